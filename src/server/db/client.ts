@@ -1,0 +1,37 @@
+// The one database client: postgres.js over DATABASE_URL, with prepared statements on.
+// The same code talks to the embedded PGlite (through pglite-socket) and to real PostgreSQL.
+import postgres from 'postgres';
+import { databaseUrl, serverEnv } from '../config.ts';
+
+export type Sql = postgres.Sql<Record<string, never>>;
+export type TransactionSql = postgres.TransactionSql<Record<string, never>>;
+
+let client: Sql | undefined;
+
+export function createSql(url: string, options: { max?: number } = {}): Sql {
+  return postgres(url, {
+    max: options.max ?? serverEnv().DATABASE_POOL_MAX ?? 10,
+    idle_timeout: 20,
+    connect_timeout: 10,
+    onnotice: () => {},
+    // numeric and bigint come back as strings by default; ratings and counts are small.
+    types: {
+      numeric: { to: 1700, from: [1700], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
+      bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
+    },
+  }) as unknown as Sql;
+}
+
+/** The process-wide pool, created on first use. */
+export function db(): Sql {
+  client ??= createSql(databaseUrl());
+  return client;
+}
+
+export async function closeDb(): Promise<void> {
+  if (client) {
+    const c = client;
+    client = undefined;
+    await c.end({ timeout: 5 });
+  }
+}
