@@ -1,0 +1,102 @@
+// Loads the catalog into the database, upserting by slug, in one transaction. Running it
+// again updates what changed and inserts what is new; it never deletes editorial rows.
+import type { Sql } from '../db/client.ts';
+import type { Catalog } from './load-catalog.ts';
+
+export interface UpsertCounts {
+  services: number;
+  serviceAreas: number;
+  emergencyServices: number;
+  articles: number;
+}
+
+export async function upsertCatalog(sql: Sql, catalog: Catalog): Promise<UpsertCounts> {
+  return sql.begin(async (tx) => {
+    const services = catalog.services.map((s, i) => ({
+      slug: s.slug,
+      name: s.name,
+      category: s.category,
+      description: s.description,
+      is_popular: s.isPopular,
+      is_emergency: s.isEmergency,
+      price_min_cents: s.priceMin * 100,
+      price_max_cents: s.priceMax * 100,
+      price_unit: s.priceUnit,
+      keywords: s.keywords,
+      faq: tx.json(s.faq),
+      sort_order: i,
+    }));
+    await tx`
+      insert into services ${tx(services)}
+      on conflict (slug) do update set
+        name = excluded.name, category = excluded.category, description = excluded.description,
+        is_popular = excluded.is_popular, is_emergency = excluded.is_emergency,
+        price_min_cents = excluded.price_min_cents, price_max_cents = excluded.price_max_cents,
+        price_unit = excluded.price_unit, keywords = excluded.keywords, faq = excluded.faq,
+        sort_order = excluded.sort_order`;
+
+    const areas = catalog.serviceAreas.map((a) => ({
+      slug: a.slug,
+      name: a.name,
+      county: a.county,
+      population: a.population,
+      zip_codes: a.zipCodes,
+      latitude: a.latitude,
+      longitude: a.longitude,
+      description: a.description,
+    }));
+    await tx`
+      insert into service_areas ${tx(areas)}
+      on conflict (slug) do update set
+        name = excluded.name, county = excluded.county, population = excluded.population,
+        zip_codes = excluded.zip_codes, latitude = excluded.latitude, longitude = excluded.longitude,
+        description = excluded.description`;
+
+    for (const e of catalog.emergencyServices) {
+      await tx`
+        insert into emergency_services (
+          name, slug, description, service_type, service_id, response_time_minutes, availability,
+          emergency_scenarios, pricing_notes, call_to_action)
+        values (
+          ${e.name}, ${e.slug}, ${e.description}, ${e.serviceType},
+          (select id from services where slug = ${e.serviceSlug}), ${e.responseTimeMinutes},
+          ${e.availability}, ${e.scenarios}, ${e.pricingNotes}, ${e.callToAction})
+        on conflict (slug) do update set
+          name = excluded.name, description = excluded.description, service_type = excluded.service_type,
+          service_id = excluded.service_id, response_time_minutes = excluded.response_time_minutes,
+          availability = excluded.availability, emergency_scenarios = excluded.emergency_scenarios,
+          pricing_notes = excluded.pricing_notes, call_to_action = excluded.call_to_action`;
+    }
+    const aliases = catalog.emergencyServices.flatMap((e) =>
+      e.aliases.map((alias) => ({ alias, emergency_slug: e.slug })),
+    );
+    if (aliases.length) {
+      await tx`
+        insert into emergency_service_aliases ${tx(aliases)}
+        on conflict (alias) do update set emergency_slug = excluded.emergency_slug`;
+    }
+
+    for (const a of catalog.articles) {
+      await tx`
+        insert into articles (
+          title, slug, excerpt, cover_image_url, category, status, published_at, service, city, state,
+          meta_title, meta_description, content)
+        values (
+          ${a.title}, ${a.slug}, ${a.excerpt}, ${a.coverImage ?? null}, ${a.category}, 'published',
+          ${a.publishedAt}::date, ${a.service ?? null}, ${a.city ?? null}, ${a.city ? 'OH' : null},
+          ${a.metaTitle}, ${a.metaDescription}, ${tx.json({ format: 'markdown', body: a.body })})
+        on conflict (slug) do update set
+          title = excluded.title, excerpt = excluded.excerpt, cover_image_url = excluded.cover_image_url,
+          category = excluded.category, published_at = excluded.published_at, service = excluded.service,
+          city = excluded.city, state = excluded.state, meta_title = excluded.meta_title,
+          meta_description = excluded.meta_description, content = excluded.content`;
+    }
+
+    return {
+      services: services.length,
+      serviceAreas: areas.length,
+      emergencyServices: catalog.emergencyServices.length,
+      articles: catalog.articles.length,
+    };
+  });
+}
