@@ -1,0 +1,43 @@
+// @ts-check
+// Astro site: static pages by default, server routes opt out with `prerender = false`.
+// The adapter is Netlify's when building on Netlify (NETLIFY is set), Node standalone otherwise.
+import { fileURLToPath } from 'node:url';
+import { defineConfig, envField } from 'astro/config';
+import netlify from '@astrojs/netlify';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+
+const onNetlify = Boolean(process.env.NETLIFY);
+const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:4321';
+
+export default defineConfig({
+  site,
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  adapter: onNetlify
+    ? netlify({ devFeatures: { edgeFunctions: false }, imageCDN: false })
+    : node({ mode: 'standalone' }),
+  integrations: [react(), sitemap()],
+  server: { host: '127.0.0.1', port: 4321 },
+  security: { checkOrigin: true },
+  vite: {
+    resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
+  },
+  env: {
+    schema: {
+      DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      DATABASE_POOL_MAX: envField.number({ context: 'server', access: 'secret', optional: true }),
+      SITE_URL: envField.string({ context: 'server', access: 'public', optional: true }),
+      PUBLIC_CONTACT_PHONE: envField.string({ context: 'client', access: 'public', default: '(937) 555-0142' }),
+      STRIPE_SECRET_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
+      STRIPE_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      MAIL_FROM: envField.string({ context: 'server', access: 'secret', optional: true }),
+      MAPBOX_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      GOOGLE_PLACES_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
+      BUILD_HOOK_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      UPLOADS_DIR: envField.string({ context: 'server', access: 'secret', optional: true }),
+    },
+  },
+});

@@ -1,0 +1,13 @@
+// npm run db:migrate: applies pending migrations; a second run applies nothing.
+import { migrate } from '../src/server/db/migrate.ts';
+import { describeUrl, openDatabase } from './lib/database.ts';
+
+const database = await openDatabase();
+try {
+  const { applied, skipped } = await migrate(database.sql);
+  console.log(`Database ${describeUrl(database.url)}${database.embedded ? ' (embedded)' : ''}`);
+  for (const m of applied) console.log(`  applied  ${m}`);
+  console.log(applied.length ? `${applied.length} applied, ${skipped.length} already applied.` : `Nothing to apply (${skipped.length} already applied).`);
+} finally {
+  await database.close();
+}

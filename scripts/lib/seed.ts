@@ -1,0 +1,28 @@
+// The seeding steps shared by `db:seed`, `npm start` and the test harness.
+import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
+import { upsertCatalog, type UpsertCounts } from '../../src/server/catalog/upsert-catalog.ts';
+import type { Sql } from '../../src/server/db/client.ts';
+import { generateDemoData } from './demo-data.ts';
+import { writeDemoImages } from './demo-images.ts';
+import { isDemoSeeded, seedDemoData, type DemoSeedResult } from './seed-demo.ts';
+import { UPLOADS_DIR } from './database.ts';
+
+export interface SeedResult {
+  catalog: UpsertCounts;
+  demo: DemoSeedResult | 'already seeded' | 'skipped';
+}
+
+export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: string }): Promise<SeedResult> {
+  const catalog = await loadCatalog();
+  const counts = await upsertCatalog(sql, catalog);
+  if (!options.demo) return { catalog: counts, demo: 'skipped' };
+  await writeDemoImages(options.uploadsDir ?? UPLOADS_DIR, catalog.services);
+  if (await isDemoSeeded(sql)) return { catalog: counts, demo: 'already seeded' };
+  const data = generateDemoData(catalog.services, catalog.serviceAreas);
+  return { catalog: counts, demo: await seedDemoData(sql, data) };
+}
+
+export async function isSeeded(sql: Sql): Promise<boolean> {
+  const [row] = await sql`select exists (select 1 from services) as seeded`;
+  return Boolean(row?.['seeded']);
+}

@@ -1,0 +1,76 @@
+// npm start: the whole marketplace on http://localhost:4321 with the embedded database and
+// demo data (or DATABASE_URL's database). First run: migrate, seed, build. Later runs reuse
+// the data and rebuild only when sources or data changed. Ctrl-C stops everything it started.
+import path from 'node:path';
+import { migrate } from '../src/server/db/migrate.ts';
+import { buildIsCurrent, buildStamp, writeBuildStamp } from './lib/build-stamp.ts';
+import { dataVersion } from './lib/data-version.ts';
+import { describeUrl, openDatabase, ROOT } from './lib/database.ts';
+import { DEMO_PASSWORD } from './lib/demo-data.ts';
+import { portInUse } from './lib/embedded-db.ts';
+import { BIN, onShutdown, run, startLongRunning, waitForOk } from './lib/processes.ts';
+import { isSeeded, seed } from './lib/seed.ts';
+import { isDemoSeeded } from './lib/seed-demo.ts';
+
+const port = Number(process.env.PORT ?? 4321);
+const skipBuild = process.argv.includes('--no-build');
+const started = Date.now();
+
+if (await portInUse(port)) {
+  console.error(`Port ${port} is already in use. Stop the other server or set PORT.`);
+  process.exit(1);
+}
+
+const database = await openDatabase();
+let stopServer = async () => {};
+onShutdown(async () => {
+  await stopServer();
+  await database.close();
+});
+
+try {
+  console.log(`Database: ${describeUrl(database.url)}${database.embedded ? ' (embedded PGlite, data in .data/)' : ''}`);
+  const { applied } = await migrate(database.sql);
+  console.log(applied.length ? `Applied ${applied.length} migration(s).` : 'Migrations: up to date.');
+  if (!(await isSeeded(database.sql))) {
+    console.log('First run: loading the catalog' + (database.embedded ? ' and demo data...' : '...'));
+    await seed(database.sql, { demo: database.embedded });
+  }
+
+  const env = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+  };
+  const stamp = buildStamp(database.url, await dataVersion(database.sql));
+  if (!skipBuild && !buildIsCurrent(stamp)) {
+    console.log('Building the site...');
+    await run(path.join(BIN, 'astro'), ['build'], env);
+    writeBuildStamp(stamp);
+  }
+
+  const server = startLongRunning(path.join(BIN, 'node'), [path.join(ROOT, 'dist', 'server', 'entry.mjs')], env);
+  stopServer = server.stop;
+  server.child.once('exit', (code) => {
+    console.error(`The web server stopped (exit ${code}).`);
+    void database.close().finally(() => process.exit(code ?? 1));
+  });
+  await waitForOk(`http://127.0.0.1:${port}/`);
+
+  console.log(`\nDayton Contractors is running at http://localhost:${port}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (await isDemoSeeded(database.sql)) {
+    console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
+    console.log('  homeowner@example.com    homeowner');
+    console.log('  contractor@example.com   contractor with a card on file');
+    console.log('  contractor2@example.com  contractor without payment set up');
+    console.log('  admin@example.com        administrator');
+  }
+  console.log('\nPress Ctrl-C to stop.');
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stopServer();
+  await database.close();
+  process.exit(1);
+}

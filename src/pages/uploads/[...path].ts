@@ -1,0 +1,17 @@
+// Serves uploaded and demo images from local storage (embedded default).
+import type { APIRoute } from 'astro';
+import { readUpload } from '~/server/storage/local-files';
+
+export const prerender = false;
+
+export const GET: APIRoute = async ({ params }) => {
+  const file = await readUpload(params.path ?? '');
+  if (!file) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  return new Response(new Uint8Array(file.body), {
+    headers: {
+      'content-type': file.type,
+      'cache-control': 'public, max-age=3600',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+};

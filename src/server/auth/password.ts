@@ -1,0 +1,17 @@
+// Password hashing with argon2id at OWASP's recommended minimum (19 MiB, 2 passes, 1 lane).
+import { hash, verify } from '@node-rs/argon2';
+
+const ARGON2ID = 2;
+const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,35 @@
+// Server configuration from the environment, parsed once. Shared by the Astro server,
+// the build, the scripts and the tests, so it reads process.env rather than astro:env
+// (which only exists inside Astro); astro.config.mjs declares the same variables.
+import { z } from 'zod';
+
+const ZServerEnv = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  EMBEDDED_DB: z.enum(['0', '1']).optional(),
+  NODE_ENV: z.string().optional(),
+  SITE_URL: z.string().url().optional(),
+  PUBLIC_CONTACT_PHONE: z.string().default('(937) 555-0142'),
+  UPLOADS_DIR: z.string().optional(),
+});
+
+export type ServerEnv = z.infer<typeof ZServerEnv>;
+
+let cached: ServerEnv | undefined;
+
+export function serverEnv(): ServerEnv {
+  cached ??= ZServerEnv.parse(process.env);
+  return cached;
+}
+
+/** The database URL, or a clear error naming how to get one. */
+export function databaseUrl(): string {
+  const url = serverEnv().DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      'DATABASE_URL is not set. Run the app with `npm start` or `npm run dev` (they start the embedded ' +
+        'database and set it), or point DATABASE_URL at a PostgreSQL 15+ database.',
+    );
+  }
+  return url;
+}
