@@ -13,6 +13,7 @@ const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:4321';
 
 export default defineConfig({
   site,
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   trailingSlash: 'never',
   build: { format: 'file' },
   adapter: onNetlify

@@ -1,16 +1,15 @@
 // Guards for destructive operations: only a database on this machine may be reset or
 // used by the test suite.
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '']);
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 export function isLocalDatabaseUrl(url: string): boolean {
-  let parsed: URL;
+  if (!/^postgres(ql)?:\/\//.test(url)) return false;
+  // A Unix-socket directory in ?host= is local; libpq URLs may leave the host part empty.
+  const socketHost = /[?&]host=([^&]*)/.exec(url)?.[1];
+  if (socketHost !== undefined) return decodeURIComponent(socketHost).startsWith('/');
   try {
-    parsed = new URL(url);
+    return LOCAL_HOSTS.has(new URL(url).hostname);
   } catch {
     return false;
   }
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') return false;
-  const socketHost = parsed.searchParams.get('host');
-  if (socketHost !== null) return socketHost.startsWith('/');
-  return LOCAL_HOSTS.has(parsed.hostname);
 }

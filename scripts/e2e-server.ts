@@ -1,0 +1,44 @@
+// The site the browser tests run against: a fresh embedded database with the catalog and
+// demo data, the site built into dist-e2e/ (so a developer's dist/ is untouched), served
+// by the Node adapter on E2E_PORT. Started and stopped by Playwright's webServer.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createSql } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { ROOT } from './lib/database.ts';
+import { freePort, startEmbeddedDb } from './lib/embedded-db.ts';
+import { BIN, onShutdown, run, startLongRunning } from './lib/processes.ts';
+import { seed } from './lib/seed.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4329);
+const scratch = await mkdtemp(path.join(tmpdir(), 'e2e-'));
+const database = await startEmbeddedDb({ dataDir: 'memory://', port: await freePort() });
+const uploadsDir = path.join(scratch, 'uploads');
+const sql = createSql(database.url, { max: 2 });
+await migrate(sql);
+await seed(sql, { demo: true, uploadsDir });
+await sql.end();
+
+const outDir = path.join(ROOT, 'dist-e2e');
+const env = {
+  ...process.env,
+  DATABASE_URL: database.url,
+  EMBEDDED_DB: '1',
+  UPLOADS_DIR: uploadsDir,
+  ASTRO_OUT_DIR: outDir,
+  ASTRO_TELEMETRY_DISABLED: '1',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+};
+await run(path.join(BIN, 'astro'), ['build'], env);
+const server = startLongRunning(path.join(BIN, 'node'), [path.join(outDir, 'server', 'entry.mjs')], env);
+const stop = async () => {
+  await server.stop();
+  await database.stop();
+  await rm(scratch, { recursive: true, force: true });
+};
+onShutdown(stop);
+server.child.once('exit', (code) => {
+  void stop().finally(() => process.exit(code ?? 1));
+});

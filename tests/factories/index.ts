@@ -1,0 +1,111 @@
+// Factories for integration tests: rows with sensible defaults and unique e-mails and slugs,
+// inserted through the real schema. Override any column by name.
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '../../src/server/db/client.ts';
+
+const unique = () => randomUUID().slice(0, 8);
+
+export interface UserRow {
+  id: string;
+  email: string;
+}
+
+export async function createUser(
+  sql: Sql,
+  overrides: { email?: string; fullName?: string; roles?: ('contractor' | 'admin')[]; passwordHash?: string } = {},
+): Promise<UserRow> {
+  const email = overrides.email ?? `user-${unique()}@example.com`;
+  const [user] = await sql<UserRow[]>`
+    insert into users (email, password_hash, full_name, email_confirmed_at)
+    values (${email}, ${overrides.passwordHash ?? 'not-a-real-hash'}, ${overrides.fullName ?? 'Test User'}, now())
+    returning id, email`;
+  await sql`insert into profiles (id, email, full_name) values (${user!.id}, ${email}, ${overrides.fullName ?? 'Test User'})`;
+  for (const role of overrides.roles ?? []) {
+    await sql`insert into user_roles (user_id, role) values (${user!.id}, ${role})`;
+  }
+  return user!;
+}
+
+export interface BusinessRow {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+export async function createBusiness(
+  sql: Sql,
+  overrides: Partial<{
+    name: string;
+    status: 'ACTIVE' | 'PENDING';
+    verified: boolean;
+    featured: boolean;
+    category: string;
+    city: string;
+    latitude: number;
+    longitude: number;
+    averageRating: number | null;
+    totalReviews: number;
+    responseTimeHours: number | null;
+    yearsInBusiness: number;
+    specialties: string[];
+    serviceAreas: string[];
+    services: string[];
+    ownerId: string | null;
+    paymentSetupCompleted: boolean;
+  }> = {},
+): Promise<BusinessRow> {
+  const name = overrides.name ?? `Test Contractor ${unique()}`;
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${unique()}`;
+  const [business] = await sql<BusinessRow[]>`
+    insert into businesses (
+      name, slug, status, verified, featured, category, city, state, zip_code, latitude, longitude,
+      average_rating, total_reviews, response_time_hours, years_in_business, specialties, service_areas,
+      owner_id, payment_setup_completed, phone, email)
+    values (
+      ${name}, ${slug}, ${overrides.status ?? 'ACTIVE'}, ${overrides.verified ?? true}, ${overrides.featured ?? false},
+      ${overrides.category ?? 'Plumbing'}, ${overrides.city ?? 'Dayton'}, 'OH', '45402',
+      ${overrides.latitude ?? 39.7589}, ${overrides.longitude ?? -84.1916},
+      ${overrides.averageRating === undefined ? 4.5 : overrides.averageRating}, ${overrides.totalReviews ?? 10},
+      ${overrides.responseTimeHours === undefined ? 2 : overrides.responseTimeHours}, ${overrides.yearsInBusiness ?? 10},
+      ${overrides.specialties ?? ['Water Heaters']}, ${overrides.serviceAreas ?? ['45402', '45409']},
+      ${overrides.ownerId ?? null}, ${overrides.paymentSetupCompleted ?? false}, '(937) 555-0100', ${`${slug}@example.com`})
+    returning id, slug, name`;
+  for (const serviceSlug of overrides.services ?? ['plumbing']) {
+    await sql`
+      insert into business_services (business_id, service_id)
+      select ${business!.id}, id from services where slug = ${serviceSlug}`;
+  }
+  return business!;
+}
+
+export interface LeadRow {
+  id: string;
+  email: string;
+}
+
+export async function createLead(
+  sql: Sql,
+  overrides: Partial<{
+    email: string;
+    service: string;
+    timeline: 'EMERGENCY' | 'ASAP' | 'FLEXIBLE';
+    budgetMin: number;
+    budgetMax: number;
+    leadScore: number;
+    description: string;
+  }> = {},
+): Promise<LeadRow> {
+  const service = overrides.service ?? 'plumbing';
+  const [lead] = await sql<LeadRow[]>`
+    insert into leads (
+      service_id, name, email, phone, project_type, project_description, timeline, budget_min, budget_max,
+      property_address, zip_code, city, property_type, preferred_contact_method, lead_score)
+    values (
+      (select id from services where slug = ${service}), 'Test Homeowner',
+      ${overrides.email ?? `homeowner-${unique()}@example.com`}, '9375550100', ${service},
+      ${overrides.description ?? 'Leaking water heater in the basement needs replacing.'},
+      ${overrides.timeline ?? 'ASAP'}, ${overrides.budgetMin ?? 1000}, ${overrides.budgetMax ?? 5000},
+      '123 Main St, Dayton, OH 45402', '45402', 'Dayton', 'Single Family Home', 'email', ${overrides.leadScore ?? 65})
+    returning id, email`;
+  return lead!;
+}

@@ -1,0 +1,117 @@
+// Seeding: the catalog upsert is repeatable, and the demo data lands consistent: ratings and
+// review counts equal what the verified reviews say.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoData } from '../../scripts/lib/demo-data.ts';
+import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
+import { loadCatalog, type Catalog } from '../../src/server/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
+import { listFeaturedBusinesses, listPopularServices } from '../../src/server/catalog/home-data.ts';
+import { verifyPassword } from '../../src/server/auth/password.ts';
+import { createSql, type Sql } from '../../src/server/db/client.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+
+describe('catalog and demo seed on a fresh database', () => {
+  let database: TestDatabase;
+  let sql: Sql;
+  let catalog: Catalog;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sql = createSql(database.url, { max: 4 });
+    catalog = await loadCatalog();
+  });
+  afterAll(async () => {
+    await sql.end();
+    await database.drop();
+  });
+
+  it('upserts the catalog by slug, twice without duplicates', async () => {
+    await upsertCatalog(sql, catalog);
+    await sql`update services set description = 'stale' where slug = 'plumbing'`;
+    await upsertCatalog(sql, catalog);
+    const [counts] = await sql`
+      select (select count(*) from services)::int as services, (select count(*) from service_areas)::int as areas,
+             (select count(*) from emergency_services)::int as emergency, (select count(*) from articles where status = 'published')::int as articles`;
+    expect(counts).toEqual({ services: 30, areas: 25, emergency: 10, articles: catalog.articles.length });
+    const [plumbing] = await sql`select description, price_min_cents from services where slug = 'plumbing'`;
+    expect(plumbing?.['description']).toBe(catalog.services.find((s) => s.slug === 'plumbing')!.description);
+    expect(plumbing?.['price_min_cents']).toBe(catalog.services.find((s) => s.slug === 'plumbing')!.priceMin * 100);
+  });
+
+  it('resolves every emergency alias to its page', async () => {
+    const rows = await sql<{ alias: string; slug: string }[]>`
+      select a.alias, e.slug from emergency_service_aliases a join emergency_services e on e.slug = a.emergency_slug`;
+    const expected = catalog.emergencyServices.flatMap((e) => e.aliases.map((alias) => ({ alias, slug: e.slug })));
+    expect(rows).toHaveLength(expected.length);
+    expect(rows.find((r) => r.alias === 'burst-pipe')?.slug).toBe('plumber');
+  });
+
+  it('seeds the demo data once, with ratings computed from verified reviews', async () => {
+    expect(await isDemoSeeded(sql)).toBe(false);
+    const data = generateDemoData(catalog.services, catalog.serviceAreas);
+    const result = await seedDemoData(sql, data);
+    expect(result.active).toBeGreaterThanOrEqual(300);
+    expect(await isDemoSeeded(sql)).toBe(true);
+
+    const mismatches = await sql`
+      select b.slug from businesses b
+      left join (select business_id, round(avg(rating)::numeric, 1) as r, count(*)::int as n
+                 from reviews where verified group by business_id) v on v.business_id = b.id
+      where b.total_reviews <> coalesce(v.n, 0) or b.average_rating is distinct from v.r`;
+    expect(mismatches).toEqual([]);
+
+    const [pending] = await sql`select count(*)::int as n from businesses where status = 'PENDING' and verified`;
+    expect(pending?.['n']).toBe(0);
+    const uncovered = await sql`
+      select s.slug from services s
+      where not exists (select 1 from business_services bs join businesses b on b.id = bs.business_id
+                        where bs.service_id = s.id and b.status = 'ACTIVE')`;
+    expect(uncovered).toEqual([]);
+  });
+
+  it('creates the demo accounts with their roles, businesses and a working password', async () => {
+    const rows = await sql<{ email: string; roles: string[]; businesses: number; payment: boolean | null; hash: string }[]>`
+      select u.email, coalesce(array_agg(distinct r.role) filter (where r.role is not null), '{}') as roles,
+             count(distinct b.id)::int as businesses, bool_or(b.payment_setup_completed) as payment, u.password_hash as hash
+      from users u left join user_roles r on r.user_id = u.id left join businesses b on b.owner_id = u.id
+      group by u.id order by u.email`;
+    expect(rows.map(({ hash: _hash, ...r }) => r)).toEqual([
+      { email: 'admin@example.com', roles: ['admin'], businesses: 0, payment: null },
+      { email: 'contractor2@example.com', roles: ['contractor'], businesses: 1, payment: false },
+      { email: 'contractor@example.com', roles: ['contractor'], businesses: 1, payment: true },
+      { email: 'homeowner@example.com', roles: [], businesses: 0, payment: null },
+    ]);
+    expect(await verifyPassword(rows[0]!.hash, 'DemoPass!2026')).toBe(true);
+    expect(await verifyPassword(rows[0]!.hash, 'wrong')).toBe(false);
+  });
+
+  it('keeps sandbox cards and payment methods in step', async () => {
+    const [row] = await sql`
+      select (select count(*) from payment_methods)::int as methods,
+             (select count(*) from sandbox_payment_methods)::int as sandbox,
+             (select count(*) from businesses where payment_setup_completed)::int as ready,
+             (select count(*) from sandbox_payment_methods where card_number = '4000000000000002')::int as declining`;
+    expect(row?.['methods']).toBe(row?.['sandbox']);
+    expect(row?.['methods']).toBe(row?.['ready']);
+    expect(row?.['declining']).toBeGreaterThan(0);
+  });
+
+  it('lists featured verified contractors in the spec order', async () => {
+    const featured = await listFeaturedBusinesses(sql, 6);
+    expect(featured).toHaveLength(6);
+    const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from businesses where status = 'ACTIVE' and verified and featured`;
+    expect(n).toBeGreaterThanOrEqual(6);
+    expect(featured.every((b) => b.featured)).toBe(true);
+    const ratings = featured.map((b) => b.averageRating ?? 0);
+    expect([...ratings].sort((x, y) => y - x)).toEqual(ratings);
+    const statuses = await sql`select distinct status, verified from businesses where id in ${sql(featured.map((b) => b.id))}`;
+    expect(statuses).toEqual([{ status: 'ACTIVE', verified: true }]);
+  });
+
+  it('lists the 8 popular services by name', async () => {
+    const popular = await listPopularServices(sql);
+    expect(popular.map((s) => s.name)).toEqual(
+      catalog.services.filter((s) => s.isPopular).map((s) => s.name).sort((a, b) => a.localeCompare(b)),
+    );
+  });
+});
