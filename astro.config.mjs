@@ -2,7 +2,7 @@
 // Astro site: static pages by default, server routes opt out with `prerender = false`.
 // The adapter is Netlify's when building on Netlify (NETLIFY is set), Node standalone otherwise.
 import { fileURLToPath } from 'node:url';
-import { defineConfig, envField } from 'astro/config';
+import { defineConfig, envField, passthroughImageService } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
@@ -17,8 +17,14 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   adapter: onNetlify
-    ? netlify({ devFeatures: { edgeFunctions: false }, imageCDN: false })
+    ? netlify({
+        devFeatures: { environmentVariables: false, images: false, edgeFunctions: false },
+        imageCDN: false,
+      })
     : node({ mode: 'standalone' }),
+  // Images are prepared ahead of time (demo placeholders, uploads resized on arrival), so the
+  // server needs no image service: this keeps sharp's native binaries out of the function.
+  image: { service: passthroughImageService() },
   integrations: [react(), sitemap()],
   server: { host: '127.0.0.1', port: 4321 },
   security: { checkOrigin: true },
@@ -30,7 +36,11 @@ export default defineConfig({
       DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       DATABASE_POOL_MAX: envField.number({ context: 'server', access: 'secret', optional: true }),
       SITE_URL: envField.string({ context: 'server', access: 'public', optional: true }),
-      PUBLIC_CONTACT_PHONE: envField.string({ context: 'client', access: 'public', default: '(937) 555-0142' }),
+      PUBLIC_CONTACT_PHONE: envField.string({
+        context: 'client',
+        access: 'public',
+        default: '(937) 555-0142',
+      }),
       STRIPE_SECRET_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
       STRIPE_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
       SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),

@@ -7,7 +7,7 @@ const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
 
 export default defineConfig({
   test: {
-    forbidOnly: Boolean(process.env.CI),
+    allowOnly: !process.env.CI,
     projects: [
       {
         resolve: { alias },

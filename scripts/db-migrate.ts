@@ -7,7 +7,11 @@ try {
   const { applied, skipped } = await migrate(database.sql);
   console.log(`Database ${describeUrl(database.url)}${database.embedded ? ' (embedded)' : ''}`);
   for (const m of applied) console.log(`  applied  ${m}`);
-  console.log(applied.length ? `${applied.length} applied, ${skipped.length} already applied.` : `Nothing to apply (${skipped.length} already applied).`);
+  console.log(
+    applied.length
+      ? `${applied.length} applied, ${skipped.length} already applied.`
+      : `Nothing to apply (${skipped.length} already applied).`,
+  );
 } finally {
   await database.close();
 }

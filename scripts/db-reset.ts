@@ -29,7 +29,9 @@ try {
   }
   const { applied } = await migrate(database.sql);
   const result = await seed(database.sql, { demo: database.embedded || process.argv.includes('--demo') });
-  console.log(`Reset: ${applied.length} migrations applied; demo data: ${typeof result.demo === 'string' ? result.demo : `${result.demo.businesses} businesses`}.`);
+  console.log(
+    `Reset: ${applied.length} migrations applied; demo data: ${typeof result.demo === 'string' ? result.demo : `${result.demo.businesses} businesses`}.`,
+  );
 } finally {
   await database.close();
 }

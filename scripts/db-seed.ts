@@ -14,8 +14,12 @@ try {
     `Catalog: ${result.catalog.services} services, ${result.catalog.serviceAreas} service areas, ` +
       `${result.catalog.emergencyServices} emergency services, ${result.catalog.articles} articles.`,
   );
-  if (typeof result.demo === 'string') console.log(`Demo data: ${result.demo}${demo ? '' : ' (pass --demo to load it)'}.`);
-  else console.log(`Demo data: ${result.demo.active} active and ${result.demo.pending} pending businesses, ${result.demo.reviews} reviews, ${result.demo.accounts} accounts.`);
+  if (typeof result.demo === 'string')
+    console.log(`Demo data: ${result.demo}${demo ? '' : ' (pass --demo to load it)'}.`);
+  else
+    console.log(
+      `Demo data: ${result.demo.active} active and ${result.demo.pending} pending businesses, ${result.demo.reviews} reviews, ${result.demo.accounts} accounts.`,
+    );
 } finally {
   await database.close();
 }

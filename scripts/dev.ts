@@ -10,11 +10,15 @@ await migrate(database.sql);
 if (!(await isSeeded(database.sql))) await seed(database.sql, { demo: database.embedded });
 console.log(`Database: ${describeUrl(database.url)}${database.embedded ? ' (embedded)' : ''}`);
 
-const dev = startLongRunning(path.join(BIN, 'astro'), ['dev', '--host', '127.0.0.1', ...process.argv.slice(2)], {
-  ...process.env,
-  DATABASE_URL: database.url,
-  ASTRO_TELEMETRY_DISABLED: '1',
-});
+const dev = startLongRunning(
+  path.join(BIN, 'astro'),
+  ['dev', '--host', '127.0.0.1', ...process.argv.slice(2)],
+  {
+    ...process.env,
+    DATABASE_URL: database.url,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  },
+);
 onShutdown(async () => {
   await dev.stop();
   await database.close();

@@ -29,7 +29,9 @@ onShutdown(async () => {
 });
 
 try {
-  console.log(`Database: ${describeUrl(database.url)}${database.embedded ? ' (embedded PGlite, data in .data/)' : ''}`);
+  console.log(
+    `Database: ${describeUrl(database.url)}${database.embedded ? ' (embedded PGlite, data in .data/)' : ''}`,
+  );
   const { applied } = await migrate(database.sql);
   console.log(applied.length ? `Applied ${applied.length} migration(s).` : 'Migrations: up to date.');
   if (!(await isSeeded(database.sql))) {
@@ -51,7 +53,11 @@ try {
     writeBuildStamp(stamp);
   }
 
-  const server = startLongRunning(path.join(BIN, 'node'), [path.join(ROOT, 'dist', 'server', 'entry.mjs')], env);
+  const server = startLongRunning(
+    path.join(BIN, 'node'),
+    [path.join(ROOT, 'dist', 'server', 'entry.mjs')],
+    env,
+  );
   stopServer = server.stop;
   server.child.once('exit', (code) => {
     console.error(`The web server stopped (exit ${code}).`);
@@ -59,7 +65,9 @@ try {
   });
   await waitForOk(`http://127.0.0.1:${port}/`);
 
-  console.log(`\nDayton Contractors is running at http://localhost:${port}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `\nDayton Contractors is running at http://localhost:${port}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   if (await isDemoSeeded(database.sql)) {
     console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):`);
     console.log('  homeowner@example.com    homeowner');

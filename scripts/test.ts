@@ -24,7 +24,12 @@ function readJson(file: string): unknown {
 
 const vitestJson = path.join(RESULTS, 'vitest.json');
 try {
-  await run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+  await run(path.join(BIN, 'vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]);
 } catch {
   ok = false;
 }
@@ -42,11 +47,15 @@ if (vitest) {
 if (existsSync(CHROMIUM)) {
   const playwrightJson = path.join(RESULTS, 'playwright.json');
   try {
-    await run(path.join(BIN, 'playwright'), ['test'], { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+    await run(path.join(BIN, 'playwright'), ['test'], {
+      ...process.env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    });
   } catch {
     ok = false;
   }
-  const report = readJson(playwrightJson) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | undefined;
+  const report = readJson(playwrightJson) as
+    { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | undefined;
   if (report) {
     total.passed += report.stats.expected + report.stats.flaky;
     total.failed += report.stats.unexpected;
@@ -55,12 +64,18 @@ if (existsSync(CHROMIUM)) {
     ok = false;
   }
 } else if (process.env.CI) {
-  console.error(`Chromium not found at ${CHROMIUM}: CI must run the browser tests (apt-get install -y chromium).`);
+  console.error(
+    `Chromium not found at ${CHROMIUM}: CI must run the browser tests (apt-get install -y chromium).`,
+  );
   ok = false;
 } else {
-  console.log(`Browser tests skipped: Chromium not found at ${CHROMIUM}; install it with: sudo apt-get install -y chromium`);
+  console.log(
+    `Browser tests skipped: Chromium not found at ${CHROMIUM}; install it with: sudo apt-get install -y chromium`,
+  );
 }
 
 if (total.failed > 0) ok = false;
-console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 process.exit(ok ? 0 : 1);

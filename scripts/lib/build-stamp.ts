@@ -23,11 +23,19 @@ export function buildStamp(databaseUrl: string, dataVersion: string): string {
     const full = path.join(ROOT, input);
     if (existsSync(full)) walk(full, entries);
   }
-  return createHash('sha256').update(entries.join('\n')).update(databaseUrl).update(dataVersion).digest('hex');
+  return createHash('sha256')
+    .update(entries.join('\n'))
+    .update(databaseUrl)
+    .update(dataVersion)
+    .digest('hex');
 }
 
 export function buildIsCurrent(stamp: string): boolean {
-  return existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === stamp;
+  return (
+    existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs')) &&
+    existsSync(STAMP) &&
+    readFileSync(STAMP, 'utf8') === stamp
+  );
 }
 
 export function writeBuildStamp(stamp: string): void {

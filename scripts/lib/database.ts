@@ -29,7 +29,8 @@ export function describeUrl(url: string): string {
 }
 
 export async function openDatabase(): Promise<OpenDatabase> {
-  const external = process.env.DATABASE_URL && process.env.EMBEDDED_DB !== '1' ? process.env.DATABASE_URL : undefined;
+  const external =
+    process.env.DATABASE_URL && process.env.EMBEDDED_DB !== '1' ? process.env.DATABASE_URL : undefined;
   if (external) {
     const sql = createSql(external, { max: 4 });
     return { url: external, embedded: false, owner: false, sql, close: () => sql.end({ timeout: 5 }) };

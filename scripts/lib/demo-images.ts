@@ -42,7 +42,9 @@ export async function writeDemoImages(uploadsDir: string, services: TCatalogServ
       const file = path.join(dir, `${service.slug}-${variant}.webp`);
       if (await exists(file)) continue;
       const colour = PALETTE[(i + variant) % PALETTE.length]!;
-      await sharp(Buffer.from(svgFor(service.name, variant, colour))).webp({ quality: 70 }).toFile(file);
+      await sharp(Buffer.from(svgFor(service.name, variant, colour)))
+        .webp({ quality: 70 })
+        .toFile(file);
       written += 1;
     }
   }

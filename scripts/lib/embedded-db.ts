@@ -51,7 +51,12 @@ export function freePort(): Promise<number> {
 export async function startEmbeddedDb(options: { dataDir: string; port: number }): Promise<EmbeddedDb> {
   if (options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
   const pg = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
-  const server = new PGLiteSocketServer({ db: pg, host: '127.0.0.1', port: options.port, maxConnections: 64 });
+  const server = new PGLiteSocketServer({
+    db: pg,
+    host: '127.0.0.1',
+    port: options.port,
+    maxConnections: 64,
+  });
   await server.start();
   let stopped = false;
   return {

@@ -12,13 +12,19 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
     const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (${signal ?? code})`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(command)} ${args.join(' ')} failed (${signal ?? code})`)),
     );
   });
 }
 
 /** Starts a long-running command; the returned stop() ends it (SIGTERM, then SIGKILL). */
-export function startLongRunning(command: string, args: string[], env: NodeJS.ProcessEnv): {
+export function startLongRunning(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): {
   child: ChildProcess;
   stop: () => Promise<void>;
 } {

@@ -16,7 +16,8 @@ export function parseFrontmatter(source: string): ParsedDocument {
     const sep = line.indexOf(':');
     if (sep <= 0) throw new Error(`frontmatter line ${i + 1} is not "key: value": ${line}`);
     const key = line.slice(0, sep).trim();
-    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(key)) throw new Error(`frontmatter line ${i + 1} has a bad key: ${key}`);
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(key))
+      throw new Error(`frontmatter line ${i + 1} has a bad key: ${key}`);
     if (key in data) throw new Error(`frontmatter key "${key}" appears twice`);
     data[key] = line.slice(sep + 1).trim();
   });

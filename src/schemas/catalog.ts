@@ -13,13 +13,31 @@ const ZPlain = (min: number, max: number) =>
 
 /** The 17 service slugs the spec fixes (document 2, section 9). */
 export const FIXED_SERVICE_SLUGS = [
-  'plumbing', 'hvac', 'electrical', 'roofing', 'painting', 'flooring', 'landscaping', 'concrete', 'siding',
-  'windows', 'kitchen-remodeling', 'bathroom-remodeling', 'basement-finishing', 'drywall', 'carpentry',
-  'deck-building', 'fence-installation',
+  'plumbing',
+  'hvac',
+  'electrical',
+  'roofing',
+  'painting',
+  'flooring',
+  'landscaping',
+  'concrete',
+  'siding',
+  'windows',
+  'kitchen-remodeling',
+  'bathroom-remodeling',
+  'basement-finishing',
+  'drywall',
+  'carpentry',
+  'deck-building',
+  'fence-installation',
 ] as const;
 
 export const SERVICE_CATEGORIES = [
-  'Home Systems', 'Exterior', 'Interior & Remodeling', 'Outdoor & Yard', 'Repair & Restoration',
+  'Home Systems',
+  'Exterior',
+  'Interior & Remodeling',
+  'Outdoor & Yard',
+  'Repair & Restoration',
 ] as const;
 
 export const COUNTIES = ['Montgomery', 'Greene', 'Warren'] as const;

@@ -4,11 +4,11 @@
 import { z } from 'zod';
 
 const ZServerEnv = z.object({
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
   EMBEDDED_DB: z.enum(['0', '1']).optional(),
   NODE_ENV: z.string().optional(),
-  SITE_URL: z.string().url().optional(),
+  SITE_URL: z.url().optional(),
   PUBLIC_CONTACT_PHONE: z.string().default('(937) 555-0142'),
   UPLOADS_DIR: z.string().optional(),
 });

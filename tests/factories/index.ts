@@ -12,7 +12,12 @@ export interface UserRow {
 
 export async function createUser(
   sql: Sql,
-  overrides: { email?: string; fullName?: string; roles?: ('contractor' | 'admin')[]; passwordHash?: string } = {},
+  overrides: {
+    email?: string;
+    fullName?: string;
+    roles?: ('contractor' | 'admin')[];
+    passwordHash?: string;
+  } = {},
 ): Promise<UserRow> {
   const email = overrides.email ?? `user-${unique()}@example.com`;
   const [user] = await sql<UserRow[]>`
@@ -55,7 +60,10 @@ export async function createBusiness(
   }> = {},
 ): Promise<BusinessRow> {
   const name = overrides.name ?? `Test Contractor ${unique()}`;
-  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${unique()}`;
+  const slug = `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${unique()}`;
   const [business] = await sql<BusinessRow[]>`
     insert into businesses (
       name, slug, status, verified, featured, category, city, state, zip_code, latitude, longitude,

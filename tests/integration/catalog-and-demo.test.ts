@@ -35,13 +35,17 @@ describe('catalog and demo seed on a fresh database', () => {
     expect(counts).toEqual({ services: 30, areas: 25, emergency: 10, articles: catalog.articles.length });
     const [plumbing] = await sql`select description, price_min_cents from services where slug = 'plumbing'`;
     expect(plumbing?.['description']).toBe(catalog.services.find((s) => s.slug === 'plumbing')!.description);
-    expect(plumbing?.['price_min_cents']).toBe(catalog.services.find((s) => s.slug === 'plumbing')!.priceMin * 100);
+    expect(plumbing?.['price_min_cents']).toBe(
+      catalog.services.find((s) => s.slug === 'plumbing')!.priceMin * 100,
+    );
   });
 
   it('resolves every emergency alias to its page', async () => {
     const rows = await sql<{ alias: string; slug: string }[]>`
       select a.alias, e.slug from emergency_service_aliases a join emergency_services e on e.slug = a.emergency_slug`;
-    const expected = catalog.emergencyServices.flatMap((e) => e.aliases.map((alias) => ({ alias, slug: e.slug })));
+    const expected = catalog.emergencyServices.flatMap((e) =>
+      e.aliases.map((alias) => ({ alias, slug: e.slug })),
+    );
     expect(rows).toHaveLength(expected.length);
     expect(rows.find((r) => r.alias === 'burst-pipe')?.slug).toBe('plumber');
   });
@@ -60,7 +64,8 @@ describe('catalog and demo seed on a fresh database', () => {
       where b.total_reviews <> coalesce(v.n, 0) or b.average_rating is distinct from v.r`;
     expect(mismatches).toEqual([]);
 
-    const [pending] = await sql`select count(*)::int as n from businesses where status = 'PENDING' and verified`;
+    const [pending] =
+      await sql`select count(*)::int as n from businesses where status = 'PENDING' and verified`;
     expect(pending?.['n']).toBe(0);
     const uncovered = await sql`
       select s.slug from services s
@@ -70,7 +75,9 @@ describe('catalog and demo seed on a fresh database', () => {
   });
 
   it('creates the demo accounts with their roles, businesses and a working password', async () => {
-    const rows = await sql<{ email: string; roles: string[]; businesses: number; payment: boolean | null; hash: string }[]>`
+    const rows = await sql<
+      { email: string; roles: string[]; businesses: number; payment: boolean | null; hash: string }[]
+    >`
       select u.email, coalesce(array_agg(distinct r.role) filter (where r.role is not null), '{}') as roles,
              count(distinct b.id)::int as businesses, bool_or(b.payment_setup_completed) as payment, u.password_hash as hash
       from users u left join user_roles r on r.user_id = u.id left join businesses b on b.owner_id = u.id
@@ -99,19 +106,25 @@ describe('catalog and demo seed on a fresh database', () => {
   it('lists featured verified contractors in the spec order', async () => {
     const featured = await listFeaturedBusinesses(sql, 6);
     expect(featured).toHaveLength(6);
-    const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from businesses where status = 'ACTIVE' and verified and featured`;
-    expect(n).toBeGreaterThanOrEqual(6);
+    const [count] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from businesses where status = 'ACTIVE' and verified and featured`;
+    expect(count?.n).toBeGreaterThanOrEqual(6);
     expect(featured.every((b) => b.featured)).toBe(true);
     const ratings = featured.map((b) => b.averageRating ?? 0);
     expect([...ratings].sort((x, y) => y - x)).toEqual(ratings);
-    const statuses = await sql`select distinct status, verified from businesses where id in ${sql(featured.map((b) => b.id))}`;
+    const statuses =
+      await sql`select distinct status, verified from businesses where id in ${sql(featured.map((b) => b.id))}`;
     expect(statuses).toEqual([{ status: 'ACTIVE', verified: true }]);
   });
 
   it('lists the 8 popular services by name', async () => {
     const popular = await listPopularServices(sql);
     expect(popular.map((s) => s.name)).toEqual(
-      catalog.services.filter((s) => s.isPopular).map((s) => s.name).sort((a, b) => a.localeCompare(b)),
+      catalog.services
+        .filter((s) => s.isPopular)
+        .map((s) => s.name)
+        .sort((a, b) => a.localeCompare(b)),
     );
   });
 });

@@ -9,14 +9,22 @@ const sql = useTestSql();
 describe('CHECK constraints hold the spec enums', () => {
   it('rejects an unknown business status', async () => {
     const b = await createBusiness(sql);
-    await expect(sql`update businesses set status = 'DELETED' where id = ${b.id}`).rejects.toThrow(/businesses_status/);
+    await expect(sql`update businesses set status = 'DELETED' where id = ${b.id}`).rejects.toThrow(
+      /businesses_status/,
+    );
   });
 
   it('rejects an unknown lead timeline, property type and contact method', async () => {
     const lead = await createLead(sql);
-    await expect(sql`update leads set timeline = 'SOON' where id = ${lead.id}`).rejects.toThrow(/leads_timeline/);
-    await expect(sql`update leads set property_type = 'Castle' where id = ${lead.id}`).rejects.toThrow(/leads_property_type/);
-    await expect(sql`update leads set preferred_contact_method = 'fax' where id = ${lead.id}`).rejects.toThrow(/leads_contact_method/);
+    await expect(sql`update leads set timeline = 'SOON' where id = ${lead.id}`).rejects.toThrow(
+      /leads_timeline/,
+    );
+    await expect(sql`update leads set property_type = 'Castle' where id = ${lead.id}`).rejects.toThrow(
+      /leads_property_type/,
+    );
+    await expect(
+      sql`update leads set preferred_contact_method = 'fax' where id = ${lead.id}`,
+    ).rejects.toThrow(/leads_contact_method/);
   });
 
   it('rejects a lead score over 100 and a description under 10 characters', async () => {
@@ -26,7 +34,9 @@ describe('CHECK constraints hold the spec enums', () => {
 
   it('rejects an unknown analytics metric', async () => {
     const b = await createBusiness(sql);
-    await expect(sql`insert into analytics (business_id, metric) values (${b.id}, 'LIKES')`).rejects.toThrow(/analytics_metric/);
+    await expect(sql`insert into analytics (business_id, metric) values (${b.id}, 'LIKES')`).rejects.toThrow(
+      /analytics_metric/,
+    );
     await sql`insert into analytics (business_id, metric) values (${b.id}, 'PROFILE_VIEWS')`;
   });
 
@@ -38,7 +48,9 @@ describe('CHECK constraints hold the spec enums', () => {
 
   it('accepts only the roles contractor and admin', async () => {
     const user = await createUser(sql);
-    await expect(sql`insert into user_roles (user_id, role) values (${user.id}, 'superuser')`).rejects.toThrow(/user_roles_role/);
+    await expect(
+      sql`insert into user_roles (user_id, role) values (${user.id}, 'superuser')`,
+    ).rejects.toThrow(/user_roles_role/);
   });
 });
 
@@ -88,7 +100,11 @@ describe('money-critical uniqueness', () => {
 
 describe('search fields kept by triggers', () => {
   it('mirrors linked service names and indexes name, specialties and city', async () => {
-    const b = await createBusiness(sql, { name: 'Gem City Rooter', specialties: ['Sewer Camera Inspection'], services: ['plumbing', 'drain-cleaning'] });
+    const b = await createBusiness(sql, {
+      name: 'Gem City Rooter',
+      specialties: ['Sewer Camera Inspection'],
+      services: ['plumbing', 'drain-cleaning'],
+    });
     const [row] = await sql<{ service_names: string[]; search_text: string }[]>`
       select service_names, search_text from businesses where id = ${b.id}`;
     expect(row!.service_names).toEqual(['Drain Cleaning', 'Plumbing']);
@@ -98,7 +114,9 @@ describe('search fields kept by triggers', () => {
     expect(found).toHaveLength(1);
 
     await sql`delete from business_services where business_id = ${b.id} and service_id = (select id from services where slug = 'plumbing')`;
-    const [after] = await sql<{ service_names: string[] }[]>`select service_names from businesses where id = ${b.id}`;
+    const [after] = await sql<
+      { service_names: string[] }[]
+    >`select service_names from businesses where id = ${b.id}`;
     expect(after!.service_names).toEqual(['Drain Cleaning']);
   });
 

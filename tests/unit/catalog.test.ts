@@ -26,8 +26,16 @@ describe('the catalog in content/', async () => {
 
   it('has the 10 emergency services, each tied to a catalog service', () => {
     expect(catalog.emergencyServices.map((e) => e.slug)).toEqual([
-      'plumber', 'hvac-repair', 'electrician', 'water-damage-restoration', 'roof-repair',
-      'glass-repair', 'locksmith', 'garage-door-repair', 'drain-cleaning', 'appliance-repair',
+      'plumber',
+      'hvac-repair',
+      'electrician',
+      'water-damage-restoration',
+      'roof-repair',
+      'glass-repair',
+      'locksmith',
+      'garage-door-repair',
+      'drain-cleaning',
+      'appliance-repair',
     ]);
   });
 
@@ -52,22 +60,30 @@ describe('invalid content', () => {
   }
 
   it('names the file and field of a schema error', async () => {
-    const bad = await copyWith('services.json', (t) => t.replace('"priceUnit": "', '"priceUnit": "per-banana-'));
+    const bad = await copyWith('services.json', (t) =>
+      t.replace('"priceUnit": "', '"priceUnit": "per-banana-'),
+    );
     await expect(loadCatalog(bad)).rejects.toThrow(/content\/services\.json is invalid[\s\S]*priceUnit/);
   });
 
   it('rejects an emergency service pointing at an unknown service', async () => {
-    const bad = await copyWith('emergency-services.json', (t) => t.replace('"serviceSlug": "plumbing"', '"serviceSlug": "alchemy"'));
+    const bad = await copyWith('emergency-services.json', (t) =>
+      t.replace('"serviceSlug": "plumbing"', '"serviceSlug": "alchemy"'),
+    );
     await expect(loadCatalog(bad)).rejects.toThrow(/unknown service "alchemy"/);
   });
 
   it('rejects an article whose slug differs from its file name', async () => {
-    const bad = await copyWith('articles/new-roof-cost-dayton.md', (t) => t.replace('slug: new-roof-cost-dayton', 'slug: other-slug'));
+    const bad = await copyWith('articles/new-roof-cost-dayton.md', (t) =>
+      t.replace('slug: new-roof-cost-dayton', 'slug: other-slug'),
+    );
     await expect(loadCatalog(bad)).rejects.toThrow(/slug must match the file name/);
   });
 
   it('rejects HTML in plain-text fields', async () => {
-    const bad = await copyWith('service-areas.json', (t) => t.replace('"name": "Dayton"', '"name": "<b>Dayton</b>"'));
+    const bad = await copyWith('service-areas.json', (t) =>
+      t.replace('"name": "Dayton"', '"name": "<b>Dayton</b>"'),
+    );
     await expect(loadCatalog(bad)).rejects.toThrow(/plain text/);
   });
 });

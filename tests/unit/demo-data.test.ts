@@ -27,14 +27,18 @@ describe('demo data generator', async () => {
     const withCard = active.filter((b) => b.card);
     expect(withCard.length / active.length).toBeGreaterThan(0.7);
     expect(withCard.some((b) => b.card?.number === TEST_CARDS.declined)).toBe(true);
-    expect(withCard.filter((b) => b.card?.number === TEST_CARDS.visa).length / withCard.length).toBeGreaterThan(0.8);
+    expect(
+      withCard.filter((b) => b.card?.number === TEST_CARDS.visa).length / withCard.length,
+    ).toBeGreaterThan(0.8);
   });
 
   it('mixes verified and unverified reviews and never reviews a PENDING business', () => {
     const reviews = active.flatMap((b) => b.reviews);
     expect(reviews.some((r) => r.verified)).toBe(true);
     expect(reviews.some((r) => !r.verified)).toBe(true);
-    expect(data.businesses.filter((b) => b.status === 'PENDING').every((b) => b.reviews.length === 0)).toBe(true);
+    expect(data.businesses.filter((b) => b.status === 'PENDING').every((b) => b.reviews.length === 0)).toBe(
+      true,
+    );
   });
 
   it('links the demo contractor accounts to the right businesses', () => {

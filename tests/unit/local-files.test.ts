@@ -24,10 +24,14 @@ describe('local uploads', () => {
     expect(file?.body.toString()).toBe('RIFF');
   });
 
-  it.each([['../secret.png'], ['demo/../../secret.png'], ['/etc/passwd.png'], ['demo/missing.webp'], ['demo/a.webp\0.png'], ['demo/a.txt']])(
-    'refuses %s',
-    async (relative) => {
-      expect(await readUpload(relative)).toBeNull();
-    },
-  );
+  it.each([
+    ['../secret.png'],
+    ['demo/../../secret.png'],
+    ['/etc/passwd.png'],
+    ['demo/missing.webp'],
+    ['demo/a.webp\0.png'],
+    ['demo/a.txt'],
+  ])('refuses %s', async (relative) => {
+    expect(await readUpload(relative)).toBeNull();
+  });
 });

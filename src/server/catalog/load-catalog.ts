@@ -47,8 +47,10 @@ async function readArticles(dir: string): Promise<TCatalogArticle[]> {
     files.map(async (file) => {
       const { data, body } = parseFrontmatter(await readFile(path.join(folder, file), 'utf8'));
       const parsed = ZCatalogArticle.safeParse({ ...data, body });
-      if (!parsed.success) throw new Error(`content/articles/${file} is invalid:\n${z.prettifyError(parsed.error)}`);
-      if (`${parsed.data.slug}.md` !== file) throw new Error(`content/articles/${file}: slug must match the file name`);
+      if (!parsed.success)
+        throw new Error(`content/articles/${file} is invalid:\n${z.prettifyError(parsed.error)}`);
+      if (`${parsed.data.slug}.md` !== file)
+        throw new Error(`content/articles/${file}: slug must match the file name`);
       return parsed.data;
     }),
   );
@@ -62,13 +64,26 @@ export async function loadCatalog(dir: string = CONTENT_DIR): Promise<Catalog> {
     readArticles(dir),
   ]);
 
-  assertUnique('services.json', 'slug', services.map((s) => s.slug));
-  assertUnique('services.json', 'name', services.map((s) => s.name));
+  assertUnique(
+    'services.json',
+    'slug',
+    services.map((s) => s.slug),
+  );
+  assertUnique(
+    'services.json',
+    'name',
+    services.map((s) => s.name),
+  );
   const serviceSlugs = new Set(services.map((s) => s.slug));
   const missing = FIXED_SERVICE_SLUGS.filter((slug) => !serviceSlugs.has(slug));
-  if (missing.length) throw new Error(`content/services.json lacks the fixed services: ${missing.join(', ')}`);
+  if (missing.length)
+    throw new Error(`content/services.json lacks the fixed services: ${missing.join(', ')}`);
 
-  assertUnique('service-areas.json', 'slug', serviceAreas.map((a) => a.slug));
+  assertUnique(
+    'service-areas.json',
+    'slug',
+    serviceAreas.map((a) => a.slug),
+  );
 
   const emergencySlugs = emergencyServices.map((e) => e.slug);
   assertUnique('emergency-services.json', 'slug or alias', [
@@ -81,7 +96,11 @@ export async function loadCatalog(dir: string = CONTENT_DIR): Promise<Catalog> {
     }
   }
 
-  assertUnique('articles', 'slug', articles.map((a) => a.slug));
+  assertUnique(
+    'articles',
+    'slug',
+    articles.map((a) => a.slug),
+  );
   for (const a of articles) {
     if (a.service && !serviceSlugs.has(a.service)) {
       throw new Error(`content/articles/${a.slug}.md names unknown service "${a.service}"`);

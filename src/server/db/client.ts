@@ -16,7 +16,12 @@ export function createSql(url: string, options: { max?: number } = {}): Sql {
     onnotice: () => {},
     // numeric and bigint come back as strings by default; ratings and counts are small.
     types: {
-      numeric: { to: 1700, from: [1700], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
+      numeric: {
+        to: 1700,
+        from: [1700],
+        serialize: (x: number) => String(x),
+        parse: (x: string) => Number(x),
+      },
       bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) },
     },
   }) as unknown as Sql;

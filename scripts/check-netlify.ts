@@ -1,0 +1,57 @@
+// npm run check:netlify: builds the site as Netlify would (NETLIFY=true) into a scratch
+// directory and checks the server function: it exists, stays under 5 MB, and holds no
+// PGlite and no WASM (PGlite belongs to the embedded launcher only).
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase, ROOT } from './lib/database.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { BIN, run } from './lib/processes.ts';
+import { isSeeded, seed } from './lib/seed.ts';
+
+const LIMIT_BYTES = 5 * 1024 * 1024;
+const FUNCTION_DIR = path.join(ROOT, '.netlify', 'v1', 'functions', 'ssr');
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? files(full) : [full];
+  });
+}
+
+const database = await openDatabase();
+const outDir = await mkdtemp(path.join(tmpdir(), 'netlify-build-'));
+try {
+  await migrate(database.sql);
+  if (!(await isSeeded(database.sql))) await seed(database.sql, { demo: database.embedded });
+  rmSync(path.join(ROOT, '.netlify'), { recursive: true, force: true });
+  const started = Date.now();
+  await run(path.join(BIN, 'astro'), ['build'], {
+    ...process.env,
+    NETLIFY: 'true',
+    DATABASE_URL: database.url,
+    ASTRO_OUT_DIR: outDir,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  });
+  const buildSeconds = (Date.now() - started) / 1000;
+
+  const all = files(FUNCTION_DIR);
+  const bytes = all.reduce((sum, f) => sum + statSync(f).size, 0);
+  const wasm = all.filter((f) => f.endsWith('.wasm'));
+  const pglite = all.filter((f) => /pglite/i.test(path.relative(FUNCTION_DIR, f)) || (/\.(m?js|cjs)$/.test(f) && readFileSync(f, 'utf8').includes('@electric-sql/pglite')));
+  const problems = [
+    bytes > LIMIT_BYTES && `function is ${(bytes / 1048576).toFixed(2)} MB, over the 5 MB budget`,
+    wasm.length > 0 && `function contains WASM: ${wasm.map((f) => path.relative(ROOT, f)).join(', ')}`,
+    pglite.length > 0 && `function contains PGlite: ${pglite.map((f) => path.relative(ROOT, f)).join(', ')}`,
+  ].filter(Boolean);
+
+  console.log(`Netlify function: ${all.length} files, ${(bytes / 1048576).toFixed(2)} MB, no WASM: ${wasm.length === 0}, no PGlite: ${pglite.length === 0}; build ${buildSeconds.toFixed(1)} s`);
+  if (problems.length) {
+    for (const p of problems) console.error(`FAIL: ${p}`);
+    process.exitCode = 1;
+  }
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+  await database.close();
+}
