@@ -1,7 +1,7 @@
 // npm run dev: `astro dev` against the same database as `npm start` (embedded by default).
 import path from 'node:path';
 import { migrate } from '../src/server/db/migrate.ts';
-import { describeUrl, openDatabase } from './lib/database.ts';
+import { describeUrl, openDatabase, UPLOADS_DIR } from './lib/database.ts';
 import { BIN, onShutdown, startLongRunning } from './lib/processes.ts';
 import { isSeeded, seed } from './lib/seed.ts';
 
@@ -16,6 +16,7 @@ const dev = startLongRunning(
   {
     ...process.env,
     DATABASE_URL: database.url,
+    UPLOADS_DIR,
     ASTRO_TELEMETRY_DISABLED: '1',
   },
 );

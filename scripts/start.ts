@@ -5,7 +5,7 @@ import path from 'node:path';
 import { migrate } from '../src/server/db/migrate.ts';
 import { buildIsCurrent, buildStamp, writeBuildStamp } from './lib/build-stamp.ts';
 import { dataVersion } from './lib/data-version.ts';
-import { describeUrl, openDatabase, ROOT } from './lib/database.ts';
+import { describeUrl, openDatabase, ROOT, UPLOADS_DIR } from './lib/database.ts';
 import { DEMO_PASSWORD } from './lib/demo-data.ts';
 import { portInUse } from './lib/embedded-db.ts';
 import { BIN, onShutdown, run, startLongRunning, waitForOk } from './lib/processes.ts';
@@ -41,6 +41,7 @@ try {
 
   const env = {
     ...process.env,
+    UPLOADS_DIR,
     DATABASE_URL: database.url,
     ASTRO_TELEMETRY_DISABLED: '1',
     HOST: '127.0.0.1',
@@ -55,7 +56,7 @@ try {
 
   const server = startLongRunning(
     path.join(BIN, 'node'),
-    [path.join(ROOT, 'dist', 'server', 'entry.mjs')],
+    [path.join(path.resolve(ROOT, process.env.ASTRO_OUT_DIR ?? 'dist'), 'server', 'entry.mjs')],
     env,
   );
   stopServer = server.stop;

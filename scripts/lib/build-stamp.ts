@@ -6,7 +6,8 @@ import path from 'node:path';
 import { ROOT } from './database.ts';
 
 const INPUTS = ['src', 'public', 'content', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
-const STAMP = path.join(ROOT, 'dist', '.build-stamp');
+const OUT_DIR = path.resolve(ROOT, process.env.ASTRO_OUT_DIR ?? 'dist');
+const STAMP = path.join(OUT_DIR, '.build-stamp');
 
 function walk(target: string, out: string[]): void {
   const stat = statSync(target);

@@ -6,7 +6,7 @@ import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { DEFAULT_EMBEDDED_PORT, embeddedUrl, portInUse, startEmbeddedDb } from './embedded-db.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const DATA_DIR = path.join(ROOT, '.data');
+export const DATA_DIR = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, '.data'));
 export const PGLITE_DIR = path.join(DATA_DIR, 'pglite');
 export const UPLOADS_DIR = process.env.UPLOADS_DIR ?? path.join(DATA_DIR, 'uploads');
 
