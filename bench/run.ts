@@ -15,4 +15,7 @@ for (const r of results) console.log(`| ${r.name} | ${r.value.toFixed(2)} ${r.un
 
 const dir = path.join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
-writeFileSync(path.join(dir, `${date}.json`), JSON.stringify({ date, node: process.version, results }, null, 2));
+writeFileSync(
+  path.join(dir, `${date}.json`),
+  JSON.stringify({ date, node: process.version, results }, null, 2),
+);

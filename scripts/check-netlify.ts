@@ -39,14 +39,20 @@ try {
   const all = files(FUNCTION_DIR);
   const bytes = all.reduce((sum, f) => sum + statSync(f).size, 0);
   const wasm = all.filter((f) => f.endsWith('.wasm'));
-  const pglite = all.filter((f) => /pglite/i.test(path.relative(FUNCTION_DIR, f)) || (/\.(m?js|cjs)$/.test(f) && readFileSync(f, 'utf8').includes('@electric-sql/pglite')));
+  const pglite = all.filter(
+    (f) =>
+      /pglite/i.test(path.relative(FUNCTION_DIR, f)) ||
+      (/\.(m?js|cjs)$/.test(f) && readFileSync(f, 'utf8').includes('@electric-sql/pglite')),
+  );
   const problems = [
     bytes > LIMIT_BYTES && `function is ${(bytes / 1048576).toFixed(2)} MB, over the 5 MB budget`,
     wasm.length > 0 && `function contains WASM: ${wasm.map((f) => path.relative(ROOT, f)).join(', ')}`,
     pglite.length > 0 && `function contains PGlite: ${pglite.map((f) => path.relative(ROOT, f)).join(', ')}`,
   ].filter(Boolean);
 
-  console.log(`Netlify function: ${all.length} files, ${(bytes / 1048576).toFixed(2)} MB, no WASM: ${wasm.length === 0}, no PGlite: ${pglite.length === 0}; build ${buildSeconds.toFixed(1)} s`);
+  console.log(
+    `Netlify function: ${all.length} files, ${(bytes / 1048576).toFixed(2)} MB, no WASM: ${wasm.length === 0}, no PGlite: ${pglite.length === 0}; build ${buildSeconds.toFixed(1)} s`,
+  );
   if (problems.length) {
     for (const p of problems) console.error(`FAIL: ${p}`);
     process.exitCode = 1;

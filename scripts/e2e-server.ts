@@ -33,7 +33,10 @@ const env = {
 };
 await run(path.join(BIN, 'astro'), ['build'], env);
 const server = startLongRunning(path.join(BIN, 'node'), [path.join(outDir, 'server', 'entry.mjs')], env);
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   await server.stop();
   await database.stop();
   await rm(scratch, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { migrate } from '../src/server/db/migrate.ts';
 import { buildIsCurrent, buildStamp, writeBuildStamp } from './lib/build-stamp.ts';
 import { dataVersion } from './lib/data-version.ts';
-import { describeUrl, openDatabase, ROOT, UPLOADS_DIR } from './lib/database.ts';
+import { DATA_DIR, describeUrl, openDatabase, ROOT, UPLOADS_DIR } from './lib/database.ts';
 import { DEMO_PASSWORD } from './lib/demo-data.ts';
 import { portInUse } from './lib/embedded-db.ts';
 import { BIN, onShutdown, run, startLongRunning, waitForOk } from './lib/processes.ts';
@@ -23,14 +23,16 @@ if (await portInUse(port)) {
 
 const database = await openDatabase();
 let stopServer = async () => {};
+let stopping = false;
 onShutdown(async () => {
+  stopping = true;
   await stopServer();
   await database.close();
 });
 
 try {
   console.log(
-    `Database: ${describeUrl(database.url)}${database.embedded ? ' (embedded PGlite, data in .data/)' : ''}`,
+    `Database: ${describeUrl(database.url)}${database.embedded ? ` (embedded PGlite, data in ${path.relative(ROOT, DATA_DIR) || DATA_DIR})` : ''}`,
   );
   const { applied } = await migrate(database.sql);
   console.log(applied.length ? `Applied ${applied.length} migration(s).` : 'Migrations: up to date.');
@@ -61,6 +63,7 @@ try {
   );
   stopServer = server.stop;
   server.child.once('exit', (code) => {
+    if (stopping) return;
     console.error(`The web server stopped (exit ${code}).`);
     void database.close().finally(() => process.exit(code ?? 1));
   });
