@@ -33,7 +33,7 @@ export function buildStamp(databaseUrl: string, dataVersion: string): string {
 
 export function buildIsCurrent(stamp: string): boolean {
   return (
-    existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs')) &&
+    existsSync(path.join(OUT_DIR, 'server', 'entry.mjs')) &&
     existsSync(STAMP) &&
     readFileSync(STAMP, 'utf8') === stamp
   );
