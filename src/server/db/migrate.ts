@@ -8,6 +8,9 @@ import type { Sql } from './client.ts';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../supabase/migrations');
 
+/** Advisory lock key that serialises migration runners. */
+const LOCK_KEY = 7254001;
+
 export interface MigrationResult {
   applied: string[];
   skipped: string[];
@@ -33,18 +36,23 @@ async function readMigrations(dir: string): Promise<MigrationFile[]> {
 
 export async function migrate(sql: Sql, dir: string = MIGRATIONS_DIR): Promise<MigrationResult> {
   const migrations = await readMigrations(dir);
-  await sql`
-    create table if not exists schema_migrations (
-      version    text primary key,
-      name       text not null,
-      checksum   text not null,
-      applied_at timestamptz not null default now()
-    )`;
+  // Under the same lock as the migrations: two runners creating the table at once would
+  // collide in PostgreSQL's catalog even with IF NOT EXISTS.
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(${LOCK_KEY})`;
+    await tx`
+      create table if not exists schema_migrations (
+        version    text primary key,
+        name       text not null,
+        checksum   text not null,
+        applied_at timestamptz not null default now()
+      )`;
+  });
   const result: MigrationResult = { applied: [], skipped: [] };
   for (const m of migrations) {
     const done = await sql.begin(async (tx) => {
       // Serialises concurrent runners: the second waits, then sees the row and skips.
-      await tx`select pg_advisory_xact_lock(7254001)`;
+      await tx`select pg_advisory_xact_lock(${LOCK_KEY})`;
       const [row] = await tx<{ checksum: string }[]>`
         select checksum from schema_migrations where version = ${m.version}`;
       if (row) {
