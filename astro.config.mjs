@@ -1,6 +1,8 @@
 // @ts-check
 // Astro site: static pages by default, server routes opt out with `prerender = false`.
 // The adapter is Netlify's when building on Netlify (NETLIFY is set), Node standalone otherwise.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, envField, passthroughImageService } from 'astro/config';
 import netlify from '@astrojs/netlify';
@@ -10,10 +12,36 @@ import sitemap from '@astrojs/sitemap';
 
 const onNetlify = Boolean(process.env.NETLIFY);
 const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:4321';
+const outDir = process.env.ASTRO_OUT_DIR ?? './dist';
+
+/** The sitemap lists exactly the indexable pages: not the 404 page, nothing marked noindex,
+ * nothing whose canonical URL is another page.
+ * @param {string} url
+ */
+function indexable(url) {
+  const pathname = new URL(url).pathname.replace(/\/$/, '') || '/index';
+  if (pathname === '/404') return false;
+  for (const dir of [path.join(outDir, 'client'), outDir]) {
+    try {
+      const html = readFileSync(path.join(dir, `${pathname}.html`), 'utf8');
+      if (html.includes('<meta name="robots" content="noindex"')) return false;
+      // A page whose canonical URL is another page (e.g. an alias) is not listed either.
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      return (
+        !canonical ||
+        new URL(canonical).pathname === new URL(url).pathname.replace(/\/$/, '') ||
+        canonical === url
+      );
+    } catch {
+      // not in this directory
+    }
+  }
+  return true;
+}
 
 export default defineConfig({
   site,
-  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  outDir,
   trailingSlash: 'never',
   build: { format: 'file' },
   adapter: onNetlify
@@ -25,7 +53,7 @@ export default defineConfig({
   // Images are prepared ahead of time (demo placeholders, uploads resized on arrival), so the
   // server needs no image service: this keeps sharp's native binaries out of the function.
   image: { service: passthroughImageService() },
-  integrations: [react(), sitemap()],
+  integrations: [react(), sitemap({ filter: indexable })],
   server: { host: '127.0.0.1', port: 4321 },
   security: { checkOrigin: true },
   vite: {

@@ -2,7 +2,10 @@
 // the Node adapter, with a fresh embedded database and demo data (scripts/e2e-server.ts).
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 4329);
+// A port per run unless E2E_PORT is given, so parallel runs on one machine do not collide.
+// Set here, in the main process, so the workers and the web server inherit the same value.
+process.env.E2E_PORT ??= String(4400 + (process.pid % 2000));
+const port = Number(process.env.E2E_PORT);
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

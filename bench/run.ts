@@ -4,10 +4,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { foundationBench } from './foundation.ts';
+import { siteBench } from './site.ts';
 
 const install = process.argv.includes('--install');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const date = new Date().toISOString().slice(0, 10);
-const results = await foundationBench({ install });
+const results = [
+  ...(!only || only === 'foundation' ? await foundationBench({ install }) : []),
+  ...(!only || only === 'site' ? await siteBench() : []),
+];
 
 console.log(`\nBenchmarks ${date} (${os.cpus().length} cores, Node ${process.version})\n`);
 console.log('| Measure | Value | Note |\n|---|---|---|');

@@ -8,3 +8,12 @@ export function showsHeaderAndFooter(pathname: string): boolean {
 export function showsBreadcrumbs(pathname: string): boolean {
   return (pathname.replace(/\/+$/, '') || '/') !== '/';
 }
+
+/** The public path of a page: Astro's build sees "/x.html" and "/index.html" for "/x" and "/". */
+export function pagePath(pathname: string): string {
+  const path = pathname
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '/')
+    .replace(/(.)\/+$/, '$1');
+  return path === '' ? '/' : path;
+}

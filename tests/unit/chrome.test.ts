@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showsBreadcrumbs, showsHeaderAndFooter } from '../../src/domain/chrome.ts';
+import { pagePath, showsBreadcrumbs, showsHeaderAndFooter } from '../../src/domain/chrome.ts';
 import { telHref } from '../../src/domain/contact.ts';
 import { formatRating, homeCardRating } from '../../src/domain/rating.ts';
 
@@ -47,5 +47,19 @@ describe('telHref', () => {
     ['+1 937 555 0142', 'tel:+19375550142'],
   ])('%s -> %s', (phone, href) => {
     expect(telHref(phone)).toBe(href);
+  });
+});
+
+describe('pagePath (the public path of a built page)', () => {
+  it.each([
+    ['/index.html', '/'],
+    ['/', '/'],
+    ['/plumbing-dayton-ohio.html', '/plumbing-dayton-ohio'],
+    ['/services/hvac.html', '/services/hvac'],
+    ['/services/index.html', '/services'],
+    ['/contractors/', '/contractors'],
+    ['/contractors', '/contractors'],
+  ])('%s -> %s', (input, expected) => {
+    expect(pagePath(input)).toBe(expected);
   });
 });

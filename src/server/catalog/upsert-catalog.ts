@@ -24,6 +24,9 @@ export async function upsertCatalog(sql: Sql, catalog: Catalog): Promise<UpsertC
       price_unit: s.priceUnit,
       keywords: s.keywords,
       faq: tx.json(s.faq),
+      price_notes: s.priceNotes,
+      specialties: s.specialties,
+      project_types: s.projectTypes,
       sort_order: i,
     }));
     await tx`
@@ -33,6 +36,7 @@ export async function upsertCatalog(sql: Sql, catalog: Catalog): Promise<UpsertC
         is_popular = excluded.is_popular, is_emergency = excluded.is_emergency,
         price_min_cents = excluded.price_min_cents, price_max_cents = excluded.price_max_cents,
         price_unit = excluded.price_unit, keywords = excluded.keywords, faq = excluded.faq,
+        price_notes = excluded.price_notes, specialties = excluded.specialties, project_types = excluded.project_types,
         sort_order = excluded.sort_order`;
 
     const areas = catalog.serviceAreas.map((a) => ({
@@ -44,28 +48,33 @@ export async function upsertCatalog(sql: Sql, catalog: Catalog): Promise<UpsertC
       latitude: a.latitude,
       longitude: a.longitude,
       description: a.description,
+      neighborhoods: a.neighborhoods,
+      housing_notes: a.housingNotes,
     }));
     await tx`
       insert into service_areas ${tx(areas)}
       on conflict (slug) do update set
         name = excluded.name, county = excluded.county, population = excluded.population,
         zip_codes = excluded.zip_codes, latitude = excluded.latitude, longitude = excluded.longitude,
-        description = excluded.description`;
+        description = excluded.description, neighborhoods = excluded.neighborhoods,
+        housing_notes = excluded.housing_notes`;
 
     for (const e of catalog.emergencyServices) {
       await tx`
         insert into emergency_services (
           name, slug, description, service_type, service_id, response_time_minutes, availability,
-          emergency_scenarios, pricing_notes, call_to_action)
+          emergency_scenarios, pricing_notes, call_to_action, why_choose_us, safety_tips)
         values (
           ${e.name}, ${e.slug}, ${e.description}, ${e.serviceType},
           (select id from services where slug = ${e.serviceSlug}), ${e.responseTimeMinutes},
-          ${e.availability}, ${e.scenarios}, ${e.pricingNotes}, ${e.callToAction})
+          ${e.availability}, ${e.scenarios}, ${e.pricingNotes}, ${e.callToAction},
+          ${e.whyChooseUs}, ${e.safetyTips})
         on conflict (slug) do update set
           name = excluded.name, description = excluded.description, service_type = excluded.service_type,
           service_id = excluded.service_id, response_time_minutes = excluded.response_time_minutes,
           availability = excluded.availability, emergency_scenarios = excluded.emergency_scenarios,
-          pricing_notes = excluded.pricing_notes, call_to_action = excluded.call_to_action`;
+          pricing_notes = excluded.pricing_notes, call_to_action = excluded.call_to_action,
+          why_choose_us = excluded.why_choose_us, safety_tips = excluded.safety_tips`;
     }
     const aliases = catalog.emergencyServices.flatMap((e) =>
       e.aliases.map((alias) => ({ alias, emergency_slug: e.slug })),

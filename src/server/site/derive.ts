@@ -1,0 +1,76 @@
+// Pure views over SiteData used by several pages: who serves what and where, in the spec's
+// orders, and the site-wide metrics. No I/O: pages call siteData() once, then these.
+import type { SiteArea, SiteBusiness, SiteData, SiteService } from './site-data.ts';
+
+/** Default response time when a business has none (spec document 2, section 3). */
+export const DEFAULT_RESPONSE_HOURS = 24;
+
+export function responseHours(b: SiteBusiness): number {
+  return b.responseTimeHours ?? DEFAULT_RESPONSE_HOURS;
+}
+
+/** Featured first, then rating (missing last), then name: the spec's listing order. */
+export function byFeaturedThenRating(a: SiteBusiness, b: SiteBusiness): number {
+  return (
+    Number(b.featured) - Number(a.featured) ||
+    (b.averageRating ?? -1) - (a.averageRating ?? -1) ||
+    a.name.localeCompare(b.name)
+  );
+}
+
+export function offersService(b: SiteBusiness, service: SiteService): boolean {
+  return b.serviceSlugs.includes(service.slug);
+}
+
+export function servesArea(b: SiteBusiness, area: SiteArea): boolean {
+  return b.city === area.name || b.serviceAreas.some((zip) => area.zipCodes.includes(zip));
+}
+
+/** Verified contractors for a service (service page), featured then rating. */
+export function verifiedForService(data: SiteData, service: SiteService): SiteBusiness[] {
+  return data.businesses.filter((b) => b.verified && offersService(b, service)).sort(byFeaturedThenRating);
+}
+
+/** Contractors offering a service in an area (city-service page), featured then rating. */
+export function forServiceInArea(data: SiteData, service: SiteService, area: SiteArea): SiteBusiness[] {
+  return data.businesses
+    .filter((b) => offersService(b, service) && servesArea(b, area))
+    .sort(byFeaturedThenRating);
+}
+
+/** The path of a city-service landing page: /{service}-{city}-ohio. */
+export function cityServicePath(service: { slug: string }, area: { slug: string }): string {
+  return `/${service.slug}-${area.slug}-ohio`;
+}
+
+export interface SiteMetrics {
+  totalContractors: number;
+  averageResponseTime: number;
+  totalServiceCategories: number;
+  citiesServed: number;
+  averageRating: number;
+  totalReviews: number;
+}
+
+/** Site-wide figures (AI sheet, service areas): verified contractors only. */
+export function siteMetrics(data: SiteData): SiteMetrics {
+  const verified = data.businesses.filter((b) => b.verified);
+  const rated = verified.filter((b) => b.averageRating !== null && b.totalReviews > 0);
+  const reviews = rated.reduce((sum, b) => sum + b.totalReviews, 0);
+  const weighted = rated.reduce((sum, b) => sum + (b.averageRating ?? 0) * b.totalReviews, 0);
+  const response = verified.reduce((sum, b) => sum + responseHours(b), 0);
+  return {
+    totalContractors: verified.length,
+    averageResponseTime: verified.length ? Math.round(response / verified.length) : DEFAULT_RESPONSE_HOURS,
+    totalServiceCategories: data.services.length,
+    citiesServed: data.areas.length,
+    averageRating: reviews ? Math.round((weighted / reviews) * 10) / 10 : 0,
+    totalReviews: reviews,
+  };
+}
+
+/** Whole-dollar range text for cents: "$150 - $450". */
+export function formatPriceRange(minCents: number, maxCents: number): string {
+  const fmt = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
+  return `${fmt(minCents)} - ${fmt(maxCents)}`;
+}

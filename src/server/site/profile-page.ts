@@ -1,0 +1,88 @@
+// The view of one contractor profile (/contractor/{slug}) from the build's site data: services
+// joined to the catalogue, the first photos, the newest verified reviews with relative dates,
+// the shown rating, the search-engine texts and the JSON-LD. Pure: no I/O.
+import { businessJsonLd } from '../../domain/business-jsonld.ts';
+import {
+  PROFILE_PHOTO_LIMIT,
+  PROFILE_REVIEW_LIMIT,
+  profileMeta,
+  profileRating,
+  type ProfileMeta,
+  type ShownRating,
+} from '../../domain/profile-display.ts';
+import { relativeTime } from '../../domain/relative-time.ts';
+import { formatPriceRange, responseHours } from './derive.ts';
+import type { SiteBusiness, SiteData, SiteReview } from './site-data.ts';
+
+export interface ProfileService {
+  slug: string;
+  name: string;
+  description: string;
+  priceRange: string;
+}
+
+export interface ProfileReview extends SiteReview {
+  /** "3 weeks ago", relative to the build. */
+  when: string;
+}
+
+export interface ProfilePage {
+  business: SiteBusiness;
+  path: string;
+  meta: ProfileMeta;
+  rating: ShownRating | null;
+  responseHours: number;
+  /** "$$", or the average project cost range when the business gave no $-$$$$ range. */
+  priceRange: string | null;
+  services: ProfileService[];
+  photos: string[];
+  reviews: ProfileReview[];
+  jsonLd: Record<string, unknown>;
+}
+
+export function profilePath(b: { slug: string }): string {
+  return `/contractor/${b.slug}`;
+}
+
+function servicesOf(data: SiteData, b: SiteBusiness): ProfileService[] {
+  const bySlug = new Map(data.services.map((s) => [s.slug, s]));
+  return (data.businessServices.get(b.id) ?? []).flatMap((bs) => {
+    const s = bySlug.get(bs.serviceSlug);
+    if (!s) return [];
+    return [
+      {
+        slug: s.slug,
+        name: s.name,
+        description: bs.description ?? s.description,
+        priceRange:
+          bs.priceRange ?? `${formatPriceRange(s.priceMinCents, s.priceMaxCents)} per ${s.priceUnit}`,
+      },
+    ];
+  });
+}
+
+export function buildProfilePage(data: SiteData, b: SiteBusiness, siteUrl: string | URL): ProfilePage {
+  const path = profilePath(b);
+  const reviews = (data.recentReviews.get(b.id) ?? []).slice(0, PROFILE_REVIEW_LIMIT);
+  const priceRange =
+    b.priceRange ??
+    (b.avgProjectCostMinCents !== null && b.avgProjectCostMaxCents !== null
+      ? formatPriceRange(b.avgProjectCostMinCents, b.avgProjectCostMaxCents)
+      : null);
+  return {
+    business: b,
+    path,
+    meta: profileMeta(b),
+    rating: profileRating(b),
+    responseHours: responseHours(b),
+    priceRange,
+    services: servicesOf(data, b),
+    photos: b.images.slice(0, PROFILE_PHOTO_LIMIT),
+    reviews: reviews.map((r) => ({ ...r, when: relativeTime(r.createdAt, data.loadedAt) })),
+    jsonLd: businessJsonLd(b, reviews, {
+      pageUrl: new URL(path, siteUrl).href,
+      siteUrl,
+      priceRange,
+    }),
+  };
+}
