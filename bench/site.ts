@@ -27,7 +27,10 @@ function htmlFiles(dir: string): string[] {
 async function timeBuild(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const started = performance.now();
   let output = '';
-  const child = spawn(ASTRO, ['build', ...args], { cwd: ROOT, env: { ...env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const child = spawn(ASTRO, ['build', ...args], {
+    cwd: ROOT,
+    env: { ...env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -81,27 +84,75 @@ export async function siteBench(): Promise<Measurement[]> {
     const gz = city.map((f) => gzipSync(readFileSync(f)).length).sort((a, b) => a - b);
     const inline = pages.map((f) => {
       const html = readFileSync(f, 'utf8');
-      const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)];
-      return { file: f, bytes: scripts.reduce((s, m) => s + Buffer.byteLength(m[1] ?? ''), 0), island: html.includes('<astro-island') };
+      const scripts = [
+        ...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),
+      ];
+      return {
+        file: f,
+        bytes: scripts.reduce((s, m) => s + Buffer.byteLength(m[1] ?? ''), 0),
+        island: html.includes('<astro-island'),
+      };
     });
     const withoutIslands = inline.filter((p) => !p.island);
-    const frameworkJs = withoutIslands.filter((p) => /<script[^>]+src=/.test(readFileSync(p.file, 'utf8'))).length;
+    const frameworkJs = withoutIslands.filter((p) =>
+      /<script[^>]+src=/.test(readFileSync(p.file, 'utf8')),
+    ).length;
     const report = similarity(cityServicePages(client));
     const cssBytes = readdirSync(path.join(client, '_astro'))
       .filter((f) => f.endsWith('.css'))
       .reduce((s, f) => s + statSync(path.join(client, '_astro', f)).size, 0);
 
     return [
-      { name: 'Full site build (demo database)', value: siteSeconds, unit: 's', note: `${pages.length} pages` },
-      { name: 'Build of the same number of empty pages', value: emptySeconds, unit: 's', note: `${pages.length} pages` },
+      {
+        name: 'Full site build (demo database)',
+        value: siteSeconds,
+        unit: 's',
+        note: `${pages.length} pages`,
+      },
+      {
+        name: 'Build of the same number of empty pages',
+        value: emptySeconds,
+        unit: 's',
+        note: `${pages.length} pages`,
+      },
       { name: 'Site build / empty build', value: siteSeconds / emptySeconds, unit: 'x', note: 'budget 1.5x' },
-      { name: 'Site build throughput', value: pages.length / siteSeconds, unit: 'pages/s', note: 'budget 40 pages/s' },
-      { name: 'City-service page HTML, gzip, largest', value: gz[gz.length - 1]! / 1024, unit: 'KB', note: `median ${(gz[Math.floor(gz.length / 2)]! / 1024).toFixed(1)} KB; budget 14 KB` },
-      { name: 'Inline script on pages without islands, largest', value: Math.max(...withoutIslands.map((p) => p.bytes)) / 1024, unit: 'KB', note: 'budget 3 KB' },
-      { name: 'Pages without islands that load a script file', value: frameworkJs, unit: 'pages', note: 'budget 0' },
+      {
+        name: 'Site build throughput',
+        value: pages.length / siteSeconds,
+        unit: 'pages/s',
+        note: 'budget 40 pages/s',
+      },
+      {
+        name: 'City-service page HTML, gzip, largest',
+        value: gz[gz.length - 1]! / 1024,
+        unit: 'KB',
+        note: `median ${(gz[Math.floor(gz.length / 2)]! / 1024).toFixed(1)} KB; budget 14 KB`,
+      },
+      {
+        name: 'Inline script on pages without islands, largest',
+        value: Math.max(...withoutIslands.map((p) => p.bytes)) / 1024,
+        unit: 'KB',
+        note: 'budget 3 KB',
+      },
+      {
+        name: 'Pages without islands that load a script file',
+        value: frameworkJs,
+        unit: 'pages',
+        note: 'budget 0',
+      },
       { name: 'CSS files, total', value: cssBytes / 1024, unit: 'KB' },
-      { name: 'City-service text similarity, max Jaccard (5-word shingles)', value: report.maxJaccard.value, unit: '', note: `${report.maxJaccard.a} / ${report.maxJaccard.b}; pairs over 0.60: ${report.over60Jaccard} of ${report.pairs}; budget 0.60` },
-      { name: 'City-service text similarity, max containment', value: report.maxContainment.value, unit: '', note: `pairs over 0.60: ${report.over60Containment} (shared share of the shorter page; reported, not the budget)` },
+      {
+        name: 'City-service text similarity, max Jaccard (5-word shingles)',
+        value: report.maxJaccard.value,
+        unit: '',
+        note: `${report.maxJaccard.a} / ${report.maxJaccard.b}; pairs over 0.60: ${report.over60Jaccard} of ${report.pairs}; budget 0.60`,
+      },
+      {
+        name: 'City-service text similarity, max containment',
+        value: report.maxContainment.value,
+        unit: '',
+        note: `pairs over 0.60: ${report.over60Containment} (shared share of the shorter page; reported, not the budget)`,
+      },
     ];
   } finally {
     await database.stop();

@@ -5,7 +5,8 @@ import { generateDemoData } from '../../scripts/lib/demo-data.ts';
 import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
 import { loadCatalog, type Catalog } from '../../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { listFeaturedBusinesses, listPopularServices } from '../../src/server/catalog/home-data.ts';
+import { featuredBusinesses, popularServices } from '../../src/server/site/derive.ts';
+import { readSiteData } from '../../src/server/site/site-data.ts';
 import { verifyPassword } from '../../src/server/auth/password.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
@@ -104,7 +105,7 @@ describe('catalog and demo seed on a fresh database', () => {
   });
 
   it('lists featured verified contractors in the spec order', async () => {
-    const featured = await listFeaturedBusinesses(sql, 6);
+    const featured = featuredBusinesses(await readSiteData(sql), 6);
     expect(featured).toHaveLength(6);
     const [count] = await sql<
       { n: number }[]
@@ -119,7 +120,7 @@ describe('catalog and demo seed on a fresh database', () => {
   });
 
   it('lists the 8 popular services by name', async () => {
-    const popular = await listPopularServices(sql);
+    const popular = popularServices(await readSiteData(sql));
     expect(popular.map((s) => s.name)).toEqual(
       catalog.services
         .filter((s) => s.isPopular)

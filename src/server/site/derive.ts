@@ -74,3 +74,25 @@ export function formatPriceRange(minCents: number, maxCents: number): string {
   const fmt = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
   return `${fmt(minCents)} - ${fmt(maxCents)}`;
 }
+
+/** Home page: ACTIVE, verified; featured first, then rating (spec: limit 6). */
+export function featuredBusinesses(data: SiteData, limit = 6): SiteBusiness[] {
+  return data.businesses
+    .filter((b) => b.verified)
+    .sort(byFeaturedThenRating)
+    .slice(0, limit);
+}
+
+/** Popular services by name (spec: is_popular, by name, limit 8). */
+export function popularServices(data: SiteData, limit = 8): SiteService[] {
+  return data.services
+    .filter((s) => s.isPopular)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, limit);
+}
+
+/** The spec's '4.8+ Average Rating' claim is shown only when our own reviews support it. */
+export function ratingClaim(metrics: SiteMetrics): string | null {
+  if (metrics.totalReviews === 0) return null;
+  return metrics.averageRating >= 4.8 ? '4.8+ Average Rating' : null;
+}
