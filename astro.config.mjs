@@ -22,18 +22,20 @@ function indexable(url) {
   const pathname = new URL(url).pathname.replace(/\/$/, '') || '/index';
   if (pathname === '/404') return false;
   for (const dir of [path.join(outDir, 'client'), outDir]) {
-    try {
-      const html = readFileSync(path.join(dir, `${pathname}.html`), 'utf8');
-      if (html.includes('<meta name="robots" content="noindex"')) return false;
-      // A page whose canonical URL is another page (e.g. an alias) is not listed either.
-      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-      return (
-        !canonical ||
-        new URL(canonical).pathname === new URL(url).pathname.replace(/\/$/, '') ||
-        canonical === url
-      );
-    } catch {
-      // not in this directory
+    for (const file of [`${pathname}.html`, `${pathname}/index.html`]) {
+      try {
+        const html = readFileSync(path.join(dir, file), 'utf8');
+        if (html.includes('<meta name="robots" content="noindex"')) return false;
+        // A page whose canonical URL is another page (e.g. an alias) is not listed either.
+        const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+        return (
+          !canonical ||
+          new URL(canonical).pathname === new URL(url).pathname.replace(/\/$/, '') ||
+          canonical === url
+        );
+      } catch {
+        // not this file
+      }
     }
   }
   return true;
@@ -43,7 +45,9 @@ export default defineConfig({
   site,
   outDir,
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // 'preserve': pages/x.astro -> x.html, pages/x/index.astro -> x/index.html, so /articles (a
+  // folder of detail pages with its own index) is served by the Node adapter as well.
+  build: { format: 'preserve' },
   adapter: onNetlify
     ? netlify({
         devFeatures: { environmentVariables: false, images: false, edgeFunctions: false },

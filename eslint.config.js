@@ -15,6 +15,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'scratch/',
+      '.scratch/',
+      'bench/results/',
       '**/*.astro',
     ],
   },

@@ -1,0 +1,55 @@
+// Request-time reads for /emergency/{slug} paths that were not prebuilt: the emergency service
+// the slug names (mapped through the alias table first, then tried as it is), and the
+// contractors to list, in the same order as the prebuilt pages. The business columns mirror
+// readSiteData's, so ContractorCard gets the same SiteBusiness shape.
+import type { Sql } from '../db/client.ts';
+import { EMERGENCY_CONTRACTORS_SHOWN } from '../../domain/emergency-content.ts';
+import { DEFAULT_RESPONSE_HOURS } from './derive.ts';
+import type { SiteBusiness, SiteEmergencyService } from './site-data.ts';
+
+export async function findEmergencyService(sql: Sql, slug: string): Promise<SiteEmergencyService | null> {
+  const [row] = await sql<SiteEmergencyService[]>`
+    select e.slug, e.name, e.description, e.service_type as "serviceType", s.slug as "serviceSlug",
+           e.response_time_minutes as "responseTimeMinutes", e.availability,
+           e.emergency_scenarios as scenarios, e.pricing_notes as "pricingNotes",
+           e.call_to_action as "callToAction", e.why_choose_us as "whyChooseUs", e.safety_tips as "safetyTips",
+           '{}'::text[] as aliases
+    from emergency_services e left join services s on s.id = e.service_id
+    where e.slug = coalesce((select a.emergency_slug from emergency_service_aliases a where a.alias = ${slug}), ${slug})`;
+  return row ?? null;
+}
+
+/**
+ * Verified active contractors offering the service (by slug), or, without one, whose category
+ * contains the topic (the spec's "category like the service type"). Featured first, then the
+ * fastest response (none counts as 24 hours), then rating.
+ */
+export async function listEmergencyContractors(
+  sql: Sql,
+  match: { serviceSlug: string } | { topic: string },
+  limit: number = EMERGENCY_CONTRACTORS_SHOWN,
+): Promise<SiteBusiness[]> {
+  const filter =
+    'serviceSlug' in match
+      ? sql`exists (select 1 from business_services bs join services s on s.id = bs.service_id
+                    where bs.business_id = b.id and s.slug = ${match.serviceSlug})`
+      : sql`b.category ilike ${`%${match.topic.replace(/[\\%_]/g, '\\$&')}%`}`;
+  const rows = await sql<SiteBusiness[]>`
+    select b.id, b.name, b.slug, b.verified, b.featured, b.category, b.tagline, b.description, b.address,
+           b.city, b.state, b.zip_code as "zipCode", b.phone, b.email, b.website, b.latitude, b.longitude,
+           b.average_rating::float8 as "averageRating", b.total_reviews as "totalReviews",
+           b.years_in_business as "yearsInBusiness", b.response_time_hours as "responseTimeHours",
+           b.avg_project_cost_min_cents as "avgProjectCostMinCents",
+           b.avg_project_cost_max_cents as "avgProjectCostMaxCents", b.price_range as "priceRange",
+           b.specialties, b.service_areas as "serviceAreas", b.business_hours as "businessHours", b.images,
+           b.insurance_verified as "insuranceVerified", b.license_number as "licenseNumber", b.status,
+           b.updated_at as "updatedAt",
+           coalesce((select array_agg(s.slug order by s.slug) from business_services bs
+                     join services s on s.id = bs.service_id where bs.business_id = b.id), '{}') as "serviceSlugs"
+    from businesses b
+    where b.status = 'ACTIVE' and b.verified and ${filter}
+    order by b.featured desc, coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) asc,
+             b.average_rating desc nulls last, b.name
+    limit ${limit}`;
+  return [...rows];
+}
