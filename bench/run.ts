@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { foundationBench } from './foundation.ts';
+import { lighthouseBench } from './lighthouse.ts';
 import { siteBench } from './site.ts';
 
 const install = process.argv.includes('--install');
@@ -12,6 +13,7 @@ const date = new Date().toISOString().slice(0, 10);
 const results = [
   ...(!only || only === 'foundation' ? await foundationBench({ install }) : []),
   ...(!only || only === 'site' ? await siteBench() : []),
+  ...(!only || only === 'lighthouse' ? await lighthouseBench() : []),
 ];
 
 console.log(`\nBenchmarks ${date} (${os.cpus().length} cores, Node ${process.version})\n`);
