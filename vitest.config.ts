@@ -23,6 +23,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One connection per process on the embedded PGlite (see src/server/db/client.ts).
+          env: process.env.TEST_DATABASE_URL ? {} : { EMBEDDED_DB: '1' },
         },
       },
     ],

@@ -65,13 +65,13 @@ export async function siteBench(): Promise<Measurement[]> {
   mkdirSync(scratch, { recursive: true });
   const database = await startEmbeddedDb({ dataDir: 'memory://', port: await freePort() });
   try {
-    const sql = createSql(database.url, { max: 2 });
+    const sql = createSql(database.url, { max: 1 });
     await migrate(sql);
     await seed(sql, { demo: true, uploadsDir: path.join(scratch, 'uploads') });
     await sql.end();
 
     const outDir = path.join(scratch, 'dist');
-    const env = { ...process.env, DATABASE_URL: database.url, ASTRO_OUT_DIR: outDir };
+    const env = { ...process.env, DATABASE_URL: database.url, EMBEDDED_DB: '1', ASTRO_OUT_DIR: outDir };
     const siteSeconds = await timeBuild([], env);
     const client = path.join(outDir, 'client');
     const pages = htmlFiles(client);

@@ -15,7 +15,7 @@ const port = Number(process.env.E2E_PORT ?? 4329);
 const scratch = await mkdtemp(path.join(tmpdir(), 'e2e-'));
 const database = await startEmbeddedDb({ dataDir: 'memory://', port: await freePort() });
 const uploadsDir = path.join(scratch, 'uploads');
-const sql = createSql(database.url, { max: 2 });
+const sql = createSql(database.url, { max: 1 });
 await migrate(sql);
 await seed(sql, { demo: true, uploadsDir });
 await sql.end();

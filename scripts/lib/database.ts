@@ -46,7 +46,7 @@ export async function openDatabase(): Promise<OpenDatabase> {
   const url = embeddedUrl(port);
   process.env.DATABASE_URL = url;
   process.env.EMBEDDED_DB = '1';
-  const sql = createSql(url, { max: 4 });
+  const sql = createSql(url, { max: 1 });
   return {
     url,
     embedded: true,

@@ -3,7 +3,7 @@ import { afterAll, inject } from 'vitest';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
 
 export function useTestSql(): Sql {
-  const sql = createSql(inject('databaseUrl'), { max: 4 });
+  const sql = createSql(inject('databaseUrl'));
   afterAll(() => sql.end({ timeout: 5 }));
   return sql;
 }

@@ -26,7 +26,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   if (admin) {
     assertLocal(admin);
     const name = `test_${process.pid}_${Date.now()}_${(counter += 1)}`;
-    const root = createSql(admin, { max: 1 });
+    const root = createSql(admin);
     await root.unsafe(`create database ${name}`);
     await root.end();
     const url = new URL(admin);
@@ -35,7 +35,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       url: url.href,
       kind: 'postgres',
       async drop() {
-        const sql = createSql(admin, { max: 1 });
+        const sql = createSql(admin);
         await sql.unsafe(`drop database if exists ${name} with (force)`);
         await sql.end();
       },

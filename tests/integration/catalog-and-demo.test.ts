@@ -18,7 +18,7 @@ describe('catalog and demo seed on a fresh database', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    sql = createSql(database.url, { max: 4 });
+    sql = createSql(database.url);
     catalog = await loadCatalog();
   });
   afterAll(async () => {

@@ -13,7 +13,7 @@ describe('migration runner', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: false });
-    sql = createSql(database.url, { max: 4 });
+    sql = createSql(database.url);
     files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
   });
   afterAll(async () => {
@@ -110,8 +110,8 @@ describe('migration runner', () => {
 describe('two runners at once', () => {
   it('apply each migration exactly once', async () => {
     const database = await createTestDatabase({ migrate: false });
-    const a = createSql(database.url, { max: 2 });
-    const b = createSql(database.url, { max: 2 });
+    const a = createSql(database.url);
+    const b = createSql(database.url);
     try {
       const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
       const total = ra.applied.length + rb.applied.length;

@@ -8,9 +8,20 @@ export type TransactionSql = postgres.TransactionSql<Record<string, never>>;
 
 let client: Sql | undefined;
 
+/**
+ * Connections per process. The embedded PGlite has one backend that pglite-socket shares
+ * between connections; outside a transaction, two connections' extended-protocol messages
+ * can interleave there ("portal does not exist"), so each process uses one connection and
+ * postgres.js pipelines its queries on it.
+ */
+export function defaultPoolMax(): number {
+  const env = serverEnv();
+  return env.DATABASE_POOL_MAX ?? (env.EMBEDDED_DB === '1' ? 1 : 10);
+}
+
 export function createSql(url: string, options: { max?: number } = {}): Sql {
   return postgres(url, {
-    max: options.max ?? serverEnv().DATABASE_POOL_MAX ?? 10,
+    max: options.max ?? defaultPoolMax(),
     idle_timeout: 20,
     connect_timeout: 10,
     onnotice: () => {},

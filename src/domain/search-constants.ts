@@ -1,0 +1,16 @@
+// Search limits of the spec (document 1, section 9), free of zod so the search island can
+// import them without shipping the schema library.
+export const SORTS = ['featured', 'rating', 'name', 'location', 'experience', 'response_time'] as const;
+export type TSort = (typeof SORTS)[number];
+
+export const DISTANCE = { min: 5, max: 100, step: 5, default: 25 } as const;
+export const EXPERIENCE = { min: 0, max: 30 } as const;
+export const RESPONSE = { min: 1, max: 72, default: 24 } as const;
+export const PAGE_SIZE = 20;
+export const MAX_TERM = 200;
+
+/** How many suggestions of each kind (spec: home 6 = 4, 3, 2; contractors page 8 = 5, 5, 3). */
+export const SUGGESTION_LIMITS = {
+  home: { total: 6, services: 4, businesses: 3, cities: 2 },
+  contractors: { total: 8, services: 5, businesses: 5, cities: 3 },
+} as const;

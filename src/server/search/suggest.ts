@@ -1,0 +1,59 @@
+// Search-box suggestions: services, ACTIVE businesses and cities whose names match what was
+// typed (prefix or substring first, then typos by trigram similarity), limited per kind.
+import { SUGGESTION_LIMITS, type TSuggestQuery } from '../../schemas/search.ts';
+import type { Sql } from '../db/client.ts';
+
+export interface Suggestion {
+  kind: 'service' | 'business' | 'city';
+  label: string;
+  value: string;
+  href: string;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function suggest(sql: Sql, query: TSuggestQuery): Promise<Suggestion[]> {
+  const limits = SUGGESTION_LIMITS[query.context];
+  const term = query.q.trim().toLowerCase();
+  const like = likePattern(term);
+  const [services, businesses, cities] = await Promise.all([
+    sql<{ slug: string; name: string }[]>`
+      select slug, name from services
+      where lower(name) like ${like} or similarity(lower(name), ${term}) > 0.3
+      order by (lower(name) like ${`${term}%`}) desc, similarity(lower(name), ${term}) desc, name
+      limit ${limits.services}`,
+    sql<{ slug: string; name: string; city: string }[]>`
+      select slug, name, city from businesses
+      where status = 'ACTIVE' and lower(name) like ${like}
+      order by (lower(name) like ${`${term}%`}) desc, featured desc, average_rating desc nulls last, name
+      limit ${limits.businesses}`,
+    sql<{ slug: string; name: string }[]>`
+      select slug, name from service_areas
+      where lower(name) like ${like} or ${term} = any(zip_codes)
+      order by (lower(name) like ${`${term}%`}) desc, population desc
+      limit ${limits.cities}`,
+  ]);
+  const all: Suggestion[] = [
+    ...services.map((s) => ({
+      kind: 'service' as const,
+      label: s.name,
+      value: s.name,
+      href: `/services/${s.slug}`,
+    })),
+    ...businesses.map((b) => ({
+      kind: 'business' as const,
+      label: `${b.name}, ${b.city}`,
+      value: b.name,
+      href: `/contractor/${b.slug}`,
+    })),
+    ...cities.map((c) => ({
+      kind: 'city' as const,
+      label: `${c.name}, OH`,
+      value: c.name,
+      href: `/contractors?location=${c.slug}`,
+    })),
+  ];
+  return all.slice(0, limits.total);
+}

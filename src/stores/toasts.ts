@@ -1,0 +1,26 @@
+// App-wide toasts: islands call pushToast/dismissToast; a Toaster renders the list.
+import { atom } from 'nanostores';
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant: 'default' | 'destructive';
+}
+
+export const $toasts = atom<Toast[]>([]);
+let nextId = 1;
+
+export function pushToast(
+  toast: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] },
+  ttlMs = 6000,
+): number {
+  const id = nextId++;
+  $toasts.set([...$toasts.get(), { variant: 'default', ...toast, id }]);
+  if (ttlMs > 0) setTimeout(() => dismissToast(id), ttlMs);
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  $toasts.set($toasts.get().filter((t) => t.id !== id));
+}

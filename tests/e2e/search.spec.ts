@@ -1,0 +1,93 @@
+// The /contractors search island in a browser: suggestions after the debounce, choosing one,
+// filters and sort changing results and the URL, back restoring the previous results, the
+// empty state's Clear All Filters, typo tolerance, and the prebuilt first screen.
+import { expect, test, type Page } from '@playwright/test';
+
+async function openSearch(page: Page, query = ''): Promise<void> {
+  await page.goto(`/contractors${query}`);
+  await page.locator('astro-island:not([ssr])').waitFor();
+}
+
+const countLine = (page: Page) => page.getByText(/^\d+ contractors? found/);
+
+test('the first screen of results is in the prebuilt HTML', async ({ request }) => {
+  const html = await (await request.get('/contractors')).text();
+  expect(html).toMatch(/\d+ contractors found/);
+  expect(html).toMatch(/href="\/contractor\/[a-z0-9-]+"/);
+});
+
+test('typing "plu" shows suggestions after the debounce; choosing one searches', async ({ page }) => {
+  await openSearch(page);
+  const box = page.getByRole('combobox', { name: 'Search contractors' });
+  await box.pressSequentially('plu', { delay: 50 });
+  const list = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(list).toBeVisible();
+  await expect(list.getByRole('option', { name: /Plumbing/ }).first()).toBeVisible();
+  await box.press('ArrowDown');
+  await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/category=plumbing/);
+  await expect(countLine(page)).toBeVisible();
+  const first = page.getByRole('heading', { level: 2 }).first();
+  await expect(first).toBeVisible();
+});
+
+test('filters and sort change the results and the URL; back restores them', async ({ page }) => {
+  await openSearch(page);
+  const before = await countLine(page).textContent();
+  await page.getByLabel('Category').selectOption('roofing');
+  await expect(page).toHaveURL(/category=roofing/);
+  await expect(countLine(page)).not.toHaveText(before!);
+  const roofing = await countLine(page).textContent();
+
+  await page.getByLabel('Sort by').selectOption('rating');
+  await expect(page).toHaveURL(/category=roofing&sort=rating/);
+
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByLabel('Verified only').check();
+  await expect(page).toHaveURL(/verified=true/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/category=roofing&sort=rating$/);
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/contractors$/);
+  await expect(countLine(page)).toHaveText(before!);
+  await page.goForward();
+  await expect(countLine(page)).toHaveText(roofing!);
+});
+
+test("'No contractors found', then Clear All Filters restores results", async ({ page }) => {
+  await openSearch(page, '?search=zzzzqqqq');
+  await expect(page.getByRole('heading', { name: 'No contractors found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear All Filters' }).click();
+  await expect(page).toHaveURL(/\/contractors$/);
+  await expect(page.getByRole('heading', { name: 'No contractors found' })).toHaveCount(0);
+  await expect(countLine(page)).toBeVisible();
+});
+
+test('a typo still finds matches', async ({ page }) => {
+  await openSearch(page, '?search=plumer');
+  await expect(countLine(page)).toHaveText(/[1-9]\d* contractors? found for "plumer"/);
+});
+
+test('the API answers bad input with 400 and a message, never 500', async ({ request }) => {
+  const cases = [
+    '/api/search?sort=sideways',
+    '/api/search?distance=500',
+    '/api/search?distance=7',
+    `/api/search?search=${'a'.repeat(10_000)}`,
+    `/api/search?search=${encodeURIComponent('<script>alert(1)</script>')}`,
+    '/api/search?category=alchemy',
+    '/api/search?bogus=1',
+    '/api/suggest?q=a',
+  ];
+  for (const url of cases) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(400);
+    const body = (await response.json()) as { error: string };
+    expect(body.error.length, url).toBeGreaterThan(0);
+  }
+  const sql = await request.get(`/api/search?search=${encodeURIComponent("'; drop table businesses; --")}`);
+  expect(sql.status()).toBe(200);
+});

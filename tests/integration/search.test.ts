@@ -1,0 +1,286 @@
+// Contractor search against the real database: every filter and sort of the spec, typo and
+// prefix matching, stable pagination, and the analytics rows a search leaves.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/db/client.ts';
+import { AppError } from '../../src/server/errors.ts';
+import { recordSearch, searchContractors } from '../../src/server/search/search-contractors.ts';
+import { ZSearchQuery, type TSearchQuery } from '../../src/schemas/search.ts';
+import { createBusiness } from '../factories/index.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+
+let database: TestDatabase;
+let sql: Sql;
+
+const DAYTON = { latitude: 39.7589, longitude: -84.1916 };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sql = createSql(database.url);
+  await upsertCatalog(sql, await loadCatalog());
+  const make = (o: Parameters<typeof createBusiness>[1]) => createBusiness(sql, o);
+  await make({
+    name: 'Gem City Plumbing',
+    city: 'Dayton',
+    ...DAYTON,
+    verified: true,
+    featured: true,
+    averageRating: 4.9,
+    totalReviews: 50,
+    yearsInBusiness: 20,
+    responseTimeHours: 2,
+    services: ['plumbing'],
+    specialties: ['Water Heaters'],
+  });
+  await make({
+    name: 'Kettering Pipe Works',
+    city: 'Kettering',
+    latitude: 39.6895,
+    longitude: -84.1688,
+    averageRating: 4.2,
+    yearsInBusiness: 5,
+    responseTimeHours: null,
+    services: ['plumbing'],
+    specialties: ['Repiping'],
+  });
+  await make({
+    name: 'Mason Roofing Co',
+    category: 'Roofing',
+    city: 'Mason',
+    latitude: 39.36,
+    longitude: -84.31,
+    averageRating: 4.7,
+    yearsInBusiness: 30,
+    responseTimeHours: 1,
+    services: ['roofing'],
+    specialties: ['Shingle Roofs'],
+  });
+  await make({
+    name: 'Xenia Electric',
+    category: 'Electrical',
+    city: 'Xenia',
+    latitude: 39.6848,
+    longitude: -83.9297,
+    verified: false,
+    averageRating: null,
+    totalReviews: 0,
+    yearsInBusiness: 2,
+    responseTimeHours: 4,
+    services: ['electrical'],
+    specialties: ['Panel Upgrades'],
+  });
+  await make({ name: 'Hidden Plumbing', status: 'PENDING', verified: false, services: ['plumbing'] });
+  await make({
+    name: "Aaron's Drain Doctors",
+    category: 'Drain Cleaning',
+    city: 'Dayton',
+    ...DAYTON,
+    verified: false,
+    averageRating: 3.5,
+    yearsInBusiness: 12,
+    responseTimeHours: 72,
+    services: ['drain-cleaning', 'plumbing'],
+    specialties: ['Sewer Camera Inspection'],
+  });
+});
+
+afterAll(async () => {
+  await sql.end();
+  await database.drop();
+});
+
+function query(input: Record<string, string> = {}): TSearchQuery {
+  return ZSearchQuery.parse(input);
+}
+
+async function names(input: Record<string, string> = {}): Promise<string[]> {
+  const result = await searchContractors(sql, query(input), { record: false });
+  return result.items.map((b) => b.name);
+}
+
+describe('what is listed', () => {
+  it('lists ACTIVE businesses only, within the default 24-hour response limit', async () => {
+    expect((await names()).sort()).toEqual(
+      ['Gem City Plumbing', 'Kettering Pipe Works', 'Mason Roofing Co', 'Xenia Electric'].sort(),
+    );
+    expect(await names({ maxResponse: '72' })).toContain("Aaron's Drain Doctors");
+    expect(await names({ maxResponse: '72' })).not.toContain('Hidden Plumbing');
+  });
+});
+
+describe('text', () => {
+  it.each([
+    ['plumbing', ['Gem City Plumbing', 'Kettering Pipe Works']],
+    ['plu', ['Gem City Plumbing', 'Kettering Pipe Works']],
+    ['plumer', ['Gem City Plumbing', 'Kettering Pipe Works']],
+    ['water heaters', ['Gem City Plumbing']],
+    ['roofing mason', ['Mason Roofing Co']],
+    ['electrik', ['Xenia Electric']],
+  ])('"%s" finds %j', async (search, expected) => {
+    expect((await names({ search })).sort()).toEqual([...expected].sort());
+  });
+
+  it('treats SQL in the term as text', async () => {
+    expect(await names({ search: "'; drop table businesses; --" })).toEqual([]);
+    const [row] = await sql`select count(*)::int as n from businesses`;
+    expect(row?.['n']).toBe(6);
+  });
+});
+
+describe('filters', () => {
+  it('filters by category on the server', async () => {
+    expect(await names({ category: 'roofing' })).toEqual(['Mason Roofing Co']);
+    expect((await names({ category: 'plumbing', maxResponse: '72' })).sort()).toEqual([
+      "Aaron's Drain Doctors",
+      'Gem City Plumbing',
+      'Kettering Pipe Works',
+    ]);
+  });
+
+  it('refuses an unknown category', async () => {
+    await expect(
+      searchContractors(sql, query({ category: 'alchemy' }), { record: false }),
+    ).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('filters by great-circle distance from a place, a ZIP code or a point', async () => {
+    expect((await names({ location: 'Kettering', distance: '10' })).sort()).toEqual([
+      'Gem City Plumbing',
+      'Kettering Pipe Works',
+    ]);
+    expect(await names({ location: '45385', distance: '5' })).toEqual(['Xenia Electric']);
+    expect(await names({ lat: '39.36', lng: '-84.31', distance: '5' })).toEqual(['Mason Roofing Co']);
+    const wide = await names({ location: 'kettering, oh', distance: '100' });
+    expect(wide).toHaveLength(4);
+  });
+
+  it('matches the city by name when the location is not a known place', async () => {
+    expect(await names({ location: 'Atlantis' })).toEqual([]);
+  });
+
+  it('filters verified, minimum experience and maximum response', async () => {
+    expect(await names({ verified: 'true' })).not.toContain('Xenia Electric');
+    expect((await names({ minExperience: '15' })).sort()).toEqual(['Gem City Plumbing', 'Mason Roofing Co']);
+    expect((await names({ maxResponse: '4' })).sort()).toEqual([
+      'Gem City Plumbing',
+      'Mason Roofing Co',
+      'Xenia Electric',
+    ]);
+  });
+});
+
+describe('sorts', () => {
+  const all = { maxResponse: '72' };
+  it.each([
+    [
+      'featured',
+      [
+        'Gem City Plumbing',
+        'Kettering Pipe Works',
+        'Mason Roofing Co',
+        "Aaron's Drain Doctors",
+        'Xenia Electric',
+      ],
+    ],
+    [
+      'rating',
+      [
+        'Gem City Plumbing',
+        'Mason Roofing Co',
+        'Kettering Pipe Works',
+        "Aaron's Drain Doctors",
+        'Xenia Electric',
+      ],
+    ],
+    [
+      'name',
+      [
+        "Aaron's Drain Doctors",
+        'Gem City Plumbing',
+        'Kettering Pipe Works',
+        'Mason Roofing Co',
+        'Xenia Electric',
+      ],
+    ],
+    [
+      'experience',
+      [
+        'Mason Roofing Co',
+        'Gem City Plumbing',
+        "Aaron's Drain Doctors",
+        'Kettering Pipe Works',
+        'Xenia Electric',
+      ],
+    ],
+    [
+      'response_time',
+      [
+        'Mason Roofing Co',
+        'Gem City Plumbing',
+        'Xenia Electric',
+        'Kettering Pipe Works',
+        "Aaron's Drain Doctors",
+      ],
+    ],
+  ])('%s', async (sort, expected) => {
+    expect(await names({ ...all, sort })).toEqual(expected);
+  });
+
+  it('location: nearest first from the chosen place', async () => {
+    const order = await names({ ...all, sort: 'location', location: 'Mason', distance: '100' });
+    expect(order[0]).toBe('Mason Roofing Co');
+    expect(order.at(-1)).toBe('Xenia Electric');
+  });
+});
+
+describe('pagination', () => {
+  it('pages are stable and disjoint even when every sort key ties', async () => {
+    const db2 = await createTestDatabase();
+    const sql2 = createSql(db2.url);
+    try {
+      await upsertCatalog(sql2, await loadCatalog());
+      for (let i = 0; i < 25; i += 1)
+        await createBusiness(sql2, { name: 'Same Name Plumbing', averageRating: 4 });
+      const page1 = await searchContractors(sql2, query({ sort: 'rating' }), { record: false });
+      const page2 = await searchContractors(sql2, query({ sort: 'rating', page: '2' }), { record: false });
+      const page3 = await searchContractors(sql2, query({ sort: 'rating', page: '3' }), { record: false });
+      expect(page1.total).toBe(25);
+      expect(page1.items).toHaveLength(20);
+      expect(page2.items).toHaveLength(5);
+      expect(page3.items).toHaveLength(0);
+      expect(page3.total).toBe(25);
+      const ids = [...page1.items, ...page2.items].map((b) => b.id);
+      expect(new Set(ids).size).toBe(25);
+      const again = await searchContractors(sql2, query({ sort: 'rating' }), { record: false });
+      expect(again.items.map((b) => b.id)).toEqual(page1.items.map((b) => b.id));
+    } finally {
+      await sql2.end();
+      await db2.drop();
+    }
+  });
+});
+
+describe('analytics', () => {
+  it('records a non-empty search and the appearances of the businesses shown', async () => {
+    const q = query({ search: 'roofing' });
+    const result = await searchContractors(sql, q, { record: false });
+    await recordSearch(sql, q, result, null);
+    const [row] =
+      await sql`select results_count, filters from search_analytics where query = 'roofing' order by created_at desc limit 1`;
+    expect(row?.['results_count']).toBe(1);
+    expect((row?.['filters'] as { sort: string }).sort).toBe('featured');
+    const [appearances] = await sql`
+      select count(*)::int as n from analytics a join businesses b on b.id = a.business_id
+      where b.name = 'Mason Roofing Co' and a.metric = 'SEARCH_APPEARANCES'`;
+    expect(appearances?.['n']).toBe(1);
+  });
+
+  it('records nothing in search_analytics for an empty term', async () => {
+    const [before] = await sql`select count(*)::int as n from search_analytics`;
+    const q = query({});
+    await recordSearch(sql, q, await searchContractors(sql, q, { record: false }), null);
+    const [after] = await sql`select count(*)::int as n from search_analytics`;
+    expect(after?.['n']).toBe(before?.['n']);
+  });
+});
