@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { foundationBench } from './foundation.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { searchBench } from './search.ts';
 import { siteBench } from './site.ts';
 
 const install = process.argv.includes('--install');
@@ -14,6 +15,7 @@ const results = [
   ...(!only || only === 'foundation' ? await foundationBench({ install }) : []),
   ...(!only || only === 'site' ? await siteBench() : []),
   ...(!only || only === 'lighthouse' ? await lighthouseBench() : []),
+  ...(!only || only === 'search' ? await searchBench() : []),
 ];
 
 console.log(`\nBenchmarks ${date} (${os.cpus().length} cores, Node ${process.version})\n`);

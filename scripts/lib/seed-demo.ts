@@ -3,6 +3,7 @@
 // are computed from the verified reviews, so what a page shows always matches the rows.
 import type { Sql } from '../../src/server/db/client.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
+import { refreshSearchLexicon } from '../../src/server/search/refresh-lexicon.ts';
 import { DEMO_NOW, DEMO_PASSWORD, DEMO_SEED, type DemoData } from './demo-data.ts';
 
 export interface DemoSeedResult {
@@ -169,6 +170,7 @@ export async function seedDemoData(sql: Sql, data: DemoData): Promise<DemoSeedRe
       reviews: reviews.length,
       accounts: data.accounts.length,
     };
+    await refreshSearchLexicon(tx as unknown as Sql);
     await tx`
       insert into app_meta (key, value) values ('demo_seed', ${tx.json({ seed: DEMO_SEED, ...result })})
       on conflict (key) do update set value = excluded.value, updated_at = now()`;

@@ -64,7 +64,8 @@ export function paramsFromState(state: SearchState): URLSearchParams {
 }
 
 /** The count line of the spec: '{n} contractor(s) found for "{term}"'. */
-export function countLine(total: number, term: string): string {
-  const noun = total === 1 ? 'contractor' : 'contractors';
-  return term.trim() ? `${total} ${noun} found for "${term.trim()}"` : `${total} ${noun} found`;
+export function countLine(total: number, term: string, capped = false): string {
+  const noun = total === 1 && !capped ? 'contractor' : 'contractors';
+  const n = capped ? `${total}+` : String(total);
+  return term.trim() ? `${n} ${noun} found for "${term.trim()}"` : `${n} ${noun} found`;
 }

@@ -5,6 +5,7 @@ import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { AppError } from '../../src/server/errors.ts';
+import { refreshSearchLexicon } from '../../src/server/search/refresh-lexicon.ts';
 import { recordSearch, searchContractors } from '../../src/server/search/search-contractors.ts';
 import { ZSearchQuery, type TSearchQuery } from '../../src/schemas/search.ts';
 import { createBusiness } from '../factories/index.ts';
@@ -83,6 +84,7 @@ beforeAll(async () => {
     services: ['drain-cleaning', 'plumbing'],
     specialties: ['Sewer Camera Inspection'],
   });
+  await refreshSearchLexicon(sql);
 });
 
 afterAll(async () => {

@@ -165,7 +165,13 @@ export default function ContractorSearch({ services, places, initial }: Props) {
       setState(next);
       setPoint(null);
       if (window.location.search) void run(next, null);
-      else setResult(initial);
+      else {
+        // Back to the plain page: drop any answer still on its way, show the prebuilt results.
+        requestId.current += 1;
+        setLoading(false);
+        setError(null);
+        setResult(initial);
+      }
     };
     fromUrl();
     window.addEventListener('popstate', fromUrl);
@@ -427,7 +433,8 @@ export default function ContractorSearch({ services, places, initial }: Props) {
         </p>
       )}
       <p className="count" aria-live="polite" aria-busy={loading}>
-        {countLine(result.total, state.search)}
+        {countLine(result.total, state.search, result.totalCapped)}
+        {result.correctedTerm && ` (showing results for "${result.correctedTerm}")`}
       </p>
       {result.items.length === 0 ? (
         <div className="empty">

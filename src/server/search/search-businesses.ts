@@ -3,13 +3,11 @@
 // "plumer" finds plumbers); filters and sorts of the spec; stable pagination.
 import type { ResolvedPlace } from '../../domain/gazetteer.ts';
 import { PAGE_SIZE, type TSearchQuery } from '../../schemas/search.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Sql } from '../db/client.ts';
 
 export const DEFAULT_RESPONSE_HOURS = 24;
 const MILES_PER_DEGREE = 69;
 const EARTH_RADIUS_MILES = 3958.8;
-/** Word similarity a typo must reach to match (pg_trgm's default, 0.6, misses "plumer"). */
-export const WORD_SIMILARITY = 0.4;
 
 export interface SearchHit {
   id: string;
@@ -34,7 +32,11 @@ export interface SearchHit {
 
 export interface SearchResult {
   items: SearchHit[];
+  /** Matches, counted up to COUNT_CAP; totalCapped says there are more. */
   total: number;
+  totalCapped: boolean;
+  /** The term actually searched when the typed one found nothing ("plumer" -> "plumbing"). */
+  correctedTerm: string | null;
   page: number;
   pageSize: number;
   location: ResolvedPlace | null;
@@ -51,13 +53,44 @@ export function prefixTsQuery(term: string): string | null {
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
 }
 
+type TextMode = 'none' | 'fulltext';
+
+/** Counts stop here: a larger result says "1000+". */
+export const COUNT_CAP = 1000;
+/** Longitude scale of the businesses.location_xy column (cos 39.75 degrees). */
+const X_SCALE = 0.7688;
+
+/**
+ * A typo-tolerant version of the term: each word that the search lexicon does not hold is
+ * replaced by its most similar word there ("plumer" -> "plumbing"); null when nothing changes.
+ */
+export async function correctTerm(sql: Sql, term: string): Promise<string | null> {
+  const words = term
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, 6);
+  if (!words.length) return null;
+  const fixed = await Promise.all(
+    words.map(async (w) => {
+      if (w.length < 3) return w;
+      const [row] = await sql<{ word: string }[]>`
+        select word from search_lexicon where word % ${w}
+        order by word = ${w} desc, similarity(word, ${w}) desc, word limit 1`;
+      return row?.word ?? w;
+    }),
+  );
+  const corrected = fixed.join(' ');
+  return corrected === words.join(' ') ? null : corrected;
+}
+
 export async function searchBusinesses(
   sql: Sql,
   query: TSearchQuery,
   place: ResolvedPlace | null,
+  options: { explain?: (plan: string) => void } = {},
 ): Promise<SearchResult> {
   const term = query.search.trim().toLowerCase();
-  const tsquery = prefixTsQuery(term);
+  let tsquery = prefixTsQuery(term);
   const point =
     query.lat !== undefined && query.lng !== undefined
       ? { latitude: query.lat, longitude: query.lng }
@@ -76,12 +109,6 @@ export async function searchBusinesses(
     ? query.distance / (MILES_PER_DEGREE * Math.cos((point.latitude * Math.PI) / 180))
     : 0;
 
-  const textMatch = term
-    ? sql`and (${tsquery ? sql`b.search_vector @@ to_tsquery('english', ${tsquery}) or` : sql``} b.search_text %> ${term})`
-    : sql``;
-  const rank = term
-    ? sql`(${tsquery ? sql`ts_rank_cd(b.search_vector, to_tsquery('english', ${tsquery})) +` : sql``} word_similarity(${term}, b.search_text))`
-    : sql`0::float8`;
   const locationFilter = point
     ? sql`and b.latitude between ${point.latitude - latSpan} and ${point.latitude + latSpan}
           and b.longitude between ${point.longitude - lngSpan} and ${point.longitude + lngSpan}
@@ -93,60 +120,87 @@ export async function searchBusinesses(
     ? sql`and exists (select 1 from business_services bs join services s on s.id = bs.service_id
                       where bs.business_id = b.id and s.slug = ${query.category})`
     : sql``;
-  const order = {
-    featured: sql`b.featured desc, b.verified desc, rank desc, b.name`,
-    rating: sql`b.average_rating desc nulls last, b.total_reviews desc, b.name`,
-    name: sql`b.name`,
-    location: point ? sql`distance_miles asc, b.name` : sql`b.city, b.name`,
-    experience: sql`b.years_in_business desc nulls last, b.name`,
-    response_time: sql`coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) asc, b.name`,
-  }[query.sort];
+  const otherFilters = sql`
+    ${query.verified ? sql`and b.verified` : sql``}
+    ${query.minExperience > 0 ? sql`and coalesce(b.years_in_business, 0) >= ${query.minExperience}` : sql``}
+    and coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) <= ${query.maxResponse}`;
+
+  // Full text (every word, the last as a prefix); when that finds nothing, the words are
+  // corrected against the search lexicon and searched again, so "plumer" finds plumbers.
+  const textMatch = (mode: TextMode) =>
+    mode === 'fulltext' ? sql`and b.search_vector @@ to_tsquery('english', ${tsquery ?? ''})` : sql``;
+  const rank = (mode: TextMode) =>
+    mode === 'fulltext'
+      ? sql`ts_rank(b.search_vector, to_tsquery('english', ${tsquery ?? ''}))`
+      : sql`0::float4`;
+  const order = (mode: TextMode) =>
+    ({
+      featured: sql`b.featured desc, b.verified desc, ${rank(mode)} desc, b.name`,
+      rating: sql`b.average_rating desc nulls last, b.total_reviews desc, b.name`,
+      name: sql`b.name`,
+      location: point
+        ? sql`b.location_xy <-> point(${point.longitude * X_SCALE}, ${point.latitude})`
+        : sql`b.city, b.name`,
+      experience: sql`b.years_in_business desc nulls last, b.name`,
+      response_time: sql`coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) asc, b.name`,
+    })[query.sort];
+  const where = (mode: TextMode) =>
+    sql`where b.status = 'ACTIVE' ${textMatch(mode)} ${locationFilter} ${categoryFilter} ${otherFilters}`;
   const offset = (query.page - 1) * PAGE_SIZE;
 
   return sql.begin(async (tx) => {
-    await tx`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`;
-    const rows = await tx<(SearchHit & { total: number })[]>`
+    // Prepared statements would switch to a generic plan after a few runs, and a plan that
+    // does not know the term or the place picks the wrong index; plan each search afresh.
+    await tx`select set_config('plan_cache_mode', 'force_custom_plan', true)`;
+    const count = async (mode: TextMode) => {
+      const [row] = await tx<{ n: number }[]>`
+        select count(*)::int as n from (select 1 from businesses b ${where(mode)} limit ${COUNT_CAP + 1}) capped`;
+      return row?.n ?? 0;
+    };
+    const mode: TextMode = tsquery ? 'fulltext' : 'none';
+    if (term && !tsquery)
+      return {
+        items: [],
+        total: 0,
+        totalCapped: false,
+        page: query.page,
+        pageSize: PAGE_SIZE,
+        location: place,
+        correctedTerm: null,
+      };
+    let total = await count(mode);
+    let correctedTerm: string | null = null;
+    if (mode === 'fulltext' && total === 0) {
+      correctedTerm = await correctTerm(tx as unknown as Sql, term);
+      if (correctedTerm) {
+        tsquery = correctedTerm.split(' ').join(' & ');
+        total = await count(mode);
+      }
+    }
+    const page = (explain: boolean) => tx<SearchHit[]>`
+      ${explain ? sql`explain (analyze, buffers, costs off)` : sql``}
       select b.id, b.name, b.slug, b.category, b.tagline, b.city, b.state, b.verified, b.featured,
              b.average_rating::float8 as "averageRating", b.total_reviews as "totalReviews",
              b.years_in_business as "yearsInBusiness", b.response_time_hours as "responseTimeHours",
              b.price_range as "priceRange", b.specialties, b.images[1] as image, b.phone,
-             ${distance} as "distanceMiles", ${distance} as distance_miles, ${rank} as rank,
-             count(*) over ()::int as total
+             ${distance} as "distanceMiles"
       from businesses b
-      where b.status = 'ACTIVE'
-        ${textMatch}
-        ${locationFilter}
-        ${categoryFilter}
-        ${query.verified ? sql`and b.verified` : sql``}
-        ${query.minExperience > 0 ? sql`and coalesce(b.years_in_business, 0) >= ${query.minExperience}` : sql``}
-        and coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) <= ${query.maxResponse}
-      order by ${order}, b.id
+      ${where(mode)}
+      order by ${order(mode)}, b.id
       limit ${PAGE_SIZE} offset ${offset}`;
-    const total = rows[0]?.total ?? (offset > 0 ? await countOnly(tx) : 0);
+    if (options.explain) {
+      const plan = (await page(true)) as unknown as Record<string, string>[];
+      options.explain(plan.map((r) => String(Object.values(r)[0])).join('\n'));
+    }
+    const items = total > offset ? [...(await page(false))] : [];
     return {
-      items: rows.map(({ total: _t, ...hit }) => {
-        const {
-          distance_miles: _d,
-          rank: _r,
-          ...rest
-        } = hit as SearchHit & { distance_miles: unknown; rank: unknown };
-        return rest;
-      }),
-      total,
+      items,
+      total: Math.min(total, COUNT_CAP),
+      totalCapped: total > COUNT_CAP,
       page: query.page,
       pageSize: PAGE_SIZE,
       location: place,
+      correctedTerm,
     };
   });
-
-  // A page past the end has no rows to carry the total; the count alone answers it.
-  async function countOnly(tx: TransactionSql): Promise<number> {
-    const [row] = await tx<{ n: number }[]>`
-      select count(*)::int as n from businesses b
-      where b.status = 'ACTIVE' ${textMatch} ${locationFilter} ${categoryFilter}
-        ${query.verified ? sql`and b.verified` : sql``}
-        ${query.minExperience > 0 ? sql`and coalesce(b.years_in_business, 0) >= ${query.minExperience}` : sql``}
-        and coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) <= ${query.maxResponse}`;
-    return row?.n ?? 0;
-  }
 }

@@ -14,6 +14,23 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Names starting with the term first (index range scan); names containing it only to fill up. */
+async function businessesFor(sql: Sql, term: string, limit: number) {
+  const prefix = likePattern(term).slice(1);
+  const starts = await sql<{ slug: string; name: string; city: string }[]>`
+    select slug, name, city from businesses
+    where status = 'ACTIVE' and lower(name) like ${prefix}
+    order by lower(name), featured desc
+    limit ${limit}`;
+  if (starts.length >= limit || term.length < 3) return [...starts];
+  const contains = await sql<{ slug: string; name: string; city: string }[]>`
+    select slug, name, city from businesses
+    where status = 'ACTIVE' and lower(name) like ${likePattern(term)} and not lower(name) like ${prefix}
+    order by featured desc, average_rating desc nulls last, name
+    limit ${limit - starts.length}`;
+  return [...starts, ...contains];
+}
+
 export async function suggest(sql: Sql, query: TSuggestQuery): Promise<Suggestion[]> {
   const limits = SUGGESTION_LIMITS[query.context];
   const term = query.q.trim().toLowerCase();
@@ -24,11 +41,7 @@ export async function suggest(sql: Sql, query: TSuggestQuery): Promise<Suggestio
       where lower(name) like ${like} or similarity(lower(name), ${term}) > 0.3
       order by (lower(name) like ${`${term}%`}) desc, similarity(lower(name), ${term}) desc, name
       limit ${limits.services}`,
-    sql<{ slug: string; name: string; city: string }[]>`
-      select slug, name, city from businesses
-      where status = 'ACTIVE' and lower(name) like ${like}
-      order by (lower(name) like ${`${term}%`}) desc, featured desc, average_rating desc nulls last, name
-      limit ${limits.businesses}`,
+    businessesFor(sql, term, limits.businesses),
     sql<{ slug: string; name: string }[]>`
       select slug, name from service_areas
       where lower(name) like ${like} or ${term} = any(zip_codes)
