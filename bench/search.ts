@@ -128,6 +128,12 @@ async function benchOne(adminUrl: string, count: number, outDir: string): Promis
         console.log(`${count} ${JSON.stringify(params)} p95 ${p95(mine).toFixed(1)} ms`);
       });
     }
+    if (process.env.BENCH_VERBOSE) {
+      SUGGESTS.forEach((q, i) => {
+        const mine = suggestTimes.filter((_, k) => k % SUGGESTS.length === i);
+        console.log(`${count} suggest ${q} p95 ${p95(mine).toFixed(1)} ms`);
+      });
+    }
     const serverP95 = p95(server);
     const bareP95 = p95(bare);
     return [

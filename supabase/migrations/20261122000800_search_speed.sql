@@ -25,5 +25,6 @@ alter table businesses add column location_xy point
          else point(longitude * 0.76880, latitude) end) stored;
 create index businesses_location_xy_idx on businesses using gist (location_xy) where status = 'ACTIVE';
 
--- Two-letter suggestions match name prefixes (a trigram index needs three letters).
-create index businesses_name_prefix_idx on businesses (lower(name) text_pattern_ops) where status = 'ACTIVE';
+-- Suggestions match name prefixes in byte order ("C"), so the index serves both the LIKE
+-- range and the order, and a common prefix ("gem" -> thousands of names) stops at a page.
+create index businesses_name_prefix_idx on businesses ((lower(name) collate "C")) where status = 'ACTIVE';

@@ -19,8 +19,8 @@ async function businessesFor(sql: Sql, term: string, limit: number) {
   const prefix = likePattern(term).slice(1);
   const starts = await sql<{ slug: string; name: string; city: string }[]>`
     select slug, name, city from businesses
-    where status = 'ACTIVE' and lower(name) like ${prefix}
-    order by lower(name), featured desc
+    where status = 'ACTIVE' and lower(name) collate "C" like ${prefix}
+    order by lower(name) collate "C"
     limit ${limit}`;
   if (starts.length >= limit || term.length < 3) return [...starts];
   const contains = await sql<{ slug: string; name: string; city: string }[]>`

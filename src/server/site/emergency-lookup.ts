@@ -5,7 +5,7 @@
 import type { Sql } from '../db/client.ts';
 import { EMERGENCY_CONTRACTORS_SHOWN } from '../../domain/emergency-content.ts';
 import { DEFAULT_RESPONSE_HOURS } from './derive.ts';
-import type { SiteBusiness, SiteEmergencyService } from './site-data.ts';
+import { businessColumns, type SiteBusiness, type SiteEmergencyService } from './site-data.ts';
 
 export async function findEmergencyService(sql: Sql, slug: string): Promise<SiteEmergencyService | null> {
   const [row] = await sql<SiteEmergencyService[]>`
@@ -35,17 +35,7 @@ export async function listEmergencyContractors(
                     where bs.business_id = b.id and s.slug = ${match.serviceSlug})`
       : sql`b.category ilike ${`%${match.topic.replace(/[\\%_]/g, '\\$&')}%`}`;
   const rows = await sql<SiteBusiness[]>`
-    select b.id, b.name, b.slug, b.verified, b.featured, b.category, b.tagline, b.description, b.address,
-           b.city, b.state, b.zip_code as "zipCode", b.phone, b.email, b.website, b.latitude, b.longitude,
-           b.average_rating::float8 as "averageRating", b.total_reviews as "totalReviews",
-           b.years_in_business as "yearsInBusiness", b.response_time_hours as "responseTimeHours",
-           b.avg_project_cost_min_cents as "avgProjectCostMinCents",
-           b.avg_project_cost_max_cents as "avgProjectCostMaxCents", b.price_range as "priceRange",
-           b.specialties, b.service_areas as "serviceAreas", b.business_hours as "businessHours", b.images,
-           b.insurance_verified as "insuranceVerified", b.license_number as "licenseNumber", b.status,
-           b.updated_at as "updatedAt",
-           coalesce((select array_agg(s.slug order by s.slug) from business_services bs
-                     join services s on s.id = bs.service_id where bs.business_id = b.id), '{}') as "serviceSlugs"
+    select ${businessColumns(sql)}
     from businesses b
     where b.status = 'ACTIVE' and b.verified and ${filter}
     order by b.featured desc, coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) asc,

@@ -181,6 +181,22 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return map;
 }
 
+/** The columns of a SiteBusiness, for any query over `businesses b`. */
+export function businessColumns(sql: Sql) {
+  return sql`
+    b.id, b.name, b.slug, b.verified, b.featured, b.category, b.tagline, b.description, b.address,
+    b.city, b.state, b.zip_code as "zipCode", b.phone, b.email, b.website, b.latitude, b.longitude,
+    b.average_rating::float8 as "averageRating", b.total_reviews as "totalReviews",
+    b.years_in_business as "yearsInBusiness", b.response_time_hours as "responseTimeHours",
+    b.avg_project_cost_min_cents as "avgProjectCostMinCents",
+    b.avg_project_cost_max_cents as "avgProjectCostMaxCents", b.price_range as "priceRange",
+    b.specialties, b.service_areas as "serviceAreas", b.business_hours as "businessHours", b.images,
+    b.insurance_verified as "insuranceVerified", b.license_number as "licenseNumber", b.status,
+    b.updated_at as "updatedAt",
+    coalesce((select array_agg(s.slug order by s.slug) from business_services bs
+              join services s on s.id = bs.service_id where bs.business_id = b.id), '{}') as "serviceSlugs"`;
+}
+
 export async function readSiteData(sql: Sql): Promise<SiteData> {
   const [services, areas, businesses, reviews, portfolio, businessServices, emergency, articles, seoPages] =
     await Promise.all([
@@ -194,18 +210,7 @@ export async function readSiteData(sql: Sql): Promise<SiteData> {
                neighborhoods, housing_notes as "housingNotes"
         from service_areas order by population desc, name`,
       sql<SiteBusiness[]>`
-        select b.id, b.name, b.slug, b.verified, b.featured, b.category, b.tagline, b.description, b.address,
-               b.city, b.state, b.zip_code as "zipCode", b.phone, b.email, b.website, b.latitude, b.longitude,
-               b.average_rating::float8 as "averageRating", b.total_reviews as "totalReviews",
-               b.years_in_business as "yearsInBusiness", b.response_time_hours as "responseTimeHours",
-               b.avg_project_cost_min_cents as "avgProjectCostMinCents",
-               b.avg_project_cost_max_cents as "avgProjectCostMaxCents", b.price_range as "priceRange",
-               b.specialties, b.service_areas as "serviceAreas", b.business_hours as "businessHours", b.images,
-               b.insurance_verified as "insuranceVerified", b.license_number as "licenseNumber", b.status,
-               b.updated_at as "updatedAt",
-               coalesce((select array_agg(s.slug order by s.slug) from business_services bs
-                         join services s on s.id = bs.service_id where bs.business_id = b.id), '{}') as "serviceSlugs"
-        from businesses b where b.status = 'ACTIVE' order by b.name`,
+        select ${businessColumns(sql)} from businesses b where b.status = 'ACTIVE' order by b.name`,
       sql<SiteReview[]>`
         select "businessId", rating, "authorName", title, content, "projectType", "createdAt" from (
           select r.business_id as "businessId", r.rating, r.author_name as "authorName", r.title, r.content,
