@@ -7,6 +7,7 @@ import { foundationBench } from './foundation.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { searchBench } from './search.ts';
 import { siteBench } from './site.ts';
+import { typingBench } from './typing.ts';
 
 const install = process.argv.includes('--install');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -16,6 +17,7 @@ const results = [
   ...(!only || only === 'site' ? await siteBench() : []),
   ...(!only || only === 'lighthouse' ? await lighthouseBench() : []),
   ...(!only || only === 'search' ? await searchBench() : []),
+  ...(!only || only === 'typing' ? await typingBench() : []),
 ];
 
 console.log(`\nBenchmarks ${date} (${os.cpus().length} cores, Node ${process.version})\n`);
