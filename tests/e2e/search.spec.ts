@@ -91,3 +91,19 @@ test('the API answers bad input with 400 and a message, never 500', async ({ req
   const sql = await request.get(`/api/search?search=${encodeURIComponent("'; drop table businesses; --")}`);
   expect(sql.status()).toBe(200);
 });
+
+test('the home search box suggests at most 6 entries and a service opens its search', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Service or contractor name' });
+  await box.pressSequentially('plu', { delay: 50 });
+  const list = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(list).toBeVisible();
+  const options = list.getByRole('option');
+  expect(await options.count()).toBeGreaterThan(0);
+  expect(await options.count()).toBeLessThanOrEqual(6);
+  await box.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(options.first()).toHaveText('Plumbing');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/contractors\?category=plumbing$/);
+});
