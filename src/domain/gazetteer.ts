@@ -43,8 +43,12 @@ export function resolvePlace(places: readonly Place[], text: string): ResolvedPl
 }
 
 /** The nearest place to a point, for "Use my location" (reverse look-up). */
-export function nearestPlace(places: readonly Place[], latitude: number, longitude: number): Place | null {
-  let best: Place | null = null;
+export function nearestPlace<P extends Pick<Place, 'latitude' | 'longitude'>>(
+  places: readonly P[],
+  latitude: number,
+  longitude: number,
+): P | null {
+  let best: P | null = null;
   let bestDistance = Infinity;
   for (const p of places) {
     const d =

@@ -10,6 +10,8 @@ import {
   stateFromParams,
   type SearchState,
 } from '../../domain/search-url.ts';
+import { nearestPlace } from '../../domain/gazetteer.ts';
+import { distanceMiles } from '../../domain/geo.ts';
 import { DISTANCE, EXPERIENCE, RESPONSE, type TSort } from '../../domain/search-constants.ts';
 import type { SearchHit, SearchResult } from '../../server/search/search-businesses.ts';
 import type { Suggestion } from '../../server/search/suggest.ts';
@@ -255,7 +257,12 @@ export default function ContractorSearch({ services, places, initial }: Props) {
         setLocating(false);
         const coords = { lat: position.coords.latitude, lng: position.coords.longitude };
         setPoint(coords);
-        const nearest = nearestName(places, coords);
+        const place = nearestPlace(places, coords.lat, coords.lng);
+        // Named only when it is in our area (within 30 miles); otherwise the raw coordinates.
+        const nearest =
+          place && distanceMiles(place, { latitude: coords.lat, longitude: coords.lng }) <= 30
+            ? place.name
+            : null;
         const next = {
           ...state,
           page: 1,
@@ -303,7 +310,7 @@ export default function ContractorSearch({ services, places, initial }: Props) {
             onBlur={() => setTimeout(() => setSuggestions([]), 150)}
           />
           {suggestions.length > 0 && (
-            <ul id={listId} role="listbox" aria-label="Suggestions" className="suggestions">
+            <ul id={listId} role="listbox" aria-label="Suggestions" className="suggest">
               {suggestions.map((s, i) => (
                 <li
                   key={`${s.kind}-${s.href}`}
@@ -478,22 +485,4 @@ export default function ContractorSearch({ services, places, initial }: Props) {
       )}
     </div>
   );
-}
-
-/** The nearest place of our area within 30 miles, else null (raw coordinates are shown). */
-function nearestName(places: PlaceOption[], coords: { lat: number; lng: number }): string | null {
-  let best: PlaceOption | null = null;
-  let bestMiles = Infinity;
-  for (const p of places) {
-    const miles =
-      Math.hypot(
-        p.latitude - coords.lat,
-        (p.longitude - coords.lng) * Math.cos((coords.lat * Math.PI) / 180),
-      ) * 69;
-    if (miles < bestMiles) {
-      bestMiles = miles;
-      best = p;
-    }
-  }
-  return best && bestMiles <= 30 ? best.name : null;
 }

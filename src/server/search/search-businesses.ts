@@ -4,8 +4,8 @@
 import type { ResolvedPlace } from '../../domain/gazetteer.ts';
 import { PAGE_SIZE, type TSearchQuery } from '../../schemas/search.ts';
 import type { Sql } from '../db/client.ts';
+import { DEFAULT_RESPONSE_HOURS } from '../site/derive.ts';
 
-export const DEFAULT_RESPONSE_HOURS = 24;
 const MILES_PER_DEGREE = 69;
 const EARTH_RADIUS_MILES = 3958.8;
 

@@ -1,5 +1,6 @@
 // Everything the prebuilt pages show, read from Postgres once per build: one query per
 // collection, memoised for the life of the build process, then indexed in memory.
+import type { EmergencyContent } from '../../domain/emergency-content.ts';
 import type { Sql } from '../db/client.ts';
 import { db } from '../db/client.ts';
 
@@ -109,19 +110,8 @@ export interface SiteBusinessService {
   priceRange: string | null;
 }
 
-export interface SiteEmergencyService {
-  slug: string;
-  name: string;
-  description: string;
-  serviceType: string;
-  serviceSlug: string | null;
-  responseTimeMinutes: number;
-  availability: string;
-  scenarios: string[];
-  pricingNotes: string;
-  callToAction: string;
-  whyChooseUs: string[];
-  safetyTips: string[];
+/** An emergency page's content (see src/domain/emergency-content.ts) and its alias slugs. */
+export interface SiteEmergencyService extends EmergencyContent {
   aliases: string[];
 }
 
