@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, envField, passthroughImageService } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import node from '@astrojs/node';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import sitemap from '@astrojs/sitemap';
 
 const onNetlify = Boolean(process.env.NETLIFY);
@@ -57,7 +57,7 @@ export default defineConfig({
   // Images are prepared ahead of time (demo placeholders, uploads resized on arrival), so the
   // server needs no image service: this keeps sharp's native binaries out of the function.
   image: { service: passthroughImageService() },
-  integrations: [react(), sitemap({ filter: indexable })],
+  integrations: [preact(), sitemap({ filter: indexable })],
   server: { host: '127.0.0.1', port: 4321 },
   security: { checkOrigin: true },
   vite: {
@@ -78,6 +78,7 @@ export default defineConfig({
       SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       MAIL_FROM: envField.string({ context: 'server', access: 'secret', optional: true }),
       MAPBOX_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      GEOCODER_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       GOOGLE_PLACES_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
       BUILD_HOOK_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       UPLOADS_DIR: envField.string({ context: 'server', access: 'secret', optional: true }),

@@ -46,10 +46,10 @@ function emptySite(dir: string, pages: number): void {
     // The same adapter and integrations as the real site: the difference is the pages.
     [
       "import node from '@astrojs/node';",
-      "import react from '@astrojs/react';",
+      "import preact from '@astrojs/preact';",
       "import sitemap from '@astrojs/sitemap';",
       "export default { site: 'http://localhost:4321', adapter: node({ mode: 'standalone' }),",
-      "  build: { format: 'file' }, trailingSlash: 'never', integrations: [react(), sitemap()] };",
+      "  build: { format: 'file' }, trailingSlash: 'never', integrations: [preact(), sitemap()] };",
       '',
     ].join('\n'),
   );

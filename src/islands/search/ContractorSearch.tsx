@@ -1,8 +1,9 @@
 // The /contractors search island: search box with suggestions (ARIA combobox), location with
 // "Use my location", category and sort selects, a Filters panel, results, and the address bar
 // kept in step with the search (back and forward restore it).
-import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/preact';
+import type { TargetedKeyboardEvent } from 'preact';
+import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import {
   countLine,
   DEFAULT_STATE,
@@ -12,7 +13,7 @@ import {
 } from '../../domain/search-url.ts';
 import { nearestPlace } from '../../domain/gazetteer.ts';
 import { distanceMiles } from '../../domain/geo.ts';
-import { DISTANCE, EXPERIENCE, RESPONSE, type TSort } from '../../domain/search-constants.ts';
+import { DISTANCE, EXPERIENCE, NEAR_MILES, RESPONSE, type TSort } from '../../domain/search-constants.ts';
 import type { SearchHit, SearchResult } from '../../server/search/search-businesses.ts';
 import type { Suggestion } from '../../server/search/suggest.ts';
 import { $toasts, dismissToast, pushToast } from '../../stores/toasts.ts';
@@ -124,8 +125,8 @@ export default function ContractorSearch({ services, places, initial }: Props) {
   const [locating, setLocating] = useState(false);
   const [point, setPoint] = useState<{ lat: number; lng: number } | null>(null);
   const listId = useId();
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const suggestTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const suggestTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const requestId = useRef(0);
 
   const run = useCallback(async (next: SearchState, coords: { lat: number; lng: number } | null) => {
@@ -225,7 +226,7 @@ export default function ContractorSearch({ services, places, initial }: Props) {
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: TargetedKeyboardEvent<HTMLInputElement>) => {
     if (!suggestions.length) return;
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -239,6 +240,21 @@ export default function ContractorSearch({ services, places, initial }: Props) {
     } else if (event.key === 'Escape') {
       setSuggestions([]);
       setActive(-1);
+    }
+  };
+
+  /** A place name for a point: one of our places when near (no request), else the server's
+   * reverse look-up; null (raw coordinates) when that fails. */
+  const nameOf = async (coords: { lat: number; lng: number }): Promise<string | null> => {
+    const place = nearestPlace(places, coords.lat, coords.lng);
+    if (place && distanceMiles(place, { latitude: coords.lat, longitude: coords.lng }) <= NEAR_MILES) {
+      return place.name;
+    }
+    try {
+      const response = await fetch(`/api/geocode?lat=${coords.lat.toFixed(5)}&lng=${coords.lng.toFixed(5)}`);
+      return response.ok ? ((await response.json()) as { name: string }).name : null;
+    } catch {
+      return null;
     }
   };
 
@@ -257,19 +273,16 @@ export default function ContractorSearch({ services, places, initial }: Props) {
         setLocating(false);
         const coords = { lat: position.coords.latitude, lng: position.coords.longitude };
         setPoint(coords);
-        const place = nearestPlace(places, coords.lat, coords.lng);
-        // Named only when it is in our area (within 30 miles); otherwise the raw coordinates.
-        const nearest =
-          place && distanceMiles(place, { latitude: coords.lat, longitude: coords.lng }) <= 30
-            ? place.name
-            : null;
-        const next = {
-          ...state,
-          page: 1,
-          location: nearest ?? `${coords.lat.toFixed(4)}, ${coords.lng.toFixed(4)}`,
-        };
-        setState(next);
-        void run(next, coords);
+        void nameOf(coords).then((name) => {
+          const next = {
+            ...state,
+            page: 1,
+            location: name ?? `${coords.lat.toFixed(4)}, ${coords.lng.toFixed(4)}`,
+          };
+          setState(next);
+          window.history.pushState(null, '', `/contractors?${paramsFromState(next).toString()}`);
+          void run(next, coords);
+        });
       },
       (err) => {
         setLocating(false);
@@ -305,7 +318,7 @@ export default function ContractorSearch({ services, places, initial }: Props) {
             placeholder="Service, business or city"
             value={state.search}
             maxLength={200}
-            onChange={(e) => onSearchInput(e.target.value)}
+            onInput={(e) => onSearchInput(e.currentTarget.value)}
             onKeyDown={onKeyDown}
             onBlur={() => setTimeout(() => setSuggestions([]), 150)}
           />
@@ -337,9 +350,9 @@ export default function ContractorSearch({ services, places, initial }: Props) {
             value={state.location}
             maxLength={100}
             list={`${listId}-places`}
-            onChange={(e) => {
+            onInput={(e) => {
               setPoint(null);
-              update({ location: e.target.value }, { debounce: true });
+              update({ location: e.currentTarget.value }, { debounce: true });
             }}
           />
           <datalist id={`${listId}-places`}>
@@ -356,7 +369,7 @@ export default function ContractorSearch({ services, places, initial }: Props) {
           <select
             id="contractor-category"
             value={state.category}
-            onChange={(e) => update({ category: e.target.value })}
+            onChange={(e) => update({ category: e.currentTarget.value })}
           >
             <option value="">All services</option>
             {services.map((s) => (
@@ -371,7 +384,7 @@ export default function ContractorSearch({ services, places, initial }: Props) {
           <select
             id="contractor-sort"
             value={state.sort}
-            onChange={(e) => update({ sort: e.target.value as TSort })}
+            onChange={(e) => update({ sort: e.currentTarget.value as TSort })}
           >
             {Object.entries(SORT_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -401,7 +414,7 @@ export default function ContractorSearch({ services, places, initial }: Props) {
             max={DISTANCE.max}
             step={DISTANCE.step}
             value={state.distance}
-            onChange={(e) => update({ distance: Number(e.target.value) }, { debounce: true })}
+            onInput={(e) => update({ distance: Number(e.currentTarget.value) }, { debounce: true })}
           />
         </label>
         <label>
@@ -411,7 +424,7 @@ export default function ContractorSearch({ services, places, initial }: Props) {
             min={EXPERIENCE.min}
             max={EXPERIENCE.max}
             value={state.minExperience}
-            onChange={(e) => update({ minExperience: Number(e.target.value) }, { debounce: true })}
+            onInput={(e) => update({ minExperience: Number(e.currentTarget.value) }, { debounce: true })}
           />
         </label>
         <label>
@@ -421,14 +434,14 @@ export default function ContractorSearch({ services, places, initial }: Props) {
             min={RESPONSE.min}
             max={RESPONSE.max}
             value={state.maxResponse}
-            onChange={(e) => update({ maxResponse: Number(e.target.value) }, { debounce: true })}
+            onInput={(e) => update({ maxResponse: Number(e.currentTarget.value) }, { debounce: true })}
           />
         </label>
         <label className="check">
           <input
             type="checkbox"
             checked={state.verified}
-            onChange={(e) => update({ verified: e.target.checked })}
+            onChange={(e) => update({ verified: e.currentTarget.checked })}
           />{' '}
           Verified only
         </label>
