@@ -14,3 +14,6 @@ export const SUGGESTION_LIMITS = {
   home: { total: 6, services: 4, businesses: 3, cities: 2 },
   contractors: { total: 8, services: 5, businesses: 5, cities: 3 },
 } as const;
+
+/** "Use my location": a point this close (miles) to one of our places is named after it. */
+export const NEAR_MILES = 30;

@@ -61,6 +61,15 @@ export const ZSuggestQuery = z
   .strict();
 export type TSuggestQuery = z.infer<typeof ZSuggestQuery>;
 
+/** GET /api/geocode: the place name for a point ("Use my location"). */
+export const ZReverseGeocodeQuery = z
+  .object({
+    lat: z.coerce.number({ error: 'lat must be a number' }).min(-90).max(90),
+    lng: z.coerce.number({ error: 'lng must be a number' }).min(-180).max(180),
+  })
+  .strict();
+export type TReverseGeocodeQuery = z.infer<typeof ZReverseGeocodeQuery>;
+
 /** Query-string parameters into the schema's input (unknown keys are reported, not dropped). */
 export function searchParamsToObject(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};

@@ -11,6 +11,9 @@ const ZServerEnv = z.object({
   SITE_URL: z.url().optional(),
   PUBLIC_CONTACT_PHONE: z.string().default('(937) 555-0142'),
   UPLOADS_DIR: z.string().optional(),
+  MAPBOX_TOKEN: z.string().min(1).optional(),
+  /** Base URL of the geocoding API; tests point it at a local stand-in. */
+  GEOCODER_URL: z.url().default('https://api.mapbox.com'),
 });
 
 export type ServerEnv = z.infer<typeof ZServerEnv>;

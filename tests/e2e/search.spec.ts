@@ -81,6 +81,8 @@ test('the API answers bad input with 400 and a message, never 500', async ({ req
     '/api/search?category=alchemy',
     '/api/search?bogus=1',
     '/api/suggest?q=a',
+    '/api/geocode?lat=abc&lng=-84.19',
+    '/api/geocode?lat=39.76',
   ];
   for (const url of cases) {
     const response = await request.get(url);
@@ -90,6 +92,45 @@ test('the API answers bad input with 400 and a message, never 500', async ({ req
   }
   const sql = await request.get(`/api/search?search=${encodeURIComponent("'; drop table businesses; --")}`);
   expect(sql.status()).toBe(200);
+});
+
+test('Use my location names a point of our area, and falls back to raw coordinates', async ({ browser }) => {
+  // Kettering, then a point far outside the area (no geocoder is configured in this build).
+  const cases = [
+    {
+      where: { latitude: 39.6895, longitude: -84.1688 },
+      name: 'Kettering',
+      found: /^[1-9]\d* contractors? found/,
+    },
+    {
+      where: { latitude: 41.4993, longitude: -81.6944 },
+      name: '41.4993, -81.6944',
+      found: /^0 contractors found/,
+    },
+  ];
+  for (const { where, name, found } of cases) {
+    const context = await browser.newContext({ geolocation: where, permissions: ['geolocation'] });
+    const page = await context.newPage();
+    await openSearch(page);
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue(name);
+    await expect(page).toHaveURL(`/contractors?location=${encodeURIComponent(name).replace(/%20/g, '+')}`);
+    await expect(page.getByText(found)).toBeVisible();
+    await context.close();
+  }
+});
+
+test('the reverse look-up API names our places and says when no geocoder is configured', async ({
+  request,
+}) => {
+  const near = await request.get('/api/geocode?lat=39.76&lng=-84.19');
+  expect(near.status()).toBe(200);
+  expect(await near.json()).toMatchObject({ name: 'Dayton', source: 'gazetteer' });
+  const far = await request.get('/api/geocode?lat=41.4993&lng=-81.6944');
+  expect(far.status()).toBe(503);
+  expect(await far.json()).toMatchObject({
+    error: 'Location search is not available - API key not configured',
+  });
 });
 
 test('the home search box suggests at most 6 entries and a service opens its search', async ({ page }) => {

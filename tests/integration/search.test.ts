@@ -8,7 +8,10 @@ import { AppError } from '../../src/server/errors.ts';
 import { refreshSearchLexicon } from '../../src/server/search/refresh-lexicon.ts';
 import { recordSearch, searchContractors } from '../../src/server/search/search-contractors.ts';
 import { ZSearchQuery, type TSearchQuery } from '../../src/schemas/search.ts';
+import { createGeocoder, type Geocoder } from '../../src/server/geo/geocoder.ts';
+import { placeName } from '../../src/server/geo/place-name.ts';
 import { createBusiness } from '../factories/index.ts';
+import { startGeocoderStandIn, type GeocoderStandIn } from '../helpers/geocoder-stand-in.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -157,8 +160,12 @@ describe('filters', () => {
     expect(wide).toHaveLength(4);
   });
 
-  it('matches the city by name when the location is not a known place', async () => {
-    expect(await names({ location: 'Atlantis' })).toEqual([]);
+  it('matches the city by name when the location is not a known place and no geocoder is set', async () => {
+    const result = await searchContractors(sql, query({ location: 'Atlantis' }), {
+      record: false,
+      geocoder: null,
+    });
+    expect(result.items).toEqual([]);
   });
 
   it('filters verified, minimum experience and maximum response', async () => {
@@ -284,5 +291,88 @@ describe('analytics', () => {
     await recordSearch(sql, q, await searchContractors(sql, q, { record: false }), null);
     const [after] = await sql`select count(*)::int as n from search_analytics`;
     expect(after?.['n']).toBe(before?.['n']);
+  });
+});
+
+describe('the external geocoder (when MAPBOX_TOKEN is set)', () => {
+  let standIn: GeocoderStandIn;
+  let geocoder: Geocoder;
+  const MASON_ADDRESS = '100 main st, mason';
+
+  beforeAll(async () => {
+    standIn = await startGeocoderStandIn({
+      [MASON_ADDRESS]: { place_name: '100 Main St, Mason, Ohio 45040', center: [-84.3099, 39.3601] },
+      '-81.69440,41.49930': { place_name: 'Cleveland, Ohio, United States', center: [-81.6944, 41.4993] },
+    });
+    geocoder = createGeocoder('test-token', standIn.url)!;
+  });
+  afterAll(() => standIn.close());
+
+  const search = (input: Record<string, string>, g: Geocoder | null = geocoder) =>
+    searchContractors(sql, query(input), { record: false, geocoder: g });
+
+  it('is not used for places the gazetteer knows', async () => {
+    const before = standIn.requests.length;
+    await search({ location: 'Kettering' });
+    expect(standIn.requests.length).toBe(before);
+  });
+
+  it('turns an address into a point and filters by distance from it', async () => {
+    const result = await search({ location: '100 Main St, Mason', distance: '5' });
+    expect(result.items.map((b) => b.name)).toEqual(['Mason Roofing Co']);
+    expect(result.location?.name).toBe('100 Main St, Mason, Ohio 45040');
+    const sent = standIn.requests.at(-1)!;
+    expect(sent.searchParams.get('limit')).toBe('1');
+    expect(sent.searchParams.get('types')).toBe('address,place');
+  });
+
+  it("answers 'Location not found' for an address it does not know", async () => {
+    await expect(search({ location: 'Atlantis' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Location not found. Please try a different address.',
+    });
+  });
+
+  it("answers 'Failed to search location' when the geocoder fails, or refuses the token", async () => {
+    standIn.failWith = 500;
+    try {
+      await expect(search({ location: '100 Main St, Mason' })).rejects.toMatchObject({
+        code: 'BAD_GATEWAY',
+        message: 'Failed to search location',
+      });
+    } finally {
+      standIn.failWith = null;
+    }
+    await expect(
+      search({ location: '100 Main St, Mason' }, createGeocoder('wrong-token', standIn.url)),
+    ).rejects.toMatchObject({ message: 'Failed to search location' });
+  });
+
+  it('names a point: our place when near, the geocoder when far, and says when it cannot', async () => {
+    const before = standIn.requests.length;
+    expect(await placeName(sql, { lat: 39.76, lng: -84.19 }, geocoder)).toMatchObject({
+      name: 'Dayton',
+      source: 'gazetteer',
+    });
+    expect(standIn.requests.length).toBe(before);
+    expect(await placeName(sql, { lat: 41.4993, lng: -81.6944 }, geocoder)).toMatchObject({
+      name: 'Cleveland, Ohio, United States',
+      source: 'geocoder',
+    });
+    await expect(placeName(sql, { lat: 40.7128, lng: -74.006 }, geocoder)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Location not found. Please try a different address.',
+    });
+    await expect(placeName(sql, { lat: 41.4993, lng: -81.6944 }, null)).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: 'Location search is not available - API key not configured',
+    });
+  });
+});
+
+describe('raw coordinates typed as the location', () => {
+  it('"lat, lng" is a point, so a shared "Use my location" URL still works', async () => {
+    expect(await names({ location: '39.3601, -84.3099', distance: '5' })).toEqual(['Mason Roofing Co']);
+    expect(await names({ location: '39.36,-84.31', distance: '5' })).toEqual(['Mason Roofing Co']);
   });
 });

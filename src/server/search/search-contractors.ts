@@ -1,23 +1,31 @@
-// The search use-case behind GET /api/search: resolve the location through the gazetteer,
-// check the category, run the search, and record search analytics without delaying the answer.
-import { resolvePlace } from '../../domain/gazetteer.ts';
+// The search use-case behind GET /api/search: resolve the location through the gazetteer (or
+// the external geocoder when one is configured), check the category, run the search, and record
+// search analytics without delaying the answer.
+import { resolvePlace, type ResolvedPlace } from '../../domain/gazetteer.ts';
 import type { TSearchQuery } from '../../schemas/search.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { createGeocoder, LOCATION_NOT_FOUND, type Geocoder } from '../geo/geocoder.ts';
 import { searchBusinesses, type SearchResult } from './search-businesses.ts';
 import { searchCatalog } from './search-catalog.ts';
 
 export async function searchContractors(
   sql: Sql,
   query: TSearchQuery,
-  options: { userId?: string | null; record?: boolean } = {},
+  options: { userId?: string | null; record?: boolean; geocoder?: Geocoder | null } = {},
 ): Promise<SearchResult> {
   const catalog = await searchCatalog(sql);
   if (query.category && !catalog.services.some((s) => s.slug === query.category)) {
     throw new AppError('BAD_REQUEST', 'Unknown category', { category: ['Unknown category'] });
   }
   const place =
-    query.location && query.lat === undefined ? resolvePlace(catalog.places, query.location) : null;
+    query.location && query.lat === undefined
+      ? await locate(
+          catalog.places,
+          query.location,
+          options.geocoder === undefined ? createGeocoder() : options.geocoder,
+        )
+      : null;
   const result = await searchBusinesses(sql, query, place);
   if (options.record !== false) {
     void recordSearch(sql, query, result, options.userId ?? null).catch((error: unknown) => {
@@ -25,6 +33,33 @@ export async function searchContractors(
     });
   }
   return result;
+}
+
+/**
+ * A typed location: a ZIP code or place of our area from the gazetteer; otherwise the external
+ * geocoder when configured ('Location not found...' when it knows nothing); otherwise null, and
+ * the search filters by city name as the spec's read does.
+ */
+async function locate(
+  places: Parameters<typeof resolvePlace>[0],
+  text: string,
+  geocoder: Geocoder | null,
+): Promise<ResolvedPlace | null> {
+  const known = resolvePlace(places, text) ?? coordinates(text);
+  if (known || !geocoder) return known;
+  const found = await geocoder.forward(text);
+  if (!found) throw new AppError('NOT_FOUND', LOCATION_NOT_FOUND, { location: [LOCATION_NOT_FOUND] });
+  return { slug: '', name: found.name, latitude: found.latitude, longitude: found.longitude };
+}
+
+/** "39.7589, -84.1916": the raw coordinates "Use my location" puts in the box when it has no name. */
+function coordinates(text: string): ResolvedPlace | null {
+  const match = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(text);
+  if (!match) return null;
+  const latitude = Number(match[1]);
+  const longitude = Number(match[2]);
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { slug: '', name: text.trim(), latitude, longitude };
 }
 
 /** search_analytics for a non-empty term; SEARCH_APPEARANCES for the businesses shown. */

@@ -1,0 +1,34 @@
+// Reverse look-up for "Use my location": the nearest place of our area when the point is in
+// it (within NEAR_MILES), otherwise the external geocoder when configured. The island falls
+// back to the raw coordinates when this finds nothing.
+import { nearestPlace } from '../../domain/gazetteer.ts';
+import { distanceMiles } from '../../domain/geo.ts';
+import { NEAR_MILES } from '../../domain/search-constants.ts';
+import type { TReverseGeocodeQuery } from '../../schemas/search.ts';
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { searchCatalog } from '../search/search-catalog.ts';
+import {
+  createGeocoder,
+  LOCATION_NOT_CONFIGURED,
+  LOCATION_NOT_FOUND,
+  type GeocodedPlace,
+  type Geocoder,
+} from './geocoder.ts';
+
+export async function placeName(
+  sql: Sql,
+  query: TReverseGeocodeQuery,
+  geocoder: Geocoder | null = createGeocoder(),
+): Promise<GeocodedPlace & { source: 'gazetteer' | 'geocoder' }> {
+  const { places } = await searchCatalog(sql);
+  const point = { latitude: query.lat, longitude: query.lng };
+  const near = nearestPlace(places, query.lat, query.lng);
+  if (near && distanceMiles(near, point) <= NEAR_MILES) {
+    return { name: near.name, latitude: near.latitude, longitude: near.longitude, source: 'gazetteer' };
+  }
+  if (!geocoder) throw new AppError('UNAVAILABLE', LOCATION_NOT_CONFIGURED);
+  const found = await geocoder.reverse(query.lat, query.lng);
+  if (!found) throw new AppError('NOT_FOUND', LOCATION_NOT_FOUND);
+  return { ...found, source: 'geocoder' };
+}
