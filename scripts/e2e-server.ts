@@ -30,6 +30,7 @@ const env = {
   ASTRO_TELEMETRY_DISABLED: '1',
   HOST: '127.0.0.1',
   PORT: String(port),
+  SITE_URL: `http://127.0.0.1:${port}`,
 };
 await run(path.join(BIN, 'astro'), ['build'], env);
 const server = startLongRunning(path.join(BIN, 'node'), [path.join(outDir, 'server', 'entry.mjs')], env);

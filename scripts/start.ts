@@ -48,8 +48,10 @@ try {
     ASTRO_TELEMETRY_DISABLED: '1',
     HOST: '127.0.0.1',
     PORT: String(port),
+    // Canonical URLs and the links in mails point at this server unless told otherwise.
+    SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`,
   };
-  const stamp = buildStamp(database.url, await dataVersion(database.sql));
+  const stamp = buildStamp(`${database.url} ${env.SITE_URL}`, await dataVersion(database.sql));
   if (!skipBuild && !buildIsCurrent(stamp)) {
     console.log('Building the site...');
     await run(path.join(BIN, 'astro'), ['build'], env);

@@ -12,6 +12,8 @@ const ZServerEnv = z.object({
   PUBLIC_CONTACT_PHONE: z.string().default('(937) 555-0142'),
   UPLOADS_DIR: z.string().optional(),
   MAPBOX_TOKEN: z.string().min(1).optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Dayton Contractors <no-reply@localhost>'),
   /** Base URL of the geocoding API; tests point it at a local stand-in. */
   GEOCODER_URL: z.url().default('https://api.mapbox.com'),
 });
@@ -23,6 +25,16 @@ let cached: ServerEnv | undefined;
 export function serverEnv(): ServerEnv {
   cached ??= ZServerEnv.parse(process.env);
   return cached;
+}
+
+/** Mail goes to SMTP when SMTP_URL is set; otherwise it is captured and shown at /dev/mail. */
+export function mailIsCaptured(): boolean {
+  return !serverEnv().SMTP_URL;
+}
+
+/** The site's own origin for links in mails. */
+export function siteUrl(): string {
+  return (serverEnv().SITE_URL ?? 'http://localhost:4321').replace(/\/+$/, '');
 }
 
 /** The database URL, or a clear error naming how to get one. */

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -22,6 +23,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string[]>,
+    readonly extra?: { retryAfterSeconds?: number },
   ) {
     super(message);
     this.name = 'AppError';
@@ -57,6 +59,9 @@ export function errorResponse(error: unknown, headers: Record<string, string> = 
   } else if (error instanceof AppError) {
     status = ERROR_STATUS[error.code];
     body = { error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
+    if (error.extra?.retryAfterSeconds !== undefined) {
+      headers = { ...headers, 'retry-after': String(error.extra.retryAfterSeconds) };
+    }
   } else {
     const requestId = randomUUID();
     console.error(`[${requestId}]`, error);

@@ -1,7 +1,6 @@
 // The /contractors search island: search box with suggestions (ARIA combobox), location with
 // "Use my location", category and sort selects, a Filters panel, results, and the address bar
 // kept in step with the search (back and forward restore it).
-import { useStore } from '@nanostores/preact';
 import type { TargetedKeyboardEvent } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import {
@@ -16,7 +15,8 @@ import { distanceMiles } from '../../domain/geo.ts';
 import { DISTANCE, EXPERIENCE, NEAR_MILES, RESPONSE, type TSort } from '../../domain/search-constants.ts';
 import type { SearchHit, SearchResult } from '../../server/search/search-businesses.ts';
 import type { Suggestion } from '../../server/search/suggest.ts';
-import { $toasts, dismissToast, pushToast } from '../../stores/toasts.ts';
+import { pushToast } from '../../stores/toasts.ts';
+import Toaster from '../shared/Toaster.tsx';
 
 export interface ServiceOption {
   slug: string;
@@ -94,23 +94,6 @@ function Card({ hit }: { hit: SearchHit }) {
         )}
       </div>
     </article>
-  );
-}
-
-function Toaster() {
-  const toasts = useStore($toasts);
-  return (
-    <div className="toasts" role="status" aria-live="polite">
-      {toasts.map((t) => (
-        <div key={t.id} className={`toast ${t.variant}`}>
-          <strong>{t.title}</strong>
-          {t.description && <span> — {t.description}</span>}
-          <button type="button" aria-label="Dismiss" onClick={() => dismissToast(t.id)}>
-            ×
-          </button>
-        </div>
-      ))}
-    </div>
   );
 }
 

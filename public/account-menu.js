@@ -1,0 +1,31 @@
+/* global document */
+// Prebuilt pages cannot know who is signed in. When the signed_in hint cookie is there, ask the
+// server and swap the Sign In links for the account menu (template in the header).
+(function () {
+  if (!/(?:^|; )signed_in=1/.test(document.cookie)) return;
+  fetch('/api/auth/session', { credentials: 'same-origin' })
+    .then(function (r) {
+      return r.ok ? r.json() : null;
+    })
+    .then(function (data) {
+      var box = document.querySelector('.site-header .account');
+      var template = document.getElementById('account-menu');
+      if (!box || !template || !data) return;
+      var user = data.user;
+      if (!user) {
+        document.cookie = 'signed_in=; Max-Age=0; path=/';
+        return;
+      }
+      var menu = template.content.cloneNode(true);
+      menu.querySelectorAll('[data-field="email"]').forEach(function (el) {
+        el.textContent = user.email;
+      });
+      menu.querySelector('[data-field="label"]').textContent =
+        user.roles.indexOf('admin') >= 0 ? 'Admin' : 'User';
+      menu.querySelectorAll('[data-role]').forEach(function (el) {
+        if (user.roles.indexOf(el.getAttribute('data-role')) < 0) el.remove();
+      });
+      box.replaceChildren(menu);
+    })
+    .catch(function () {});
+})();

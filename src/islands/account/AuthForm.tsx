@@ -1,0 +1,181 @@
+// /auth: sign in and create account on one screen, toggled. Sign-up shows the live password
+// checklist; the server checks everything again. After sign-in: 'Welcome back!' and on to the
+// remembered page.
+import { useState } from 'preact/hooks';
+import {
+  EMAIL_MAX,
+  EMAIL_MESSAGE,
+  isValidEmail,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_REQUIREMENTS_NOT_MET,
+  PASSWORD_RULES,
+  passwordProblems,
+  SIGNUP_PASSWORD_MIN,
+} from '../../domain/account-rules.ts';
+import { pushToast } from '../../stores/toasts.ts';
+import { api, UNEXPECTED } from '../shared/api.ts';
+import Toaster from '../shared/Toaster.tsx';
+
+type Mode = 'signin' | 'signup';
+
+interface Props {
+  returnTo: string;
+  /** A message for arriving here: admin required, a used link, a changed address. */
+  notice: string | null;
+}
+
+/** After a success toast, move on once it has been seen and announced. */
+const LEAVE_AFTER_MS = 700;
+
+export default function AuthForm({ returnTo, notice }: Props) {
+  const [mode, setMode] = useState<Mode>('signin');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fullName, setFullName] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const signup = mode === 'signup';
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (!isValidEmail(email)) {
+      setEmailError(EMAIL_MESSAGE);
+      pushToast({ title: 'Invalid Email', description: EMAIL_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    setEmailError(null);
+    if (signup && passwordProblems(password).length) {
+      pushToast({
+        title: PASSWORD_REQUIREMENTS_NOT_MET,
+        description: passwordProblems(password).join('. '),
+        variant: 'destructive',
+      });
+      return;
+    }
+    setBusy(true);
+    const answer = signup
+      ? await api('POST', '/api/auth/sign-up', { email, password, ...(fullName.trim() ? { fullName } : {}) })
+      : await api('POST', '/api/auth/sign-in', { email, password });
+    setBusy(false);
+    if (answer.ok) {
+      if (signup) {
+        pushToast({
+          title: 'Account Created!',
+          description: 'Please check your email to verify your account.',
+        });
+        setMode('signin');
+        setPassword('');
+        return;
+      }
+      pushToast({ title: 'Welcome back!' });
+      setTimeout(() => window.location.assign(returnTo), LEAVE_AFTER_MS);
+      return;
+    }
+    const message = answer.body.error ?? UNEXPECTED;
+    if (answer.status === 401) {
+      pushToast({ title: 'Login Failed', description: message, variant: 'destructive' });
+    } else if (answer.status === 409) {
+      pushToast({ title: 'Account Exists', description: message, variant: 'destructive' });
+    } else if (answer.status === 429) {
+      pushToast({ title: 'Too Many Attempts', description: message, variant: 'destructive' });
+    } else if (answer.status === 403) {
+      pushToast({ title: 'Email Not Verified', description: message, variant: 'destructive' });
+    } else {
+      pushToast({
+        title: 'Error',
+        description: answer.status ? message : UNEXPECTED,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const problems = new Set(passwordProblems(password));
+
+  return (
+    <div className="auth-card card">
+      <Toaster />
+      <h1>{signup ? 'Create Account' : 'Sign In'}</h1>
+      {notice && (
+        <p className="notice" role="note">
+          {notice}
+        </p>
+      )}
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {signup && (
+          <label>
+            Full Name
+            <input
+              type="text"
+              autoComplete="name"
+              maxLength={255}
+              value={fullName}
+              onInput={(e) => setFullName(e.currentTarget.value)}
+            />
+          </label>
+        )}
+        <label>
+          Email
+          <input
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={EMAIL_MAX}
+            value={email}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? 'auth-email-error' : undefined}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
+        </label>
+        {emailError && (
+          <p id="auth-email-error" className="error">
+            {emailError}
+          </p>
+        )}
+        <label>
+          Password
+          <input
+            type="password"
+            autoComplete={signup ? 'new-password' : 'current-password'}
+            required
+            minLength={signup ? SIGNUP_PASSWORD_MIN : PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+            value={password}
+            aria-describedby={signup ? 'password-rules' : undefined}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </label>
+        {signup && (
+          <ul id="password-rules" className="password-rules" aria-live="polite">
+            {PASSWORD_RULES.map((rule) => {
+              const met = !problems.has(rule.message);
+              return (
+                <li key={rule.message} className={met ? 'met' : undefined}>
+                  <span aria-hidden="true">{met ? '✓' : '○'}</span> {rule.message}
+                  <span className="visually-hidden">{met ? ' (met)' : ' (not met)'}</span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <button type="submit" className="btn" disabled={busy}>
+          {signup ? 'Create Account' : 'Sign In'}
+        </button>
+      </form>
+      {!signup && (
+        <p>
+          <a href="/forgot-password">Forgot your password?</a>
+        </p>
+      )}
+      <p>
+        {signup ? 'Already have an account?' : "Don't have an account?"}{' '}
+        <button type="button" className="link" onClick={() => setMode(signup ? 'signin' : 'signup')}>
+          {signup ? 'Sign In' : 'Create Account'}
+        </button>
+      </p>
+      <p>
+        <a href="/">Back to Home</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// /forgot-password: ask for a reset e-mail, then the sent screen with 'Send Another Email' and
+// 'Back to Sign In'. The answer is the same whether or not the account exists.
+import { useState } from 'preact/hooks';
+import { EMAIL_MAX, EMAIL_MESSAGE, isValidEmail } from '../../domain/account-rules.ts';
+import { pushToast } from '../../stores/toasts.ts';
+import { api, UNEXPECTED } from '../shared/api.ts';
+import Toaster from '../shared/Toaster.tsx';
+
+export default function ForgotPassword() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
+
+  const send = async (event?: Event) => {
+    event?.preventDefault();
+    if (!isValidEmail(email)) {
+      setEmailError(EMAIL_MESSAGE);
+      pushToast({ title: 'Invalid Email', description: EMAIL_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    setEmailError(null);
+    setBusy(true);
+    const answer = await api('POST', '/api/auth/forgot-password', { email });
+    setBusy(false);
+    if (answer.ok) {
+      setSent(true);
+      pushToast({ title: 'Reset email sent!' });
+    } else if (answer.status === 429) {
+      pushToast({
+        title: 'Too Many Attempts',
+        description: answer.body.error ?? UNEXPECTED,
+        variant: 'destructive',
+      });
+    } else {
+      pushToast({ title: 'Error', description: answer.body.error ?? UNEXPECTED, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="auth-card card">
+      <Toaster />
+      {sent ? (
+        <>
+          <h1>Reset email sent!</h1>
+          <p>
+            If an account exists for <strong>{email.trim().toLowerCase()}</strong>, we sent it a link to
+            choose a new password. The link works once and expires in an hour.
+          </p>
+          <p className="actions">
+            <button type="button" className="btn secondary" onClick={() => setSent(false)}>
+              Send Another Email
+            </button>
+            <a className="btn" href="/auth">
+              Back to Sign In
+            </a>
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>Reset your password</h1>
+          <p>
+            Enter the e-mail address of your account and we will send you a link to choose a new password.
+          </p>
+          <form onSubmit={(e) => void send(e)} noValidate>
+            <label>
+              Email
+              <input
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={EMAIL_MAX}
+                value={email}
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={emailError ? 'forgot-email-error' : undefined}
+                onInput={(e) => setEmail(e.currentTarget.value)}
+              />
+            </label>
+            {emailError && (
+              <p id="forgot-email-error" className="error">
+                {emailError}
+              </p>
+            )}
+            <button type="submit" className="btn" disabled={busy}>
+              Send Reset Link
+            </button>
+          </form>
+          <p>
+            <a href="/auth">Back to Sign In</a>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

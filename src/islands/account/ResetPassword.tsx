@@ -1,0 +1,115 @@
+// /reset-password?token=..: 'Verifying reset link...', then the invalid-link screen or the
+// new-password form. Success signs this browser in, ends every other session, and goes home.
+import { useEffect, useState } from 'preact/hooks';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/account-rules.ts';
+import { pushToast } from '../../stores/toasts.ts';
+import { api, UNEXPECTED } from '../shared/api.ts';
+import Toaster from '../shared/Toaster.tsx';
+
+type Stage = 'verifying' | 'invalid' | 'form' | 'done';
+
+export default function ResetPassword() {
+  const [stage, setStage] = useState<Stage>('verifying');
+  const [token, setToken] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const value = new URLSearchParams(window.location.search).get('token') ?? '';
+    setToken(value);
+    void api<{ valid: boolean }>('GET', `/api/auth/reset-password?token=${encodeURIComponent(value)}`).then(
+      (a) => setStage(a.ok && a.body.valid ? 'form' : 'invalid'),
+    );
+  }, []);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (password !== confirm) return setError("Passwords don't match");
+    if (password.length < PASSWORD_MIN) return setError('Password too short');
+    setError(null);
+    setBusy(true);
+    const answer = await api('POST', '/api/auth/reset-password', {
+      token,
+      password,
+      confirmPassword: confirm,
+    });
+    setBusy(false);
+    if (answer.ok) {
+      setStage('done');
+      pushToast({ title: 'Password updated!' });
+      setTimeout(() => window.location.assign('/'), 700);
+    } else if (answer.status === 400 && !answer.body.fields) {
+      setStage('invalid');
+    } else {
+      const message = answer.body.error ?? UNEXPECTED;
+      setError(message);
+      pushToast({ title: 'Error', description: message, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="auth-card card">
+      <Toaster />
+      {stage === 'verifying' && <p role="status">Verifying reset link...</p>}
+      {stage === 'invalid' && (
+        <>
+          <h1>Invalid Reset Link</h1>
+          <p>This password reset link is invalid or has expired.</p>
+          <p>
+            <a className="btn" href="/forgot-password">
+              Request New Reset Link
+            </a>
+          </p>
+        </>
+      )}
+      {stage === 'done' && (
+        <>
+          <h1>Password updated!</h1>
+          <p>You are signed in with your new password.</p>
+        </>
+      )}
+      {stage === 'form' && (
+        <>
+          <h1>Set a new password</h1>
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            <label>
+              New Password
+              <input
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN}
+                maxLength={PASSWORD_MAX}
+                value={password}
+                onInput={(e) => setPassword(e.currentTarget.value)}
+              />
+            </label>
+            <label>
+              Confirm New Password
+              <input
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN}
+                maxLength={PASSWORD_MAX}
+                value={confirm}
+                aria-describedby={error ? 'reset-error' : undefined}
+                onInput={(e) => setConfirm(e.currentTarget.value)}
+              />
+            </label>
+            {error && (
+              <p id="reset-error" className="error" role="alert">
+                {error}
+              </p>
+            )}
+            <button type="submit" className="btn" disabled={busy}>
+              Update Password
+            </button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// Small helpers for the on-demand routes: JSON bodies with a size cap, the session cookie,
+// and the request facts the auth use-cases record.
+import type { APIContext, AstroCookies } from 'astro';
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+
+const MAX_JSON_BYTES = 16 * 1024;
+
+/** The request's JSON body checked against a schema; 413/415/400 otherwise. */
+export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request as JSON');
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_JSON_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large');
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The request is not valid JSON');
+  }
+  return schema.parse(body);
+}
+
+export function requestMeta(context: Pick<APIContext, 'request' | 'clientAddress'>): {
+  ip: string | null;
+  userAgent: string | null;
+} {
+  let ip: string | null;
+  try {
+    ip = context.clientAddress;
+  } catch {
+    ip = null;
+  }
+  return { ip, userAgent: context.request.headers.get('user-agent') };
+}
+
+/**
+ * The session cookie is `__Host-session` (HttpOnly, Secure, SameSite=Lax, path /, no domain)
+ * wherever the site is served over HTTPS. Browsers refuse Secure cookies from plain http
+ * origins other than localhost, so local http serving (npm start, tests on 127.0.0.1) uses
+ * `session` with the same attributes minus Secure.
+ */
+export function sessionCookieName(url: URL): string {
+  return url.protocol === 'https:' ? '__Host-session' : 'session';
+}
+
+/** A readable hint (no secret) that lets prebuilt pages show the account menu. */
+export const SIGNED_IN_HINT = 'signed_in';
+
+export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, expires: Date): void {
+  const secure = url.protocol === 'https:';
+  cookies.set(sessionCookieName(url), token, { httpOnly: true, secure, sameSite: 'lax', path: '/', expires });
+  cookies.set(SIGNED_IN_HINT, '1', { httpOnly: false, secure, sameSite: 'lax', path: '/', expires });
+}
+
+export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
+  const secure = url.protocol === 'https:';
+  cookies.delete(sessionCookieName(url), { path: '/', secure, httpOnly: true, sameSite: 'lax' });
+  cookies.delete(SIGNED_IN_HINT, { path: '/', secure, sameSite: 'lax' });
+}
+
+/** No caching anywhere for answers that depend on who is asking. */
+export const PRIVATE = { 'cache-control': 'private, no-store' } as const;

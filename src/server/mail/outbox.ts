@@ -1,0 +1,35 @@
+// The transactional outbox: a mail is a row written in the same transaction as the change it
+// announces, so it is never lost and never sent for a change that rolled back. The sender
+// (mail/sender.ts) delivers it afterwards.
+import type { Sql, TransactionSql } from '../db/client.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+  payload?: Record<string, string | number | boolean | null>;
+}
+
+export async function enqueueMail(sql: Sql | TransactionSql, mail: OutgoingMail): Promise<void> {
+  await sql`
+    insert into mail_outbox (to_address, subject, text_body, template, payload)
+    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.template}, ${sql.json(mail.payload ?? {})})`;
+}
+
+export interface StoredMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+  status: string;
+  createdAt: Date;
+}
+
+/** The newest mails, for /dev/mail (only where mail is captured). */
+export async function listMail(sql: Sql, limit = 50): Promise<StoredMail[]> {
+  return sql<StoredMail[]>`
+    select id, to_address as "to", subject, text_body as text, template, status, created_at as "createdAt"
+    from mail_outbox order by created_at desc, id limit ${limit}`;
+}
