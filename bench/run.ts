@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { authBench } from './auth.ts';
 import { foundationBench } from './foundation.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { searchBench } from './search.ts';
@@ -18,6 +19,7 @@ const results = [
   ...(!only || only === 'lighthouse' ? await lighthouseBench() : []),
   ...(!only || only === 'search' ? await searchBench() : []),
   ...(!only || only === 'typing' ? await typingBench() : []),
+  ...(!only || only === 'auth' ? await authBench() : []),
 ];
 
 console.log(`\nBenchmarks ${date} (${os.cpus().length} cores, Node ${process.version})\n`);

@@ -11,7 +11,7 @@ export function sanitizeText(input: string, max: number = TEXT_MAX): string {
     previous = text;
     text = text
       .replace(/[<>]/g, '')
-      .replace(/\b(?:java|vb)script\s*:/gi, '')
+      .replace(/(?:java|vb)script\s*:/gi, '')
       .replace(/\bdata\s*:\s*text\/html/gi, '')
       .replace(/\bon[a-z]+\s*=/gi, '');
   }

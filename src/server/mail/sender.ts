@@ -14,7 +14,11 @@ function transport(): Transporter | null {
   return transporter;
 }
 
-export async function deliverPendingMail(sql: Sql, batch = 20): Promise<number> {
+export async function deliverPendingMail(
+  sql: Sql,
+  options: { transport?: Transporter | null; batch?: number } = {},
+): Promise<number> {
+  const batch = options.batch ?? 20;
   const claimed = await sql<
     { id: string; to_address: string; subject: string; text_body: string; attempts: number }[]
   >`
@@ -23,7 +27,7 @@ export async function deliverPendingMail(sql: Sql, batch = 20): Promise<number> 
       select id from mail_outbox where status = 'pending' and send_after <= now()
       order by send_after limit ${batch} for update skip locked)
     returning id, to_address, subject, text_body, attempts`;
-  const smtp = transport();
+  const smtp = options.transport === undefined ? transport() : options.transport;
   for (const mail of claimed) {
     if (!smtp) {
       await sql`update mail_outbox set status = 'captured', sent_at = now() where id = ${mail.id}`;

@@ -1,0 +1,190 @@
+// The authorization matrix: every protected route x (anonymous, user, contractor, admin) gives
+// the expected status, checked against the built server with real sessions of the demo accounts.
+// Routes whose screens are not built yet answer 404 to those the guard lets through. Requests
+// carry the Origin header a browser sends (cross-site ones are refused; see the last tests).
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+
+type Who = 'anonymous' | 'user' | 'contractor' | 'admin';
+const WHO: Who[] = ['anonymous', 'user', 'contractor', 'admin'];
+const ACCOUNTS: Record<Exclude<Who, 'anonymous'>, string> = {
+  user: 'homeowner@example.com',
+  contractor: 'contractor@example.com',
+  admin: 'admin@example.com',
+};
+
+/** An expected answer: a status, or a redirect to a location. */
+type Expect = number | `-> ${string}`;
+
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  expect: Record<Who, Expect>;
+}
+
+const toAuth = (path: string) => `-> /auth?returnTo=${encodeURIComponent(path)}` as const;
+const toAdminAuth = (path: string) => `-> /auth?admin=required&returnTo=${encodeURIComponent(path)}` as const;
+const same = (e: Expect): Record<Who, Expect> => ({ anonymous: e, user: e, contractor: e, admin: e });
+const signedIn = (anonymous: Expect, rest: Expect): Record<Who, Expect> => ({
+  anonymous,
+  user: rest,
+  contractor: rest,
+  admin: rest,
+});
+
+const MATRIX: Row[] = [
+  { method: 'GET', path: '/profile', expect: signedIn(toAuth('/profile'), 200) },
+  { method: 'GET', path: '/auth', expect: signedIn(200, '-> /') },
+  {
+    method: 'GET',
+    path: '/dashboard',
+    expect: { anonymous: toAuth('/dashboard'), user: '-> /', contractor: 404, admin: '-> /' },
+  },
+  {
+    method: 'GET',
+    path: '/contractor/billing',
+    expect: { anonymous: toAuth('/contractor/billing'), user: '-> /', contractor: 404, admin: '-> /' },
+  },
+  {
+    method: 'GET',
+    path: '/admin',
+    expect: {
+      anonymous: toAdminAuth('/admin'),
+      user: toAdminAuth('/admin'),
+      contractor: toAdminAuth('/admin'),
+      admin: 404,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/admin/leads',
+    expect: {
+      anonymous: toAdminAuth('/admin/leads'),
+      user: toAdminAuth('/admin/leads'),
+      contractor: toAdminAuth('/admin/leads'),
+      admin: 404,
+    },
+  },
+  { method: 'GET', path: '/api/account/profile', expect: signedIn(401, 200) },
+  { method: 'GET', path: '/api/account/sessions', expect: signedIn(401, 200) },
+  { method: 'DELETE', path: '/api/account/sessions?id=0000000000000000', expect: signedIn(401, 404) },
+  {
+    method: 'PUT',
+    path: '/api/account/preferences',
+    body: { email_notifications: true, lead_notifications: true, marketing_emails: false },
+    expect: signedIn(401, 200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/account/profile',
+    body: { fullName: 'x', email: 'not an email' },
+    expect: signedIn(401, 400),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/password',
+    body: { currentPassword: 'wrong-password', password: 'N3w!Password', confirmPassword: 'N3w!Password' },
+    expect: signedIn(401, 400),
+  },
+  { method: 'POST', path: '/api/account/deletion', expect: signedIn(401, 202) },
+  {
+    method: 'GET',
+    path: '/api/contractor/leads',
+    expect: { anonymous: 401, user: 403, contractor: 404, admin: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/leads',
+    expect: { anonymous: 401, user: 403, contractor: 403, admin: 404 },
+  },
+  { method: 'GET', path: '/api/auth/session', expect: same(200) },
+  { method: 'GET', path: '/dev/mail', expect: same(200) },
+];
+
+const contexts = new Map<Who, APIRequestContext>();
+
+test.beforeAll(async ({ baseURL }) => {
+  for (const who of WHO) {
+    const context = await playwrightRequest.newContext({
+      baseURL: baseURL!,
+      maxRedirects: 0,
+      extraHTTPHeaders: { origin: new URL(baseURL!).origin },
+    });
+    if (who !== 'anonymous') {
+      const response = await context.post('/api/auth/sign-in', {
+        data: { email: ACCOUNTS[who], password: 'DemoPass!2026' },
+      });
+      expect(response.status(), `sign in as ${who}`).toBe(200);
+    }
+    contexts.set(who, context);
+  }
+});
+
+test.afterAll(async () => {
+  for (const context of contexts.values()) await context.dispose();
+});
+
+test('every protected route answers each kind of visitor as expected', async () => {
+  const failures: string[] = [];
+  for (const row of MATRIX) {
+    for (const who of WHO) {
+      const response = await contexts.get(who)!.fetch(row.path, {
+        method: row.method,
+        ...(row.body === undefined ? {} : { data: row.body }),
+      });
+      const location = response.headers()['location'];
+      const got: Expect = response.status() === 302 ? `-> ${location ?? '?'}` : response.status();
+      if (got !== row.expect[who])
+        failures.push(`${row.method} ${row.path} as ${who}: ${got}, expected ${row.expect[who]}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+test('a session cookie stops working once the session is signed out', async ({ baseURL }) => {
+  const context = await playwrightRequest.newContext({
+    baseURL: baseURL!,
+    maxRedirects: 0,
+    extraHTTPHeaders: { origin: new URL(baseURL!).origin },
+  });
+  await context.post('/api/auth/sign-in', {
+    data: { email: 'homeowner@example.com', password: 'DemoPass!2026' },
+  });
+  const state = await context.storageState();
+  expect((await context.get('/api/account/profile')).status()).toBe(200);
+  expect((await context.post('/api/auth/sign-out')).status()).toBe(200);
+  // Replaying the old cookie is refused: the session row is gone.
+  const replay = await playwrightRequest.newContext({
+    baseURL: baseURL!,
+    storageState: state,
+    maxRedirects: 0,
+  });
+  expect((await replay.get('/api/account/profile')).status()).toBe(401);
+  await replay.dispose();
+  await context.dispose();
+});
+
+test('state-changing requests from another site are refused', async ({ baseURL }) => {
+  const context = await playwrightRequest.newContext({ baseURL: baseURL! });
+  const response = await context.post('/api/auth/sign-in', {
+    headers: { origin: 'https://evil.example' },
+    data: { email: 'homeowner@example.com', password: 'DemoPass!2026' },
+  });
+  expect(response.status()).toBe(403);
+  expect(response.headers()['set-cookie']).toBeUndefined();
+  await context.dispose();
+});
+
+test('the session cookie is HttpOnly and SameSite=Lax', async ({ baseURL }) => {
+  const context = await playwrightRequest.newContext({ baseURL: baseURL! });
+  const response = await context.post('/api/auth/sign-in', {
+    data: { email: 'contractor2@example.com', password: 'DemoPass!2026' },
+  });
+  const cookie = response
+    .headersArray()
+    .find((h) => h.name.toLowerCase() === 'set-cookie' && /^session=/.test(h.value));
+  expect(cookie?.value).toMatch(/HttpOnly/);
+  expect(cookie?.value).toMatch(/SameSite=Lax/);
+  expect(cookie?.value).toMatch(/^session=[A-Za-z0-9_-]{43};/);
+  await context.dispose();
+});

@@ -1,0 +1,154 @@
+// The account rules shared by the islands and the server: the spec's messages word for word,
+// the plain-text sanitiser, and the guard of every protected route.
+import { describe, expect, it } from 'vitest';
+import { decide, requirementOf } from '../../src/domain/guards.ts';
+import { sanitizeText } from '../../src/domain/sanitize-text.ts';
+import {
+  isValidEmail,
+  passwordProblems,
+  ZChangePassword,
+  ZEmail,
+  ZResetPassword,
+  ZReturnTo,
+  ZSignIn,
+  ZSignUp,
+} from '../../src/schemas/auth.ts';
+
+describe('e-mail', () => {
+  it('trims and lowercases, and refuses bad or long addresses with the spec message', () => {
+    expect(ZEmail.parse('  Pat.Lee@Example.COM ')).toBe('pat.lee@example.com');
+    for (const bad of [
+      'pat',
+      'pat@',
+      '@example.com',
+      'pat@example',
+      'pa t@example.com',
+      `${'a'.repeat(250)}@x.com`,
+    ]) {
+      const result = ZEmail.safeParse(bad);
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Please enter a valid email address');
+      expect(isValidEmail(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('sign-up password', () => {
+  it('lists every unmet rule in the spec words', () => {
+    expect(passwordProblems('')).toEqual([
+      'Password must be at least 8 characters long',
+      'Password must contain at least one uppercase letter',
+      'Password must contain at least one lowercase letter',
+      'Password must contain at least one number',
+      'Password must contain at least one special character',
+    ]);
+    expect(passwordProblems('abcdefgh')).toEqual([
+      'Password must contain at least one uppercase letter',
+      'Password must contain at least one number',
+      'Password must contain at least one special character',
+    ]);
+    expect(passwordProblems('Str0ng!Pass')).toEqual([]);
+  });
+
+  it('is enforced by the shared schema; sign-in only needs a password', () => {
+    expect(ZSignUp.safeParse({ email: 'a@b.co', password: 'weak' }).success).toBe(false);
+    expect(ZSignUp.parse({ email: 'a@b.co', password: 'Str0ng!Pass' })).toMatchObject({ email: 'a@b.co' });
+    expect(ZSignIn.safeParse({ email: 'a@b.co', password: 'x' }).success).toBe(true);
+    expect(ZSignUp.safeParse({ email: 'a@b.co', password: `Aa1!${'x'.repeat(200)}` }).success).toBe(false);
+    expect(ZSignUp.safeParse({ email: 'a@b.co', password: 'Str0ng!Pass', role: 'admin' }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('reset and change password', () => {
+  const token = 'a'.repeat(43);
+  const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    r.error?.issues.map((i) => i.message) ?? [];
+  it("says 'Passwords don't match' and 'Password too short'", () => {
+    expect(
+      messages(ZResetPassword.safeParse({ token, password: 'abcdef', confirmPassword: 'abcdeg' })),
+    ).toEqual(["Passwords don't match"]);
+    expect(messages(ZResetPassword.safeParse({ token, password: 'abc', confirmPassword: 'abc' }))).toEqual([
+      'Password too short',
+    ]);
+    expect(
+      ZChangePassword.safeParse({ currentPassword: 'x', password: 'abcdef', confirmPassword: 'abcdef' })
+        .success,
+    ).toBe(true);
+  });
+});
+
+describe('sanitizeText', () => {
+  it('removes angle brackets, script protocols and inline handlers, then truncates', () => {
+    expect(sanitizeText('<script>alert(1)</script>Hi')).toBe('scriptalert(1)/scriptHi');
+    expect(sanitizeText('javascript:alert(1)')).toBe('alert(1)');
+    expect(sanitizeText('JaVaScRiPt : x')).toBe('x');
+    expect(sanitizeText('javajavascript:script:x')).toBe('x');
+    expect(sanitizeText('img onerror=alert(1)')).toBe('img alert(1)');
+    expect(sanitizeText('vbscript:x data:text/html,y')).toBe('x ,y');
+    expect(sanitizeText('x'.repeat(2000))).toHaveLength(1000);
+    expect(sanitizeText('x'.repeat(300), 255)).toHaveLength(255);
+    expect(sanitizeText('  Pat Lee  ')).toBe('Pat Lee');
+  });
+});
+
+describe('returnTo', () => {
+  it('accepts paths of this site only', () => {
+    expect(ZReturnTo.parse('/profile?tab=1')).toBe('/profile?tab=1');
+    for (const bad of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      expect(ZReturnTo.parse(bad), bad).toBe('/');
+    }
+  });
+});
+
+describe('route guards', () => {
+  const anonymous = null;
+  const user = { roles: [] as const };
+  const contractor = { roles: ['contractor'] as const };
+  const admin = { roles: ['admin'] as const };
+
+  it('knows which routes need what', () => {
+    expect(requirementOf('/')).toBeNull();
+    expect(requirementOf('/contractor/gem-city-plumbing')).toBeNull();
+    expect(requirementOf('/profile')).toBe('user');
+    expect(requirementOf('/profile/')).toBe('user');
+    expect(requirementOf('/dashboard')).toBe('contractor');
+    expect(requirementOf('/contractor/billing')).toBe('contractor');
+    expect(requirementOf('/admin/users')).toBe('admin');
+    expect(requirementOf('/administrator')).toBeNull();
+    expect(requirementOf('/api/account/profile')).toBe('user');
+    expect(requirementOf('/auth')).toBe('guest');
+  });
+
+  it('sends visitors to sign in and back, wrong roles away, non-admins to admin sign-in', () => {
+    expect(decide('/profile', '?x=1', anonymous)).toEqual({
+      kind: 'redirect',
+      location: '/auth?returnTo=%2Fprofile%3Fx%3D1',
+    });
+    expect(decide('/profile', '', user)).toEqual({ kind: 'allow' });
+    expect(decide('/dashboard', '', user)).toEqual({ kind: 'redirect', location: '/' });
+    expect(decide('/dashboard', '', contractor)).toEqual({ kind: 'allow' });
+    expect(decide('/admin', '', contractor)).toEqual({
+      kind: 'redirect',
+      location: '/auth?admin=required&returnTo=%2Fadmin',
+    });
+    expect(decide('/admin', '', admin)).toEqual({ kind: 'allow' });
+    expect(decide('/auth', '', user)).toEqual({ kind: 'redirect', location: '/' });
+    expect(decide('/auth', '', anonymous)).toEqual({ kind: 'allow' });
+  });
+
+  it('answers APIs with 401 and 403, never a redirect', () => {
+    expect(decide('/api/account/profile', '', anonymous)).toMatchObject({ kind: 'deny', status: 401 });
+    expect(decide('/api/contractor/leads', '', user)).toMatchObject({ kind: 'deny', status: 403 });
+    expect(decide('/api/admin/users', '', contractor)).toMatchObject({ kind: 'deny', status: 403 });
+    expect(decide('/api/admin/users', '', anonymous)).toMatchObject({ kind: 'deny', status: 401 });
+    expect(decide('/api/search', '', anonymous)).toEqual({ kind: 'allow' });
+  });
+});
