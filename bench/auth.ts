@@ -2,36 +2,21 @@
 // Postgres, argon2id verification, a new session) against argon2id verification alone, and of
 // the session check every signed-in request runs. On the embedded PGlite and on real
 // PostgreSQL (BENCH_DATABASE_URL, a local server, or a throwaway cluster).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ZSignIn } from '../src/schemas/auth.ts';
 import { signIn } from '../src/server/auth/accounts.ts';
 import { hashPassword, verifyPassword } from '../src/server/auth/password.ts';
 import { createSession, validateSession } from '../src/server/auth/sessions.ts';
 import { createSql, type Sql } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
-import { ROOT } from '../scripts/lib/database.ts';
 import { freePort, startEmbeddedDb } from '../scripts/lib/embedded-db.ts';
 import type { Measurement } from './foundation.ts';
+import { percentile, time, withPostgres } from './lib.ts';
 
 /** Signed in once each: the limits are 5 attempts per e-mail and 30 per address in 5 minutes. */
 const USERS = Number(process.env.BENCH_AUTH_USERS ?? 60);
 const WARMUP_USERS = 2;
 const SESSIONS = 200;
 const CHECKS = Number(process.env.BENCH_AUTH_CHECKS ?? 2000);
-
-function percentile(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
-}
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
 
 const email = (i: number) => `bench-auth-${i}@example.com`;
 const password = (i: number) => `bench-password-${i}-Xq7!`;
@@ -143,17 +128,7 @@ async function benchEmbedded(): Promise<Measurement[]> {
 }
 
 async function benchPostgres(): Promise<Measurement[]> {
-  let adminUrl = process.env.BENCH_DATABASE_URL;
-  let stop = () => {};
-  if (!adminUrl) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
-    const port = await freePort();
-    adminUrl = execFileSync('bash', [path.join(ROOT, 'scripts/ci/postgres.sh'), 'start', dir, String(port)], {
-      encoding: 'utf8',
-    }).trim();
-    stop = () => execFileSync('bash', [path.join(ROOT, 'scripts/ci/postgres.sh'), 'stop', dir]);
-  }
-  try {
+  return withPostgres(async (adminUrl) => {
     const dbName = 'bench_auth';
     const admin = createSql(adminUrl, { max: 1 });
     await admin.unsafe(`drop database if exists ${dbName} with (force)`);
@@ -167,9 +142,7 @@ async function benchPostgres(): Promise<Measurement[]> {
     } finally {
       await sql.end();
     }
-  } finally {
-    stop();
-  }
+  });
 }
 
 export async function authBench(): Promise<Measurement[]> {

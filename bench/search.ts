@@ -2,9 +2,7 @@
 // businesses: p95 server time of the search and suggest use-cases (validation included, as the
 // endpoints run them) against the bare SQL of the same queries in the same run, plus EXPLAIN
 // plans. Uses BENCH_DATABASE_URL (a local server) or starts a throwaway cluster.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolvePlace } from '../src/domain/gazetteer.ts';
 import { ZSearchQuery, ZSuggestQuery } from '../src/schemas/search.ts';
@@ -17,8 +15,8 @@ import { searchCatalog } from '../src/server/search/search-catalog.ts';
 import { searchContractors } from '../src/server/search/search-contractors.ts';
 import { suggest } from '../src/server/search/suggest.ts';
 import { ROOT } from '../scripts/lib/database.ts';
-import { freePort } from '../scripts/lib/embedded-db.ts';
 import type { Measurement } from './foundation.ts';
+import { percentile, time, withPostgres } from './lib.ts';
 
 const SEARCHES: Record<string, string>[] = [
   {},
@@ -33,16 +31,7 @@ const SEARCHES: Record<string, string>[] = [
 ];
 const SUGGESTS = ['pl', 'plu', 'roof', 'gem', 'kett', 'hvac', 'drain c', '4545'];
 
-function p95(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
-}
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
+const p95 = (samples: number[]) => percentile(samples, 0.95);
 
 /** Inserts `count` ACTIVE businesses spread over the service areas, with 1-3 services each. */
 async function generate(sql: Sql, count: number): Promise<void> {
@@ -169,19 +158,8 @@ async function benchOne(adminUrl: string, count: number, outDir: string): Promis
 export async function searchBench(): Promise<Measurement[]> {
   const outDir = path.join(ROOT, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
-  let adminUrl = process.env.BENCH_DATABASE_URL;
-  let stop = () => {};
-  if (!adminUrl) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
-    const port = await freePort();
-    adminUrl = execFileSync('bash', [path.join(ROOT, 'scripts/ci/postgres.sh'), 'start', dir, String(port)], {
-      encoding: 'utf8',
-    }).trim();
-    stop = () => execFileSync('bash', [path.join(ROOT, 'scripts/ci/postgres.sh'), 'stop', dir]);
-  }
-  try {
-    return [...(await benchOne(adminUrl, 10_000, outDir)), ...(await benchOne(adminUrl, 100_000, outDir))];
-  } finally {
-    stop();
-  }
+  return withPostgres(async (adminUrl) => [
+    ...(await benchOne(adminUrl, 10_000, outDir)),
+    ...(await benchOne(adminUrl, 100_000, outDir)),
+  ]);
 }

@@ -13,6 +13,10 @@ const pages = [
   '/articles/how-to-choose-a-licensed-contractor-in-dayton',
   '/ai',
   '/no-such-page',
+  '/auth',
+  '/forgot-password',
+  '/reset-password?token=not-a-token',
+  '/dev/mail',
 ];
 
 for (const path of pages) {
@@ -20,6 +24,7 @@ for (const path of pages) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(path);
+    await page.waitForLoadState('networkidle');
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();
@@ -44,5 +49,33 @@ test('no WCAG 2.1 AA violations on a contractor profile', async ({ browser }) =>
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
+  await context.close();
+});
+
+test('no WCAG 2.1 AA violations on Account Settings, each tab, and the account menu', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/auth?returnTo=%2Fprofile');
+  await page.locator('astro-island:not([ssr])').waitFor();
+  await page.getByLabel('Email').fill('contractor@example.com');
+  await page.getByLabel('Password').fill('DemoPass!2026');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/profile');
+  const violations: string[] = [];
+  for (const tab of ['Profile', 'Security', 'Account & Billing']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.waitForLoadState('networkidle');
+    await page.locator('.account-menu summary').click();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    violations.push(
+      ...results.violations.map(
+        (v) => `${tab}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    );
+    await page.locator('.account-menu summary').click();
+  }
+  expect(violations).toEqual([]);
   await context.close();
 });

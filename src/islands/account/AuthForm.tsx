@@ -3,10 +3,8 @@
 // remembered page.
 import { useState } from 'preact/hooks';
 import {
-  EMAIL_MAX,
   EMAIL_MESSAGE,
   isValidEmail,
-  PASSWORD_MAX,
   PASSWORD_MIN,
   PASSWORD_REQUIREMENTS_NOT_MET,
   PASSWORD_RULES,
@@ -15,6 +13,7 @@ import {
 } from '../../domain/account-rules.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { EmailField, PasswordField, TextField } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
 
 type Mode = 'signin' | 'signup';
@@ -103,48 +102,23 @@ export default function AuthForm({ returnTo, notice }: Props) {
       )}
       <form onSubmit={(e) => void submit(e)} noValidate>
         {signup && (
-          <label>
-            Full Name
-            <input
-              type="text"
-              autoComplete="name"
-              maxLength={255}
-              value={fullName}
-              onInput={(e) => setFullName(e.currentTarget.value)}
-            />
-          </label>
-        )}
-        <label>
-          Email
-          <input
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={EMAIL_MAX}
-            value={email}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'auth-email-error' : undefined}
-            onInput={(e) => setEmail(e.currentTarget.value)}
+          <TextField
+            label="Full Name"
+            autoComplete="name"
+            maxLength={255}
+            value={fullName}
+            onValue={setFullName}
           />
-        </label>
-        {emailError && (
-          <p id="auth-email-error" className="error">
-            {emailError}
-          </p>
         )}
-        <label>
-          Password
-          <input
-            type="password"
-            autoComplete={signup ? 'new-password' : 'current-password'}
-            required
-            minLength={signup ? SIGNUP_PASSWORD_MIN : PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            value={password}
-            aria-describedby={signup ? 'password-rules' : undefined}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-        </label>
+        <EmailField label="Email" value={email} onValue={setEmail} error={emailError} />
+        <PasswordField
+          label="Password"
+          autoComplete={signup ? 'new-password' : 'current-password'}
+          minLength={signup ? SIGNUP_PASSWORD_MIN : PASSWORD_MIN}
+          value={password}
+          onValue={setPassword}
+          describedBy={signup ? 'password-rules' : undefined}
+        />
         {signup && (
           <ul id="password-rules" className="password-rules" aria-live="polite">
             {PASSWORD_RULES.map((rule) => {

@@ -1,9 +1,10 @@
 // /forgot-password: ask for a reset e-mail, then the sent screen with 'Send Another Email' and
 // 'Back to Sign In'. The answer is the same whether or not the account exists.
 import { useState } from 'preact/hooks';
-import { EMAIL_MAX, EMAIL_MESSAGE, isValidEmail } from '../../domain/account-rules.ts';
+import { EMAIL_MESSAGE, isValidEmail } from '../../domain/account-rules.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { EmailField } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
 
 export default function ForgotPassword() {
@@ -63,24 +64,7 @@ export default function ForgotPassword() {
             Enter the e-mail address of your account and we will send you a link to choose a new password.
           </p>
           <form onSubmit={(e) => void send(e)} noValidate>
-            <label>
-              Email
-              <input
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={EMAIL_MAX}
-                value={email}
-                aria-invalid={emailError ? true : undefined}
-                aria-describedby={emailError ? 'forgot-email-error' : undefined}
-                onInput={(e) => setEmail(e.currentTarget.value)}
-              />
-            </label>
-            {emailError && (
-              <p id="forgot-email-error" className="error">
-                {emailError}
-              </p>
-            )}
+            <EmailField label="Email" value={email} onValue={setEmail} error={emailError} />
             <button type="submit" className="btn" disabled={busy}>
               Send Reset Link
             </button>

@@ -1,15 +1,10 @@
 // /profile: Account Settings with the tabs Profile, Security and Account & Billing. The page
 // passes the profile it loaded on the server; every change is saved through the account API.
 import { useEffect, useState } from 'preact/hooks';
-import {
-  EMAIL_MAX,
-  EMAIL_MESSAGE,
-  isValidEmail,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-} from '../../domain/account-rules.ts';
+import { EMAIL_MESSAGE, isValidEmail, PASSWORD_MIN } from '../../domain/account-rules.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { EmailField, PasswordField, TextField } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
 
 export interface ProfileData {
@@ -91,34 +86,24 @@ function ProfileTab({ profile, onSaved }: { profile: ProfileData; onSaved: (p: P
 
   return (
     <form onSubmit={(e) => void save(e)} noValidate>
-      <label>
-        Full Name
-        <input
-          type="text"
-          autoComplete="name"
-          maxLength={255}
-          value={fullName}
-          onInput={(e) => setFullName(e.currentTarget.value)}
-        />
-      </label>
-      <label>
-        Email
-        <input
-          type="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX}
-          value={email}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby="profile-email-help"
-          onInput={(e) => setEmail(e.currentTarget.value)}
-        />
-      </label>
-      <p id="profile-email-help" className={emailError ? 'error' : 'muted'}>
-        {emailError ??
-          (profile.pendingEmail
+      <TextField
+        label="Full Name"
+        autoComplete="name"
+        maxLength={255}
+        value={fullName}
+        onValue={setFullName}
+      />
+      <EmailField
+        label="Email"
+        value={email}
+        onValue={setEmail}
+        error={emailError}
+        help={
+          profile.pendingEmail
             ? `Waiting for confirmation of ${profile.pendingEmail}: follow the link we sent there.`
-            : 'A new address needs confirming: we send a link to it first.')}
-      </p>
+            : 'A new address needs confirming: we send a link to it first.'
+        }
+      />
       <button type="submit" className="btn" disabled={busy}>
         Save Changes
       </button>
@@ -172,38 +157,26 @@ function SecurityTab() {
     <>
       <h2>Change Password</h2>
       <form onSubmit={(e) => void change(e)} noValidate>
-        <label>
-          Current Password
-          <input
-            type="password"
-            autoComplete="current-password"
-            maxLength={PASSWORD_MAX}
-            value={current}
-            onInput={(e) => setCurrent(e.currentTarget.value)}
-          />
-        </label>
-        <label>
-          New Password
-          <input
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-        </label>
-        <label>
-          Confirm New Password
-          <input
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            value={confirm}
-            onInput={(e) => setConfirm(e.currentTarget.value)}
-          />
-        </label>
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          value={current}
+          onValue={setCurrent}
+        />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN}
+          value={password}
+          onValue={setPassword}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN}
+          value={confirm}
+          onValue={setConfirm}
+        />
         {error && (
           <p className="error" role="alert">
             {error}

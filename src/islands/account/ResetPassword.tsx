@@ -1,9 +1,10 @@
 // /reset-password?token=..: 'Verifying reset link...', then the invalid-link screen or the
 // new-password form. Success signs this browser in, ends every other session, and goes home.
 import { useEffect, useState } from 'preact/hooks';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/account-rules.ts';
+import { PASSWORD_MIN } from '../../domain/account-rules.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { PasswordField } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
 
 type Stage = 'verifying' | 'invalid' | 'form' | 'done';
@@ -74,33 +75,22 @@ export default function ResetPassword() {
         <>
           <h1>Set a new password</h1>
           <form onSubmit={(e) => void submit(e)} noValidate>
-            <label>
-              New Password
-              <input
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN}
-                maxLength={PASSWORD_MAX}
-                value={password}
-                onInput={(e) => setPassword(e.currentTarget.value)}
-              />
-            </label>
-            <label>
-              Confirm New Password
-              <input
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN}
-                maxLength={PASSWORD_MAX}
-                value={confirm}
-                aria-describedby={error ? 'reset-error' : undefined}
-                onInput={(e) => setConfirm(e.currentTarget.value)}
-              />
-            </label>
+            <PasswordField
+              label="New Password"
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+              value={password}
+              onValue={setPassword}
+            />
+            <PasswordField
+              label="Confirm New Password"
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+              value={confirm}
+              onValue={setConfirm}
+            />
             {error && (
-              <p id="reset-error" className="error" role="alert">
+              <p className="error" role="alert">
                 {error}
               </p>
             )}

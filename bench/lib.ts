@@ -1,0 +1,37 @@
+// Shared by the benchmark groups: timing, percentiles and a local PostgreSQL to measure on.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../scripts/lib/database.ts';
+import { freePort } from '../scripts/lib/embedded-db.ts';
+
+export function percentile(samples: number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+}
+
+export async function time(fn: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+/**
+ * Runs `use` with the URL of a local PostgreSQL server's admin database: BENCH_DATABASE_URL
+ * when set, otherwise a throwaway cluster from the machine's own binaries, stopped afterwards.
+ */
+export async function withPostgres<T>(use: (adminUrl: string) => Promise<T>): Promise<T> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) return use(given);
+  const script = path.join(ROOT, 'scripts/ci/postgres.sh');
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
+  const adminUrl = execFileSync('bash', [script, 'start', dir, String(await freePort())], {
+    encoding: 'utf8',
+  }).trim();
+  try {
+    return await use(adminUrl);
+  } finally {
+    execFileSync('bash', [script, 'stop', dir]);
+  }
+}
