@@ -27,6 +27,7 @@ import {
   validateSession,
 } from '../../src/server/auth/sessions.ts';
 import { hashToken } from '../../src/server/auth/tokens.ts';
+import { purgeExpired } from '../../src/server/auth/cleanup.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { deliverPendingMail } from '../../src/server/mail/sender.ts';
@@ -377,5 +378,26 @@ describe('the mail outbox sender', () => {
       transport.close();
       await smtp.close();
     }
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges expired sessions, spent tokens and old rate-limit windows, and nothing live', async () => {
+    const user = await confirmedUser();
+    const live = await createSession(sql, user.id);
+    const dead = await createSession(sql, user.id);
+    await sql`update sessions set expires_at = now() - interval '1 second' where id = ${hashToken(dead.token)}`;
+    await requestPasswordReset(sql, user.email);
+    const token = await mailedToken(user.email, 'password_reset');
+    await sql`update auth_tokens set used_at = now() - interval '2 days' where token_hash = ${hashToken(token)}`;
+    await checkRateLimit(sql, `old-${user.email}`, 'auth:signin', 5, 5);
+    await sql`update rate_limits set window_start = now() - interval '2 days' where identifier = ${`old-${user.email}`}`;
+    const purged = await purgeExpired(sql);
+    expect(purged.sessions).toBeGreaterThanOrEqual(1);
+    expect(purged.tokens).toBeGreaterThanOrEqual(1);
+    expect(purged.rateLimits).toBeGreaterThanOrEqual(1);
+    expect(await validateSession(sql, live.token)).not.toBeNull();
+    const [gone] = await sql`select 1 from sessions where id = ${hashToken(dead.token)}`;
+    expect(gone).toBeUndefined();
   });
 });
