@@ -18,9 +18,13 @@ const outDir = process.env.ASTRO_OUT_DIR ?? './dist';
  * nothing whose canonical URL is another page.
  * @param {string} url
  */
+/** Signed-in, private and development routes: never in the sitemap. */
+const PRIVATE_PATHS =
+  /^\/(auth|profile|forgot-password|reset-password|dev|admin|dashboard|contractor\/billing)(\/|$)/;
+
 function indexable(url) {
   const pathname = new URL(url).pathname.replace(/\/$/, '') || '/index';
-  if (pathname === '/404') return false;
+  if (pathname === '/404' || PRIVATE_PATHS.test(pathname)) return false;
   for (const dir of [path.join(outDir, 'client'), outDir]) {
     for (const file of [`${pathname}.html`, `${pathname}/index.html`]) {
       try {
