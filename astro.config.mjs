@@ -14,14 +14,14 @@ const onNetlify = Boolean(process.env.NETLIFY);
 const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:4321';
 const outDir = process.env.ASTRO_OUT_DIR ?? './dist';
 
-/** The sitemap lists exactly the indexable pages: not the 404 page, nothing marked noindex,
- * nothing whose canonical URL is another page.
- * @param {string} url
- */
 /** Signed-in, private and development routes: never in the sitemap. */
 const PRIVATE_PATHS =
   /^\/(auth|profile|forgot-password|reset-password|dev|admin|dashboard|contractor\/billing)(\/|$)/;
 
+/** The sitemap lists exactly the indexable pages: not the 404 page or a private route, nothing
+ * marked noindex, nothing whose canonical URL is another page.
+ * @param {string} url
+ */
 function indexable(url) {
   const pathname = new URL(url).pathname.replace(/\/$/, '') || '/index';
   if (pathname === '/404' || PRIVATE_PATHS.test(pathname)) return false;
