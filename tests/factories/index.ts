@@ -117,3 +117,16 @@ export async function createLead(
     returning id, email`;
   return lead!;
 }
+
+/** A card on file in the sandbox gateway (a Stripe test card number) as the business's default. */
+export async function giveCard(sql: Sql, businessId: string, cardNumber = '4242424242424242'): Promise<void> {
+  const customer = `cus_test_${unique()}`;
+  const method = `pm_test_${unique()}`;
+  await sql`update businesses set stripe_customer_id = ${customer}, payment_setup_completed = true where id = ${businessId}`;
+  await sql`
+    insert into sandbox_payment_methods (id, customer_id, card_number, brand, exp_month, exp_year)
+    values (${method}, ${customer}, ${cardNumber}, 'visa', 12, 2034)`;
+  await sql`
+    insert into payment_methods (business_id, gateway_payment_method_id, brand, last4, expiry_month, expiry_year, is_default)
+    values (${businessId}, ${method}, 'visa', ${cardNumber.slice(-4)}, 12, 2034, true)`;
+}

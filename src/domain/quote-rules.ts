@@ -1,0 +1,84 @@
+// The quote wizard's rules (spec, document 1: quote wizard, validation, constants), without zod
+// so the island stays small: choices, limits, messages, the lead score, and the step checks.
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 1000;
+export const BUDGET_MAX = 999_999;
+export const MAX_PHOTOS = 5;
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** The price of a lead to a contractor, in cents. */
+export const LEAD_PRICE_CENTS = 3000;
+/** Contractors a lead is sold to (configurable up to 5). */
+export const DEFAULT_CONTRACTORS_PER_LEAD = 3;
+export const QUOTE_RATE_LIMIT = { attempts: 3, windowMinutes: 60 } as const;
+export const QUOTE_PROMISED_HOURS = 2;
+
+export const TIMELINES = [
+  { value: 'EMERGENCY', label: 'Emergency', detail: 'Within 24 hours (urgent)' },
+  { value: 'ASAP', label: 'ASAP', detail: 'Within 1-2 weeks' },
+  { value: 'FLEXIBLE', label: 'Flexible', detail: 'Within 1-2 months' },
+] as const;
+export type Timeline = (typeof TIMELINES)[number]['value'];
+
+/** Budget presets in whole dollars; the spec's step 4 needs a minimum above 0. */
+export const BUDGET_PRESETS = [
+  { label: 'Under $5,000', min: 500, max: 5_000 },
+  { label: '$5,000 - $15,000', min: 5_000, max: 15_000 },
+  { label: '$15,000 - $30,000', min: 15_000, max: 30_000 },
+  { label: '$30,000 - $50,000', min: 30_000, max: 50_000 },
+  { label: '$50,000+', min: 50_000, max: BUDGET_MAX },
+] as const;
+
+export const PROPERTY_TYPES = ['Single Family Home', 'Condo/Townhouse', 'Apartment', 'Commercial'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const CONTACT_METHODS = [
+  { value: 'email', label: 'Email' },
+  { value: 'phone', label: 'Phone' },
+  { value: 'both', label: 'Both' },
+] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number]['value'];
+
+export const QUOTE_MESSAGES = {
+  service: 'Please select a service',
+  descriptionShort: 'Please provide at least 10 characters',
+  descriptionLong: 'Description is too long',
+  timeline: 'Please select a timeline',
+  budgetPositive: 'Budget must be positive',
+  budgetOrder: 'Maximum budget must be greater than minimum budget',
+  propertyType: 'Please select a property type',
+  address: 'Please provide a valid address',
+  addressLong: 'Address is too long',
+  zip: 'Please provide a valid ZIP code',
+  name: 'Please provide your name',
+  nameLong: 'Name is too long',
+  email: 'Please provide a valid email',
+  phone: 'Please provide a valid phone number',
+  contactMethod: 'Please select a contact method',
+  submitError: 'Error submitting request: Please try again or contact support.',
+} as const;
+
+export const PHONE_PATTERN = /^\+?[0-9\s\-()]{10,20}$/;
+export const ZIP_PATTERN = /^\d{5}$/;
+
+/** Spec: starts at 50; budget, timeline, description length and photos add; capped at 100. */
+export function leadScore(input: {
+  budgetMax: number;
+  timeline: Timeline;
+  description: string;
+  photoCount: number;
+}): number {
+  let score = 50;
+  if (input.budgetMax > 50_000) score += 30;
+  else if (input.budgetMax > 20_000) score += 20;
+  else if (input.budgetMax > 5_000) score += 10;
+  score += input.timeline === 'EMERGENCY' ? 20 : input.timeline === 'ASAP' ? 15 : 5;
+  if (input.description.length > 100) score += 10;
+  else if (input.description.length > 50) score += 5;
+  if (input.photoCount > 0) score += 5;
+  return Math.min(100, score);
+}
+
+/** Digits only, as the lead stores the phone. */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}

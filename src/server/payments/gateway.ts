@@ -1,0 +1,25 @@
+// The PaymentGateway port: charge a saved card off-session with an idempotency key. A retry with
+// the same key returns the first attempt's result and never charges twice (Stripe's contract,
+// which the sandbox follows). Stripe when STRIPE_SECRET_KEY is set; the sandbox otherwise.
+export interface ChargeRequest {
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  description: string;
+  metadata?: Record<string, string>;
+}
+
+export type ChargeResult =
+  | { status: 'succeeded'; paymentIntentId: string }
+  | {
+      status: 'failed' | 'requires_action';
+      paymentIntentId: string | null;
+      declineCode: string;
+      message: string;
+    };
+
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'stripe';
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}

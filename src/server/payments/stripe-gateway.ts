@@ -1,0 +1,48 @@
+// Stripe behind the PaymentGateway port: an off-session PaymentIntent confirmed at once, with the
+// idempotency key, so a retry after a crash returns the first charge instead of making a second.
+import Stripe from 'stripe';
+import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
+
+export function createStripeGateway(
+  secretKey: string,
+  options: { host?: string; port?: number; protocol?: 'http' | 'https' } = {},
+): PaymentGateway {
+  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...options });
+  return {
+    name: 'stripe',
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: 'usd',
+            customer: request.customerId,
+            payment_method: request.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            ...(request.metadata ? { metadata: request.metadata } : {}),
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };
+        return {
+          status: intent.status === 'requires_action' ? 'requires_action' : 'failed',
+          paymentIntentId: intent.id,
+          declineCode: intent.last_payment_error?.decline_code ?? intent.status,
+          message: intent.last_payment_error?.message ?? 'The payment was not completed.',
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return {
+            status: error.code === 'authentication_required' ? 'requires_action' : 'failed',
+            paymentIntentId: error.payment_intent?.id ?? null,
+            declineCode: error.decline_code ?? error.code,
+            message: error.message,
+          };
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,332 @@
+// The quote pipeline against the real database and the sandbox gateway: lead score brackets,
+// qualification, matching and ranking, decline-then-next, idempotency and rate limits under
+// concurrency, and a crash between a charge and its record that must not charge twice.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { leadScore, ZQuoteRequest, type TQuoteRequest } from '../../src/schemas/quote.ts';
+import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/db/client.ts';
+import { AppError } from '../../src/server/errors.ts';
+import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
+import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { matchContractors, submitQuote } from '../../src/server/quotes/submit-quote.ts';
+import { createBusiness, giveCard } from '../factories/index.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+
+let database: TestDatabase;
+let sql: Sql;
+let gateway: PaymentGateway;
+let n = 0;
+
+const DECLINED = '4000000000000002';
+const INSUFFICIENT = '4000000000009995';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sql = createSql(database.url);
+  await upsertCatalog(sql, await loadCatalog());
+  gateway = createSandboxGateway(sql);
+});
+
+afterAll(async () => {
+  await sql.end();
+  await database.drop();
+});
+
+/** Each test gets its own service's contractors: the catalog has 30 services. */
+let service = '';
+const services: string[] = [];
+beforeEach(async () => {
+  if (!services.length) {
+    const rows = await sql<{ slug: string }[]>`select slug from services order by slug`;
+    services.push(...rows.map((r) => r.slug));
+  }
+  service = services[n % services.length]!;
+  n += 1;
+});
+
+function request(overrides: Partial<Record<keyof TQuoteRequest, unknown>> = {}): TQuoteRequest {
+  return ZQuoteRequest.parse({
+    requestKey: randomUUID(),
+    service,
+    description: 'Water heater is leaking from the bottom of the tank and needs replacing soon.',
+    timeline: 'ASAP',
+    budgetMin: 1000,
+    budgetMax: 5000,
+    propertyType: 'Single Family Home',
+    address: '100 Main Street',
+    zipCode: '45402',
+    name: 'Jordan Miller',
+    email: `home-${randomUUID().slice(0, 8)}@example.com`,
+    phone: '(937) 555-0142',
+    contactMethod: 'email',
+    photos: [],
+    ...overrides,
+  });
+}
+
+async function contractor(options: Parameters<typeof createBusiness>[1] & { card?: string | null } = {}) {
+  const { card = '4242424242424242', ...rest } = options;
+  const [{ name } = { name: '' }] = await sql<
+    { name: string }[]
+  >`select name from services where slug = ${service}`;
+  const business = await createBusiness(sql, { category: name, services: [service], ...rest });
+  if (card) await giveCard(sql, business.id, card);
+  return business;
+}
+
+async function charges(leadId: string) {
+  return sql<{ business_id: string; payment_status: string; idempotency_key: string }[]>`
+    select business_id, payment_status, idempotency_key from payment_transactions where lead_id = ${leadId}`;
+}
+
+describe.each([
+  // [budgetMax, timeline, description length, photos, expected]
+  [5_000, 'FLEXIBLE', 10, 0, 55],
+  [5_001, 'FLEXIBLE', 10, 0, 65],
+  [20_000, 'FLEXIBLE', 10, 0, 65],
+  [20_001, 'FLEXIBLE', 10, 0, 75],
+  [50_000, 'FLEXIBLE', 10, 0, 75],
+  [50_001, 'FLEXIBLE', 10, 0, 85],
+  [1_000, 'ASAP', 10, 0, 65],
+  [1_000, 'EMERGENCY', 10, 0, 70],
+  [1_000, 'FLEXIBLE', 50, 0, 55],
+  [1_000, 'FLEXIBLE', 51, 0, 60],
+  [1_000, 'FLEXIBLE', 100, 0, 60],
+  [1_000, 'FLEXIBLE', 101, 0, 65],
+  [1_000, 'FLEXIBLE', 10, 1, 60],
+  [999_999, 'EMERGENCY', 1000, 5, 100],
+] as const)(
+  'lead score: budget %i, %s, %i characters, %i photos',
+  (budgetMax, timeline, length, photos, expected) => {
+    it(`is ${expected}, on the server and in the stored lead`, async () => {
+      expect(leadScore({ budgetMax, timeline, description: 'x'.repeat(length), photoCount: photos })).toBe(
+        expected,
+      );
+      if (photos > 0 || length < 10) return;
+      const input = request({ budgetMin: 1, budgetMax, timeline, description: 'x'.repeat(length) });
+      const { leadId } = await submitQuote(sql, input, { gateway });
+      const [lead] = await sql`select lead_score from leads where id = ${leadId}`;
+      expect(lead?.['lead_score']).toBe(expected);
+    });
+  },
+);
+
+describe('matching', () => {
+  it('takes only ACTIVE, verified contractors of the service, serving the area, with a card', async () => {
+    const good = await contractor({ name: 'Good Co' });
+    await contractor({ name: 'Pending Co', status: 'PENDING' });
+    await contractor({ name: 'Unverified Co', verified: false });
+    await contractor({ name: 'No Card Co', card: null });
+    await contractor({ name: 'Far Co', latitude: 41.4993, longitude: -81.6944, serviceAreas: ['44101'] });
+    const other = services[(n + 5) % services.length]!;
+    await createBusiness(sql, { name: 'Other Trade Co', category: 'Other', services: [other] }).then((b) =>
+      giveCard(sql, b.id),
+    );
+    const [svc] = await sql<{ id: string }[]>`select id from services where slug = ${service}`;
+    const found = await matchContractors(sql, {
+      service_id: svc!.id,
+      zip_code: '45402',
+      latitude: 39.7589,
+      longitude: -84.1916,
+    });
+    expect(found.map((c) => c.id)).toEqual([good.id]);
+  });
+
+  it('serves by ZIP list even when far, and ranks featured first, then rating, response and distance', async () => {
+    const zipOnly = await contractor({
+      latitude: 41.4993,
+      longitude: -81.6944,
+      serviceAreas: ['45402'],
+      averageRating: 5,
+    });
+    const featured = await contractor({ featured: true, averageRating: 3.0 });
+    const best = await contractor({ averageRating: 4.9, responseTimeHours: 1 });
+    const slow = await contractor({ averageRating: 4.9, responseTimeHours: null });
+    const [svc] = await sql<{ id: string }[]>`select id from services where slug = ${service}`;
+    const found = await matchContractors(sql, {
+      service_id: svc!.id,
+      zip_code: '45402',
+      latitude: 39.7589,
+      longitude: -84.1916,
+    });
+    expect(found.map((c) => c.id)).toEqual([featured.id, best.id, slow.id, zipOnly.id]);
+  });
+});
+
+describe('submitting', () => {
+  it('stores the lead, charges the best 3, records everything and mails everyone', async () => {
+    const [a, b, c] = [
+      await contractor({ averageRating: 5 }),
+      await contractor({ averageRating: 4.8 }),
+      await contractor({ averageRating: 4.6 }),
+    ];
+    const fourth = await contractor({ averageRating: 4.0 });
+    const input = request();
+    const result = await submitQuote(sql, input, { gateway });
+    expect(result).toMatchObject({ contractorsContacted: 3, paymentsSuccessful: 3 });
+    const [lead] =
+      await sql`select status, source, qualification, business_id, email, phone from leads where id = ${result.leadId}`;
+    expect(lead).toMatchObject({
+      status: 'NEW',
+      source: 'WEBSITE',
+      qualification: 'qualified',
+      business_id: null,
+      phone: '9375550142',
+    });
+    const paid = await charges(result.leadId);
+    expect(paid.map((p) => p.business_id).sort()).toEqual([a.id, b.id, c.id].sort());
+    expect(paid.every((p) => p.payment_status === 'paid')).toBe(true);
+    expect(paid.map((p) => p.idempotency_key).every((k) => k.startsWith('lead-distribution-'))).toBe(true);
+    const [intents] =
+      await sql`select count(*)::int as n, sum(amount_cents)::int as cents from sandbox_payment_intents
+      where idempotency_key in ${sql(paid.map((p) => p.idempotency_key))}`;
+    expect(intents).toMatchObject({ n: 3, cents: 9000 });
+    const distributions =
+      await sql`select business_id, status, payment_status, charged_at from lead_distributions where lead_id = ${result.leadId}`;
+    expect(distributions).toHaveLength(3);
+    expect(distributions.some((d) => d['business_id'] === fourth.id)).toBe(false);
+    const mails = await sql<{ template: string; to_address: string; text_body: string }[]>`
+      select template, to_address, text_body from mail_outbox where payload->>'leadId' = ${result.leadId}`;
+    expect(mails.filter((m) => m.template === 'lead_new')).toHaveLength(3);
+    const confirmation = mails.find((m) => m.template === 'quote_confirmation');
+    expect(confirmation?.to_address).toBe(input.email);
+    expect(confirmation?.text_body).toMatch(/within 2 hours/);
+    const [analytics] =
+      await sql`select count(*)::int as n from analytics a join lead_distributions d on d.business_id = a.business_id
+      where d.lead_id = ${result.leadId} and a.metric = 'LEAD_GENERATED'`;
+    expect(analytics?.['n']).toBe(3);
+  });
+
+  it('tries the next contractor after a decline; the declined one never sees the homeowner', async () => {
+    const declined = await contractor({ averageRating: 5, card: DECLINED });
+    const broke = await contractor({ averageRating: 4.9, card: INSUFFICIENT });
+    const ok = [
+      await contractor({ averageRating: 4.5 }),
+      await contractor({ averageRating: 4.4 }),
+      await contractor({ averageRating: 4.3 }),
+    ];
+    const input = request();
+    const result = await submitQuote(sql, input, { gateway });
+    expect(result).toMatchObject({ contractorsContacted: 5, paymentsSuccessful: 3 });
+    const rows = await sql<
+      { business_id: string; status: string; payment_status: string; payment_error_message: string | null }[]
+    >`
+      select business_id, status, payment_status, payment_error_message from lead_distributions where lead_id = ${result.leadId}`;
+    const byId = new Map(rows.map((r) => [r.business_id, r]));
+    expect(byId.get(declined.id)).toMatchObject({
+      status: 'payment_failed',
+      payment_status: 'failed',
+      payment_error_message: 'Your card was declined.',
+    });
+    expect(byId.get(broke.id)).toMatchObject({
+      payment_status: 'failed',
+      payment_error_message: 'Your card has insufficient funds.',
+    });
+    for (const b of ok) expect(byId.get(b.id)).toMatchObject({ status: 'sent', payment_status: 'paid' });
+    const declinedMails = await sql<{ text_body: string }[]>`
+      select text_body from mail_outbox where payload->>'leadId' = ${result.leadId} and template = 'lead_payment_failed'`;
+    expect(declinedMails).toHaveLength(2);
+    for (const m of declinedMails) {
+      expect(m.text_body).not.toContain(input.email);
+      expect(m.text_body).not.toContain('9375550142');
+      expect(m.text_body).not.toContain(input.name);
+    }
+  });
+
+  it('keeps duplicates and out-of-area leads for admins, never charging for them', async () => {
+    await contractor();
+    const first = request();
+    expect((await submitQuote(sql, first, { gateway })).paymentsSuccessful).toBe(1);
+    const again = await submitQuote(sql, request({ email: first.email }), { gateway });
+    expect(again).toMatchObject({ contractorsContacted: 0, paymentsSuccessful: 0 });
+    const [dup] = await sql`select qualification from leads where id = ${again.leadId}`;
+    expect(dup?.['qualification']).toBe('duplicate');
+    const far = await submitQuote(sql, request({ zipCode: '44101' }), { gateway });
+    const [out] = await sql`select qualification from leads where id = ${far.leadId}`;
+    expect(out?.['qualification']).toBe('out_of_area');
+    expect(await charges(again.leadId)).toEqual([]);
+    expect(await charges(far.leadId)).toEqual([]);
+  });
+
+  it('refuses an unknown service with the field message and stores nothing', async () => {
+    const [before] = await sql`select count(*)::int as n from leads`;
+    await expect(submitQuote(sql, request({ service: 'alchemy' }), { gateway })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      fields: { service: ['Please select a service'] },
+    });
+    const [after] = await sql`select count(*)::int as n from leads`;
+    expect(after?.['n']).toBe(before?.['n']);
+  });
+});
+
+describe('retries and concurrency', () => {
+  it('a crash after the gateway call and before the record: the rerun charges no one twice', async () => {
+    for (let i = 0; i < 4; i += 1) await contractor({ averageRating: 5 - i / 10 });
+    const input = request();
+    let calls = 0;
+    await expect(
+      submitQuote(sql, input, {
+        gateway,
+        afterCharge: () => {
+          calls += 1;
+          if (calls === 2) throw new Error('killed after the second charge');
+        },
+      }),
+    ).rejects.toThrow('killed');
+    const [midway] = await sql<{ n: number }[]>`select count(*)::int as n from sandbox_payment_intents i
+      join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id
+      join leads l on l.id = d.lead_id where l.request_key = ${input.requestKey}`;
+    expect(midway?.n).toBe(2);
+    const result = await submitQuote(sql, input, { gateway });
+    expect(result.paymentsSuccessful).toBe(3);
+    const [intents] = await sql<{ n: number }[]>`select count(*)::int as n from sandbox_payment_intents i
+      join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id where d.lead_id = ${result.leadId}`;
+    expect(intents?.n).toBe(3);
+    expect(await charges(result.leadId)).toHaveLength(3);
+    const [confirmations] = await sql`select count(*)::int as n from mail_outbox
+      where payload->>'leadId' = ${result.leadId} and template = 'quote_confirmation'`;
+    expect(confirmations?.['n']).toBe(1);
+  });
+
+  it('50 concurrent retries of one request key: exactly one lead, at most 3 charges', async () => {
+    for (let i = 0; i < 4; i += 1) await contractor();
+    const input = request();
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () => submitQuote(sql, input, { gateway })),
+    );
+    const ok = results.filter(
+      (r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof submitQuote>>> => r.status === 'fulfilled',
+    );
+    expect(new Set(ok.map((r) => r.value.leadId)).size).toBe(1);
+    const [leads] = await sql`select count(*)::int as n from leads where request_key = ${input.requestKey}`;
+    expect(leads?.['n']).toBe(1);
+    const leadId = ok[0]!.value.leadId;
+    const [intents] = await sql<{ n: number }[]>`select count(*)::int as n from sandbox_payment_intents i
+      join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id where d.lead_id = ${leadId}`;
+    expect(intents?.n).toBeLessThanOrEqual(3);
+    expect((await charges(leadId)).filter((c) => c.payment_status === 'paid')).toHaveLength(3);
+  });
+
+  it('100 concurrent submissions with one e-mail: exactly 3 accepted', async () => {
+    await contractor();
+    const email = `busy-${randomUUID().slice(0, 8)}@example.com`;
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        submitQuote(sql, request({ email, service: services[i % services.length] }), { gateway }).then(
+          () => 'ok',
+          (e: unknown) => (e instanceof AppError ? `${e.code}: ${e.message}` : String(e)),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(3);
+    const refused = outcomes.filter((o) => o !== 'ok');
+    expect(refused).toHaveLength(97);
+    expect(refused[0]).toMatch(
+      /^RATE_LIMITED: Too many requests\. Please try again in (60|59) minute\(s\)\.$/,
+    );
+    const [leads] = await sql`select count(*)::int as n from leads where email = ${email}`;
+    expect(leads?.['n']).toBe(3);
+  });
+});
