@@ -37,7 +37,8 @@ export function createStripeGateway(
           return {
             status: error.code === 'authentication_required' ? 'requires_action' : 'failed',
             paymentIntentId: error.payment_intent?.id ?? null,
-            declineCode: error.decline_code ?? error.code,
+            // The SDK types decline_code as always present; Stripe leaves it out for some errors.
+            declineCode: (error.decline_code as string | undefined) ?? error.code,
             message: error.message,
           };
         }
