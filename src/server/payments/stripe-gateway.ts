@@ -37,8 +37,8 @@ export function createStripeGateway(
           return {
             status: error.code === 'authentication_required' ? 'requires_action' : 'failed',
             paymentIntentId: error.payment_intent?.id ?? null,
-            // The SDK types decline_code as always present; Stripe leaves it out for some errors.
-            declineCode: (error.decline_code as string | undefined) ?? error.code,
+            // Typed as always present on a card error; Stripe leaves it out for some of them.
+            declineCode: error.decline_code || error.code,
             message: error.message,
           };
         }
