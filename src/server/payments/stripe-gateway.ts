@@ -38,7 +38,7 @@ export function createStripeGateway(
             status: error.code === 'authentication_required' ? 'requires_action' : 'failed',
             paymentIntentId: error.payment_intent?.id ?? null,
             // Typed as always present on a card error; Stripe leaves it out for some of them.
-            declineCode: error.decline_code || error.code,
+            declineCode: error.decline_code || (error.code ?? 'card_declined'),
             message: error.message,
           };
         }
