@@ -6,6 +6,7 @@ import path from 'node:path';
 import { authBench } from './auth.ts';
 import { foundationBench } from './foundation.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { quoteBench } from './quote.ts';
 import { searchBench } from './search.ts';
 import { siteBench } from './site.ts';
 import { typingBench } from './typing.ts';
@@ -20,6 +21,7 @@ const results = [
   ...(!only || only === 'search' ? await searchBench() : []),
   ...(!only || only === 'typing' ? await typingBench() : []),
   ...(!only || only === 'auth' ? await authBench() : []),
+  ...(!only || only === 'quote' ? await quoteBench() : []),
 ];
 
 console.log(`\nBenchmarks ${date} (${os.cpus().length} cores, Node ${process.version})\n`);

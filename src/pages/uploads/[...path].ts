@@ -1,11 +1,11 @@
-// Serves uploaded and demo images from local storage (embedded default).
+// Serves uploaded and demo images from the upload store (local disk in the embedded default).
 import type { APIRoute } from 'astro';
-import { readUpload } from '~/server/storage/local-files';
+import { uploadStore } from '~/server/storage/uploads';
 
 export const prerender = false;
 
 export const GET: APIRoute = async ({ params }) => {
-  const file = await readUpload(params.path ?? '');
+  const file = await uploadStore().get(params.path ?? '');
   if (!file) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
   return new Response(new Uint8Array(file.body), {
     headers: {

@@ -1,0 +1,160 @@
+// The quote wizard in a browser: a signed-out homeowner completes all six steps with a photo and
+// the request reaches three paying contractors; every step refuses invalid input with the spec's
+// message; a reload keeps what was typed.
+import { expect, test, type Page } from '@playwright/test';
+
+// A 1x1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function openWizard(page: Page, query = ''): Promise<void> {
+  await page.goto(`/quote-request${query}`);
+  await page.locator('astro-island:not([ssr])').waitFor();
+}
+
+const cont = (page: Page) => page.getByRole('button', { name: 'Continue' });
+
+test('a signed-out homeowner completes all six steps with a photo', async ({ page }) => {
+  const email = `quote-${Date.now()}@example.com`;
+  await openWizard(page);
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  await page.getByRole('radio', { name: 'Plumbing' }).check();
+  // Choosing a service moves on by itself after 300 ms.
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
+  const description = 'Our water heater is leaking from the bottom and needs replacing this week.';
+  await page.getByLabel('Project description').fill(description);
+  await expect(page.getByText(`${description.length}/1000`)).toBeVisible();
+  await page.getByLabel(/^Photos/).setInputFiles({ name: 'heater.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Project photo 1' })).toBeVisible();
+  await cont(page).click();
+  await page.getByRole('radio', { name: /ASAP/ }).check();
+  await expect(page.getByText('Step 4 of 6')).toBeVisible();
+  await page.getByRole('radio', { name: '$5,000 - $15,000' }).check();
+  await expect(page.getByText('Step 5 of 6')).toBeVisible();
+  await page.getByLabel('Property address').fill('100 Main Street');
+  await page.getByLabel('ZIP code').fill('45402');
+  await page.getByLabel('Property type').selectOption('Single Family Home');
+  await cont(page).click();
+  await expect(page.getByText('Step 6 of 6')).toBeVisible();
+  await page.getByLabel('Full name').fill('Jordan Miller');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Phone' }).fill('(937) 555-0142');
+  await page.getByRole('radio', { name: 'Email' }).check();
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith('/api/quotes') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(201);
+  expect(await response.json()).toMatchObject({ contractorsContacted: 3, paymentsSuccessful: 3 });
+  await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
+  await expect(page).toHaveURL('/');
+
+  // The homeowner's confirmation names the three contractors; each of them got the lead.
+  await page.goto('/dev/mail');
+  const confirmation = page
+    .getByRole('article')
+    .filter({ hasText: email })
+    .filter({ hasText: 'We received your quote request' });
+  await expect(confirmation).toContainText('We sent it to 3 verified local contractors');
+  await expect(confirmation).toContainText('within 2 hours');
+  await expect(
+    page.getByRole('article').filter({ hasText: 'New lead: Plumbing' }).filter({ hasText: email }),
+  ).toHaveCount(3);
+});
+
+test('each step shows the spec message for invalid input and blocks Continue', async ({ page }) => {
+  await openWizard(page);
+  await cont(page).click();
+  await expect(page.getByText('Please select a service')).toBeVisible();
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  await page.getByRole('radio', { name: 'Roofing' }).check();
+
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
+  await page.getByLabel('Project description').fill('too short');
+  await expect(page.getByText('9/1000')).toBeVisible();
+  await cont(page).click();
+  await expect(page.getByText('Please provide at least 10 characters')).toBeVisible();
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
+  await page.getByLabel('Project description').fill('Shingles blew off in the storm last night.');
+  await cont(page).click();
+
+  await expect(page.getByText('Step 3 of 6')).toBeVisible();
+  await cont(page).click();
+  await expect(page.getByText('Please select a timeline')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('Project description')).toHaveValue(
+    'Shingles blew off in the storm last night.',
+  );
+  await cont(page).click();
+  await page.getByRole('radio', { name: /Emergency/ }).check();
+
+  await expect(page.getByText('Step 4 of 6')).toBeVisible();
+  await page.getByLabel('Minimum budget ($)').fill('0');
+  await page.getByLabel('Maximum budget ($)').fill('1000');
+  await cont(page).click();
+  await expect(page.getByText('Budget must be positive')).toBeVisible();
+  await page.getByLabel('Minimum budget ($)').fill('5000');
+  await cont(page).click();
+  await expect(page.getByText('Maximum budget must be greater than minimum budget')).toBeVisible();
+  await expect(page.getByText('Step 4 of 6')).toBeVisible();
+  await page.getByLabel('Maximum budget ($)').fill('9000');
+  await cont(page).click();
+
+  await expect(page.getByText('Step 5 of 6')).toBeVisible();
+  await page.getByLabel('Property address').fill('abc');
+  await page.getByLabel('ZIP code').fill('4540');
+  await cont(page).click();
+  await expect(page.getByText('Please provide a valid address')).toBeVisible();
+  await expect(page.getByText('Please provide a valid ZIP code')).toBeVisible();
+  await expect(page.getByText('Please select a property type')).toBeVisible();
+  await page.getByLabel('Property address').fill('12 Oak Avenue');
+  await page.getByLabel('ZIP code').fill('45429');
+  await page.getByLabel('Property type').selectOption('Condo/Townhouse');
+  await cont(page).click();
+
+  await expect(page.getByText('Step 6 of 6')).toBeVisible();
+  await page.getByLabel('Full name').fill('J');
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('123');
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  await expect(page.getByText('Please provide your name')).toBeVisible();
+  await expect(page.getByText('Please provide a valid email')).toBeVisible();
+  await expect(page.getByText('Please provide a valid phone number')).toBeVisible();
+  await expect(page.getByText('Please select a contact method')).toBeVisible();
+
+  // A reload keeps everything typed, on the same step.
+  await page.reload();
+  await page.locator('astro-island:not([ssr])').waitFor();
+  await expect(page.getByText('Step 6 of 6')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('not-an-email');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('ZIP code')).toHaveValue('45429');
+});
+
+test('the quote API answers bad input with 400 and field messages, storing nothing', async ({
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const bad = await request.post('/api/quotes', {
+    headers: { origin },
+    data: { requestKey: crypto.randomUUID(), service: 'alchemy', description: 'x', timeline: 'SOON' },
+  });
+  expect(bad.status()).toBe(400);
+  const body = (await bad.json()) as { fields: Record<string, string[]> };
+  expect(body.fields['description']).toEqual(['Please provide at least 10 characters']);
+  expect(body.fields['timeline']).toEqual(['Please select a timeline']);
+  const text = await request.post('/api/quotes', {
+    headers: { origin, 'content-type': 'text/plain' },
+    data: 'hello',
+  });
+  expect(text.status()).toBe(415);
+  const huge = await request.post('/api/quotes', {
+    headers: { origin, 'content-type': 'application/json' },
+    data: JSON.stringify({ description: 'x'.repeat(40_000) }),
+  });
+  expect(huge.status()).toBe(413);
+});

@@ -1,0 +1,92 @@
+// Quote photo uploads against the built server (embedded database, local disk storage).
+import { randomUUID } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import { PHOTO_URL_PATTERN } from '../../src/schemas/quote.ts';
+
+/** A valid 1x1 PNG. */
+function tinyPng(): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, 0x1e, 0x90, 0xff, 0xff]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+let api: APIRequestContext;
+
+test.beforeAll(async ({ baseURL }) => {
+  api = await playwrightRequest.newContext({
+    baseURL: baseURL!,
+    extraHTTPHeaders: { origin: new URL(baseURL!).origin },
+  });
+});
+
+test.afterAll(async () => {
+  await api.dispose();
+});
+
+const upload = (requestKey: string, buffer: Buffer, name = 'photo.png', mimeType = 'image/png') =>
+  api.post('/api/uploads', { multipart: { requestKey, file: { name, mimeType, buffer } } });
+
+test('a PNG photo is stored and served back as an image', async () => {
+  const response = await upload(randomUUID(), tinyPng());
+  expect(response.status()).toBe(201);
+  const { url } = (await response.json()) as { url: string };
+  expect(url).toMatch(PHOTO_URL_PATTERN);
+  const image = await api.get(url);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect(Buffer.from(await image.body()).equals(tinyPng())).toBe(true);
+});
+
+test('a text file named photo.jpg is refused by its content', async () => {
+  const response = await upload(randomUUID(), Buffer.from('not an image at all'), 'photo.jpg', 'image/jpeg');
+  expect(response.status()).toBe(415);
+  expect(await response.json()).toMatchObject({
+    error: 'Invalid file type: Please upload a JPEG, PNG, or WebP image',
+  });
+});
+
+test('a photo over 10 MB is refused', async () => {
+  const big = Buffer.concat([tinyPng(), Buffer.alloc(11 * 1024 * 1024)]);
+  const response = await upload(randomUUID(), big);
+  expect(response.status()).toBe(413);
+  expect(await response.json()).toMatchObject({ error: 'File too large' });
+});
+
+test('a quote takes five photos; one can be deleted by its own request only', async () => {
+  const requestKey = randomUUID();
+  const urls: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const response = await upload(requestKey, tinyPng());
+    expect(response.status()).toBe(201);
+    urls.push(((await response.json()) as { url: string }).url);
+  }
+  const sixth = await upload(requestKey, tinyPng());
+  expect(sixth.status()).toBe(400);
+  expect(await sixth.json()).toMatchObject({ error: 'You can upload up to 5 photos' });
+
+  const other = await api.delete('/api/uploads', { params: { requestKey: randomUUID(), url: urls[0]! } });
+  expect(other.status()).toBe(404);
+  expect((await api.get(urls[0]!)).status()).toBe(200);
+
+  const deleted = await api.delete('/api/uploads', { params: { requestKey, url: urls[0]! } });
+  expect(deleted.status()).toBe(200);
+  expect(await deleted.json()).toEqual({ ok: true });
+  expect((await api.get(urls[0]!)).status()).toBe(404);
+  // The freed place takes a new photo.
+  expect((await upload(requestKey, tinyPng())).status()).toBe(201);
+});

@@ -1,0 +1,110 @@
+// The wizard's step checks and the shared quote schema: the spec's messages, word for word.
+import { describe, expect, it } from 'vitest';
+import { EMPTY_DRAFT, stepErrors, stepOf, ZQuoteRequest, type QuoteDraft } from '../../src/schemas/quote.ts';
+
+const complete: QuoteDraft = {
+  service: 'plumbing',
+  description: 'The kitchen sink drains slowly.',
+  photos: [],
+  timeline: 'ASAP',
+  budgetMin: '500',
+  budgetMax: '5000',
+  propertyType: 'Apartment',
+  address: '12 Oak Avenue',
+  zipCode: '45429',
+  name: 'Jo Lee',
+  email: 'jo@example.com',
+  phone: '937-555-0142',
+  contactMethod: 'phone',
+};
+
+describe('stepErrors', () => {
+  it('lets a complete draft through every step', () => {
+    for (let step = 1; step <= 6; step += 1) expect(stepErrors(step, complete), `step ${step}`).toEqual({});
+  });
+
+  it('blocks an empty draft at every step with the spec messages', () => {
+    expect(stepErrors(1, EMPTY_DRAFT)).toEqual({ service: 'Please select a service' });
+    expect(stepErrors(2, EMPTY_DRAFT)).toEqual({ description: 'Please provide at least 10 characters' });
+    expect(stepErrors(3, EMPTY_DRAFT)).toEqual({ timeline: 'Please select a timeline' });
+    expect(stepErrors(4, EMPTY_DRAFT)).toEqual({
+      budgetMin: 'Budget must be positive',
+      budgetMax: 'Budget must be positive',
+    });
+    expect(stepErrors(5, EMPTY_DRAFT)).toEqual({
+      propertyType: 'Please select a property type',
+      address: 'Please provide a valid address',
+      zipCode: 'Please provide a valid ZIP code',
+    });
+    expect(stepErrors(6, EMPTY_DRAFT)).toEqual({
+      name: 'Please provide your name',
+      email: 'Please provide a valid email',
+      phone: 'Please provide a valid phone number',
+      contactMethod: 'Please select a contact method',
+    });
+  });
+
+  it('checks lengths, budget order and the phone digits', () => {
+    expect(stepErrors(2, { ...complete, description: 'x'.repeat(1001) })).toEqual({
+      description: 'Description is too long',
+    });
+    expect(stepErrors(4, { ...complete, budgetMin: '6000' })).toEqual({
+      budgetMax: 'Maximum budget must be greater than minimum budget',
+    });
+    expect(stepErrors(4, { ...complete, budgetMin: '0' })).toEqual({ budgetMin: 'Budget must be positive' });
+    expect(stepErrors(5, { ...complete, address: 'x'.repeat(256) })).toEqual({
+      address: 'Address is too long',
+    });
+    expect(stepErrors(6, { ...complete, name: 'x'.repeat(101) })).toEqual({ name: 'Name is too long' });
+    expect(stepErrors(6, { ...complete, phone: '(((((())))))' })).toEqual({
+      phone: 'Please provide a valid phone number',
+    });
+    expect(stepErrors(6, { ...complete, phone: '+1 (937) 555-0142' })).toEqual({});
+  });
+
+  it('knows the step of every field', () => {
+    expect(Object.keys(complete).map(stepOf)).toEqual([1, 2, 2, 3, 4, 4, 5, 5, 5, 6, 6, 6, 6]);
+  });
+});
+
+describe('ZQuoteRequest', () => {
+  const valid = {
+    requestKey: '6f1c2b8e-2c4b-4a7e-9a51-1c2b3d4e5f60',
+    service: 'plumbing',
+    description: '  The <b>sink</b> drains slowly; javascript:alert(1)  ',
+    timeline: 'ASAP',
+    budgetMin: 500,
+    budgetMax: 5000,
+    propertyType: 'Apartment',
+    address: '12 Oak Avenue',
+    zipCode: '45429',
+    name: 'Jo Lee',
+    email: '  Jo@Example.COM ',
+    phone: '937-555-0142',
+    contactMethod: 'phone',
+  };
+
+  it('sanitises text, lowercases the e-mail and defaults photos', () => {
+    expect(ZQuoteRequest.parse(valid)).toMatchObject({
+      description: 'The bsink/b drains slowly; alert(1)',
+      email: 'jo@example.com',
+      photos: [],
+    });
+  });
+
+  it('refuses unknown fields, foreign photo URLs, six photos and a client lead score', () => {
+    expect(ZQuoteRequest.safeParse({ ...valid, leadScore: 100 }).success).toBe(false);
+    expect(ZQuoteRequest.safeParse({ ...valid, photos: ['https://evil.example/x.jpg'] }).success).toBe(false);
+    const photo = (i: number) =>
+      `/uploads/quotes/${valid.requestKey}/00000000-0000-4000-8000-00000000000${i}.png`;
+    expect(ZQuoteRequest.safeParse({ ...valid, photos: [1, 2, 3, 4, 5].map(photo) }).success).toBe(true);
+    expect(ZQuoteRequest.safeParse({ ...valid, photos: [1, 2, 3, 4, 5, 6].map(photo) }).success).toBe(false);
+  });
+
+  it('puts the budget messages on the right fields', () => {
+    const result = ZQuoteRequest.safeParse({ ...valid, budgetMin: 6000 });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['budgetMax', 'Maximum budget must be greater than minimum budget'],
+    ]);
+  });
+});
