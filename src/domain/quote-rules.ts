@@ -45,6 +45,8 @@ export const QUOTE_MESSAGES = {
   timeline: 'Please select a timeline',
   budgetPositive: 'Budget must be positive',
   budgetOrder: 'Maximum budget must be greater than minimum budget',
+  /** Not worded by the spec: the presets' top is $999,999. */
+  budgetTooLarge: 'Budget must be at most $999,999',
   propertyType: 'Please select a property type',
   address: 'Please provide a valid address',
   addressLong: 'Address is too long',
@@ -133,12 +135,11 @@ export function stepErrors(step: number, d: QuoteDraft): Partial<Record<keyof Qu
   if (step === 4) {
     const min = Number(d.budgetMin);
     const max = Number(d.budgetMax);
-    if (d.budgetMin === '' || !Number.isInteger(min) || min <= 0 || min > BUDGET_MAX) {
-      e.budgetMin = QUOTE_MESSAGES.budgetPositive;
-    }
-    if (d.budgetMax === '' || !Number.isInteger(max) || max < 0 || max > BUDGET_MAX) {
-      e.budgetMax = QUOTE_MESSAGES.budgetPositive;
-    } else if (!e.budgetMin && max < min) e.budgetMax = QUOTE_MESSAGES.budgetOrder;
+    if (d.budgetMin === '' || !Number.isInteger(min) || min <= 0) e.budgetMin = QUOTE_MESSAGES.budgetPositive;
+    else if (min > BUDGET_MAX) e.budgetMin = QUOTE_MESSAGES.budgetTooLarge;
+    if (d.budgetMax === '' || !Number.isInteger(max) || max < 0) e.budgetMax = QUOTE_MESSAGES.budgetPositive;
+    else if (max > BUDGET_MAX) e.budgetMax = QUOTE_MESSAGES.budgetTooLarge;
+    else if (!e.budgetMin && max < min) e.budgetMax = QUOTE_MESSAGES.budgetOrder;
   }
   if (step === 5) {
     if (!d.propertyType) e.propertyType = QUOTE_MESSAGES.propertyType;

@@ -22,7 +22,7 @@ const ZBudget = z
   .number({ error: M.budgetPositive })
   .int(M.budgetPositive)
   .min(0, M.budgetPositive)
-  .max(BUDGET_MAX);
+  .max(BUDGET_MAX, M.budgetTooLarge);
 
 /** A photo uploaded through /api/uploads for this quote. */
 export const PHOTO_URL_PATTERN = /^\/uploads\/quotes\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;

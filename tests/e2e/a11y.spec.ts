@@ -17,6 +17,7 @@ const pages = [
   '/forgot-password',
   '/reset-password?token=not-a-token',
   '/dev/mail',
+  '/quote-request',
 ];
 
 for (const path of pages) {

@@ -158,3 +158,23 @@ test('the quote API answers bad input with 400 and field messages, storing nothi
   });
   expect(huge.status()).toBe(413);
 });
+
+test('a signed-in homeowner finds the e-mail filled in', async ({ page, baseURL }) => {
+  const signIn = await page.request.post('/api/auth/sign-in', {
+    headers: { origin: new URL(baseURL!).origin },
+    data: { email: 'homeowner@example.com', password: 'DemoPass!2026' },
+  });
+  expect(signIn.status()).toBe(200);
+  await openWizard(page, '?service=plumbing');
+  // The service came from the link: the wizard starts at the details.
+  await expect(page.getByText('Step 2 of 6')).toBeVisible();
+  await page.getByLabel('Project description').fill('The sump pump runs all the time.');
+  await cont(page).click();
+  await page.getByRole('radio', { name: /Flexible/ }).check();
+  await page.getByRole('radio', { name: 'Under $5,000' }).check();
+  await page.getByLabel('Property address').fill('5 Elm Street');
+  await page.getByLabel('ZIP code').fill('45409');
+  await page.getByLabel('Property type').selectOption('Single Family Home');
+  await cont(page).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('homeowner@example.com');
+});

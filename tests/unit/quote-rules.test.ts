@@ -108,3 +108,47 @@ describe('ZQuoteRequest', () => {
     ]);
   });
 });
+
+describe('ZQuoteRequest, each field refused with its message', () => {
+  const valid = {
+    requestKey: '6f1c2b8e-2c4b-4a7e-9a51-1c2b3d4e5f60',
+    service: 'plumbing',
+    description: 'The sink drains slowly.',
+    timeline: 'ASAP',
+    budgetMin: 500,
+    budgetMax: 5000,
+    propertyType: 'Apartment',
+    address: '12 Oak Avenue',
+    zipCode: '45429',
+    name: 'Jo Lee',
+    email: 'jo@example.com',
+    phone: '937-555-0142',
+    contactMethod: 'phone',
+  };
+  it.each([
+    ['service', undefined, 'Please select a service'],
+    ['service', 'Plumbing Co', 'Please select a service'],
+    ['description', 'short', 'Please provide at least 10 characters'],
+    ['description', '<<<<<>>>>>', 'Please provide at least 10 characters'],
+    ['description', 'x'.repeat(1001), 'Description is too long'],
+    ['timeline', 'SOON', 'Please select a timeline'],
+    ['budgetMin', -1, 'Budget must be positive'],
+    ['budgetMin', 0, 'Budget must be positive'],
+    ['budgetMin', 'lots', 'Budget must be positive'],
+    ['budgetMax', 1_000_000, 'Budget must be at most $999,999'],
+    ['propertyType', 'Castle', 'Please select a property type'],
+    ['address', 'abc', 'Please provide a valid address'],
+    ['address', 'x'.repeat(256), 'Address is too long'],
+    ['zipCode', '4540', 'Please provide a valid ZIP code'],
+    ['name', 'J', 'Please provide your name'],
+    ['name', 'x'.repeat(101), 'Name is too long'],
+    ['email', 'jo@', 'Please provide a valid email'],
+    ['phone', '555-0142', 'Please provide a valid phone number'],
+    ['phone', 'call me maybe', 'Please provide a valid phone number'],
+    ['contactMethod', 'pigeon', 'Please select a contact method'],
+  ])('%s = %j: %s', (field, value, message) => {
+    const result = ZQuoteRequest.safeParse({ ...valid, [field]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
+  });
+});
