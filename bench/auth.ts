@@ -10,7 +10,7 @@ import { createSql, type Sql } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { freePort, startEmbeddedDb } from '../scripts/lib/embedded-db.ts';
 import type { Measurement } from './foundation.ts';
-import { percentile, time, withPostgres } from './lib.ts';
+import { freshDatabase, percentile, time, withPostgres } from './lib.ts';
 
 /** Signed in once each: the limits are 5 attempts per e-mail and 30 per address in 5 minutes. */
 const USERS = Number(process.env.BENCH_AUTH_USERS ?? 60);
@@ -129,14 +129,7 @@ async function benchEmbedded(): Promise<Measurement[]> {
 
 async function benchPostgres(): Promise<Measurement[]> {
   return withPostgres(async (adminUrl) => {
-    const dbName = 'bench_auth';
-    const admin = createSql(adminUrl, { max: 1 });
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.unsafe(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    const sql = createSql(url.href, { max: 4 });
+    const sql = await freshDatabase(adminUrl, 'bench_auth', 4);
     try {
       return await benchOne(sql, 'PostgreSQL');
     } finally {

@@ -3,6 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createSql, type Sql } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
 import { ROOT } from '../scripts/lib/database.ts';
 import { freePort } from '../scripts/lib/embedded-db.ts';
 
@@ -34,4 +36,17 @@ export async function withPostgres<T>(use: (adminUrl: string) => Promise<T>): Pr
   } finally {
     execFileSync('bash', [script, 'stop', dir]);
   }
+}
+
+/** A fresh database `name` on the server at adminUrl, migrated, open with `max` connections. */
+export async function freshDatabase(adminUrl: string, name: string, max: number): Promise<Sql> {
+  const admin = createSql(adminUrl, { max: 1 });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const sql = createSql(url.href, { max });
+  await migrate(sql);
+  return sql;
 }

@@ -6,13 +6,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ZQuoteRequest } from '../src/schemas/quote.ts';
-import { createSql, type Sql } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import type { Sql } from '../src/server/db/client.ts';
 import { createSandboxGateway } from '../src/server/payments/sandbox-gateway.ts';
 import { submitQuote } from '../src/server/quotes/submit-quote.ts';
 import { seed } from '../scripts/lib/seed.ts';
 import type { Measurement } from './foundation.ts';
-import { percentile, time, withPostgres } from './lib.ts';
+import { freshDatabase, percentile, time, withPostgres } from './lib.ts';
 
 const SEQUENTIAL = Number(process.env.BENCH_QUOTES ?? 200);
 const CLIENTS = 20;
@@ -21,16 +20,8 @@ const ZIPS = ['45402', '45409', '45419', '45429', '45431', '45440', '45385', '45
 
 export async function quoteBench(): Promise<Measurement[]> {
   return withPostgres(async (adminUrl) => {
-    const dbName = 'bench_quote';
-    const admin = createSql(adminUrl, { max: 1 });
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.unsafe(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    const sql = createSql(url.href, { max: 10 });
+    const sql = await freshDatabase(adminUrl, 'bench_quote', 10);
     try {
-      await migrate(sql);
       await seed(sql, { demo: true, uploadsDir: mkdtempSync(path.join(tmpdir(), 'bench-uploads-')) });
       return await measure(sql);
     } finally {

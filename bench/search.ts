@@ -8,15 +8,14 @@ import { resolvePlace } from '../src/domain/gazetteer.ts';
 import { ZSearchQuery, ZSuggestQuery } from '../src/schemas/search.ts';
 import { loadCatalog } from '../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import type { Sql } from '../src/server/db/client.ts';
 import { searchBusinesses } from '../src/server/search/search-businesses.ts';
 import { searchCatalog } from '../src/server/search/search-catalog.ts';
 import { searchContractors } from '../src/server/search/search-contractors.ts';
 import { suggest } from '../src/server/search/suggest.ts';
 import { ROOT } from '../scripts/lib/database.ts';
 import type { Measurement } from './foundation.ts';
-import { percentile, time, withPostgres } from './lib.ts';
+import { freshDatabase, percentile, time, withPostgres } from './lib.ts';
 
 const SEARCHES: Record<string, string>[] = [
   {},
@@ -65,16 +64,8 @@ async function generate(sql: Sql, count: number): Promise<void> {
 }
 
 async function benchOne(adminUrl: string, count: number, outDir: string): Promise<Measurement[]> {
-  const dbName = `bench_search_${count}`;
-  const admin = createSql(adminUrl, { max: 1 });
-  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-  await admin.unsafe(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const sql = createSql(url.href, { max: 4 });
+  const sql = await freshDatabase(adminUrl, `bench_search_${count}`, 4);
   try {
-    await migrate(sql);
     await upsertCatalog(sql, await loadCatalog());
     await generate(sql, count);
     const catalog = await searchCatalog(sql);

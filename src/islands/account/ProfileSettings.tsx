@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { EMAIL_MESSAGE, isValidEmail, PASSWORD_MIN } from '../../domain/account-rules.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
-import { EmailField, PasswordField, TextField } from '../shared/fields.tsx';
+import { EmailField, NewPasswordFields, PasswordField, TextField } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
 
 export interface ProfileData {
@@ -163,25 +163,13 @@ function SecurityTab() {
           value={current}
           onValue={setCurrent}
         />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          value={password}
-          onValue={setPassword}
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          error={error}
         />
-        <PasswordField
-          label="Confirm New Password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN}
-          value={confirm}
-          onValue={setConfirm}
-        />
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
         <button type="submit" className="btn">
           Update Password
         </button>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { PASSWORD_MIN } from '../../domain/account-rules.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
-import { PasswordField } from '../shared/fields.tsx';
+import { NewPasswordFields } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
 
 type Stage = 'verifying' | 'invalid' | 'form' | 'done';
@@ -75,25 +75,13 @@ export default function ResetPassword() {
         <>
           <h1>Set a new password</h1>
           <form onSubmit={(e) => void submit(e)} noValidate>
-            <PasswordField
-              label="New Password"
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN}
-              value={password}
-              onValue={setPassword}
+            <NewPasswordFields
+              password={password}
+              confirm={confirm}
+              onPassword={setPassword}
+              onConfirm={setConfirm}
+              error={error}
             />
-            <PasswordField
-              label="Confirm New Password"
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN}
-              value={confirm}
-              onValue={setConfirm}
-            />
-            {error && (
-              <p className="error" role="alert">
-                {error}
-              </p>
-            )}
             <button type="submit" className="btn" disabled={busy}>
               Update Password
             </button>

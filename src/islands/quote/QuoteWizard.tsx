@@ -2,6 +2,7 @@
 // Contact). Continue only when the step is valid; presets advance by themselves after 300 ms.
 // Everything typed is kept in this browser until the request is accepted, so a reload or a
 // failed network keeps it; the request key makes a double submit or a retry one request.
+import type { InputHTMLAttributes } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   BUDGET_PRESETS,
@@ -265,6 +266,27 @@ export default function QuoteWizard({ services }: Props) {
 
   const described = (field: keyof QuoteDraft) => (errors[field] ? `quote-${field}-error` : undefined);
 
+  /** A labelled text input of the draft, with its message. */
+  const input = (
+    label: string,
+    field: 'budgetMin' | 'budgetMax' | 'address' | 'zipCode' | 'name' | 'email' | 'phone',
+    attributes: InputHTMLAttributes,
+  ) => (
+    <>
+      <label>
+        {label}
+        <input
+          {...attributes}
+          value={draft[field]}
+          aria-invalid={errors[field] ? true : undefined}
+          aria-describedby={described(field)}
+          onInput={(e) => set(field, e.currentTarget.value)}
+        />
+      </label>
+      <Message id={`quote-${field}-error`} text={errors[field]} />
+    </>
+  );
+
   return (
     <div className="wizard">
       <Toaster />
@@ -418,67 +440,35 @@ export default function QuoteWizard({ services }: Props) {
               </div>
             </fieldset>
             <div className="row">
-              <label>
-                Minimum budget ($)
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={100}
-                  value={draft.budgetMin}
-                  aria-invalid={errors.budgetMin ? true : undefined}
-                  aria-describedby={described('budgetMin')}
-                  onInput={(e) => set('budgetMin', e.currentTarget.value)}
-                />
-              </label>
-              <label>
-                Maximum budget ($)
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={100}
-                  value={draft.budgetMax}
-                  aria-invalid={errors.budgetMax ? true : undefined}
-                  aria-describedby={described('budgetMax')}
-                  onInput={(e) => set('budgetMax', e.currentTarget.value)}
-                />
-              </label>
+              {input('Minimum budget ($)', 'budgetMin', {
+                type: 'number',
+                inputMode: 'numeric',
+                min: 0,
+                step: 100,
+              })}
+              {input('Maximum budget ($)', 'budgetMax', {
+                type: 'number',
+                inputMode: 'numeric',
+                min: 0,
+                step: 100,
+              })}
             </div>
-            <Message id="quote-budgetMin-error" text={errors.budgetMin} />
-            <Message id="quote-budgetMax-error" text={errors.budgetMax} />
           </>
         )}
 
         {step === 5 && (
           <>
-            <label>
-              Property address
-              <input
-                type="text"
-                autoComplete="street-address"
-                maxLength={255}
-                value={draft.address}
-                aria-invalid={errors.address ? true : undefined}
-                aria-describedby={described('address')}
-                onInput={(e) => set('address', e.currentTarget.value)}
-              />
-            </label>
-            <Message id="quote-address-error" text={errors.address} />
-            <label>
-              ZIP code
-              <input
-                type="text"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={5}
-                value={draft.zipCode}
-                aria-invalid={errors.zipCode ? true : undefined}
-                aria-describedby={described('zipCode')}
-                onInput={(e) => set('zipCode', e.currentTarget.value)}
-              />
-            </label>
-            <Message id="quote-zipCode-error" text={errors.zipCode} />
+            {input('Property address', 'address', {
+              type: 'text',
+              autoComplete: 'street-address',
+              maxLength: 255,
+            })}
+            {input('ZIP code', 'zipCode', {
+              type: 'text',
+              inputMode: 'numeric',
+              autoComplete: 'postal-code',
+              maxLength: 5,
+            })}
             <label>
               Property type
               <select
@@ -501,45 +491,9 @@ export default function QuoteWizard({ services }: Props) {
 
         {step === 6 && (
           <>
-            <label>
-              Full name
-              <input
-                type="text"
-                autoComplete="name"
-                maxLength={100}
-                value={draft.name}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={described('name')}
-                onInput={(e) => set('name', e.currentTarget.value)}
-              />
-            </label>
-            <Message id="quote-name-error" text={errors.name} />
-            <label>
-              Email
-              <input
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                value={draft.email}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={described('email')}
-                onInput={(e) => set('email', e.currentTarget.value)}
-              />
-            </label>
-            <Message id="quote-email-error" text={errors.email} />
-            <label>
-              Phone
-              <input
-                type="tel"
-                autoComplete="tel"
-                maxLength={20}
-                value={draft.phone}
-                aria-invalid={errors.phone ? true : undefined}
-                aria-describedby={described('phone')}
-                onInput={(e) => set('phone', e.currentTarget.value)}
-              />
-            </label>
-            <Message id="quote-phone-error" text={errors.phone} />
+            {input('Full name', 'name', { type: 'text', autoComplete: 'name', maxLength: 100 })}
+            {input('Email', 'email', { type: 'email', autoComplete: 'email', maxLength: 254 })}
+            {input('Phone', 'phone', { type: 'tel', autoComplete: 'tel', maxLength: 20 })}
             <fieldset aria-describedby={described('contactMethod')}>
               <legend>Preferred contact method</legend>
               <div className="choices inline">

@@ -1,7 +1,7 @@
 // Form fields shared by the account islands: a labelled input whose message (an error, or help
 // when there is no error) is tied to it for screen readers.
 import { useId } from 'preact/hooks';
-import { EMAIL_MAX, PASSWORD_MAX } from '../../domain/account-rules.ts';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../domain/account-rules.ts';
 
 interface FieldProps {
   label: string;
@@ -64,4 +64,37 @@ export function PasswordField(
 
 export function TextField(props: FieldProps & { autoComplete: string; maxLength: number }) {
   return <Field {...props} type="text" />;
+}
+
+/** New password and its confirmation (reset and change), with the form's message below. */
+export function NewPasswordFields(props: {
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  error: string | null;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN}
+        value={props.password}
+        onValue={props.onPassword}
+      />
+      <PasswordField
+        label="Confirm New Password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN}
+        value={props.confirm}
+        onValue={props.onConfirm}
+      />
+      {props.error && (
+        <p className="error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </>
+  );
 }
