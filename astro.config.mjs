@@ -56,6 +56,9 @@ export default defineConfig({
     ? netlify({
         devFeatures: { environmentVariables: false, images: false, edgeFunctions: false },
         imageCDN: false,
+        // The function imports these packages as ES modules only; their CommonJS copies are
+        // 1.9 MB the tracer would otherwise ship (budget 5 MB; see scripts/check-netlify.ts).
+        excludeFiles: ['./node_modules/stripe/cjs/**', './node_modules/zod/**/*.cjs'],
       })
     : node({ mode: 'standalone' }),
   // Images are prepared ahead of time (demo placeholders, uploads resized on arrival), so the

@@ -1,10 +1,12 @@
 // npm run check:netlify: builds the site as Netlify would (NETLIFY=true) into a scratch
 // directory and checks the server function: it exists, stays under 5 MB, and holds no
-// PGlite and no WASM (PGlite belongs to the embedded launcher only).
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+// PGlite and no WASM (PGlite belongs to the embedded launcher only); then runs a copy of it,
+// away from the project's node_modules, against the database: a missing file fails the check.
+import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { openDatabase, ROOT } from './lib/database.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { BIN, run } from './lib/processes.ts';
@@ -48,11 +50,14 @@ try {
     bytes > LIMIT_BYTES && `function is ${(bytes / 1048576).toFixed(2)} MB, over the 5 MB budget`,
     wasm.length > 0 && `function contains WASM: ${wasm.map((f) => path.relative(ROOT, f)).join(', ')}`,
     pglite.length > 0 && `function contains PGlite: ${pglite.map((f) => path.relative(ROOT, f)).join(', ')}`,
-  ].filter(Boolean);
+  ].filter((p): p is string => Boolean(p));
 
   console.log(
     `Netlify function: ${all.length} files, ${(bytes / 1048576).toFixed(2)} MB, no WASM: ${wasm.length === 0}, no PGlite: ${pglite.length === 0}; build ${buildSeconds.toFixed(1)} s`,
   );
+  // The function must also run with only the files it ships: load it and send requests that
+  // reach the database, the search, the accounts and the quote pipeline (with its Stripe SDK).
+  problems.push(...(await smoke(database.url)));
   if (problems.length) {
     for (const p of problems) console.error(`FAIL: ${p}`);
     process.exitCode = 1;
@@ -60,4 +65,40 @@ try {
 } finally {
   rmSync(outDir, { recursive: true, force: true });
   await database.close();
+}
+
+async function smoke(databaseUrl: string): Promise<string[]> {
+  process.env['DATABASE_URL'] = databaseUrl;
+  process.env['EMBEDDED_DB'] = '1';
+  // A copy outside the project, so that nothing resolves from the project's own node_modules.
+  const copy = await mkdtemp(path.join(tmpdir(), 'netlify-function-'));
+  cpSync(FUNCTION_DIR, copy, { recursive: true, dereference: true });
+  const { default: handler } = (await import(pathToFileURL(path.join(copy, 'ssr.mjs')).href)) as {
+    default: (request: Request, context: { ip: string }) => Promise<Response>;
+  };
+  const origin = 'https://example.netlify.app';
+  const cases: [Request, number][] = [
+    [new Request(`${origin}/api/suggest?q=plu`), 200],
+    [new Request(`${origin}/api/auth/session`), 200],
+    [
+      new Request(`${origin}/api/quotes`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'text/plain' },
+        body: 'x',
+      }),
+      415,
+    ],
+    [new Request(`${origin}/profile`), 302],
+  ];
+  const failures: string[] = [];
+  for (const [request, expected] of cases) {
+    const response = await handler(request, { ip: '127.0.0.1' }).catch((error: unknown) => error);
+    const status = response instanceof Response ? response.status : String(response);
+    if (status !== expected)
+      failures.push(`${request.method} ${new URL(request.url).pathname}: ${status}, expected ${expected}`);
+  }
+  console.log(
+    `Netlify function smoke test: ${cases.length - failures.length} of ${cases.length} requests as expected`,
+  );
+  return failures;
 }

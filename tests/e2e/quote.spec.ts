@@ -178,3 +178,29 @@ test('a signed-in homeowner finds the e-mail filled in', async ({ page, baseURL 
   await cont(page).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('homeowner@example.com');
 });
+
+test('a failed network keeps the request, and the retry goes through once', async ({ page }) => {
+  await openWizard(page, '?service=roofing');
+  await page.getByLabel('Project description').fill('Two shingles are missing after the wind storm.');
+  await cont(page).click();
+  await page.getByRole('radio', { name: /Flexible/ }).check();
+  await page.getByRole('radio', { name: 'Under $5,000' }).check();
+  await page.getByLabel('Property address').fill('9 Pine Court');
+  await page.getByLabel('ZIP code').fill('45419');
+  await page.getByLabel('Property type').selectOption('Single Family Home');
+  await cont(page).click();
+  await page.getByLabel('Full name').fill('Sam Ortiz');
+  await page.getByRole('textbox', { name: 'Email' }).fill(`net-${Date.now()}@example.com`);
+  await page.getByRole('textbox', { name: 'Phone' }).fill('937 555 0199');
+  await page.getByRole('radio', { name: 'Phone' }).check();
+  await page.route('**/api/quotes', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  await expect(page.getByText('Error submitting request')).toBeVisible();
+  await expect(page.getByText('Please try again or contact support.')).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveValue('Sam Ortiz');
+  await page.unroute('**/api/quotes');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/quotes'));
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  expect((await answer).status()).toBe(201);
+  await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
+});
