@@ -88,5 +88,15 @@ export type TPreferences = z.infer<typeof ZPreferences>;
 export const ZReturnTo = z
   .string()
   .max(2000)
-  .refine((p) => /^\/(?![/\\])/.test(p), 'Not a path of this site')
+  .transform((p, ctx) => {
+    // Resolved as a browser would (which drops tabs and newlines: "/\t/evil" is "//evil"); only a
+    // path of this origin is kept, without control characters.
+    const base = 'https://this.site';
+    const url = /^\/(?![/\\])/.test(p) && !/\p{Cc}/u.test(p) ? new URL(p, base) : null;
+    if (url?.origin !== base) {
+      ctx.addIssue({ code: 'custom', message: 'Not a path of this site' });
+      return z.NEVER;
+    }
+    return url.pathname + url.search + url.hash;
+  })
   .catch('/');

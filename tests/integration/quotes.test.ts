@@ -10,7 +10,11 @@ import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { AppError } from '../../src/server/errors.ts';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { matchContractors, submitQuote } from '../../src/server/quotes/submit-quote.ts';
+import {
+  matchContractors,
+  resumeUnfinishedLeads,
+  submitQuote,
+} from '../../src/server/quotes/submit-quote.ts';
 import { createBusiness, giveCard } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -328,5 +332,65 @@ describe('retries and concurrency', () => {
     );
     const [leads] = await sql`select count(*)::int as n from leads where email = ${email}`;
     expect(leads?.['n']).toBe(3);
+  });
+});
+
+describe('the sweeper', () => {
+  it('finishes a lead whose run died after a charge, even when the ranking changed meanwhile', async () => {
+    const first = await contractor({ averageRating: 5 });
+    for (let i = 0; i < 3; i += 1) await contractor({ averageRating: 4.5 - i / 10 });
+    const input = request();
+    await expect(
+      submitQuote(sql, input, {
+        gateway,
+        afterCharge: () => {
+          throw new Error('killed after the first charge');
+        },
+      }),
+    ).rejects.toThrow('killed');
+    const [lead] = await sql<{ id: string }[]>`select id from leads where request_key = ${input.requestKey}`;
+    // The charged contractor drops in the ranking before the sweep; its charge must still count.
+    await sql`update businesses set average_rating = 1 where id = ${first.id}`;
+    await sql`update leads set created_at = now() - interval '10 minutes' where id = ${lead!.id}`;
+    const results = await resumeUnfinishedLeads(sql, { gateway });
+    expect(results.find((r) => r.leadId === lead!.id)).toMatchObject({ paymentsSuccessful: 3 });
+    const paid = await charges(lead!.id);
+    expect(paid.filter((p) => p.payment_status === 'paid')).toHaveLength(3);
+    expect(paid.some((p) => p.business_id === first.id)).toBe(true);
+    const [intents] = await sql<{ n: number }[]>`select count(*)::int as n from sandbox_payment_intents i
+      join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id where d.lead_id = ${lead!.id}`;
+    expect(intents?.n).toBe(3);
+    // Nothing is left to resume for this lead.
+    expect((await resumeUnfinishedLeads(sql, { gateway })).some((r) => r.leadId === lead!.id)).toBe(false);
+  });
+
+  it('marks a second request for the same service as a duplicate when both arrive at once', async () => {
+    await contractor();
+    const email = `twice-${randomUUID().slice(0, 8)}@example.com`;
+    const both = await Promise.all([
+      submitQuote(sql, request({ email }), { gateway }),
+      submitQuote(sql, request({ email }), { gateway }),
+    ]);
+    const rows = await sql<
+      { qualification: string }[]
+    >`select qualification from leads where email = ${email}`;
+    expect(rows.map((r) => r.qualification).sort()).toEqual(['duplicate', 'qualified']);
+    expect(both.map((r) => r.paymentsSuccessful).sort()).toEqual([0, 1]);
+  });
+
+  it('limits new requests per client address', async () => {
+    await contractor();
+    const ip = `203.0.113.${randomUUID().charCodeAt(0) % 200}`;
+    const outcomes: string[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      outcomes.push(
+        await submitQuote(sql, request(), { gateway, ip }).then(
+          () => 'ok',
+          (e: unknown) => (e instanceof AppError ? e.code : String(e)),
+        ),
+      );
+    }
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(10);
+    expect(outcomes[10]).toBe('RATE_LIMITED');
   });
 });

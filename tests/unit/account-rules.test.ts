@@ -100,6 +100,9 @@ describe('returnTo', () => {
       '//evil.example',
       'https://evil.example',
       '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\u0000/x',
       'javascript:alert(1)',
       '',
     ]) {

@@ -4,8 +4,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { MAX_PHOTO_BYTES } from '~/domain/quote-rules';
+import { checkRateLimit } from '~/server/auth/rate-limit';
+import { db } from '~/server/db/client';
 import { AppError, errorResponse } from '~/server/errors';
-import { PRIVATE } from '~/server/http';
+import { PRIVATE, requestMeta } from '~/server/http';
 import { uploadStore } from '~/server/storage/uploads';
 import { deleteQuotePhoto, PHOTO_MESSAGES, uploadQuotePhoto } from '~/server/uploads/quote-photos';
 
@@ -43,8 +45,16 @@ async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-export const POST: APIRoute = async ({ request }) => {
+/** Uploads from one client address per hour: enough for a dozen quotes, not for free hosting. */
+const UPLOADS_PER_IP_PER_HOUR = 60;
+
+export const POST: APIRoute = async (context) => {
+  const { request } = context;
   try {
+    const { ip } = requestMeta(context);
+    if (ip && !(await checkRateLimit(db(), ip, 'upload:ip', UPLOADS_PER_IP_PER_HOUR, 60)).allowed) {
+      throw new AppError('RATE_LIMITED', 'Too many uploads. Please try again later.');
+    }
     const form = await readForm(request);
     const input = ZUpload.parse({ requestKey: form.get('requestKey'), file: form.get('file') });
     const bytes = new Uint8Array(await input.file.arrayBuffer());

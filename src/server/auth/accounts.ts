@@ -55,6 +55,23 @@ async function limit(sql: Sql, email: string, mode: string, meta: RequestMeta): 
   }
 }
 
+async function limitIp(sql: Sql, meta: RequestMeta): Promise<void> {
+  if (!meta.ip) return;
+  const perIp = await checkRateLimit(sql, meta.ip, 'auth:ip', AUTH_ATTEMPTS_PER_IP, AUTH_WINDOW_MINUTES);
+  if (!perIp.allowed) {
+    throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts, undefined, {
+      retryAfterSeconds: perIp.retryAfterSeconds,
+    });
+  }
+}
+
+/** After a password or address change, links mailed earlier (resets, changes) stop working. */
+async function voidPendingTokens(tx: TransactionSql, userId: string): Promise<void> {
+  await tx`
+    update auth_tokens set used_at = now()
+    where user_id = ${userId} and used_at is null and purpose in ('password_reset', 'email_change')`;
+}
+
 async function issueToken(
   sql: TransactionSql,
   userId: string,
@@ -158,10 +175,20 @@ export async function confirmEmailToken(
       const [taken] = await tx`select 1 from users where email = ${newEmail} and id <> ${used.userId}`;
       if (taken) throw new AppError('CONFLICT', MESSAGES.emailTaken);
       const [old] = await tx<{ email: string }[]>`select email from users where id = ${used.userId}`;
-      await tx`update users set email = ${newEmail}, email_confirmed_at = now() where id = ${used.userId}`;
+      await tx
+        .savepoint(
+          (sp) =>
+            sp`update users set email = ${newEmail}, email_confirmed_at = now() where id = ${used.userId}`,
+        )
+        .catch((error: unknown) => {
+          // Taken between the check and the update by a sign-up.
+          if ((error as { code?: string }).code === '23505')
+            throw new AppError('CONFLICT', MESSAGES.emailTaken);
+          throw error;
+        });
       await tx`update profiles set email = ${newEmail} where id = ${used.userId}`;
-      // Any other pending change of this user is void now.
-      await tx`update auth_tokens set used_at = now() where user_id = ${used.userId} and purpose = 'email_change' and used_at is null`;
+      // Links mailed to the old address (resets, other changes) are void now.
+      await voidPendingTokens(tx, used.userId);
       await enqueueMail(tx, {
         to: old!.email,
         subject: 'Your e-mail address was changed',
@@ -206,6 +233,9 @@ export async function resetPassword(
   input: TResetPassword,
   meta: RequestMeta = {},
 ): Promise<{ token: string; expiresAt: Date }> {
+  await limitIp(sql, meta);
+  // No argon2 work for a link that is not good (the check is repeated, atomically, below).
+  if (!(await resetTokenIsValid(sql, input.token))) throw new AppError('BAD_REQUEST', MESSAGES.invalidLink);
   const passwordHash = await hashPassword(input.password);
   return sql.begin(async (tx) => {
     const used = await consumeToken(tx, input.token, ['password_reset']);
@@ -214,6 +244,7 @@ export async function resetPassword(
     await tx`update users set password_hash = ${passwordHash}, email_confirmed_at = coalesce(email_confirmed_at, now())
              where id = ${used.userId}`;
     await tx`delete from sessions where user_id = ${used.userId}`;
+    await voidPendingTokens(tx, used.userId);
     return createSession(tx as unknown as Sql, used.userId, meta);
   });
 }
@@ -230,7 +261,10 @@ export async function changePassword(
     });
   }
   const passwordHash = await hashPassword(input.password);
-  await sql`update users set password_hash = ${passwordHash} where id = ${user.id}`;
+  await sql.begin(async (tx) => {
+    await tx`update users set password_hash = ${passwordHash} where id = ${user.id}`;
+    await voidPendingTokens(tx, user.id);
+  });
   await endOtherSessions(sql, user.id, user.sessionId);
 }
 

@@ -41,6 +41,8 @@ export interface SubmitResult {
 export interface SubmitOptions {
   gateway: PaymentGateway;
   userId?: string | null;
+  /** The client's address: new requests from one address are limited too. */
+  ip?: string | null;
   contractorsPerLead?: number;
   /** Tests: called after each gateway call, before its result is recorded (a crash point). */
   afterCharge?: (distributionId: string) => void | Promise<void>;
@@ -86,11 +88,16 @@ export async function submitQuote(
         { id: string }[]
       >`select id from leads where request_key = ${input.requestKey}`;
       if (existing) return existing.id;
-      await limitQuotes(tx, input.email);
+      await limitQuotes(tx, input.email, options.ip ?? null);
+      // A duplicate (same e-mail and service within 7 days) is decided here, while the e-mail's
+      // rate-limit row is locked: two tabs submitting at once cannot both pass as new.
+      const [duplicate] = await tx`
+        select 1 from leads where email = ${input.email} and service_id = ${service.id}
+          and created_at > now() - make_interval(days => ${DUPLICATE_DAYS}) limit 1`;
       const [inserted] = await tx<{ id: string }[]>`
       insert into leads (service_id, user_id, request_key, name, email, phone, project_type, project_description,
         timeline, budget_min, budget_max, property_address, zip_code, city, latitude, longitude, property_type,
-        preferred_contact_method, photos, lead_score, source, status)
+        preferred_contact_method, photos, lead_score, source, status, qualification)
       values (${service.id}, ${options.userId ?? null}, ${input.requestKey}, ${input.name}, ${input.email},
         ${phoneDigits(input.phone)}, ${service.name}, ${input.description}, ${input.timeline}, ${input.budgetMin},
         ${input.budgetMax}, ${input.address}, ${input.zipCode}, ${place?.name ?? null},
@@ -100,7 +107,7 @@ export async function submitQuote(
           timeline: input.timeline,
           description: input.description,
           photoCount: input.photos.length,
-        })}, 'WEBSITE', 'NEW')
+        })}, 'WEBSITE', 'NEW', ${duplicate ? 'duplicate' : 'pending'})
       on conflict (request_key) do nothing
       returning id`;
       // Another request with the same key won: undo this one's rate-limit count, use that lead.
@@ -118,19 +125,28 @@ export async function submitQuote(
 
 class SameKey extends Error {}
 
-/** Spec: 3 requests per 60 minutes per e-mail; if the limiter itself fails, allow and log. */
-async function limitQuotes(tx: TransactionSql, email: string): Promise<void> {
+/** New requests from one client address per hour (several households can share one). */
+export const QUOTES_PER_IP_PER_HOUR = 10;
+
+/**
+ * Spec: 3 requests per 60 minutes per e-mail; if the limiter itself fails, allow and log. Also
+ * 10 per hour per client address, so made-up e-mail addresses cannot sell fake leads in bulk.
+ */
+async function limitQuotes(tx: TransactionSql, email: string, ip: string | null): Promise<void> {
   let result: Awaited<ReturnType<typeof checkRateLimit>>;
   try {
-    result = await tx.savepoint((sp) =>
-      checkRateLimit(
-        sp as unknown as Sql,
+    result = await tx.savepoint(async (sp) => {
+      const limiter = sp as unknown as Sql;
+      const perEmail = await checkRateLimit(
+        limiter,
         email,
         'quote',
         QUOTE_RATE_LIMIT.attempts,
         QUOTE_RATE_LIMIT.windowMinutes,
-      ),
-    );
+      );
+      if (!perEmail.allowed || !ip) return perEmail;
+      return checkRateLimit(limiter, ip, 'quote:ip', QUOTES_PER_IP_PER_HOUR, 60);
+    });
   } catch (error) {
     console.error('quote rate limit check failed; request allowed', error);
     return;
@@ -157,7 +173,7 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
   if (!lead) throw new AppError('NOT_FOUND', 'Lead not found');
 
   if (lead.qualification === 'pending') {
-    const reason = await disqualification(sql, lead);
+    const reason = disqualification(lead);
     if (reason) {
       await finish(sql, lead, reason, []);
       return { leadId, contractorsContacted: 0, paymentsSuccessful: 0 };
@@ -166,6 +182,8 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
     return { leadId, contractorsContacted: 0, paymentsSuccessful: 0 };
   }
 
+  // A charge an earlier run made but did not record is settled first, whatever the ranking now.
+  await settlePending(sql, lead, options);
   const wanted = Math.min(5, Math.max(1, options.contractorsPerLead ?? DEFAULT_CONTRACTORS_PER_LEAD));
   const candidates = await matchContractors(sql, lead);
   for (const candidate of candidates) {
@@ -188,14 +206,8 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
   return { leadId, contractorsContacted: contacted, paymentsSuccessful: paidBusinesses.length };
 }
 
-/** Not sold: a duplicate (same e-mail and service within 7 days) or outside our area. */
-async function disqualification(sql: Sql, lead: LeadRow): Promise<'duplicate' | 'out_of_area' | null> {
-  const [duplicate] = await sql`
-    select 1 from leads where email = ${lead.email} and service_id = ${lead.service_id} and id <> ${lead.id}
-      and created_at > now() - make_interval(days => ${DUPLICATE_DAYS})
-      and created_at <= (select created_at from leads where id = ${lead.id})
-    limit 1`;
-  if (duplicate) return 'duplicate';
+/** Not sold: outside our area (duplicates are marked when the lead is stored). */
+function disqualification(lead: LeadRow): 'out_of_area' | null {
   const known = lead.latitude !== null && lead.longitude !== null;
   const km = known
     ? distanceMiles(AREA_CENTER, { latitude: lead.latitude!, longitude: lead.longitude! }) * 1.609344
@@ -246,6 +258,57 @@ export async function matchContractors(
     ) m
     where ${lead.zip_code ?? ''} = any(m.service_areas) or m.miles <= ${SERVE_RADIUS_MILES}
     order by featured desc, score desc, id`;
+}
+
+async function settlePending(sql: Sql, lead: LeadRow, options: SubmitOptions): Promise<void> {
+  const pending = await sql<(Candidate & { rank: number })[]>`
+    select b.id, b.name, b.email, b.stripe_customer_id as "customerId",
+           pm.gateway_payment_method_id as "paymentMethodId", b.featured, 0::float8 as score, d.rank
+    from lead_distributions d
+    join businesses b on b.id = d.business_id
+    left join payment_methods pm on pm.business_id = b.id and pm.is_default and pm.status = 'active'
+    where d.lead_id = ${lead.id} and d.payment_status = 'pending'
+    order by d.rank`;
+  for (const candidate of pending) {
+    if (candidate.customerId && candidate.paymentMethodId) {
+      await distributeTo(sql, lead, candidate, candidate.rank, options);
+    } else {
+      await sql`
+        update lead_distributions set payment_status = 'failed', status = 'payment_failed',
+          payment_error_message = 'No payment method on file'
+        where lead_id = ${lead.id} and business_id = ${candidate.id} and payment_status = 'pending'`;
+    }
+  }
+}
+
+/** Minutes a lead may stay unfinished before the sweeper takes it up (a run may be in flight). */
+export const RESUME_AFTER_MINUTES = 2;
+
+/**
+ * Finishes leads whose run stopped part-way (a crash, a timeout, a gateway outage): still
+ * pending qualification, or with a charge not yet recorded. Run on a schedule; each lead is
+ * processed as a retry would, so nothing is charged twice.
+ */
+export async function resumeUnfinishedLeads(
+  sql: Sql,
+  options: SubmitOptions,
+  limit = 50,
+): Promise<SubmitResult[]> {
+  const leads = await sql<{ id: string }[]>`
+    select l.id from leads l
+    where l.created_at < now() - make_interval(mins => ${RESUME_AFTER_MINUTES})
+      and (l.qualification = 'pending'
+           or exists (select 1 from lead_distributions d where d.lead_id = l.id and d.payment_status = 'pending'))
+    order by l.created_at limit ${limit}`;
+  const results: SubmitResult[] = [];
+  for (const { id } of leads) {
+    try {
+      results.push(await processLead(sql, id, options));
+    } catch (error) {
+      console.error(`lead ${id} could not be finished; the next sweep tries again`, error);
+    }
+  }
+  return results;
 }
 
 async function paidCount(sql: Sql, leadId: string): Promise<number> {
