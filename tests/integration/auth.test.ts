@@ -331,6 +331,18 @@ describe('account settings', () => {
     expect((await signIn(sql, { email: newEmail, password: PASSWORD })).token).toHaveLength(43);
   });
 
+  it('mails at most 5 e-mail change links an hour', async () => {
+    const user = await confirmedUser();
+    for (let i = 0; i < 5; i += 1) await updateProfile(sql, user.id, { fullName: 'A', email: freshEmail() });
+    await expect(updateProfile(sql, user.id, { fullName: 'A', email: freshEmail() })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    // The name alone still saves.
+    expect(await updateProfile(sql, user.id, { fullName: 'B', email: user.email })).toEqual({
+      verificationSent: false,
+    });
+  });
+
   it('refuses an e-mail change to an address another account took meanwhile', async () => {
     const user = await confirmedUser();
     const wanted = freshEmail();
@@ -378,6 +390,20 @@ describe('the mail outbox sender', () => {
       transport.close();
       await smtp.close();
     }
+  });
+});
+
+describe('the mail outbox after a sender died', () => {
+  it("claims a mail left 'sending' again after five minutes, not before", async () => {
+    while ((await deliverPendingMail(sql, { transport: null })) > 0);
+    const email = freshEmail();
+    await requestPasswordReset(sql, (await confirmedUser(email)).email);
+    await sql`update mail_outbox set status = 'sending', claimed_at = now() - interval '1 minute' where to_address = ${email}`;
+    expect(await deliverPendingMail(sql, { transport: null })).toBe(0);
+    await sql`update mail_outbox set claimed_at = now() - interval '6 minutes' where to_address = ${email}`;
+    expect(await deliverPendingMail(sql, { transport: null })).toBe(1);
+    const [row] = await sql`select status from mail_outbox where to_address = ${email}`;
+    expect(row?.['status']).toBe('captured');
   });
 });
 

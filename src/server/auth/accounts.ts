@@ -309,6 +309,9 @@ export async function updateProfile(
       insert into profiles (id, email, full_name) values (${userId}, ${user.email}, ${fullName})
       on conflict (id) do update set full_name = excluded.full_name`;
     if (input.email === user.email) return { verificationSent: false };
+    // Each change mails an address the user typed: at most 5 an hour, so it cannot be a mail cannon.
+    const limit = await checkRateLimit(tx as unknown as Sql, userId, 'email_change', 5, 60);
+    if (!limit.allowed) throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
     const token = await issueToken(tx, userId, 'email_change', input.email);
     await enqueueMail(tx, {
       to: input.email,

@@ -6,6 +6,8 @@ import { serverEnv } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 
 const MAX_ATTEMPTS = 5;
+/** A mail left 'sending' this long by a sender that died is claimed again. */
+export const RECLAIM_AFTER_MINUTES = 5;
 
 let transporter: Transporter | null | undefined;
 function transport(): Transporter | null {
@@ -22,9 +24,11 @@ export async function deliverPendingMail(
   const claimed = await sql<
     { id: string; to_address: string; subject: string; text_body: string; attempts: number }[]
   >`
-    update mail_outbox set status = 'sending', attempts = attempts + 1
+    update mail_outbox set status = 'sending', attempts = attempts + 1, claimed_at = now()
     where id in (
-      select id from mail_outbox where status = 'pending' and send_after <= now()
+      select id from mail_outbox
+      where (status = 'pending' and send_after <= now())
+         or (status = 'sending' and claimed_at < now() - make_interval(mins => ${RECLAIM_AFTER_MINUTES}))
       order by send_after limit ${batch} for update skip locked)
     returning id, to_address, subject, text_body, attempts`;
   const smtp = options.transport === undefined ? transport() : options.transport;
