@@ -1,7 +1,7 @@
 // Writes the generated demo data into the database in one transaction: users and roles,
 // businesses, their services, reviews, portfolio, sandbox cards. Ratings and review counts
 // are computed from the verified reviews, so what a page shows always matches the rows.
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Sql, TransactionSql } from '../../src/server/db/client.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { refreshSearchLexicon } from '../../src/server/search/refresh-lexicon.ts';
 import { DEMO_NOW, DEMO_PASSWORD, DEMO_SEED, type DemoData } from './demo-data.ts';
@@ -12,6 +12,18 @@ export interface DemoSeedResult {
   pending: number;
   reviews: number;
   accounts: number;
+}
+
+/** Rows in batches: one statement each, under the protocol's parameter limit. */
+async function insertInChunks(
+  tx: TransactionSql,
+  table: string,
+  rows: Record<string, unknown>[],
+  size = 500,
+) {
+  for (let start = 0; start < rows.length; start += size) {
+    await tx`insert into ${tx(table)} ${tx(rows.slice(start, start + size))}`;
+  }
 }
 
 export async function isDemoSeeded(sql: Sql): Promise<boolean> {
@@ -92,9 +104,7 @@ export async function seedDemoData(sql: Sql, data: DemoData): Promise<DemoSeedRe
     const links = data.businesses.flatMap((b, i) =>
       b.serviceSlugs.map((slug) => ({ business_id: ids[i]!, service_id: serviceIds.get(slug)! })),
     );
-    for (let start = 0; start < links.length; start += 500) {
-      await tx`insert into business_services ${tx(links.slice(start, start + 500))}`;
-    }
+    await insertInChunks(tx, 'business_services', links);
 
     const reviews = data.businesses.flatMap((b, i) =>
       b.reviews.map((r) => ({
@@ -108,9 +118,7 @@ export async function seedDemoData(sql: Sql, data: DemoData): Promise<DemoSeedRe
         created_at: r.createdAt,
       })),
     );
-    for (let start = 0; start < reviews.length; start += 500) {
-      await tx`insert into reviews ${tx(reviews.slice(start, start + 500))}`;
-    }
+    await insertInChunks(tx, 'reviews', reviews);
 
     const portfolio = data.businesses.flatMap((b, i) =>
       b.portfolio.map((p) => ({
@@ -124,7 +132,7 @@ export async function seedDemoData(sql: Sql, data: DemoData): Promise<DemoSeedRe
         created_at: p.createdAt,
       })),
     );
-    if (portfolio.length) await tx`insert into portfolio_items ${tx(portfolio)}`;
+    await insertInChunks(tx, 'portfolio_items', portfolio);
 
     const cards = data.businesses.flatMap((b, i) => (b.card ? [{ b, i, card: b.card }] : []));
     if (cards.length) {

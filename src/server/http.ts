@@ -5,17 +5,32 @@ import { z } from 'zod';
 import { AppError } from './errors.ts';
 
 const MAX_JSON_BYTES = 16 * 1024;
+const TOO_LARGE = 'The request is too large';
+
+/**
+ * The body's bytes, refused with 413 (`message`) past `maxBytes`: up front by Content-Length,
+ * and while reading, whatever Content-Length says (a chunked body declares none).
+ */
+export async function readBody(request: Request, maxBytes: number, message = TOO_LARGE): Promise<Buffer> {
+  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', message);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body ?? []) {
+    size += chunk.length;
+    if (size > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', message);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
 
 /** The request's JSON body checked against a schema; 413/415/400 otherwise. */
 export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request as JSON');
   }
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_JSON_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large');
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES)
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The request is too large');
+  const text = (await readBody(request, MAX_JSON_BYTES)).toString('utf8');
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -117,6 +117,17 @@ describe.each([
   },
 );
 
+/** The contractors matched for this test's service and a lead in downtown Dayton (45402). */
+async function matchInDowntownDayton() {
+  const [svc] = await sql<{ id: string }[]>`select id from services where slug = ${service}`;
+  return matchContractors(sql, {
+    service_id: svc!.id,
+    zip_code: '45402',
+    latitude: 39.7589,
+    longitude: -84.1916,
+  });
+}
+
 describe('matching', () => {
   it('takes only ACTIVE, verified contractors of the service, serving the area, with a card', async () => {
     const good = await contractor({ name: 'Good Co' });
@@ -128,13 +139,7 @@ describe('matching', () => {
     await createBusiness(sql, { name: 'Other Trade Co', category: 'Other', services: [other] }).then((b) =>
       giveCard(sql, b.id),
     );
-    const [svc] = await sql<{ id: string }[]>`select id from services where slug = ${service}`;
-    const found = await matchContractors(sql, {
-      service_id: svc!.id,
-      zip_code: '45402',
-      latitude: 39.7589,
-      longitude: -84.1916,
-    });
+    const found = await matchInDowntownDayton();
     expect(found.map((c) => c.id)).toEqual([good.id]);
   });
 
@@ -148,13 +153,7 @@ describe('matching', () => {
     const featured = await contractor({ featured: true, averageRating: 3.0 });
     const best = await contractor({ averageRating: 4.9, responseTimeHours: 1 });
     const slow = await contractor({ averageRating: 4.9, responseTimeHours: null });
-    const [svc] = await sql<{ id: string }[]>`select id from services where slug = ${service}`;
-    const found = await matchContractors(sql, {
-      service_id: svc!.id,
-      zip_code: '45402',
-      latitude: 39.7589,
-      longitude: -84.1916,
-    });
+    const found = await matchInDowntownDayton();
     expect(found.map((c) => c.id)).toEqual([featured.id, best.id, slow.id, zipOnly.id]);
   });
 });

@@ -2,48 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { emergencyContractors } from '../../src/server/site/emergency-contractors.ts';
 import { DEFAULT_WHY_CHOOSE_US } from '../../src/domain/emergency-content.ts';
 import { emergencyPages } from '../../src/server/site/emergency-pages.ts';
-import type { SiteBusiness, SiteData, SiteEmergencyService } from '../../src/server/site/site-data.ts';
-
-let n = 0;
-function business(overrides: Partial<SiteBusiness> = {}): SiteBusiness {
-  n += 1;
-  return {
-    id: `b${n}`,
-    name: `Business ${String(n).padStart(3, '0')}`,
-    slug: `business-${n}`,
-    verified: true,
-    featured: false,
-    category: 'Plumbing',
-    tagline: null,
-    description: null,
-    address: null,
-    city: 'Dayton',
-    state: 'OH',
-    zipCode: '45402',
-    phone: null,
-    email: null,
-    website: null,
-    latitude: null,
-    longitude: null,
-    averageRating: 4.5,
-    totalReviews: 10,
-    yearsInBusiness: 10,
-    responseTimeHours: 2,
-    avgProjectCostMinCents: null,
-    avgProjectCostMaxCents: null,
-    priceRange: null,
-    specialties: [],
-    serviceSlugs: ['plumbing'],
-    serviceAreas: [],
-    businessHours: null,
-    images: [],
-    insuranceVerified: true,
-    licenseNumber: null,
-    status: 'ACTIVE',
-    updatedAt: new Date('2026-01-01T00:00:00Z'),
-    ...overrides,
-  };
-}
+import type { SiteData, SiteEmergencyService } from '../../src/server/site/site-data.ts';
+import { business } from '../factories/site-data.ts';
 
 const plumber: SiteEmergencyService = {
   slug: 'plumber',

@@ -67,21 +67,28 @@ describe('stepErrors', () => {
   });
 });
 
+/** A request the schema accepts as it is. */
+const VALID = {
+  requestKey: '6f1c2b8e-2c4b-4a7e-9a51-1c2b3d4e5f60',
+  service: 'plumbing',
+  description: 'The sink drains slowly.',
+  timeline: 'ASAP',
+  budgetMin: 500,
+  budgetMax: 5000,
+  propertyType: 'Apartment',
+  address: '12 Oak Avenue',
+  zipCode: '45429',
+  name: 'Jo Lee',
+  email: 'jo@example.com',
+  phone: '937-555-0142',
+  contactMethod: 'phone',
+};
+
 describe('ZQuoteRequest', () => {
   const valid = {
-    requestKey: '6f1c2b8e-2c4b-4a7e-9a51-1c2b3d4e5f60',
-    service: 'plumbing',
+    ...VALID,
     description: '  The <b>sink</b> drains slowly; javascript:alert(1)  ',
-    timeline: 'ASAP',
-    budgetMin: 500,
-    budgetMax: 5000,
-    propertyType: 'Apartment',
-    address: '12 Oak Avenue',
-    zipCode: '45429',
-    name: 'Jo Lee',
     email: '  Jo@Example.COM ',
-    phone: '937-555-0142',
-    contactMethod: 'phone',
   };
 
   it('sanitises text, lowercases the e-mail and defaults photos', () => {
@@ -110,21 +117,7 @@ describe('ZQuoteRequest', () => {
 });
 
 describe('ZQuoteRequest, each field refused with its message', () => {
-  const valid = {
-    requestKey: '6f1c2b8e-2c4b-4a7e-9a51-1c2b3d4e5f60',
-    service: 'plumbing',
-    description: 'The sink drains slowly.',
-    timeline: 'ASAP',
-    budgetMin: 500,
-    budgetMax: 5000,
-    propertyType: 'Apartment',
-    address: '12 Oak Avenue',
-    zipCode: '45429',
-    name: 'Jo Lee',
-    email: 'jo@example.com',
-    phone: '937-555-0142',
-    contactMethod: 'phone',
-  };
+  const valid = VALID;
   it.each([
     ['service', undefined, 'Please select a service'],
     ['service', 'Plumbing Co', 'Please select a service'],

@@ -2,7 +2,7 @@
 // Contact). Continue only when the step is valid; presets advance by themselves after 300 ms.
 // Everything typed is kept in this browser until the request is accepted, so a reload or a
 // failed network keeps it; the request key makes a double submit or a retry one request.
-import type { InputHTMLAttributes } from 'preact';
+import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   BUDGET_PRESETS,
@@ -61,6 +61,28 @@ function Message({ id, text }: { id: string; text: string | undefined }) {
       {text}
     </p>
   ) : null;
+}
+
+/** One preset of a choice group: a radio in a card that shows when it is chosen. */
+function Choice(props: {
+  name: string;
+  value?: string;
+  chosen: boolean;
+  onChoose: () => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <label className={`choice${props.chosen ? ' chosen' : ''}`}>
+      <input
+        type="radio"
+        name={props.name}
+        value={props.value}
+        checked={props.chosen}
+        onChange={props.onChoose}
+      />
+      {props.children}
+    </label>
+  );
 }
 
 /** Uploads one photo with progress (fetch cannot report upload progress; XHR can). */
@@ -328,16 +350,15 @@ export default function QuoteWizard({ services }: Props) {
             <legend className="visually-hidden">Service</legend>
             <div className="choices">
               {services.map((s) => (
-                <label key={s.slug} className={`choice${draft.service === s.slug ? ' chosen' : ''}`}>
-                  <input
-                    type="radio"
-                    name="service"
-                    value={s.slug}
-                    checked={draft.service === s.slug}
-                    onChange={() => choose({ service: s.slug })}
-                  />
+                <Choice
+                  key={s.slug}
+                  name="service"
+                  value={s.slug}
+                  chosen={draft.service === s.slug}
+                  onChoose={() => choose({ service: s.slug })}
+                >
                   {s.name}
-                </label>
+                </Choice>
               ))}
             </div>
             <Message id="quote-service-error" text={errors.service} />
@@ -402,16 +423,15 @@ export default function QuoteWizard({ services }: Props) {
             <legend className="visually-hidden">Timeline</legend>
             <div className="choices">
               {TIMELINES.map((t) => (
-                <label key={t.value} className={`choice${draft.timeline === t.value ? ' chosen' : ''}`}>
-                  <input
-                    type="radio"
-                    name="timeline"
-                    value={t.value}
-                    checked={draft.timeline === t.value}
-                    onChange={() => choose({ timeline: t.value })}
-                  />
+                <Choice
+                  key={t.value}
+                  name="timeline"
+                  value={t.value}
+                  chosen={draft.timeline === t.value}
+                  onChoose={() => choose({ timeline: t.value })}
+                >
                   <strong>{t.label}</strong> <span className="muted">{t.detail}</span>
-                </label>
+                </Choice>
               ))}
             </div>
             <Message id="quote-timeline-error" text={errors.timeline} />
@@ -423,20 +443,16 @@ export default function QuoteWizard({ services }: Props) {
             <fieldset>
               <legend>Budget range</legend>
               <div className="choices">
-                {BUDGET_PRESETS.map((b) => {
-                  const chosen = draft.budgetMin === String(b.min) && draft.budgetMax === String(b.max);
-                  return (
-                    <label key={b.label} className={`choice${chosen ? ' chosen' : ''}`}>
-                      <input
-                        type="radio"
-                        name="budget"
-                        checked={chosen}
-                        onChange={() => choose({ budgetMin: String(b.min), budgetMax: String(b.max) })}
-                      />
-                      {b.label}
-                    </label>
-                  );
-                })}
+                {BUDGET_PRESETS.map((b) => (
+                  <Choice
+                    key={b.label}
+                    name="budget"
+                    chosen={draft.budgetMin === String(b.min) && draft.budgetMax === String(b.max)}
+                    onChoose={() => choose({ budgetMin: String(b.min), budgetMax: String(b.max) })}
+                  >
+                    {b.label}
+                  </Choice>
+                ))}
               </div>
             </fieldset>
             <div className="row">

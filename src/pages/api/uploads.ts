@@ -7,7 +7,7 @@ import { MAX_PHOTO_BYTES } from '~/domain/quote-rules';
 import { checkRateLimit } from '~/server/auth/rate-limit';
 import { db } from '~/server/db/client';
 import { AppError, errorResponse } from '~/server/errors';
-import { PRIVATE, requestMeta } from '~/server/http';
+import { PRIVATE, readBody, requestMeta } from '~/server/http';
 import { uploadStore } from '~/server/storage/uploads';
 import { deleteQuotePhoto, PHOTO_MESSAGES, uploadQuotePhoto } from '~/server/uploads/quote-photos';
 
@@ -28,18 +28,9 @@ async function readForm(request: Request): Promise<FormData> {
   if (!type.toLowerCase().startsWith('multipart/form-data')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data');
   }
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request.body ?? []) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge);
-    chunks.push(chunk);
-  }
+  const body = await readBody(request, MAX_BODY_BYTES, PHOTO_MESSAGES.tooLarge);
   try {
-    return await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData();
+    return await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
   } catch {
     throw new AppError('BAD_REQUEST', 'The upload is not valid multipart/form-data');
   }

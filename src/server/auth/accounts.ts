@@ -43,16 +43,15 @@ export interface RequestMeta {
   userAgent?: string | null;
 }
 
+/** Spec: 5 attempts per e-mail and mode per 5 minutes; then the client address's own limit. */
 async function limit(sql: Sql, email: string, mode: string, meta: RequestMeta): Promise<void> {
   const perEmail = await checkRateLimit(sql, email, `auth:${mode}`, AUTH_ATTEMPTS, AUTH_WINDOW_MINUTES);
-  const perIp = meta.ip
-    ? await checkRateLimit(sql, meta.ip, 'auth:ip', AUTH_ATTEMPTS_PER_IP, AUTH_WINDOW_MINUTES)
-    : { allowed: true, retryAfterSeconds: 0 };
-  if (!perEmail.allowed || !perIp.allowed) {
+  if (!perEmail.allowed) {
     throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts, undefined, {
-      retryAfterSeconds: Math.max(perEmail.retryAfterSeconds, perIp.retryAfterSeconds),
+      retryAfterSeconds: perEmail.retryAfterSeconds,
     });
   }
+  await limitIp(sql, meta);
 }
 
 async function limitIp(sql: Sql, meta: RequestMeta): Promise<void> {
@@ -277,16 +276,21 @@ export interface Profile extends TPreferences {
 
 /** The profile of a user, created from the account when missing (spec). */
 export async function getProfile(sql: Sql, userId: string): Promise<Profile> {
-  await sql`
-    insert into profiles (id, email, full_name)
-    select id, email, full_name from users where id = ${userId}
-    on conflict (id) do nothing`;
-  const [row] = await sql<Profile[]>`
+  const read = () => sql<Profile[]>`
     select p.id, u.email, p.full_name as "fullName", p.email_notifications, p.lead_notifications,
            p.marketing_emails,
            (select t.new_email from auth_tokens t where t.user_id = u.id and t.purpose = 'email_change'
               and t.used_at is null and t.expires_at > now() order by t.created_at desc limit 1) as "pendingEmail"
     from profiles p join users u on u.id = p.id where p.id = ${userId}`;
+  let [row] = await read();
+  if (!row) {
+    // Only the first read of an account without a profile writes.
+    await sql`
+      insert into profiles (id, email, full_name)
+      select id, email, full_name from users where id = ${userId}
+      on conflict (id) do nothing`;
+    [row] = await read();
+  }
   if (!row) throw new AppError('NOT_FOUND', 'Failed to load profile data.');
   return row;
 }
@@ -324,11 +328,13 @@ export async function updateProfile(
 }
 
 export async function savePreferences(sql: Sql, userId: string, prefs: TPreferences): Promise<void> {
-  await getProfile(sql, userId);
+  // One statement: creates the profile when missing, or updates it.
   await sql`
-    update profiles set email_notifications = ${prefs.email_notifications},
-      lead_notifications = ${prefs.lead_notifications}, marketing_emails = ${prefs.marketing_emails}
-    where id = ${userId}`;
+    insert into profiles (id, email, full_name, email_notifications, lead_notifications, marketing_emails)
+    select id, email, full_name, ${prefs.email_notifications}, ${prefs.lead_notifications}, ${prefs.marketing_emails}
+    from users where id = ${userId}
+    on conflict (id) do update set email_notifications = excluded.email_notifications,
+      lead_notifications = excluded.lead_notifications, marketing_emails = excluded.marketing_emails`;
 }
 
 /** Spec: deletion is a request to support; it is recorded for them and nothing is deleted. */

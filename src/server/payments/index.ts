@@ -4,7 +4,12 @@ import type { PaymentGateway } from './gateway.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 
+let stripe: { key: string; gateway: PaymentGateway } | undefined;
+
 export function paymentGateway(sql: Sql): PaymentGateway {
   const key = process.env['STRIPE_SECRET_KEY'];
-  return key ? createStripeGateway(key) : createSandboxGateway(sql);
+  if (!key) return createSandboxGateway(sql);
+  // One Stripe client per process (it keeps its connections), not one per request.
+  if (stripe?.key !== key) stripe = { key, gateway: createStripeGateway(key) };
+  return stripe.gateway;
 }

@@ -192,18 +192,13 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
     await distributeTo(sql, lead, candidate, candidates.indexOf(candidate) + 1, options);
   }
 
-  const paidBusinesses = await sql<{ name: string }[]>`
-    select b.name from lead_distributions d join businesses b on b.id = d.business_id
-    where d.lead_id = ${leadId} and d.payment_status = 'paid' order by d.rank`;
-  const [{ contacted } = { contacted: 0 }] = await sql<{ contacted: number }[]>`
-    select count(*)::int as contacted from lead_distributions where lead_id = ${leadId}`;
-  await finish(
-    sql,
-    lead,
-    paidBusinesses.length ? 'qualified' : 'unmatched',
-    paidBusinesses.map((b) => b.name),
-  );
-  return { leadId, contractorsContacted: contacted, paymentsSuccessful: paidBusinesses.length };
+  const distributions = await sql<{ name: string; paid: boolean }[]>`
+    select b.name, d.payment_status = 'paid' as paid
+    from lead_distributions d join businesses b on b.id = d.business_id
+    where d.lead_id = ${leadId} order by d.rank`;
+  const paidNames = distributions.filter((d) => d.paid).map((d) => d.name);
+  await finish(sql, lead, paidNames.length ? 'qualified' : 'unmatched', paidNames);
+  return { leadId, contractorsContacted: distributions.length, paymentsSuccessful: paidNames.length };
 }
 
 /** Not sold: outside our area (duplicates are marked when the lead is stored). */

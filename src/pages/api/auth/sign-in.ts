@@ -5,7 +5,7 @@ import { ZSignIn } from '~/schemas/auth';
 import { signIn } from '~/server/auth/accounts';
 import { deleteSession } from '~/server/auth/sessions';
 import { db } from '~/server/db/client';
-import { errorResponse } from '~/server/errors';
+import { AppError, errorResponse } from '~/server/errors';
 import { PRIVATE, readJson, requestMeta, setSessionCookie } from '~/server/http';
 import { kickMailSender } from '~/server/mail/sender';
 
@@ -20,7 +20,8 @@ export const POST: APIRoute = async (context) => {
     setSessionCookie(context.cookies, context.url, session.token, session.expiresAt);
     return Response.json({ ok: true }, { headers: PRIVATE });
   } catch (error) {
-    kickMailSender(db());
+    // An unconfirmed account's sign-in mails a fresh verification link.
+    if (error instanceof AppError && error.code === 'FORBIDDEN') kickMailSender(db());
     return errorResponse(error, PRIVATE);
   }
 };
