@@ -25,10 +25,22 @@ function largestUnit(ms: number): [number, Intl.RelativeTimeFormatUnit] {
  * How long before (or after) `now` the date is, rounded down to the largest whole unit:
  * "now", "5 minutes ago", "yesterday", "3 weeks ago", "last month", "2 years ago", "in 3 days".
  */
+const formatters = new Map<string, Intl.RelativeTimeFormat>();
+
+/** One formatter per locale: building one costs about as much as a profile page's reviews. */
+function formatter(locale: string): Intl.RelativeTimeFormat {
+  let format = formatters.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    formatters.set(locale, format);
+  }
+  return format;
+}
+
 export function relativeTime(date: Date, now: Date, locale = 'en-US'): string {
   const diff = now.getTime() - date.getTime();
   if (Number.isNaN(diff)) throw new RangeError('relativeTime needs two valid dates');
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = formatter(locale);
   if (Math.abs(diff) < NOW_WINDOW_MS) return format.format(0, 'second');
   const [value, unit] = largestUnit(Math.abs(diff));
   return format.format(diff > 0 ? -value : value, unit);

@@ -16,6 +16,7 @@ const base: SiteArticle = {
   metaTitle: null,
   metaDescription: 'Dayton-area roof costs.',
   content: 'x',
+  bodyHtml: '<p>x</p>',
 };
 
 describe('articleJsonLd', () => {

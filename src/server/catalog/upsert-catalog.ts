@@ -2,6 +2,7 @@
 // again updates what changed and inserts what is new; it never deletes editorial rows.
 import type { Sql } from '../db/client.ts';
 import type { Catalog } from './load-catalog.ts';
+import { sealArticleBodies } from '../site/article-body.ts';
 
 export interface UpsertCounts {
   services: number;
@@ -100,6 +101,9 @@ export async function upsertCatalog(sql: Sql, catalog: Catalog): Promise<UpsertC
           city = excluded.city, state = excluded.state, meta_title = excluded.meta_title,
           meta_description = excluded.meta_description, content = excluded.content`;
     }
+
+    // Render and sanitise the articles' bodies now, once, instead of in every build.
+    await sealArticleBodies(tx);
 
     return {
       services: services.length,
