@@ -3,6 +3,7 @@
 // the data and rebuild only when sources or data changed. Ctrl-C stops everything it started.
 import path from 'node:path';
 import { migrate } from '../src/server/db/migrate.ts';
+import { sealArticleBodies } from '../src/server/site/article-body-seal.ts';
 import { buildIsCurrent, buildStamp, writeBuildStamp } from './lib/build-stamp.ts';
 import { dataVersion } from './lib/data-version.ts';
 import { DATA_DIR, describeUrl, openDatabase, ROOT, UPLOADS_DIR } from './lib/database.ts';
@@ -40,6 +41,10 @@ try {
     console.log('First run: loading the catalog' + (database.embedded ? ' and demo data...' : '...'));
     await seed(database.sql, { demo: database.embedded });
   }
+  // Articles written before their bodies were sealed (or under an older sanitiser): once here,
+  // rather than in every build.
+  const sealed = await sealArticleBodies(database.sql);
+  if (sealed) console.log(`Sealed ${sealed} article bodies.`);
 
   const env = {
     ...process.env,

@@ -21,10 +21,6 @@ function largestUnit(ms: number): [number, Intl.RelativeTimeFormatUnit] {
   return [Math.max(1, Math.floor(days / YEAR_DAYS)), 'year'];
 }
 
-/**
- * How long before (or after) `now` the date is, rounded down to the largest whole unit:
- * "now", "5 minutes ago", "yesterday", "3 weeks ago", "last month", "2 years ago", "in 3 days".
- */
 const formatters = new Map<string, Intl.RelativeTimeFormat>();
 
 /** One formatter per locale: building one costs about as much as a profile page's reviews. */
@@ -37,6 +33,10 @@ function formatter(locale: string): Intl.RelativeTimeFormat {
   return format;
 }
 
+/**
+ * How long before (or after) `now` the date is, rounded down to the largest whole unit:
+ * "now", "5 minutes ago", "yesterday", "3 weeks ago", "last month", "2 years ago", "in 3 days".
+ */
 export function relativeTime(date: Date, now: Date, locale = 'en-US'): string {
   const diff = now.getTime() - date.getTime();
   if (Number.isNaN(diff)) throw new RangeError('relativeTime needs two valid dates');

@@ -2,8 +2,12 @@
 // shows a stored body only while its seal matches, and sanitises any other article itself.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { articleBody } from '../../src/server/site/article-body-seal.ts';
-import { articleBodyHtml, sealArticleBodies } from '../../src/server/site/article-body.ts';
+import {
+  ARTICLE_BODY_VERSION,
+  articleBody,
+  sealArticleBodies,
+} from '../../src/server/site/article-body-seal.ts';
+import { articleBodyHtml } from '../../src/server/site/article-body.ts';
 import { readSiteData, type SiteArticle } from '../../src/server/site/site-data.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
@@ -11,11 +15,11 @@ const sql = useTestSql();
 
 const SCRIPT = '<p>Hello</p><script>alert(1)</script><img src="/x.png" onerror="alert(2)">';
 
-async function insertArticle(content: unknown): Promise<string> {
+async function insertArticle(content: unknown, status = 'published'): Promise<string> {
   const slug = `seal-${randomUUID().slice(0, 8)}`;
   await sql`
     insert into articles (title, slug, category, status, published_at, content)
-    values ('Sealed', ${slug}, 'Guides', 'published', now(), ${sql.json(content as never)})`;
+    values ('Sealed', ${slug}, 'Guides', ${status}, now(), ${sql.json(content as never)})`;
   return slug;
 }
 
@@ -62,7 +66,7 @@ describe('sealed article bodies', () => {
     expect(shown).not.toMatch(/script|onerror|alert/);
   });
 
-  it('a body edited by hand is never shown as stored', async () => {
+  it('a body edited by hand (its seal not recomputed) is not shown as stored', async () => {
     const slug = await insertArticle({ content: '<p>Safe</p>' });
     await sealArticleBodies(sql);
     await sql`update articles set body_html = '<script>alert(1)</script>' where slug = ${slug}`;
@@ -77,6 +81,37 @@ describe('sealed article bodies', () => {
     const article = await siteArticle(slug);
     expect(article.bodyHtml).toBe('');
     expect(await articleBody(article)).toBeNull();
+  });
+
+  it('a seal made for another ARTICLE_BODY_VERSION is stale: the body is redone', async () => {
+    const slug = await insertArticle({ content: '<p>Versioned</p>' });
+    await sealArticleBodies(sql);
+    await sql`
+      update articles set body_seal = article_body_seal(${`${ARTICLE_BODY_VERSION}-old`}, content, body_html)
+      where slug = ${slug}`;
+    expect((await siteArticle(slug)).bodyHtml).toBeNull();
+    expect(await sealArticleBodies(sql)).toBe(1);
+    expect((await siteArticle(slug)).bodyHtml).toBe('<p>Versioned</p>');
+  });
+
+  it('every content shape is sealed as the build would render it, drafts included', async () => {
+    const shapes: unknown[] = [
+      'Plain text\n\nin two paragraphs',
+      { format: 'markdown', body: '# Title\n\nSome *text*.' },
+      { sections: [{ heading: 'Heading', content: '<p>Body</p><script>x()</script>' }] },
+    ];
+    const slugs = await Promise.all(shapes.map((shape) => insertArticle(shape)));
+    const draft = await insertArticle({ content: '<p>Draft</p>' }, 'draft');
+    await sealArticleBodies(sql);
+    for (const [i, slug] of slugs.entries()) {
+      const article = await siteArticle(slug);
+      expect(article.bodyHtml).toBe(articleBodyHtml(shapes[i]) ?? '');
+      expect(article.bodyHtml).not.toMatch(/script/);
+    }
+    const [row] = await sql<
+      { bodyHtml: string }[]
+    >`select body_html as "bodyHtml" from articles where slug = ${draft}`;
+    expect(row?.bodyHtml).toBe('<p>Draft</p>');
   });
 
   it("sealing does not change an article's updated_at (its dateModified)", async () => {

@@ -124,3 +124,37 @@ describe('two runners at once', () => {
     }
   });
 });
+
+describe("a Supabase host's Data API roles", () => {
+  it('can read and write nothing, even with the default grants Supabase gives them', async () => {
+    const database = await createTestDatabase({ migrate: false });
+    const sql = createSql(database.url, { max: 1 });
+    try {
+      // What a Supabase project starts with: the API roles, and default grants on new tables.
+      for (const role of ['anon', 'authenticated']) {
+        await sql.unsafe(`
+          do $$ begin
+            if not exists (select 1 from pg_roles where rolname = '${role}') then create role ${role} nologin; end if;
+          end $$`);
+        await sql.unsafe(`grant usage on schema public to ${role}`);
+        await sql.unsafe(`alter default privileges in schema public grant all on tables to ${role}`);
+      }
+      await migrate(sql);
+      const conn = await sql.reserve();
+      try {
+        await conn`set role anon`;
+        await expect(conn`select count(*) from users`).rejects.toThrow(/permission denied/);
+        await conn`set role authenticated`;
+        await expect(conn`update articles set body_html = '<script>alert(1)</script>'`).rejects.toThrow(
+          /permission denied/,
+        );
+      } finally {
+        await conn`reset role`;
+        conn.release();
+      }
+    } finally {
+      await sql.end();
+      await database.drop();
+    }
+  });
+});

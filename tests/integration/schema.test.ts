@@ -127,3 +127,12 @@ describe('search fields kept by triggers', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('row level security', () => {
+  it('is on for every table, so no role but the owner sees a row (migration 1100)', async () => {
+    const rows = await sql<{ table: string }[]>`
+      select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' and not c.relrowsecurity order by 1`;
+    expect(rows.map((r) => r.table)).toEqual([]);
+  });
+});

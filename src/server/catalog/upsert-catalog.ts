@@ -2,7 +2,7 @@
 // again updates what changed and inserts what is new; it never deletes editorial rows.
 import type { Sql } from '../db/client.ts';
 import type { Catalog } from './load-catalog.ts';
-import { sealArticleBodies } from '../site/article-body.ts';
+import { sealArticleBodies } from '../site/article-body-seal.ts';
 
 export interface UpsertCounts {
   services: number;
