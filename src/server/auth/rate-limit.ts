@@ -27,11 +27,14 @@ export async function checkRateLimit(
                           else r.window_start end
     returning attempts, window_start, now() as now`;
   const resetTime = new Date(row!.window_start.getTime() + windowMinutes * 60_000);
+  // now() is when this transaction began: one that waited on the row lock while another opened
+  // the window began before it, so the time left is capped at the window's length.
+  const secondsLeft = Math.ceil((resetTime.getTime() - row!.now.getTime()) / 1000);
   return {
     allowed: row!.attempts <= maxAttempts,
     remainingAttempts: Math.max(0, maxAttempts - row!.attempts),
     resetTime,
-    retryAfterSeconds: Math.max(0, Math.ceil((resetTime.getTime() - row!.now.getTime()) / 1000)),
+    retryAfterSeconds: Math.min(windowMinutes * 60, Math.max(0, secondsLeft)),
   };
 }
 
