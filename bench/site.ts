@@ -87,15 +87,11 @@ export async function siteBench(): Promise<Measurement[]> {
     const emptyDir = path.join(scratch, 'empty');
     await emptySite(emptyDir, pages.length);
     const emptyRuns = [await timeBuild(['--root', emptyDir], process.env)];
+    const site = async () => siteRuns.push(await timeBuild([], env));
+    const empty = async () => emptyRuns.push(await timeBuild(['--root', emptyDir], process.env));
     // Rounds alternate which build goes first (ABBA), so a drift does not always favour one.
     for (let round = 1; round < BUILD_ROUNDS; round++) {
-      if (round % 2) {
-        emptyRuns.push(await timeBuild(['--root', emptyDir], process.env));
-        siteRuns.push(await timeBuild([], env));
-      } else {
-        siteRuns.push(await timeBuild([], env));
-        emptyRuns.push(await timeBuild(['--root', emptyDir], process.env));
-      }
+      for (const build of round % 2 ? [empty, site] : [site, empty]) await build();
     }
     const siteSeconds = percentile(siteRuns, 0.5);
     const emptySeconds = percentile(emptyRuns, 0.5);

@@ -4,12 +4,13 @@ import type { APIRoute } from 'astro';
 import { ZReverseGeocodeQuery, searchParamsToObject } from '~/schemas/search';
 import { db } from '~/server/db/client';
 import { errorResponse } from '~/server/errors';
+import { PRIVATE } from '~/server/http';
 import { placeName } from '~/server/geo/place-name';
 
 export const prerender = false;
 
 export const GET: APIRoute = async ({ url }) => {
-  const headers = { 'cache-control': 'private, no-store' };
+  const headers = PRIVATE;
   try {
     if (url.search.length > 256) {
       return Response.json(

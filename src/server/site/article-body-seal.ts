@@ -12,6 +12,13 @@ import type { Sql, TransactionSql } from '../db/client.ts';
  * then redone. tests/unit/article-body-version.test.ts fails until it is bumped. */
 export const ARTICLE_BODY_VERSION = 'article-body-1';
 
+/** The stored body while its seal matches, otherwise null (unsealed or stale), for a query over
+ * `articles`: what the build reads, and what sealArticleBodies looks for. */
+export function sealedBodyHtml(sql: Sql | TransactionSql) {
+  return sql`case when body_seal = article_body_seal(${ARTICLE_BODY_VERSION}, content, body_html)
+                  then body_html end`;
+}
+
 /** The body HTML to show: the sealed one when there is one ('' stored = nothing to show),
  * otherwise rendered and sanitised now. Null means 'Content could not be loaded properly.' */
 export async function articleBody(article: {
@@ -30,8 +37,7 @@ export async function articleBody(article: {
 export async function sealArticleBodies(sql: Sql | TransactionSql): Promise<number> {
   const stale = await sql<{ id: string; content: unknown; contentText: string }[]>`
     select id, content, content::text as "contentText" from articles
-    where body_html is null
-       or body_seal is distinct from article_body_seal(${ARTICLE_BODY_VERSION}, content, body_html)`;
+    where ${sealedBodyHtml(sql)} is null`;
   if (stale.length === 0) return 0;
   const { articleBodyHtml } = await import('./article-body.ts');
   let sealed = 0;

@@ -3,7 +3,7 @@
 import type { EmergencyContent } from '../../domain/emergency-content.ts';
 import type { Sql } from '../db/client.ts';
 import { db } from '../db/client.ts';
-import { ARTICLE_BODY_VERSION } from './article-body-seal.ts';
+import { sealedBodyHtml } from './article-body-seal.ts';
 
 export interface FaqEntry {
   question: string;
@@ -234,8 +234,7 @@ export async function readSiteData(sql: Sql): Promise<SiteData> {
         select id, title, slug, excerpt, cover_image_url as "coverImageUrl", category,
                published_at as "publishedAt", updated_at as "updatedAt", service, city,
                meta_title as "metaTitle", meta_description as "metaDescription", content,
-               case when body_seal = article_body_seal(${ARTICLE_BODY_VERSION}, content, body_html)
-                    then body_html end as "bodyHtml"
+               ${sealedBodyHtml(sql)} as "bodyHtml"
         from articles where status = 'published' order by published_at desc, title`,
       sql<SiteSeoPage[]>`
         select p.id, p.slug, p.title_tag as "titleTag", p.meta_description as "metaDescription",
