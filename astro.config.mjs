@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, envField, passthroughImageService } from 'astro/config';
 import node from '@astrojs/node';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 
 const onNetlify = Boolean(process.env.NETLIFY);
@@ -44,26 +44,6 @@ function indexable(url) {
   return true;
 }
 
-/** @astrojs/preact always hands @preact/preset-vite a Babel configuration, and the preset then
- * runs the modules it includes through Babel (every .ts/.tsx module without `include`: 0.8 s of
- * a build). Vite's built-in oxc transform does the same JSX-to-`preact/jsx-runtime` rewrite
- * natively (the island bundles came out byte-identical), so builds switch the preset's Babel
- * transform off; the dev server keeps it for the islands (hook names for the Preact devtools).
- * Babel options given to preact({ babel }) would therefore apply in dev only: there are none.
- * @returns {import('vite').Plugin}
- */
-function preactJsxWithoutBabel() {
-  return {
-    name: 'preact-jsx-without-babel',
-    apply: 'build',
-    configResolved(config) {
-      const babel = config.plugins.find((plugin) => plugin.name === 'vite:preact-jsx');
-      if (!babel) throw new Error('preactJsxWithoutBabel: @preact/preset-vite JSX plugin not found');
-      delete babel.transform;
-    },
-  };
-}
-
 export default defineConfig({
   site,
   outDir,
@@ -85,16 +65,13 @@ export default defineConfig({
   // Images are prepared ahead of time (demo placeholders, uploads resized on arrival), so the
   // server needs no image service: this keeps sharp's native binaries out of the function.
   image: { service: passthroughImageService() },
-  // Only the islands (.tsx) are Preact's: its renderer and, in dev, its Babel JSX transform
-  // (see preactJsxWithoutBabel) leave every other module alone.
-  integrations: [preact({ include: [/\.tsx$/] }), sitemap({ filter: indexable })],
+  // React 19 islands (.tsx only); @vitejs/plugin-react turns their JSX with Vite's own (native)
+  // transform, no Babel.
+  integrations: [react({ include: [/\.tsx$/] }), sitemap({ filter: indexable })],
   server: { host: '127.0.0.1', port: 4321 },
   security: { checkOrigin: true },
   vite: {
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
-    // JSX for Preact by Vite's own (native) transform in builds; see preactJsxWithoutBabel.
-    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-    plugins: [preactJsxWithoutBabel()],
   },
   env: {
     schema: {

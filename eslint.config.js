@@ -1,6 +1,7 @@
 // ESLint: typed typescript-eslint rules for TypeScript; .astro files are checked by `astro check`.
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -32,6 +33,26 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Islands run in the browser: React's rules of hooks, and nothing from the server (types they
+    // share with it live in src/schemas or src/domain).
+    files: ['src/islands/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '~/server/**'],
+              message: 'Islands run in the browser: import shared types from src/schemas or src/domain.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

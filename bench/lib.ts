@@ -50,3 +50,50 @@ export async function freshDatabase(adminUrl: string, name: string, max: number)
   await migrate(sql);
   return sql;
 }
+
+/**
+ * The built site with the demo data (scripts/e2e-server.ts: a fresh embedded database, a build
+ * into dist-e2e/, the Node adapter) on a free port; stop() ends it. Shared by the browser benches.
+ */
+export async function startSite(): Promise<{ origin: string; stop: () => void }> {
+  const { spawn } = await import('node:child_process');
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/e2e-server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, E2E_PORT: String(port), SITE_URL: origin },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      process.kill(-server.pid!, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  };
+  for (let waited = 0; ; waited += 500) {
+    try {
+      if ((await fetch(`${origin}/`)).ok) break;
+    } catch {
+      // still building
+    }
+    if (waited > 600_000 || server.exitCode !== null) {
+      stop();
+      throw new Error('the site did not come up');
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { origin, stop };
+}
+
+/** Chromium flags for the benches: no background traffic on this machine's closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -1,52 +1,44 @@
-// Lighthouse (mobile, the default config) on one page of each type, against the built site
-// served by the Node adapter with the demo data (scripts/e2e-server.ts), in Debian's Chromium.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+// Lighthouse (mobile, the default config: simulated slow 4G and a 4x slower CPU) on one page of
+// each static type and on every island page, against the built site served by the Node adapter
+// with the demo data (scripts/e2e-server.ts), in Debian's Chromium. Reports the four scores and
+// the total blocking time; /profile is measured signed in as the demo homeowner.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ROOT } from '../scripts/lib/database.ts';
-import { freePort } from '../scripts/lib/embedded-db.ts';
+import { DEMO_PASSWORD } from '../scripts/lib/demo-data.ts';
 import type { Measurement } from './foundation.ts';
+import { ISLAND_PAGES } from './islands.ts';
+import { CHROMIUM_ARGS, startSite } from './lib.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-export async function lighthouseBench(): Promise<Measurement[]> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/e2e-server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, E2E_PORT: String(port), SITE_URL: origin },
-    stdio: 'ignore',
-    detached: true,
+/** The demo homeowner's cookies, for the signed-in pages. */
+async function signedInCookie(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: 'homeowner@example.com', password: DEMO_PASSWORD }),
   });
+  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+export async function lighthouseBench(options: { only?: 'islands' | 'static' } = {}): Promise<Measurement[]> {
+  const site = await startSite();
+  const origin = site.origin;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
-    for (let waited = 0; ; waited += 500) {
-      try {
-        if ((await fetch(`${origin}/`)).ok) break;
-      } catch {
-        // still building
-      }
-      if (waited > 600_000) throw new Error('the site did not come up');
-      await new Promise((r) => setTimeout(r, 500));
-    }
     const home = await (await fetch(`${origin}/`)).text();
     // The first featured contractor (not the account menu's template, which links to billing).
     const page = home.replace(/<template[\s\S]*?<\/template>/g, '');
     const profile = /href="(\/contractor\/[a-z0-9-]+)"/.exec(page)?.[1] ?? '/';
-    const pages = [
+    const staticPages = [
       ['home', '/'],
       ['city-service', '/plumbing-dayton-ohio'],
       ['service', '/services/plumbing'],
@@ -57,6 +49,13 @@ export async function lighthouseBench(): Promise<Measurement[]> {
       ['article', '/articles/how-to-choose-a-licensed-contractor-in-dayton'],
       ['AI sheet', '/ai'],
     ] as const;
+    const pages = [
+      ...(options.only === 'islands' ? [] : staticPages),
+      ...(options.only === 'static'
+        ? []
+        : ISLAND_PAGES.map(([label, path]) => [`island: ${label}`, path] as const)),
+    ];
+    const cookie = await signedInCookie(origin);
     const results: Measurement[] = [];
     for (const [type, pathname] of pages) {
       const run = await lighthouse(`${origin}${pathname}`, {
@@ -64,9 +63,14 @@ export async function lighthouseBench(): Promise<Measurement[]> {
         output: 'json',
         logLevel: 'error',
         onlyCategories: [...CATEGORIES],
+        ...(pathname === '/profile' ? { extraHeaders: { cookie } } : {}),
       });
       if (!run) throw new Error(`lighthouse returned nothing for ${pathname}`);
+      if (run.lhr.finalDisplayedUrl !== `${origin}${pathname}`) {
+        throw new Error(`${pathname} ended at ${run.lhr.finalDisplayedUrl}`);
+      }
       const scores = CATEGORIES.map((c) => Math.round((run.lhr.categories[c]?.score ?? 0) * 100));
+      const tbt = run.lhr.audits['total-blocking-time']?.numericValue ?? NaN;
       const failing = Object.values(run.lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => {
@@ -78,12 +82,12 @@ export async function lighthouseBench(): Promise<Measurement[]> {
         name: `Lighthouse mobile, ${type} (${pathname})`,
         value: Math.min(...scores),
         unit: '',
-        note: `performance ${scores[0]}, accessibility ${scores[1]}, best practices ${scores[2]}, SEO ${scores[3]}${failing.length ? `; failing: ${failing.join(', ')}` : ''}`,
+        note: `performance ${scores[0]}, accessibility ${scores[1]}, best practices ${scores[2]}, SEO ${scores[3]}; total blocking time ${Math.round(tbt)} ms${failing.length ? `; failing: ${failing.join(', ')}` : ''}`,
       });
     }
     return results;
   } finally {
     chrome.kill();
-    process.kill(-server.pid!, 'SIGINT');
+    site.stop();
   }
 }

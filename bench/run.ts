@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { authBench } from './auth.ts';
 import { foundationBench } from './foundation.ts';
+import { islandsBench } from './islands.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { quoteBench } from './quote.ts';
 import { searchBench } from './search.ts';
@@ -18,8 +19,10 @@ const results = [
   ...(!only || only === 'foundation' ? await foundationBench({ install }) : []),
   ...(!only || only === 'site' ? await siteBench() : []),
   ...(!only || only === 'lighthouse' ? await lighthouseBench() : []),
+  ...(only === 'lighthouse-islands' ? await lighthouseBench({ only: 'islands' }) : []),
   ...(!only || only === 'search' ? await searchBench() : []),
   ...(!only || only === 'typing' ? await typingBench() : []),
+  ...(!only || only === 'islands' ? await islandsBench() : []),
   ...(!only || only === 'auth' ? await authBench() : []),
   ...(!only || only === 'quote' ? await quoteBench() : []),
 ];

@@ -52,10 +52,10 @@ async function emptySite(dir: string, pages: number): Promise<void> {
     path.join(dir, 'astro.config.mjs'),
     [
       "import node from '@astrojs/node';",
-      "import preact from '@astrojs/preact';",
+      "import react from '@astrojs/react';",
       "import sitemap from '@astrojs/sitemap';",
       "export default { site: 'http://localhost:4321', adapter: node({ mode: 'standalone' }),",
-      `  build: ${build}, trailingSlash: 'never', integrations: [preact(), sitemap()] };`,
+      `  build: ${build}, trailingSlash: 'never', integrations: [react(), sitemap()] };`,
       '',
     ].join('\n'),
   );

@@ -1,14 +1,13 @@
 // Long tasks while typing in the /contractors search box (issue 4): the built site with the
 // demo data (scripts/e2e-server.ts) in Debian's Chromium; a PerformanceObserver records every
 // long task (over 50 ms) from the first key to 1 s after the last. Also the island's gzip size.
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ROOT } from '../scripts/lib/database.ts';
-import { freePort } from '../scripts/lib/embedded-db.ts';
 import type { Measurement } from './foundation.ts';
+import { CHROMIUM_ARGS, startSite } from './lib.ts';
 
 declare global {
   interface Window {
@@ -17,34 +16,13 @@ declare global {
 }
 
 export async function typingBench(): Promise<Measurement[]> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/e2e-server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, E2E_PORT: String(port) },
-    stdio: 'ignore',
-    detached: true,
-  });
+  const site = await startSite();
+  const origin = site.origin;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
-    for (let waited = 0; ; waited += 500) {
-      try {
-        if ((await fetch(`${origin}/contractors`)).ok) break;
-      } catch {
-        // still building
-      }
-      if (waited > 600_000) throw new Error('the site did not come up');
-      await new Promise((r) => setTimeout(r, 500));
-    }
     const page = await browser.newPage();
     await page.goto(`${origin}/contractors`);
     await page.locator('astro-island:not([ssr])').waitFor();
@@ -88,11 +66,11 @@ export async function typingBench(): Promise<Measurement[]> {
         name: 'All island JavaScript of the site, gzip',
         value: gz / 1024,
         unit: 'KB',
-        note: `${scripts.length} files referenced by /contractors; budget 60 KB`,
+        note: `${scripts.length} files referenced by /contractors (per-page figures: the islands bench)`,
       },
     ];
   } finally {
     await browser.close();
-    process.kill(-server.pid!, 'SIGINT');
+    site.stop();
   }
 }

@@ -1,8 +1,12 @@
-// The quote wizard's rules (spec, document 1: quote wizard, validation, constants), without zod
-// so the island stays small: choices, limits, messages, the lead score, and the step checks.
+// The quote request's rules: its choices, limits and messages (the spec's words), the price of a
+// lead and the lead score. The checks themselves are the schema in src/schemas/quote.ts.
 export const DESCRIPTION_MIN = 10;
 export const DESCRIPTION_MAX = 1000;
 export const BUDGET_MAX = 999_999;
+export const ADDRESS_LIMITS = { min: 5, max: 255 } as const;
+export const NAME_LIMITS = { min: 2, max: 100 } as const;
+/** A phone as typed: 10-20 of digits, spaces, dashes, parentheses and a leading +. */
+export const PHONE_LIMITS = { min: 10, max: 20 } as const;
 export const MAX_PHOTOS = 5;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** The price of a lead to a contractor, in cents. */
@@ -83,102 +87,4 @@ export function leadScore(input: {
 /** Digits only, as the lead stores the phone. */
 export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, '');
-}
-
-/** What the wizard holds; numbers stay text while typed. */
-export interface QuoteDraft {
-  service: string;
-  description: string;
-  photos: string[];
-  timeline: Timeline | '';
-  budgetMin: string;
-  budgetMax: string;
-  propertyType: PropertyType | '';
-  address: string;
-  zipCode: string;
-  name: string;
-  email: string;
-  phone: string;
-  contactMethod: ContactMethod | '';
-}
-
-export const EMPTY_DRAFT: QuoteDraft = {
-  service: '',
-  description: '',
-  photos: [],
-  timeline: '',
-  budgetMin: '',
-  budgetMax: '',
-  propertyType: '',
-  address: '',
-  zipCode: '',
-  name: '',
-  email: '',
-  phone: '',
-  contactMethod: '',
-};
-
-export const STEPS = ['Service', 'Details', 'Timeline', 'Budget', 'Location', 'Contact'] as const;
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The messages of one step (1-6), by field; empty when the step may continue. */
-export function stepErrors(step: number, d: QuoteDraft): Partial<Record<keyof QuoteDraft, string>> {
-  const e: Partial<Record<keyof QuoteDraft, string>> = {};
-  if (step === 1 && !d.service) e.service = QUOTE_MESSAGES.service;
-  if (step === 2) {
-    const length = d.description.trim().length;
-    if (length < DESCRIPTION_MIN) e.description = QUOTE_MESSAGES.descriptionShort;
-    else if (length > DESCRIPTION_MAX) e.description = QUOTE_MESSAGES.descriptionLong;
-  }
-  if (step === 3 && !d.timeline) e.timeline = QUOTE_MESSAGES.timeline;
-  if (step === 4) {
-    const min = Number(d.budgetMin);
-    const max = Number(d.budgetMax);
-    if (d.budgetMin === '' || !Number.isInteger(min) || min <= 0) e.budgetMin = QUOTE_MESSAGES.budgetPositive;
-    else if (min > BUDGET_MAX) e.budgetMin = QUOTE_MESSAGES.budgetTooLarge;
-    if (d.budgetMax === '' || !Number.isInteger(max) || max < 0) e.budgetMax = QUOTE_MESSAGES.budgetPositive;
-    else if (max > BUDGET_MAX) e.budgetMax = QUOTE_MESSAGES.budgetTooLarge;
-    else if (!e.budgetMin && max < min) e.budgetMax = QUOTE_MESSAGES.budgetOrder;
-  }
-  if (step === 5) {
-    if (!d.propertyType) e.propertyType = QUOTE_MESSAGES.propertyType;
-    const address = d.address.trim();
-    if (address.length < 5) e.address = QUOTE_MESSAGES.address;
-    else if (address.length > 255) e.address = QUOTE_MESSAGES.addressLong;
-    if (!ZIP_PATTERN.test(d.zipCode.trim())) e.zipCode = QUOTE_MESSAGES.zip;
-  }
-  if (step === 6) {
-    const name = d.name.trim();
-    if (name.length < 2) e.name = QUOTE_MESSAGES.name;
-    else if (name.length > 100) e.name = QUOTE_MESSAGES.nameLong;
-    const email = d.email.trim();
-    if (!EMAIL_RE.test(email) || email.length > 254) e.email = QUOTE_MESSAGES.email;
-    const phone = d.phone.trim();
-    if (phone.length < 10 || !PHONE_PATTERN.test(phone) || phoneDigits(phone).length < 10) {
-      e.phone = QUOTE_MESSAGES.phone;
-    }
-    if (!d.contactMethod) e.contactMethod = QUOTE_MESSAGES.contactMethod;
-  }
-  return e;
-}
-
-/** The step (1-6) that shows a field. */
-export function stepOf(field: string): number {
-  const steps: Record<string, number> = {
-    service: 1,
-    description: 2,
-    photos: 2,
-    timeline: 3,
-    budgetMin: 4,
-    budgetMax: 4,
-    propertyType: 5,
-    address: 5,
-    zipCode: 5,
-    name: 6,
-    email: 6,
-    phone: 6,
-    contactMethod: 6,
-  };
-  return steps[field] ?? 6;
 }

@@ -7,6 +7,8 @@ export const DISTANCE = { min: 5, max: 100, step: 5, default: 25 } as const;
 export const EXPERIENCE = { min: 0, max: 30 } as const;
 export const RESPONSE = { min: 1, max: 72, default: 24 } as const;
 export const PAGE_SIZE = 20;
+/** A business that gave no response time counts as answering within 24 hours. */
+export const DEFAULT_RESPONSE_HOURS = 24;
 export const MAX_TERM = 200;
 
 /** How many suggestions of each kind (spec: home 6 = 4, 3, 2; contractors page 8 = 5, 5, 3). */

@@ -1,6 +1,7 @@
 // The /contractors state <-> query string, so the address bar, back/forward and shared links
 // all describe the same search. Defaults are left out of the URL.
-import { DISTANCE, RESPONSE, SORTS, type TSort } from './search-constants.ts';
+import { searchParamsToObject, ZSearchQuery } from '../schemas/search.ts';
+import { DISTANCE, RESPONSE, type TSort } from './search-constants.ts';
 
 export interface SearchState {
   search: string;
@@ -26,26 +27,31 @@ export const DEFAULT_STATE: SearchState = {
   page: 1,
 };
 
-function intIn(value: string | null, min: number, max: number, fallback: number): number {
-  const n = Number(value);
-  return value !== null && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
-}
+type StateKey = Exclude<keyof SearchState, never>;
+const STATE_KEYS = Object.keys(DEFAULT_STATE) as StateKey[];
 
-/** Reads the state from a query string; anything invalid falls back to its default. */
-export function stateFromParams(params: URLSearchParams): SearchState {
-  const sort = params.get('sort');
-  const distance = intIn(params.get('distance'), DISTANCE.min, DISTANCE.max, DISTANCE.default);
-  return {
-    search: (params.get('search') ?? '').slice(0, 200),
-    location: (params.get('location') ?? '').slice(0, 100),
-    category: /^[a-z0-9-]{0,60}$/.test(params.get('category') ?? '') ? (params.get('category') ?? '') : '',
-    sort: SORTS.includes(sort as TSort) ? (sort as TSort) : 'featured',
-    distance: distance % DISTANCE.step === 0 ? distance : DISTANCE.default,
-    minExperience: intIn(params.get('minExperience'), 0, 30, 0),
-    maxResponse: intIn(params.get('maxResponse'), RESPONSE.min, RESPONSE.max, RESPONSE.default),
-    verified: params.get('verified') === 'true',
-    page: intIn(params.get('page'), 1, 500, 1),
-  };
+/**
+ * Reads the state from a query string with the search endpoint's own schema, field by field:
+ * a value the endpoint would accept is kept as it would parse it, anything else falls back to
+ * its default (a shared link with one bad value still opens the rest of the search).
+ * `service={id}` (the city pages' breadcrumb link) selects the category with that id.
+ */
+export function stateFromParams(
+  params: URLSearchParams,
+  services: readonly { id: string; slug: string }[] = [],
+): SearchState {
+  const raw = searchParamsToObject(params);
+  const serviceId = raw['service'];
+  if (serviceId && !raw['category']) {
+    const slug = services.find((s) => s.id === serviceId)?.slug;
+    if (slug) raw['category'] = slug;
+  }
+  const state = { ...DEFAULT_STATE };
+  for (const key of STATE_KEYS) {
+    const parsed = ZSearchQuery.shape[key].safeParse(raw[key]);
+    if (parsed.success) (state as Record<StateKey, unknown>)[key] = parsed.data;
+  }
+  return state;
 }
 
 /** The query string of a state, defaults omitted, keys in a fixed order. */

@@ -1,7 +1,8 @@
-// Account forms and endpoints: sign-up, sign-in, password reset, profile, e-mail change,
-// password change and notification preferences. Shared by the islands and the server; the
-// messages are the spec's (document 1, sections 5 and 8).
-import { z } from 'zod';
+// Account forms and endpoints: sign-up, sign-in, password reset, profile, e-mail change, password
+// change and notification preferences. One schema for the island that checks a form before
+// sending it and for the endpoint that receives it (Zod's tree-shakable mini build, so the islands
+// ship only the checks they use); the messages are the spec's.
+import * as z from 'zod/mini';
 import {
   EMAIL_MAX,
   EMAIL_MESSAGE,
@@ -14,89 +15,117 @@ import { NAME_MAX, sanitizeText } from '../domain/sanitize-text.ts';
 
 export * from '../domain/account-rules.ts';
 
-export const ZEmail = z
-  .string({ error: EMAIL_MESSAGE })
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX, EMAIL_MESSAGE)
-  .regex(EMAIL_PATTERN, EMAIL_MESSAGE);
+/**
+ * An e-mail address, trimmed and lowercased, with the form's own message. The length is checked
+ * first and the pattern only on what passed it (a pipe, not an abort: an abort would also stop
+ * the checks that span several fields of a form).
+ */
+export function emailOf(message: string) {
+  return z.pipe(
+    z.string({ error: message }).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX, message)),
+    z.string().check(z.regex(EMAIL_PATTERN, message)),
+  );
+}
 
-const ZSignupPassword = z
-  .string()
-  .max(PASSWORD_MAX, 'Password is too long')
-  .superRefine((p, ctx) => {
-    for (const message of passwordProblems(p)) ctx.addIssue({ code: 'custom', message });
-  });
+export const ZEmail = emailOf(EMAIL_MESSAGE);
+
+const TOO_LONG = 'Password is too long';
+export const PASSWORD_TOO_SHORT = 'Password too short';
+export const PASSWORDS_DIFFER = "Passwords don't match";
+
+/** Sign-up: every rule of the checklist that fails is one issue, in the checklist's order. */
+export const ZSignupPassword = z.pipe(
+  z.string({ error: passwordProblems('')[0] }).check(z.maxLength(PASSWORD_MAX, TOO_LONG)),
+  z.string().check(
+    z.superRefine((p, ctx) => {
+      for (const message of passwordProblems(p)) ctx.issues.push({ code: 'custom', message, input: p });
+    }),
+  ),
+);
 
 const ZPassword = z
-  .string()
-  .min(PASSWORD_MIN, 'Password too short')
-  .max(PASSWORD_MAX, 'Password is too long');
+  .string({ error: PASSWORD_TOO_SHORT })
+  .check(z.minLength(PASSWORD_MIN, PASSWORD_TOO_SHORT), z.maxLength(PASSWORD_MAX, TOO_LONG));
 
-const ZFullName = z
-  .string()
-  .max(2000, 'Name is too long')
-  .transform((s) => sanitizeText(s, NAME_MAX));
+const ZFullName = z.pipe(
+  z.string({ error: 'Please enter your name' }).check(z.maxLength(2000, 'Name is too long')),
+  z.transform((s: string) => sanitizeText(s, NAME_MAX)),
+);
 
-export const ZSignUp = z
-  .object({ email: ZEmail, password: ZSignupPassword, fullName: ZFullName.optional() })
-  .strict();
-export type TSignUp = z.infer<typeof ZSignUp>;
+export const ZSignUp = z.strictObject({
+  email: ZEmail,
+  password: ZSignupPassword,
+  fullName: z.optional(ZFullName),
+});
+export type TSignUp = z.output<typeof ZSignUp>;
 
-export const ZSignIn = z
-  .object({ email: ZEmail, password: z.string().min(1, 'Please enter your password').max(PASSWORD_MAX) })
-  .strict();
-export type TSignIn = z.infer<typeof ZSignIn>;
+export const ZSignIn = z.strictObject({
+  email: ZEmail,
+  password: z
+    .string({ error: 'Please enter your password' })
+    .check(z.minLength(1, 'Please enter your password'), z.maxLength(PASSWORD_MAX, TOO_LONG)),
+});
+export type TSignIn = z.output<typeof ZSignIn>;
 
-export const ZForgotPassword = z.object({ email: ZEmail }).strict();
+export const ZForgotPassword = z.strictObject({ email: ZEmail });
 
-const ZToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or has expired.');
-export const ZTokenQuery = z.object({ token: ZToken }).strict();
+const ZToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or has expired.'));
+export const ZTokenQuery = z.strictObject({ token: ZToken });
 
-const matching = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+/** The new password twice, checked for a match once the password itself is acceptable. */
+function matching<T extends { password: string; confirmPassword: string }>() {
+  return z.refine<T>((v) => v.password === v.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });
+}
 
 export const ZResetPassword = z
-  .object({ token: ZToken, password: ZPassword, confirmPassword: z.string() })
-  .strict()
-  .refine(matching, { message: "Passwords don't match", path: ['confirmPassword'] });
-export type TResetPassword = z.infer<typeof ZResetPassword>;
+  .strictObject({ token: ZToken, password: ZPassword, confirmPassword: z.string() })
+  .check(matching());
+export type TResetPassword = z.output<typeof ZResetPassword>;
 
 export const ZChangePassword = z
-  .object({
-    currentPassword: z.string().min(1).max(PASSWORD_MAX),
+  .strictObject({
+    currentPassword: z
+      .string({ error: 'Please enter your current password' })
+      .check(z.minLength(1, 'Please enter your current password'), z.maxLength(PASSWORD_MAX, TOO_LONG)),
     password: ZPassword,
     confirmPassword: z.string(),
   })
-  .strict()
-  .refine(matching, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .check(matching());
+export type TChangePassword = z.output<typeof ZChangePassword>;
 
-export type TChangePassword = z.infer<typeof ZChangePassword>;
+export const ZProfileUpdate = z.strictObject({ fullName: ZFullName, email: ZEmail });
+export type TProfileUpdate = z.output<typeof ZProfileUpdate>;
 
-export const ZProfileUpdate = z.object({ fullName: ZFullName, email: ZEmail }).strict();
-export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
-
-export const ZPreferences = z
-  .object({
-    email_notifications: z.boolean(),
-    lead_notifications: z.boolean(),
-    marketing_emails: z.boolean(),
-  })
-  .strict();
-export type TPreferences = z.infer<typeof ZPreferences>;
+export const ZPreferences = z.strictObject({
+  email_notifications: z.boolean(),
+  lead_notifications: z.boolean(),
+  marketing_emails: z.boolean(),
+});
+export type TPreferences = z.output<typeof ZPreferences>;
 
 /** Where to go after signing in: a path on this site only, never another origin. */
-export const ZReturnTo = z
-  .string()
-  .max(2000)
-  .transform((p, ctx) => {
-    // Resolved as a browser would (which drops tabs and newlines: "/\t/evil" is "//evil"); only a
-    // path of this origin is kept, without control characters.
-    const base = 'https://this.site';
-    const url = /^\/(?![/\\])/.test(p) && !/\p{Cc}/u.test(p) ? new URL(p, base) : null;
-    if (url?.origin !== base) {
-      ctx.addIssue({ code: 'custom', message: 'Not a path of this site' });
-      return z.NEVER;
-    }
-    return url.pathname + url.search + url.hash;
-  })
-  .catch('/');
+export const ZReturnTo = z.catch(
+  z.pipe(
+    z.string().check(z.maxLength(2000)),
+    z.transform((p: string, ctx) => {
+      // Resolved as a browser would (which drops tabs and newlines: "/\t/evil" is "//evil"); only
+      // a path of this origin is kept, without control characters.
+      const base = 'https://this.site';
+      const url = /^\/(?![/\\])/.test(p) && !/\p{Cc}/u.test(p) ? new URL(p, base) : null;
+      if (url?.origin !== base) {
+        ctx.issues.push({ code: 'custom', message: 'Not a path of this site', input: p });
+        return z.NEVER;
+      }
+      return url.pathname + url.search + url.hash;
+    }),
+  ),
+  '/',
+);
+
+/** The first message of a failed parse, or null when it passed. */
+export function firstIssue(result: { error?: { issues: readonly { message: string }[] } }): string | null {
+  return result.error?.issues[0]?.message ?? null;
+}

@@ -1,12 +1,16 @@
-// The quote request, shared by the wizard and POST /api/quotes. Messages are the spec's.
-import { z } from 'zod';
-import { EMAIL_MAX, EMAIL_PATTERN } from '../domain/account-rules.ts';
+// The quote request, one schema for the wizard (each step checks its own fields with it) and for
+// POST /api/quotes. Zod's tree-shakable mini build, so the wizard ships only the checks it uses.
+// Messages are the spec's, word for word.
+import * as z from 'zod/mini';
 import {
+  ADDRESS_LIMITS,
   BUDGET_MAX,
   CONTACT_METHODS,
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
   MAX_PHOTOS,
+  NAME_LIMITS,
+  PHONE_LIMITS,
   PHONE_PATTERN,
   phoneDigits,
   PROPERTY_TYPES,
@@ -15,67 +19,120 @@ import {
   ZIP_PATTERN,
 } from '../domain/quote-rules.ts';
 import { sanitizeText } from '../domain/sanitize-text.ts';
+import { emailOf } from './auth.ts';
 
 export * from '../domain/quote-rules.ts';
 
+/** A trimmed string of min..max characters, sanitised; still at least `min` once sanitised. */
+function ZSanitized(min: number, max: number, short: string, long: string) {
+  return z.pipe(
+    z.string({ error: short }).check(z.trim(), z.minLength(min, short), z.maxLength(max, long)),
+    z.pipe(
+      z.transform((s: string) => sanitizeText(s, max)),
+      z.string().check(z.minLength(min, short)),
+    ),
+  );
+}
+
 const ZBudget = z
-  .number({ error: M.budgetPositive })
-  .int(M.budgetPositive)
-  .min(0, M.budgetPositive)
-  .max(BUDGET_MAX, M.budgetTooLarge);
+  .int({ error: M.budgetPositive })
+  .check(z.minimum(0, M.budgetPositive), z.maximum(BUDGET_MAX, M.budgetTooLarge));
 
 /** A photo uploaded through /api/uploads for this quote. */
 export const PHOTO_URL_PATTERN = /^\/uploads\/quotes\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 
+/** The wizard's six steps and the fields each one asks for, in order. */
+export const QUOTE_STEPS = [
+  { label: 'Service', fields: ['service'] },
+  { label: 'Details', fields: ['description', 'photos'] },
+  { label: 'Timeline', fields: ['timeline'] },
+  { label: 'Budget', fields: ['budgetMin', 'budgetMax'] },
+  { label: 'Location', fields: ['address', 'zipCode', 'propertyType'] },
+  { label: 'Contact', fields: ['name', 'email', 'phone', 'contactMethod'] },
+] as const;
+export type QuoteField = (typeof QUOTE_STEPS)[number]['fields'][number];
+
+const budgetFieldsValid = (payload: z.core.ParsePayload) =>
+  !payload.issues.some((i) => i.path?.[0] === 'budgetMin' || i.path?.[0] === 'budgetMax');
+
 export const ZQuoteRequest = z
-  .object({
+  .strictObject({
     requestKey: z.uuid('Missing request key'),
-    service: z.string({ error: M.service }).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, M.service),
-    description: z
-      .string({ error: M.descriptionShort })
-      .trim()
-      .min(DESCRIPTION_MIN, M.descriptionShort)
-      .max(DESCRIPTION_MAX, M.descriptionLong)
-      .transform((s) => sanitizeText(s, DESCRIPTION_MAX))
-      .pipe(z.string().min(DESCRIPTION_MIN, M.descriptionShort)),
+    service: z.string({ error: M.service }).check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, M.service)),
+    description: ZSanitized(DESCRIPTION_MIN, DESCRIPTION_MAX, M.descriptionShort, M.descriptionLong),
     timeline: z.enum(TIMELINES.map((t) => t.value) as ['EMERGENCY', 'ASAP', 'FLEXIBLE'], {
       error: M.timeline,
     }),
     budgetMin: ZBudget,
     budgetMax: ZBudget,
     propertyType: z.enum(PROPERTY_TYPES, { error: M.propertyType }),
-    address: z
-      .string({ error: M.address })
-      .trim()
-      .min(5, M.address)
-      .max(255, M.addressLong)
-      .transform((s) => sanitizeText(s, 255)),
-    zipCode: z.string({ error: M.zip }).trim().regex(ZIP_PATTERN, M.zip),
-    name: z
-      .string({ error: M.name })
-      .trim()
-      .min(2, M.name)
-      .max(100, M.nameLong)
-      .transform((s) => sanitizeText(s, 100))
-      .pipe(z.string().min(2, M.name)),
-    email: z
-      .string({ error: M.email })
-      .trim()
-      .toLowerCase()
-      .max(EMAIL_MAX, M.email)
-      .regex(EMAIL_PATTERN, M.email),
-    phone: z
-      .string({ error: M.phone })
-      .trim()
-      .min(10, M.phone)
-      .regex(PHONE_PATTERN, M.phone)
-      .refine((p) => phoneDigits(p).length >= 10, M.phone),
+    address: ZSanitized(ADDRESS_LIMITS.min, ADDRESS_LIMITS.max, M.address, M.addressLong),
+    zipCode: z.string({ error: M.zip }).check(z.trim(), z.regex(ZIP_PATTERN, M.zip)),
+    name: ZSanitized(NAME_LIMITS.min, NAME_LIMITS.max, M.name, M.nameLong),
+    email: emailOf(M.email),
+    phone: z.pipe(
+      z.string({ error: M.phone }).check(z.trim(), z.minLength(PHONE_LIMITS.min, M.phone)),
+      z.string().check(
+        z.regex(PHONE_PATTERN, M.phone),
+        z.refine((p) => phoneDigits(p).length >= PHONE_LIMITS.min, M.phone),
+      ),
+    ),
     contactMethod: z.enum(CONTACT_METHODS.map((c) => c.value) as ['email', 'phone', 'both'], {
       error: M.contactMethod,
     }),
-    photos: z.array(z.string().regex(PHOTO_URL_PATTERN, 'Unknown photo')).max(MAX_PHOTOS).default([]),
+    photos: z._default(
+      z
+        .array(z.string().check(z.regex(PHOTO_URL_PATTERN, 'Unknown photo')))
+        .check(z.maxLength(MAX_PHOTOS, `You can upload up to ${MAX_PHOTOS} photos`)),
+      [],
+    ),
   })
-  .strict()
-  .refine((q) => q.budgetMin > 0, { message: M.budgetPositive, path: ['budgetMin'] })
-  .refine((q) => q.budgetMax >= q.budgetMin, { message: M.budgetOrder, path: ['budgetMax'] });
-export type TQuoteRequest = z.infer<typeof ZQuoteRequest>;
+  .check(
+    // Across the two budget fields, checked even while other steps are still empty (the wizard
+    // validates step 4 before step 6 exists), but only once both fields are numbers.
+    z.refine((q) => q.budgetMin > 0, {
+      message: M.budgetPositive,
+      path: ['budgetMin'],
+      when: budgetFieldsValid,
+    }),
+    z.refine((q) => q.budgetMax >= q.budgetMin, {
+      message: M.budgetOrder,
+      path: ['budgetMax'],
+      when: budgetFieldsValid,
+    }),
+  );
+export type TQuoteRequest = z.output<typeof ZQuoteRequest>;
+export type TQuoteInput = z.input<typeof ZQuoteRequest>;
+
+/** The first message of each field of one step (1-6); empty when the step may continue. */
+export function quoteStepErrors(step: number, input: unknown): Partial<Record<QuoteField, string>> {
+  const fields: readonly string[] = QUOTE_STEPS[step - 1]?.fields ?? [];
+  return firstMessages(ZQuoteRequest.safeParse(input).error?.issues ?? [], fields);
+}
+
+/** The first message of each field, for the given fields only (every field when omitted). */
+export function firstMessages(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+  fields?: readonly string[],
+): Partial<Record<QuoteField, string>> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if ((!fields || fields.includes(field)) && !(field in out)) out[field] = issue.message;
+  }
+  return out;
+}
+
+/** The step (1-6) that shows a field; unknown fields show on the last. */
+export function stepOf(field: string): number {
+  const i = QUOTE_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(field));
+  return i < 0 ? QUOTE_STEPS.length : i + 1;
+}
+
+/** One of the quote page's recent requests (GET /api/quotes/recent): nothing personal. */
+export interface RecentRequest {
+  service: string;
+  city: string;
+  /** When it was sent, ISO 8601. */
+  at: string;
+}

@@ -1,78 +1,141 @@
-// The contractor search and suggestion queries, shared by the /contractors island and the
-// /api/search and /api/suggest endpoints. Limits are the spec's (document 1, section 9).
-import { z } from 'zod';
-
+// The contractor search and suggestion queries and their answers: one schema for the /contractors
+// island (which reads the address bar with it) and for the /api/search and /api/suggest endpoints.
+// Zod's tree-shakable mini build, so the island ships only the checks it uses. Limits are the spec's.
+import * as z from 'zod/mini';
+import type { ResolvedPlace } from '../domain/gazetteer.ts';
 import { DISTANCE, EXPERIENCE, MAX_TERM, RESPONSE, SORTS } from '../domain/search-constants.ts';
 
 export * from '../domain/search-constants.ts';
 
 /** Text a user typed: trimmed, never HTML or control characters, at most `max` characters. */
 const ZText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is too long (at most ${max} characters)`)
-    .refine((s) => !/[<>]|\p{Cc}/u.test(s), `${label} contains characters that are not allowed`);
+  z.pipe(
+    z
+      .string({ error: `${label} must be text` })
+      .check(z.trim(), z.maxLength(max, `${label} is too long (at most ${max} characters)`)),
+    z
+      .string()
+      .check(z.refine((s) => !/[<>]|\p{Cc}/u.test(s), `${label} contains characters that are not allowed`)),
+  );
 
-const ZBooleanParam = z
-  .enum(['true', 'false', '1', '0'], { error: 'verified must be true or false' })
-  .transform((v) => v === 'true' || v === '1');
+const ZBooleanParam = z.pipe(
+  z.enum(['true', 'false', '1', '0'], { error: 'verified must be true or false' }),
+  z.transform((v) => v === 'true' || v === '1'),
+);
 
 const ZIntParam = (min: number, max: number, label: string) =>
+  z.coerce.number({ error: `${label} must be a number` }).check(
+    z.refine((n) => Number.isInteger(n), `${label} must be a whole number`),
+    z.minimum(min, `${label} must be between ${min} and ${max}`),
+    z.maximum(max, `${label} must be between ${min} and ${max}`),
+  );
+
+const ZCoordinate = (limit: number, label: string) =>
   z.coerce
     .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be between ${min} and ${max}`)
-    .max(max, `${label} must be between ${min} and ${max}`);
+    .check(
+      z.minimum(-limit, `${label} must be between -${limit} and ${limit}`),
+      z.maximum(limit, `${label} must be between -${limit} and ${limit}`),
+    );
 
 export const ZSearchQuery = z
-  .object({
-    search: ZText(MAX_TERM, 'Search').default(''),
-    location: ZText(100, 'Location').default(''),
-    category: z
-      .string()
-      .trim()
-      .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Unknown category')
-      .max(60, 'Unknown category')
-      .default(''),
-    sort: z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(', ')}` }).default('featured'),
-    distance: ZIntParam(DISTANCE.min, DISTANCE.max, 'distance')
-      .refine((d) => d % DISTANCE.step === 0, `distance must be a multiple of ${DISTANCE.step}`)
-      .default(DISTANCE.default),
-    minExperience: ZIntParam(EXPERIENCE.min, EXPERIENCE.max, 'minExperience').default(EXPERIENCE.min),
-    maxResponse: ZIntParam(RESPONSE.min, RESPONSE.max, 'maxResponse').default(RESPONSE.default),
-    verified: ZBooleanParam.default(false),
-    lat: z.coerce.number({ error: 'lat must be a number' }).min(-90).max(90).optional(),
-    lng: z.coerce.number({ error: 'lng must be a number' }).min(-180).max(180).optional(),
-    page: ZIntParam(1, 500, 'page').default(1),
+  .strictObject({
+    search: z._default(ZText(MAX_TERM, 'Search'), ''),
+    location: z._default(ZText(100, 'Location'), ''),
+    category: z._default(
+      z
+        .string({ error: 'Unknown category' })
+        .check(
+          z.trim(),
+          z.maxLength(60, 'Unknown category'),
+          z.regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Unknown category'),
+        ),
+      '',
+    ),
+    sort: z._default(z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(', ')}` }), 'featured'),
+    distance: z._default(
+      ZIntParam(DISTANCE.min, DISTANCE.max, 'distance').check(
+        z.refine((d) => d % DISTANCE.step === 0, `distance must be a multiple of ${DISTANCE.step}`),
+      ),
+      DISTANCE.default,
+    ),
+    minExperience: z._default(ZIntParam(EXPERIENCE.min, EXPERIENCE.max, 'minExperience'), EXPERIENCE.min),
+    maxResponse: z._default(ZIntParam(RESPONSE.min, RESPONSE.max, 'maxResponse'), RESPONSE.default),
+    verified: z._default(ZBooleanParam, false),
+    lat: z.optional(ZCoordinate(90, 'lat')),
+    lng: z.optional(ZCoordinate(180, 'lng')),
+    page: z._default(ZIntParam(1, 500, 'page'), 1),
   })
-  .strict()
-  .refine((q) => (q.lat === undefined) === (q.lng === undefined), {
-    message: 'lat and lng go together',
-    path: ['lat'],
-  });
-export type TSearchQuery = z.infer<typeof ZSearchQuery>;
+  .check(
+    z.refine((q) => (q.lat === undefined) === (q.lng === undefined), {
+      message: 'lat and lng go together',
+      path: ['lat'],
+    }),
+  );
+export type TSearchQuery = z.output<typeof ZSearchQuery>;
 
-export const ZSuggestQuery = z
-  .object({
-    q: ZText(100, 'Search').pipe(z.string().min(2, 'Type at least 2 characters')),
-    context: z.enum(['home', 'contractors']).default('contractors'),
-  })
-  .strict();
-export type TSuggestQuery = z.infer<typeof ZSuggestQuery>;
+export const ZSuggestQuery = z.strictObject({
+  q: z.pipe(ZText(100, 'Search'), z.string().check(z.minLength(2, 'Type at least 2 characters'))),
+  context: z._default(
+    z.enum(['home', 'contractors'], { error: 'context must be home or contractors' }),
+    'contractors',
+  ),
+});
+export type TSuggestQuery = z.output<typeof ZSuggestQuery>;
 
 /** GET /api/geocode: the place name for a point ("Use my location"). */
-export const ZReverseGeocodeQuery = z
-  .object({
-    lat: z.coerce.number({ error: 'lat must be a number' }).min(-90).max(90),
-    lng: z.coerce.number({ error: 'lng must be a number' }).min(-180).max(180),
-  })
-  .strict();
-export type TReverseGeocodeQuery = z.infer<typeof ZReverseGeocodeQuery>;
+export const ZReverseGeocodeQuery = z.strictObject({
+  lat: ZCoordinate(90, 'lat'),
+  lng: ZCoordinate(180, 'lng'),
+});
+export type TReverseGeocodeQuery = z.output<typeof ZReverseGeocodeQuery>;
 
 /** Query-string parameters into the schema's input (unknown keys are reported, not dropped). */
 export function searchParamsToObject(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of params) out[key] = value;
   return out;
+}
+
+/** One contractor of a search answer. */
+export interface SearchHit {
+  id: string;
+  name: string;
+  slug: string;
+  category: string;
+  tagline: string | null;
+  city: string;
+  state: string;
+  verified: boolean;
+  featured: boolean;
+  averageRating: number | null;
+  totalReviews: number;
+  yearsInBusiness: number | null;
+  responseTimeHours: number | null;
+  priceRange: string | null;
+  specialties: string[];
+  image: string | null;
+  phone: string | null;
+  distanceMiles: number | null;
+}
+
+/** GET /api/search's answer. */
+export interface SearchResult {
+  items: SearchHit[];
+  /** Matches, counted up to a cap; totalCapped says there are more. */
+  total: number;
+  totalCapped: boolean;
+  /** The term actually searched when the typed one found nothing ("plumer" -> "plumbing"). */
+  correctedTerm: string | null;
+  page: number;
+  pageSize: number;
+  location: ResolvedPlace | null;
+}
+
+/** One entry of GET /api/suggest's answer. */
+export interface Suggestion {
+  kind: 'service' | 'business' | 'city';
+  label: string;
+  value: string;
+  href: string;
 }

@@ -38,7 +38,7 @@ export interface ErrorBody {
 }
 
 /** Field messages of a zod error, keyed by the field's path ("distance", "lat"). */
-export function fieldMessages(error: z.ZodError): Record<string, string[]> {
+export function fieldMessages(error: z.core.$ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '_');
@@ -52,7 +52,8 @@ export function fieldMessages(error: z.ZodError): Record<string, string[]> {
 export function errorResponse(error: unknown, headers: Record<string, string> = {}): Response {
   let status: number;
   let body: ErrorBody;
-  if (error instanceof z.ZodError) {
+  // Errors of both zod and zod/mini schemas (the shared schemas are mini) are core ZodErrors.
+  if (error instanceof z.core.$ZodError) {
     const fields = fieldMessages(error);
     status = 400;
     body = { error: Object.values(fields).flat()[0] ?? 'Invalid request', code: 'BAD_REQUEST', fields };

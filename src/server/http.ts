@@ -25,8 +25,8 @@ export async function readBody(request: Request, maxBytes: number, message = TOO
   return Buffer.concat(chunks);
 }
 
-/** The request's JSON body checked against a schema; 413/415/400 otherwise. */
-export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+/** The request's JSON body checked against a schema (zod or zod/mini); 413/415/400 otherwise. */
+export async function readJson<T extends z.core.$ZodType>(request: Request, schema: T): Promise<z.output<T>> {
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request as JSON');
   }
@@ -37,7 +37,7 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   } catch {
     throw new AppError('BAD_REQUEST', 'The request is not valid JSON');
   }
-  return schema.parse(body);
+  return z.parse(schema, body);
 }
 
 export function requestMeta(context: Pick<APIContext, 'request' | 'clientAddress'>): {

@@ -24,3 +24,12 @@ export function pushToast(
 export function dismissToast(id: number): void {
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }
+
+/** A destructive toast: something failed and the user should know why. */
+export function pushError(title: string, description?: string): number {
+  return pushToast(
+    description === undefined
+      ? { title, variant: 'destructive' }
+      : { title, description, variant: 'destructive' },
+  );
+}

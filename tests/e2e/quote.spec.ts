@@ -2,6 +2,7 @@
 // the request reaches three paying contractors; every step refuses invalid input with the spec's
 // message; a reload keeps what was typed.
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from '../helpers/islands.ts';
 
 // A 1x1 PNG.
 const PNG = Buffer.from(
@@ -11,7 +12,7 @@ const PNG = Buffer.from(
 
 async function openWizard(page: Page, query = ''): Promise<void> {
   await page.goto(`/quote-request${query}`);
-  await page.locator('astro-island:not([ssr])').waitFor();
+  await hydrated(page, 'QuoteWizard');
 }
 
 const cont = (page: Page) => page.getByRole('button', { name: 'Continue' });
@@ -33,8 +34,9 @@ test('a signed-out homeowner completes all six steps with a photo', async ({ pag
   await expect(page.getByText('Step 4 of 6')).toBeVisible();
   await page.getByRole('radio', { name: '$5,000 - $15,000' }).check();
   await expect(page.getByText('Step 5 of 6')).toBeVisible();
-  await page.getByLabel('Property address').fill('100 Main Street');
-  await page.getByLabel('ZIP code').fill('45402');
+  // A ZIP code typed at the end of the address fills the ZIP field.
+  await page.getByLabel('Property address').fill('100 Main Street, Dayton, OH 45402');
+  await expect(page.getByLabel('ZIP code')).toHaveValue('45402');
   await page.getByLabel('Property type').selectOption('Single Family Home');
   await cont(page).click();
   await expect(page.getByText('Step 6 of 6')).toBeVisible();
@@ -63,6 +65,18 @@ test('a signed-out homeowner completes all six steps with a photo', async ({ pag
   await expect(
     page.getByRole('article').filter({ hasText: 'New lead: Plumbing' }).filter({ hasText: email }),
   ).toHaveCount(3);
+
+  // The quote page's panels now show it among the recent requests (service, area, time: nothing
+  // personal), next to a real verified review.
+  await openWizard(page);
+  const recent = page.getByRole('region', { name: 'Recent requests' });
+  await expect(recent.getByRole('listitem').filter({ hasText: 'Plumbing in Dayton' }).first()).toContainText(
+    /(now|\d+ minutes? ago)$/,
+  );
+  await expect(recent).not.toContainText('Jordan');
+  const review = page.getByRole('region', { name: 'From a verified review' });
+  await expect(review.getByRole('blockquote')).not.toBeEmpty();
+  await expect(review.getByRole('link')).toHaveAttribute('href', /^\/contractor\//);
 });
 
 test('each step shows the spec message for invalid input and blocks Continue', async ({ page }) => {
@@ -127,7 +141,7 @@ test('each step shows the spec message for invalid input and blocks Continue', a
 
   // A reload keeps everything typed, on the same step.
   await page.reload();
-  await page.locator('astro-island:not([ssr])').waitFor();
+  await hydrated(page, 'QuoteWizard');
   await expect(page.getByText('Step 6 of 6')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('not-an-email');
   await page.getByRole('button', { name: 'Back' }).click();

@@ -144,7 +144,24 @@ test('the home search box suggests at most 6 entries and a service opens its sea
   expect(await options.count()).toBeLessThanOrEqual(6);
   await box.press('ArrowDown');
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
-  await expect(options.first()).toHaveText('Plumbing');
+  await expect(options.first()).toHaveText('Plumbing Service');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/contractors\?category=plumbing$/);
+});
+
+test("a city page's breadcrumb opens the search filtered by its service", async ({ page }) => {
+  await page.goto('/plumbing-kettering-ohio');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await crumbs.getByRole('link', { name: 'Plumbing' }).click();
+  await page.locator('astro-island:not([ssr])').waitFor();
+  // The spec's link carries the service's id; the search reads it as the category.
+  await expect(page).toHaveURL(/\/contractors\?category=plumbing$/);
+  await expect(page.getByLabel('Category')).toHaveValue('plumbing');
+  const plumbing = Number(/^(\d+)/.exec((await countLine(page).textContent()) ?? '')?.[1]);
+  const all = (await (await page.request.get('/api/search')).json()) as { total: number };
+  const filtered = (await (await page.request.get('/api/search?category=plumbing')).json()) as {
+    total: number;
+  };
+  expect(plumbing).toBe(filtered.total);
+  expect(filtered.total).toBeLessThan(all.total);
 });

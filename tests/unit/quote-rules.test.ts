@@ -1,6 +1,11 @@
-// The wizard's step checks and the shared quote schema: the spec's messages, word for word.
+// The wizard's step checks (the shared quote schema, field by field) and the schema itself: the
+// spec's messages, word for word.
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT, stepErrors, stepOf, ZQuoteRequest, type QuoteDraft } from '../../src/schemas/quote.ts';
+import { EMPTY_DRAFT, toQuoteInput, type QuoteDraft } from '../../src/islands/quote/draft.ts';
+import { quoteStepErrors, stepOf, ZQuoteRequest } from '../../src/schemas/quote.ts';
+
+const KEY = '6f1c2b8e-2c4b-4a7e-9a51-1c2b3d4e5f60';
+const stepErrors = (step: number, draft: QuoteDraft) => quoteStepErrors(step, toQuoteInput(draft, KEY));
 
 const complete: QuoteDraft = {
   service: 'plumbing',
@@ -60,6 +65,22 @@ describe('stepErrors', () => {
       phone: 'Please provide a valid phone number',
     });
     expect(stepErrors(6, { ...complete, phone: '+1 (937) 555-0142' })).toEqual({});
+  });
+
+  it('checks the budget across its two fields while the later steps are still empty', () => {
+    const early = {
+      ...EMPTY_DRAFT,
+      service: 'roofing',
+      description: 'Shingles blew off.',
+      timeline: 'ASAP',
+    } as const;
+    expect(stepErrors(4, { ...early, budgetMin: '0', budgetMax: '1000' })).toEqual({
+      budgetMin: 'Budget must be positive',
+    });
+    expect(stepErrors(4, { ...early, budgetMin: '5000', budgetMax: '1000' })).toEqual({
+      budgetMax: 'Maximum budget must be greater than minimum budget',
+    });
+    expect(stepErrors(4, { ...early, budgetMin: '500', budgetMax: '1000' })).toEqual({});
   });
 
   it('knows the step of every field', () => {

@@ -1,16 +1,17 @@
 // /auth: sign in and create account on one screen, toggled. Sign-up shows the live password
 // checklist; the server checks everything again. After sign-in: 'Welcome back!' and on to the
 // remembered page.
-import { useState } from 'preact/hooks';
+import { useState, type SyntheticEvent } from 'react';
 import {
-  EMAIL_MESSAGE,
-  isValidEmail,
+  firstIssue,
   PASSWORD_MIN,
   PASSWORD_REQUIREMENTS_NOT_MET,
   PASSWORD_RULES,
   passwordProblems,
   SIGNUP_PASSWORD_MIN,
-} from '../../domain/account-rules.ts';
+  ZEmail,
+  ZSignupPassword,
+} from '../../schemas/auth.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { EmailField, PasswordField, TextField } from '../shared/fields.tsx';
@@ -36,18 +37,19 @@ export default function AuthForm({ returnTo, notice }: Props) {
   const [busy, setBusy] = useState(false);
   const signup = mode === 'signup';
 
-  const submit = async (event: Event) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    if (!isValidEmail(email)) {
-      setEmailError(EMAIL_MESSAGE);
-      pushToast({ title: 'Invalid Email', description: EMAIL_MESSAGE, variant: 'destructive' });
+    const invalidEmail = firstIssue(ZEmail.safeParse(email));
+    setEmailError(invalidEmail);
+    if (invalidEmail) {
+      pushToast({ title: 'Invalid Email', description: invalidEmail, variant: 'destructive' });
       return;
     }
-    setEmailError(null);
-    if (signup && passwordProblems(password).length) {
+    const weak = signup ? ZSignupPassword.safeParse(password).error : undefined;
+    if (weak) {
       pushToast({
         title: PASSWORD_REQUIREMENTS_NOT_MET,
-        description: passwordProblems(password).join('. '),
+        description: weak.issues.map((i) => i.message).join('. '),
         variant: 'destructive',
       });
       return;

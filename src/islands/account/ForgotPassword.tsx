@@ -1,7 +1,7 @@
 // /forgot-password: ask for a reset e-mail, then the sent screen with 'Send Another Email' and
 // 'Back to Sign In'. The answer is the same whether or not the account exists.
-import { useState } from 'preact/hooks';
-import { EMAIL_MESSAGE, isValidEmail } from '../../domain/account-rules.ts';
+import { useState, type SyntheticEvent } from 'react';
+import { firstIssue, ZForgotPassword } from '../../schemas/auth.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { EmailField } from '../shared/fields.tsx';
@@ -13,14 +13,14 @@ export default function ForgotPassword() {
   const [busy, setBusy] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
 
-  const send = async (event?: Event) => {
-    event?.preventDefault();
-    if (!isValidEmail(email)) {
-      setEmailError(EMAIL_MESSAGE);
-      pushToast({ title: 'Invalid Email', description: EMAIL_MESSAGE, variant: 'destructive' });
+  const send = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const invalid = firstIssue(ZForgotPassword.safeParse({ email }));
+    setEmailError(invalid);
+    if (invalid) {
+      pushToast({ title: 'Invalid Email', description: invalid, variant: 'destructive' });
       return;
     }
-    setEmailError(null);
     setBusy(true);
     const answer = await api('POST', '/api/auth/forgot-password', { email });
     setBusy(false);

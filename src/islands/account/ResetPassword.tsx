@@ -1,38 +1,41 @@
 // /reset-password?token=..: 'Verifying reset link...', then the invalid-link screen or the
 // new-password form. Success signs this browser in, ends every other session, and goes home.
-import { useEffect, useState } from 'preact/hooks';
-import { PASSWORD_MIN } from '../../domain/account-rules.ts';
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { firstIssue, ZResetPassword } from '../../schemas/auth.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { NewPasswordFields } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
 
+/** The reset link's token, from the address bar. */
+const linkToken = () => new URLSearchParams(window.location.search).get('token') ?? '';
+
 type Stage = 'verifying' | 'invalid' | 'form' | 'done';
 
 export default function ResetPassword() {
   const [stage, setStage] = useState<Stage>('verifying');
-  const [token, setToken] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const value = new URLSearchParams(window.location.search).get('token') ?? '';
-    setToken(value);
-    void api<{ valid: boolean }>('GET', `/api/auth/reset-password?token=${encodeURIComponent(value)}`).then(
-      (a) => setStage(a.ok && a.body.valid ? 'form' : 'invalid'),
-    );
+    void api<{ valid: boolean }>(
+      'GET',
+      `/api/auth/reset-password?token=${encodeURIComponent(linkToken())}`,
+    ).then((a) => setStage(a.ok && a.body.valid ? 'form' : 'invalid'));
   }, []);
 
-  const submit = async (event: Event) => {
+  const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    if (password !== confirm) return setError("Passwords don't match");
-    if (password.length < PASSWORD_MIN) return setError('Password too short');
-    setError(null);
+    const invalid = firstIssue(
+      ZResetPassword.safeParse({ token: linkToken(), password, confirmPassword: confirm }),
+    );
+    setError(invalid);
+    if (invalid) return;
     setBusy(true);
     const answer = await api('POST', '/api/auth/reset-password', {
-      token,
+      token: linkToken(),
       password,
       confirmPassword: confirm,
     });

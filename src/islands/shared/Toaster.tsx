@@ -1,5 +1,5 @@
 // The toasts of the app-wide store (stores/toasts.ts), announced politely to screen readers.
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast } from '../../stores/toasts.ts';
 
 export default function Toaster() {

@@ -1,6 +1,6 @@
 // Form fields shared by the account islands: a labelled input whose message (an error, or help
 // when there is no error) is tied to it for screen readers.
-import { useId } from 'preact/hooks';
+import { useId } from 'react';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../domain/account-rules.ts';
 
 interface FieldProps {
@@ -40,7 +40,7 @@ function Field({
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={described || undefined}
-          onInput={(e) => onValue(e.currentTarget.value)}
+          onChange={(e) => onValue(e.currentTarget.value)}
         />
       </label>
       {message && (

@@ -2,45 +2,14 @@
 // a prefix on the last word, for search-as-you-type) or by trigram word similarity (typos:
 // "plumer" finds plumbers); filters and sorts of the spec; stable pagination.
 import type { ResolvedPlace } from '../../domain/gazetteer.ts';
-import { PAGE_SIZE, type TSearchQuery } from '../../schemas/search.ts';
+import { PAGE_SIZE, type SearchHit, type SearchResult, type TSearchQuery } from '../../schemas/search.ts';
 import type { Sql } from '../db/client.ts';
 import { DEFAULT_RESPONSE_HOURS } from '../site/derive.ts';
 
 const MILES_PER_DEGREE = 69;
 const EARTH_RADIUS_MILES = 3958.8;
 
-export interface SearchHit {
-  id: string;
-  name: string;
-  slug: string;
-  category: string;
-  tagline: string | null;
-  city: string;
-  state: string;
-  verified: boolean;
-  featured: boolean;
-  averageRating: number | null;
-  totalReviews: number;
-  yearsInBusiness: number | null;
-  responseTimeHours: number | null;
-  priceRange: string | null;
-  specialties: string[];
-  image: string | null;
-  phone: string | null;
-  distanceMiles: number | null;
-}
-
-export interface SearchResult {
-  items: SearchHit[];
-  /** Matches, counted up to COUNT_CAP; totalCapped says there are more. */
-  total: number;
-  totalCapped: boolean;
-  /** The term actually searched when the typed one found nothing ("plumer" -> "plumbing"). */
-  correctedTerm: string | null;
-  page: number;
-  pageSize: number;
-  location: ResolvedPlace | null;
-}
+export type { SearchHit, SearchResult } from '../../schemas/search.ts';
 
 /** "water heat" -> "water & heat:*": every word, the last as a prefix; null when no word. */
 export function prefixTsQuery(term: string): string | null {

@@ -1,14 +1,9 @@
 // Search-box suggestions: services, ACTIVE businesses and cities whose names match what was
 // typed (prefix or substring first, then typos by trigram similarity), limited per kind.
-import { SUGGESTION_LIMITS, type TSuggestQuery } from '../../schemas/search.ts';
+import { SUGGESTION_LIMITS, type Suggestion, type TSuggestQuery } from '../../schemas/search.ts';
 import type { Sql } from '../db/client.ts';
 
-export interface Suggestion {
-  kind: 'service' | 'business' | 'city';
-  label: string;
-  value: string;
-  href: string;
-}
+export type { Suggestion } from '../../schemas/search.ts';
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,9 +1,9 @@
 // Pure views over SiteData used by several pages: who serves what and where, in the spec's
 // orders, and the site-wide metrics. No I/O: pages call siteData() once, then these.
+import { DEFAULT_RESPONSE_HOURS } from '../../domain/search-constants.ts';
 import type { SiteArea, SiteBusiness, SiteData, SiteService } from './site-data.ts';
 
-/** Default response time when a business has none (spec document 2, section 3). */
-export const DEFAULT_RESPONSE_HOURS = 24;
+export { DEFAULT_RESPONSE_HOURS };
 
 export function responseHours(b: SiteBusiness): number {
   return b.responseTimeHours ?? DEFAULT_RESPONSE_HOURS;

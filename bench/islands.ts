@@ -1,0 +1,145 @@
+// JavaScript of the island pages as a browser loads it: the built site with the demo data in
+// Debian's Chromium; every same-origin script a page loads (imports of imports included), its
+// gzip size, which chunks the island pages share, and how each island hydrates. Also checks that
+// one page of every static type loads no framework JavaScript (only /account-menu.js).
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext } from '@playwright/test';
+import { DEMO_PASSWORD } from '../scripts/lib/demo-data.ts';
+import type { Measurement } from './foundation.ts';
+import { CHROMIUM_ARGS, startSite } from './lib.ts';
+
+export const ISLAND_PAGES = [
+  ['search', '/contractors'],
+  ['quote wizard', '/quote-request'],
+  ['sign in', '/auth'],
+  ['account settings', '/profile'],
+  ['forgot password', '/forgot-password'],
+  ['reset password', '/reset-password'],
+] as const;
+
+/** Pages that need a signed-in browser. */
+const SIGNED_IN = new Set(['/profile']);
+
+export const STATIC_PAGES = [
+  '/',
+  '/plumbing-dayton-ohio',
+  '/services/plumbing',
+  '/emergency/plumber',
+  '/service-areas',
+  '/articles',
+  '/articles/how-to-choose-a-licensed-contractor-in-dayton',
+  '/ai',
+] as const;
+
+interface Loaded {
+  scripts: Map<string, number>;
+  islands: string[];
+}
+
+async function load(context: BrowserContext, origin: string, pathname: string): Promise<Loaded> {
+  const page = await context.newPage();
+  const scripts = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin !== origin || !url.pathname.endsWith('.js')) return;
+    pending.push(
+      response.body().then(
+        (body) => void scripts.set(url.pathname, gzipSync(body).length),
+        () => undefined,
+      ),
+    );
+  });
+  await page.goto(`${origin}${pathname}`, { waitUntil: 'networkidle' });
+  if ((await page.locator('astro-island').count()) > 0) {
+    await page.locator('astro-island:not([ssr])').first().waitFor();
+    await page.waitForLoadState('networkidle');
+  }
+  await Promise.all(pending);
+  const islands = await page.$$eval('astro-island', (nodes) =>
+    nodes.map((n) => {
+      const url = n.getAttribute('component-url') ?? '';
+      const name = url.split('/').pop()?.split('.')[0] ?? url;
+      return `${name} client:${n.getAttribute('client') ?? '?'}`;
+    }),
+  );
+  await page.close();
+  return { scripts, islands };
+}
+
+export async function islandsBench(): Promise<Measurement[]> {
+  const site = await startSite();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const context = await browser.newContext();
+    const signIn = await context.request.post(`${site.origin}/api/auth/sign-in`, {
+      data: { email: 'homeowner@example.com', password: DEMO_PASSWORD },
+    });
+    if (!signIn.ok()) throw new Error(`demo sign-in failed: ${signIn.status()}`);
+    const anonymous = await browser.newContext();
+
+    const results: Measurement[] = [];
+    const loaded = new Map<string, Loaded>();
+    for (const [label, pathname] of ISLAND_PAGES) {
+      const got = await load(SIGNED_IN.has(pathname) ? context : anonymous, site.origin, pathname);
+      loaded.set(pathname, got);
+      const total = [...got.scripts.values()].reduce((a, b) => a + b, 0);
+      results.push({
+        name: `JavaScript of ${pathname} (${label}), gzip`,
+        value: total / 1024,
+        unit: 'KB',
+        note: `${got.scripts.size} files; islands: ${got.islands.join(', ') || 'none'}`,
+      });
+    }
+
+    // The chunks, and how many island pages load each: React's runtime should be one chunk that
+    // every island page shares.
+    const chunks = new Map<string, { gzip: number; pages: string[] }>();
+    for (const [pathname, got] of loaded) {
+      for (const [file, gzip] of got.scripts) {
+        const entry = chunks.get(file) ?? { gzip, pages: [] };
+        entry.pages.push(pathname);
+        chunks.set(file, entry);
+      }
+    }
+    console.log('\nChunks loaded by the island pages (gzip KB, pages):');
+    for (const [file, { gzip, pages }] of [...chunks].sort((a, b) => b[1].gzip - a[1].gzip)) {
+      console.log(`  ${file}  ${(gzip / 1024).toFixed(1)} KB  ${pages.length}/${ISLAND_PAGES.length}`);
+      if (gzip >= 2048) {
+        results.push({
+          name: `Chunk ${file.replace(/^\/_astro\//, '')}, gzip`,
+          value: gzip / 1024,
+          unit: 'KB',
+          note: `loaded by ${pages.length} of ${ISLAND_PAGES.length} island pages`,
+        });
+      }
+    }
+
+    const home = (await (await fetch(`${site.origin}/`)).text()).replace(
+      /<template[\s\S]*?<\/template>/g,
+      '',
+    );
+    const profile = /href="(\/contractor\/[a-z0-9-]+)"/.exec(home)?.[1];
+    if (!profile) throw new Error('no contractor profile linked from the home page');
+    let framework = 0;
+    for (const pathname of [...STATIC_PAGES, profile]) {
+      const got = await load(anonymous, site.origin, pathname);
+      const extra = [...got.scripts.keys()].filter((f) => f !== '/account-menu.js');
+      if (extra.length) console.log(`  ${pathname} loads ${extra.join(', ')}`);
+      framework += extra.length;
+    }
+    results.push({
+      name: 'Framework JavaScript files loaded by pages without islands',
+      value: framework,
+      unit: 'files',
+      note: `${STATIC_PAGES.length} page types plus a profile, in Chromium; only /account-menu.js allowed; budget 0`,
+    });
+    return results;
+  } finally {
+    await browser.close();
+    site.stop();
+  }
+}

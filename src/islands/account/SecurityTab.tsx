@@ -1,0 +1,116 @@
+// Account Settings, Security: change the password (the current one is required; other sessions
+// end) and see and end the browsers signed in to this account.
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { firstIssue, ZChangePassword } from '../../schemas/auth.ts';
+import { pushError, pushToast } from '../../stores/toasts.ts';
+import { api, UNEXPECTED } from '../shared/api.ts';
+import { NewPasswordFields, PasswordField } from '../shared/fields.tsx';
+
+interface SessionRow {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+  current: boolean;
+}
+
+function browserName(ua: string | null): string {
+  if (!ua) return 'Unknown browser';
+  const name = /(Firefox|Edg|Chrome|Safari)\/[\d.]+/.exec(ua)?.[1];
+  const os = /(Windows|Mac OS X|Android|iPhone|Linux)/.exec(ua)?.[1];
+  return [name === 'Edg' ? 'Edge' : name, os].filter(Boolean).join(' on ') || 'Unknown browser';
+}
+
+export default function SecurityTab() {
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sessions, setSessions] = useState<SessionRow[] | null>(null);
+
+  const loadSessions = () =>
+    api<{ sessions: SessionRow[] }>('GET', '/api/account/sessions').then((answer) =>
+      setSessions(answer.ok ? answer.body.sessions : []),
+    );
+  useEffect(() => {
+    let live = true;
+    void api<{ sessions: SessionRow[] }>('GET', '/api/account/sessions').then((answer) => {
+      if (live) setSessions(answer.ok ? answer.body.sessions : []);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const change = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const body = { currentPassword: current, password, confirmPassword: confirm };
+    const invalid = firstIssue(ZChangePassword.safeParse(body));
+    setError(invalid);
+    if (invalid) return;
+    const answer = await api('POST', '/api/account/password', body);
+    if (!answer.ok) {
+      const message = answer.body.error ?? UNEXPECTED;
+      setError(message);
+      pushError('Error', message);
+      return;
+    }
+    setCurrent('');
+    setPassword('');
+    setConfirm('');
+    pushToast({ title: 'Password updated!', description: 'Your other sessions have been signed out.' });
+    void loadSessions();
+  };
+
+  const end = async (id: string) => {
+    const answer = await api('DELETE', `/api/account/sessions?id=${encodeURIComponent(id)}`);
+    if (!answer.ok) pushError('Error', answer.body.error ?? UNEXPECTED);
+    else pushToast({ title: 'Session ended' });
+    void loadSessions();
+  };
+
+  return (
+    <>
+      <h2>Change Password</h2>
+      <form onSubmit={(e) => void change(e)} noValidate>
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          value={current}
+          onValue={setCurrent}
+        />
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          error={error}
+        />
+        <button type="submit" className="btn">
+          Update Password
+        </button>
+      </form>
+      <h2>Signed-in Sessions</h2>
+      {sessions === null ? (
+        <p>Loading sessions…</p>
+      ) : (
+        <ul className="sessions">
+          {sessions.map((s) => (
+            <li key={s.id}>
+              <span>
+                {browserName(s.userAgent)}
+                {s.current ? ' (this device)' : ''} · last active{' '}
+                <time dateTime={s.lastSeenAt}>{new Date(s.lastSeenAt).toLocaleString()}</time>
+              </span>
+              {!s.current && (
+                <button type="button" className="btn secondary" onClick={() => void end(s.id)}>
+                  End Session
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

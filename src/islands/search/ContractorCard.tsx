@@ -1,0 +1,58 @@
+// One contractor of the search results: photo (or 'Image not available'), badges, rating,
+// response time, experience and the first 3 specialties then '+N more'.
+import { useState } from 'react';
+import { DEFAULT_RESPONSE_HOURS } from '../../schemas/search.ts';
+import type { SearchHit } from '../../schemas/search.ts';
+
+const SHOWN_SPECIALTIES = 3;
+
+export default function ContractorCard({ hit }: { hit: SearchHit }) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const extra = hit.specialties.length - SHOWN_SPECIALTIES;
+  return (
+    <article className="card contractor-card">
+      {hit.image && !imageFailed ? (
+        <img
+          src={hit.image}
+          alt={`${hit.name} project photo`}
+          width={400}
+          height={300}
+          loading="lazy"
+          onError={() => setImageFailed(true)}
+        />
+      ) : (
+        <div className="image-missing">Image not available</div>
+      )}
+      <div className="body">
+        <p className="badges">
+          {hit.featured && <span className="badge featured">Featured</span>}
+          {hit.verified && <span className="badge">Verified</span>}
+        </p>
+        <h2 className="card-title">
+          <a href={`/contractor/${hit.slug}`}>{hit.name}</a>
+        </h2>
+        <p className="muted">
+          {hit.category} · {hit.city}, {hit.state}
+          {hit.distanceMiles !== null && ` · ${hit.distanceMiles.toFixed(1)} mi`}
+        </p>
+        <p className="stars">
+          {hit.averageRating !== null && hit.totalReviews > 0
+            ? `★ ${hit.averageRating.toFixed(1)} (${hit.totalReviews} ${hit.totalReviews === 1 ? 'review' : 'reviews'})`
+            : 'No reviews yet'}
+        </p>
+        <p className="muted">
+          Responds in {hit.responseTimeHours ?? DEFAULT_RESPONSE_HOURS}h
+          {hit.yearsInBusiness !== null && ` · ${hit.yearsInBusiness} years`}
+        </p>
+        {hit.specialties.length > 0 && (
+          <ul className="tags" aria-label="Specialties">
+            {hit.specialties.slice(0, SHOWN_SPECIALTIES).map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+            {extra > 0 && <li>+{extra} more</li>}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+// The quote page's testimonial: a real verified review of a listed contractor, never written by
+// us. The newest 5-star review of a readable length, from a verified business; null when none.
+import type { SiteData } from './site-data.ts';
+
+export interface Testimonial {
+  quote: string;
+  authorName: string;
+  projectType: string | null;
+  business: { name: string; slug: string };
+  rating: number;
+  createdAt: Date;
+}
+
+/** Long enough to say something, short enough for a side panel. */
+const LENGTH = { min: 60, max: 320 } as const;
+
+export function pickTestimonial(data: SiteData): Testimonial | null {
+  let best: Testimonial | null = null;
+  for (const business of data.businesses) {
+    if (!business.verified) continue;
+    for (const review of data.recentReviews.get(business.id) ?? []) {
+      const length = review.content.trim().length;
+      if (review.rating < 5 || length < LENGTH.min || length > LENGTH.max) continue;
+      if (best && best.createdAt >= review.createdAt) continue;
+      best = {
+        quote: review.content.trim(),
+        authorName: review.authorName,
+        projectType: review.projectType,
+        business: { name: business.name, slug: business.slug },
+        rating: review.rating,
+        createdAt: review.createdAt,
+      };
+    }
+  }
+  return best;
+}
