@@ -72,6 +72,27 @@ export default defineConfig({
   security: { checkOrigin: true },
   vite: {
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // React's runtime (react, react-dom, scheduler, Astro's hydration client) in one chunk
+              // every island page shares and caches, and the schema library in another.
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|@astrojs[\\/]react[\\/]dist[\\/]client/,
+                  },
+                  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
   },
   env: {
     schema: {

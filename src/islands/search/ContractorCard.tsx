@@ -6,7 +6,19 @@ import type { SearchHit } from '../../schemas/search.ts';
 
 const SHOWN_SPECIALTIES = 3;
 
-export default function ContractorCard({ hit }: { hit: SearchHit }) {
+/**
+ * `first`: one of the cards on the first screen, whose photo is the page's largest paint: loaded
+ * at once (lazy loading would wait for layout) and the very first with high priority.
+ */
+export default function ContractorCard({
+  hit,
+  first = false,
+  lead = false,
+}: {
+  hit: SearchHit;
+  first?: boolean;
+  lead?: boolean;
+}) {
   const [imageFailed, setImageFailed] = useState(false);
   const extra = hit.specialties.length - SHOWN_SPECIALTIES;
   return (
@@ -17,7 +29,9 @@ export default function ContractorCard({ hit }: { hit: SearchHit }) {
           alt={`${hit.name} project photo`}
           width={400}
           height={300}
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
+          decoding="async"
+          fetchPriority={lead ? 'high' : 'auto'}
           onError={() => setImageFailed(true)}
         />
       ) : (

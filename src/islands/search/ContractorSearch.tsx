@@ -35,6 +35,8 @@ interface Props {
 /** A search runs 300 ms after typing stops. */
 const DEBOUNCE_MS = 300;
 const SEARCH_FAILED = 'Failed to search contractors';
+/** Cards whose photos are on the first screen of a phone or a desktop. */
+const FIRST_SCREEN_CARDS = 3;
 const SORT_LABELS: Record<TSort, string> = {
   featured: 'Featured',
   rating: 'Rating',
@@ -271,9 +273,9 @@ export default function ContractorSearch({ services, places, initial }: Props) {
         </div>
       ) : (
         <ul className="grid results">
-          {result.items.map((hit) => (
+          {result.items.map((hit, i) => (
             <li key={hit.id}>
-              <ContractorCard hit={hit} />
+              <ContractorCard hit={hit} first={i < FIRST_SCREEN_CARDS} lead={i === 0} />
             </li>
           ))}
         </ul>
