@@ -18,7 +18,7 @@ try {
     console.log(`Demo data: ${result.demo}${demo ? '' : ' (pass --demo to load it)'}.`);
   else
     console.log(
-      `Demo data: ${result.demo.active} active and ${result.demo.pending} pending businesses, ${result.demo.reviews} reviews, ${result.demo.accounts} accounts.`,
+      `Demo data: ${result.demo.active} active and ${result.demo.pending} pending businesses, ${result.demo.reviews} reviews, ${result.demo.accounts} accounts, ${result.demo.leads} quote requests sold.`,
     );
 } finally {
   await database.close();

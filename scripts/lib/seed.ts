@@ -4,12 +4,13 @@ import { upsertCatalog, type UpsertCounts } from '../../src/server/catalog/upser
 import type { Sql } from '../../src/server/db/client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { writeDemoImages } from './demo-images.ts';
+import { seedDemoLeads } from './seed-demo-leads.ts';
 import { isDemoSeeded, seedDemoData, type DemoSeedResult } from './seed-demo.ts';
 import { UPLOADS_DIR } from './database.ts';
 
 export interface SeedResult {
   catalog: UpsertCounts;
-  demo: DemoSeedResult | 'already seeded' | 'skipped';
+  demo: (DemoSeedResult & { leads: number }) | 'already seeded' | 'skipped';
 }
 
 export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: string }): Promise<SeedResult> {
@@ -19,7 +20,9 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await writeDemoImages(options.uploadsDir ?? UPLOADS_DIR, catalog.services);
   if (await isDemoSeeded(sql)) return { catalog: counts, demo: 'already seeded' };
   const data = generateDemoData(catalog.services, catalog.serviceAreas);
-  return { catalog: counts, demo: await seedDemoData(sql, data) };
+  const demo = await seedDemoData(sql, data);
+  const leads = await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
+  return { catalog: counts, demo: { ...demo, leads } };
 }
 
 export async function isSeeded(sql: Sql): Promise<boolean> {

@@ -2,7 +2,9 @@
 // review counts equal what the verified reviews say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../scripts/lib/demo-data.ts';
+import { DEMO_LEADS, seedDemoLeads } from '../../scripts/lib/seed-demo-leads.ts';
 import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
+import { recentRequests } from '../../src/server/quotes/recent-requests.ts';
 import { loadCatalog, type Catalog } from '../../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
 import { featuredBusinesses, popularServices } from '../../src/server/site/derive.ts';
@@ -127,5 +129,27 @@ describe('catalog and demo seed on a fresh database', () => {
         .map((s) => s.name)
         .sort((a, b) => a.localeCompare(b)),
     );
+  });
+
+  it('sells demo quote requests through the real pipeline, spread over the last ten days, once', async () => {
+    const sold = await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
+    expect(sold).toBeGreaterThan(DEMO_LEADS / 2);
+    const [leads] = await sql`
+      select count(*)::int as n, min(created_at) > now() - interval '10 days 1 hour' as recent,
+             max(created_at) < now() - interval '4 hours' as moved,
+             (select count(*)::int from payment_transactions where payment_status = 'paid') as paid,
+             (select count(*)::int from mail_outbox where template in ('lead_new', 'quote_confirmation')) as mails
+      from leads`;
+    expect(leads).toEqual({ n: DEMO_LEADS, recent: true, moved: true, paid: expect.any(Number), mails: 0 });
+    expect(leads?.['paid']).toBeGreaterThanOrEqual(sold);
+    // Deterministic request keys: a second run finds every request already there.
+    await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
+    const [again] = await sql`select count(*)::int as n from leads`;
+    expect(again?.['n']).toBe(DEMO_LEADS);
+
+    const recent = await recentRequests(sql);
+    expect(recent).toHaveLength(5);
+    expect(Object.keys(recent[0]!).sort()).toEqual(['at', 'city', 'service']);
+    expect([...recent].sort((a, b) => b.at.localeCompare(a.at))).toEqual(recent);
   });
 });

@@ -1,0 +1,80 @@
+// Demo quote requests, sent through the real pipeline (the shared schema, submit-quote, the
+// sandbox gateway), so the demo has sold leads with their distributions and charges: the quote
+// page's recent requests, and the contractors' leads and billing. Their times are then moved into
+// the last ten days before the seed ran. Deterministic: the same seed gives the same requests
+// (request keys included, so running it again changes nothing).
+import { Faker, base, en, en_US } from '@faker-js/faker';
+import { BUDGET_PRESETS, PROPERTY_TYPES, TIMELINES, ZQuoteRequest } from '../../src/schemas/quote.ts';
+import type { TCatalogService, TCatalogServiceArea } from '../../src/schemas/catalog.ts';
+import type { Sql } from '../../src/server/db/client.ts';
+import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
+import { DEMO_SEED } from './demo-data.ts';
+
+export const DEMO_LEADS = 24;
+const SPREAD_HOURS = 10 * 24;
+
+const NEEDS = [
+  'needs a quote for work at our house; photos can be sent on request.',
+  'is needed soon: the problem started this week and is getting worse.',
+  'for an older home; we would like someone who has done this before.',
+  'as part of getting the house ready to sell in the spring.',
+  'after the last storm; insurance may cover part of it.',
+];
+
+export async function seedDemoLeads(
+  sql: Sql,
+  services: readonly TCatalogService[],
+  areas: readonly TCatalogServiceArea[],
+): Promise<number> {
+  const faker = new Faker({ locale: [en_US, en, base], seed: DEMO_SEED + 1 });
+  const gateway = createSandboxGateway(sql);
+  const popular = services.filter((s) => s.isPopular);
+  let sold = 0;
+  for (let i = 0; i < DEMO_LEADS; i += 1) {
+    const service = faker.helpers.arrayElement(popular.length ? popular : services);
+    const area = faker.helpers.arrayElement(areas);
+    const budget = faker.helpers.arrayElement(BUDGET_PRESETS);
+    const first = faker.person.firstName();
+    const last = faker.person.lastName();
+    const input = ZQuoteRequest.parse({
+      requestKey: faker.string.uuid(),
+      service: service.slug,
+      description: `${service.name} ${faker.helpers.arrayElement(NEEDS)}`,
+      timeline: faker.helpers.arrayElement(TIMELINES).value,
+      budgetMin: budget.min,
+      budgetMax: budget.max,
+      propertyType: faker.helpers.arrayElement(PROPERTY_TYPES),
+      address: `${faker.number.int({ min: 10, max: 9999 })} ${faker.location.street()}`,
+      zipCode: area.zipCodes[0],
+      name: `${first} ${last}`,
+      email: `demo.request${i + 1}@example.com`,
+      phone: `937-555-${String(100 + i).padStart(4, '0')}`,
+      contactMethod: faker.helpers.arrayElement(['email', 'phone', 'both'] as const),
+    });
+    const result = await submitQuote(sql, input, { gateway, ip: null });
+    if (result.paymentsSuccessful > 0) sold += 1;
+    // Sent some hours before the seed ran, newest last; everything the lead caused moves with it.
+    const hoursAgo = Math.round(((DEMO_LEADS - i) / DEMO_LEADS) * SPREAD_HOURS - faker.number.int(5));
+    await sql.begin(async (tx) => {
+      const shift = tx`make_interval(hours => ${hoursAgo})`;
+      const [moved] = await tx`
+        update leads set created_at = now() - ${shift}
+        where id = ${result.leadId} and created_at > now() - interval '1 hour' returning id`;
+      if (!moved) return; // already moved by an earlier run
+      await tx`
+        update lead_distributions set created_at = created_at - ${shift}, sent_at = sent_at - ${shift},
+          charged_at = charged_at - ${shift}
+        where lead_id = ${result.leadId}`;
+      await tx`update payment_transactions set created_at = created_at - ${shift} where lead_id = ${result.leadId}`;
+      await tx`
+        update analytics a set date = (now() - ${shift})::date, created_at = a.created_at - ${shift}
+        from lead_distributions d
+        where d.lead_id = ${result.leadId} and a.business_id = d.business_id and a.metric = 'LEAD_GENERATED'
+          and a.created_at > now() - interval '1 hour'`;
+      // Their mails would have gone out days ago; the demo's mailbox starts empty.
+      await tx`delete from mail_outbox where payload->>'leadId' = ${result.leadId}`;
+    });
+  }
+  return sold;
+}
