@@ -1,5 +1,5 @@
 // What /articles shows: up to 50 published articles, newest first, or the empty state with
-// links to the main trades (spec document 2, sections 2 and 9).
+// links to the four main trades.
 export const ARTICLE_LIST_LIMIT = 50;
 
 export const EMPTY_STATE_SERVICES = [

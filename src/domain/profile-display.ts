@@ -1,11 +1,11 @@
-// What the contractor profile shows and tells search engines: the limits of spec section 9, the
+// What the contractor profile shows and tells search engines: how many reviews and photos, the
 // one rating string shared by the page and its JSON-LD, and the title, description and keywords.
 import { formatRating } from './rating.ts';
 
-/** Spec section 9: "Profile: 3 reviews, 6 photos". */
+/** A profile shows the 3 newest verified reviews and the first 6 photos. */
 export const PROFILE_REVIEW_LIMIT = 3;
 export const PROFILE_PHOTO_LIMIT = 6;
-/** SEO limits of the content collections (STYLE.md 9). */
+/** SEO limits of titles and descriptions, as the content collections enforce them. */
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 160;
 

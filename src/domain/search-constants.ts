@@ -1,5 +1,5 @@
-// Search limits of the spec (document 1, section 9), free of zod so the search island can
-// import them without shipping the schema library.
+// Search limits: sorts, filter ranges, page size, suggestion counts. Plain constants, shared by
+// the schema, the island and the server.
 export const SORTS = ['featured', 'rating', 'name', 'location', 'experience', 'response_time'] as const;
 export type TSort = (typeof SORTS)[number];
 

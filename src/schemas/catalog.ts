@@ -11,7 +11,7 @@ const ZPlain = (min: number, max: number) =>
     .max(max)
     .refine((s) => !/[<>]/.test(s), 'must be plain text (no angle brackets)');
 
-/** The 17 service slugs the spec fixes (document 2, section 9). */
+/** The 17 service slugs the product always has (the city-service pages are built from them). */
 export const FIXED_SERVICE_SLUGS = [
   'plumbing',
   'hvac',
