@@ -7,6 +7,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppError, errorResponse } from '../../src/server/errors.ts';
 import { createLocalUploadStore } from '../../src/server/storage/local-files.ts';
 import { serveUpload } from '../../src/server/storage/serve-upload.ts';
 import {
@@ -14,7 +15,7 @@ import {
   PROJECT_IMAGES_BUCKET,
 } from '../../src/server/storage/supabase-storage.ts';
 import { type UploadStore, uploadStore } from '../../src/server/storage/uploads.ts';
-import { deleteQuotePhoto, uploadQuotePhoto } from '../../src/server/uploads/quote-photos.ts';
+import { deleteQuotePhoto, PHOTO_MESSAGES, uploadQuotePhoto } from '../../src/server/uploads/quote-photos.ts';
 import {
   startSupabaseStorageStandIn,
   type SupabaseStorageStandIn,
@@ -245,6 +246,32 @@ describe('quote photos on Supabase Storage', () => {
     expect(standIn.objects.has(`${PROJECT_IMAGES_BUCKET}/${url.slice('/uploads/'.length)}`)).toBe(true);
     await deleteQuotePhoto(store, { requestKey, url });
     expect(standIn.objects.has(`${PROJECT_IMAGES_BUCKET}/${url.slice('/uploads/'.length)}`)).toBe(false);
+  });
+
+  it('answer a failing service with the spec’s upload and delete messages', async () => {
+    const store = supabaseStore();
+    const requestKey = crypto.randomUUID();
+    const { url } = await uploadQuotePhoto(store, { requestKey, bytes: new Uint8Array(PNG) });
+    standIn.failing = true;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const upload = await uploadQuotePhoto(store, { requestKey, bytes: new Uint8Array(PNG) }).catch(
+        (error: unknown) => error,
+      );
+      expect(upload).toBeInstanceOf(AppError);
+      const response = errorResponse(upload);
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({ error: PHOTO_MESSAGES.uploadFailed });
+      expect(PHOTO_MESSAGES.uploadFailed).toBe('There was an error uploading your image. Please try again.');
+
+      const removal = await deleteQuotePhoto(store, { requestKey, url }).catch((error: unknown) => error);
+      expect(removal).toBeInstanceOf(AppError);
+      expect(await errorResponse(removal).json()).toMatchObject({ error: 'Delete failed.' });
+      // The cause is logged for us, not sent to the homeowner.
+      expect(errors).toHaveBeenCalledWith('Upload store failed:', expect.any(Error));
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
 
