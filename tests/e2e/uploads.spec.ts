@@ -1,5 +1,10 @@
-// Quote photo uploads against the built server (embedded database, local disk storage).
+// Quote photo uploads against the built server (embedded database, local disk storage), and
+// /uploads reading nothing outside the uploads directory however the path is spelled.
 import { randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { PHOTO_URL_PATTERN } from '../../src/schemas/quote.ts';
@@ -89,4 +94,63 @@ test('a quote takes five photos; one can be deleted by its own request only', as
   expect((await api.get(urls[0]!)).status()).toBe(404);
   // The freed place takes a new photo.
   expect((await upload(requestKey, tinyPng())).status()).toBe(201);
+});
+
+/** GET with the path written on the wire exactly as given: no client normalises `..` or decodes. */
+function rawGet(baseURL: string, rawPath: string): Promise<{ status: number; body: Buffer }> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, path: rawPath, method: 'GET' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test.describe('/uploads reads nothing outside the uploads directory', () => {
+  // An image outside the server's uploads directory (a temporary directory of its own): what a
+  // traversal would be after. Enough `..` to reach the root from any depth, then its path.
+  const secret = path.join(tmpdir(), `uploads-traversal-${randomUUID()}.png`);
+  const SECRET = 'not for the web';
+  test.beforeAll(() => writeFileSync(secret, SECRET));
+  test.afterAll(() => rmSync(secret, { force: true }));
+
+  const climb = (up: string) => `/uploads/demo/${up.repeat(16)}${secret.slice(1)}`;
+  const SPELLINGS: [string, () => string][] = [
+    ['raw ../', () => climb('../')],
+    ['%2e%2e/', () => climb('%2e%2e/')],
+    ['%2E%2E%2F', () => climb('%2E%2E%2F')],
+    ['..%2f', () => climb('..%2f')],
+    ['..%5c (backslash)', () => climb('..%5c')],
+    ['%252e%252e/ (double-encoded)', () => climb('%252e%252e/')],
+    ['%252e%252e%252f (double-encoded)', () => climb('%252e%252e%252f')],
+    ['an absolute path after an empty segment', () => `/uploads/${secret}`],
+    ['an encoded absolute path', () => `/uploads/${encodeURIComponent(secret)}`],
+    ['a double-encoded absolute path', () => `/uploads/${encodeURIComponent(encodeURIComponent(secret))}`],
+  ];
+
+  test('the raw request reaches the store: a demo image is served', async ({ baseURL }) => {
+    const { status, body } = await rawGet(baseURL!, '/uploads/demo/plumbing-1.webp');
+    expect(status).toBe(200);
+    expect(body.subarray(0, 4).toString()).toBe('RIFF');
+  });
+
+  for (const [name, rawPath] of SPELLINGS) {
+    test(`a path climbing out with ${name} is not found`, async ({ baseURL }) => {
+      const { status, body } = await rawGet(baseURL!, rawPath());
+      expect(body.toString()).not.toContain(SECRET);
+      expect(status).toBe(404);
+    });
+  }
+
+  test('a path that climbs out and back in is not found either', async ({ baseURL }) => {
+    // Resolved, it names the demo image inside the directory; a key with `..` is refused as such.
+    for (const up of ['%252e%252e/', '..%5c']) {
+      const { status } = await rawGet(baseURL!, `/uploads/demo/x/${up}plumbing-1.webp`);
+      expect(status, up).toBe(404);
+    }
+  });
 });

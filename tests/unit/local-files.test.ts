@@ -33,11 +33,10 @@ describe('the local upload store’s get', () => {
   it.each([
     ['a parent segment', () => '../secret.png'],
     ['parent segments after a folder', () => 'demo/../../secret.png'],
-    ['a folder that climbs back', () => 'demo/../a.webp'],
+    ['a folder that climbs back in', () => 'demo/x/../a.webp'],
     ['a dot segment', () => './demo/a.webp'],
     ['an empty segment', () => 'demo//a.webp'],
     ['an absolute path', () => path.join(base, 'secret.png')],
-    ['an absolute path after an empty segment', () => `demo/${path.join(base, 'secret.png')}`],
     ['a sibling directory sharing the name’s start', () => '../uploads-secret.png'],
     ['backslashes', () => 'demo\\..\\..\\secret.png'],
     ['a NUL byte', () => 'demo/a.webp\0.png'],
@@ -45,14 +44,15 @@ describe('the local upload store’s get', () => {
     expect(await store.get(key())).toBeNull();
   });
 
-  it.each([
-    ['%2e%2e/secret.png'],
-    ['..%2fsecret.png'],
-    ['%252e%252e/secret.png'],
-    ['demo%5c..%5csecret.png'],
-  ])('does not decode %s: a literal name inside the directory, which holds nothing', async (key) => {
-    expect(await store.get(key)).toBeNull();
-  });
+  // The route hands the store a decoded key; the store must not decode again, or an encoded
+  // `..` that survived one decoding would climb out. Such names are plain file names to it.
+  it.each([['demo/%2e%2e%2fa.png'], ['demo/..%2fa.png'], ['demo/%252e%252e%252fa.png'], ['demo/..%5ca.png']])(
+    'takes %s literally, as a file name inside the directory',
+    async (key) => {
+      await writeFile(path.join(base, 'uploads', key), 'literal');
+      expect(Buffer.from((await store.get(key))!.body).toString()).toBe('literal');
+    },
+  );
 
   it.each([['demo/missing.webp'], ['demo/a.txt'], ['']])('reads nothing for %j', async (key) => {
     expect(await store.get(key)).toBeNull();
