@@ -6,7 +6,14 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  type Response,
+  test,
+} from '@playwright/test';
 import { PHOTO_URL_PATTERN } from '../../src/schemas/quote.ts';
 
 /** A valid 1x1 PNG. */
@@ -152,5 +159,52 @@ test.describe('/uploads reads nothing outside the uploads directory', () => {
       const { status } = await rawGet(baseURL!, `/uploads/demo/x/${up}plumbing-1.webp`);
       expect(status, up).toBe(404);
     }
+  });
+});
+
+test.describe('removing a photo in the quote wizard', () => {
+  /** The wizard on step 2, 'Tell us about the project', with one photo uploaded; its URL. */
+  async function wizardWithPhoto(page: Page): Promise<string> {
+    await page.goto('/quote-request');
+    await page.locator('astro-island:not([ssr])').waitFor();
+    await page.getByRole('radio', { name: 'Plumbing' }).check();
+    await expect(page.getByText('Step 2 of 6')).toBeVisible();
+    await page
+      .getByLabel(/^Photos/)
+      .setInputFiles({ name: 'sink.png', mimeType: 'image/png', buffer: tinyPng() });
+    const photo = page.getByRole('img', { name: 'Project photo 1' });
+    await expect(photo).toBeVisible();
+    const url = await photo.getAttribute('src');
+    expect(url).toMatch(PHOTO_URL_PATTERN);
+    return url!;
+  }
+
+  const isDelete = (response: Response) =>
+    response.request().method() === 'DELETE' && new URL(response.url()).pathname === '/api/uploads';
+
+  test('takes it off the list and out of storage', async ({ page }) => {
+    const url = await wizardWithPhoto(page);
+    const deleted = page.waitForResponse(isDelete);
+    await page.getByRole('button', { name: 'Remove photo 1' }).click();
+    expect((await deleted).status()).toBe(200);
+    await expect(page.getByRole('img', { name: 'Project photo 1' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove photo 1' })).toHaveCount(0);
+    expect((await page.request.get(url)).status()).toBe(404);
+  });
+
+  test('keeps it, saying so, when the delete fails', async ({ page }) => {
+    const url = await wizardWithPhoto(page);
+    await page.route('**/api/uploads?*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, json: { error: 'An unexpected error occurred. Please try again.' } })
+        : route.fallback(),
+    );
+    const refused = page.waitForResponse(isDelete);
+    await page.getByRole('button', { name: 'Remove photo 1' }).click();
+    expect((await refused).status()).toBe(500);
+    await expect(page.getByText('Delete failed.')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Project photo 1' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove photo 1' })).toBeVisible();
+    expect((await page.request.get(url)).status()).toBe(200);
   });
 });
