@@ -35,6 +35,25 @@ export default tseslint.config(
     },
   },
   {
+    // Islands run in the browser: the Supabase client and the upload store (the service role
+    // key's side) are created on the server only.
+    files: ['src/islands/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@supabase/*'], message: 'Supabase is used on the server only.' },
+            {
+              group: ['**/server/storage/*'],
+              message: 'The upload store is server-only; call /api/uploads.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
