@@ -2,7 +2,7 @@
 // (`quotes/<requestKey>/<uuid>.<ext>`), checked by content, stripped of EXIF, at most MAX_PHOTOS.
 // The spec keeps uploads in a folder per user; the homeowner here is anonymous, so the request
 // key (a random UUID the wizard makes once and keeps until the request is sent) is that
-// uploader's folder: only its holder can add to it or delete from it.
+// anonymous uploader's folder.
 import { randomUUID } from 'node:crypto';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../domain/quote-rules.ts';
 import { PHOTO_URL_PATTERN } from '../../schemas/quote.ts';
