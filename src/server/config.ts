@@ -4,37 +4,40 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const ZServerEnv = z
-  .object({
-    DATABASE_URL: z.url().optional(),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
-    EMBEDDED_DB: z.enum(['0', '1']).optional(),
-    NODE_ENV: z.string().optional(),
-    SITE_URL: z.url().optional(),
-    PUBLIC_CONTACT_PHONE: z.string().default('(937) 555-0142'),
-    UPLOADS_DIR: z.string().optional(),
-    MAPBOX_TOKEN: z.string().min(1).optional(),
-    SMTP_URL: z.string().min(1).optional(),
-    MAIL_FROM: z.string().min(3).default('Dayton Contractors <no-reply@localhost>'),
-    /** Base URL of the geocoding API; tests point it at a local stand-in. */
-    GEOCODER_URL: z.url().default('https://api.mapbox.com'),
-    /** Supabase Storage for uploads (production); tests point it at a local stand-in. */
-    SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-    SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
-  })
-  .superRefine((env, ctx) => {
-    // One of the pair alone is a half-done deployment: uploads would quietly go to a disk that a
-    // serverless function does not keep. Refusing to start names the missing one instead.
-    const supabase = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
-    const missing = supabase.filter((name) => !env[name]);
-    if (missing.length === 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: missing,
-        message: `${missing[0]} must be set with ${supabase.find((name) => name !== missing[0])}: Supabase Storage needs both (or neither, for local disk)`,
-      });
-    }
-  });
+const ZServerEnv = z.object({
+  DATABASE_URL: z.url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  EMBEDDED_DB: z.enum(['0', '1']).optional(),
+  NODE_ENV: z.string().optional(),
+  SITE_URL: z.url().optional(),
+  PUBLIC_CONTACT_PHONE: z.string().default('(937) 555-0142'),
+  UPLOADS_DIR: z.string().optional(),
+  MAPBOX_TOKEN: z.string().min(1).optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Dayton Contractors <no-reply@localhost>'),
+  /** Base URL of the geocoding API; tests point it at a local stand-in. */
+  GEOCODER_URL: z.url().default('https://api.mapbox.com'),
+  /** Supabase Storage for uploads (production); tests point it at a local stand-in. */
+  SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+});
+
+/**
+ * Supabase Storage takes its URL and its service role key together. One of the pair alone is a
+ * half-done deployment: uploads would quietly go to a disk that a serverless function does not
+ * keep. Refusing to start names the missing one instead.
+ */
+const ZCheckedServerEnv = ZServerEnv.superRefine((env, ctx) => {
+  const supabase = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
+  const missing = supabase.filter((name) => !env[name]);
+  if (missing.length === 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: missing,
+      message: `${missing[0]} must be set with ${supabase.find((name) => name !== missing[0])}: Supabase Storage needs both (or neither, for local disk)`,
+    });
+  }
+});
 
 export type ServerEnv = z.infer<typeof ZServerEnv>;
 
@@ -42,7 +45,7 @@ let cached: ServerEnv | undefined;
 
 /** The configuration in `env`; throws, naming each bad variable, when it is not valid. */
 export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
-  const parsed = ZServerEnv.safeParse(env);
+  const parsed = ZCheckedServerEnv.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
