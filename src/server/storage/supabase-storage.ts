@@ -11,7 +11,7 @@ export const PROJECT_IMAGES_BUCKET = 'project-images';
 
 /** The spec's cache time for uploads, in seconds; objects never change under a key. */
 const CACHE_SECONDS = '3600';
-/** Entries per list request; Storage answers at most this many (its default is 100). */
+/** Entries per list request (Storage's default page); a larger folder takes more requests. */
 const LIST_PAGE = 100;
 /** Storage's dashboard writes this file to make an empty folder; it is not an upload. */
 const FOLDER_PLACEHOLDER = '.emptyFolderPlaceholder';
