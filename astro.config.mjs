@@ -58,8 +58,14 @@ export default defineConfig({
         devFeatures: { environmentVariables: false, images: false, edgeFunctions: false },
         imageCDN: false,
         // The function imports these packages as ES modules only; their CommonJS copies are
-        // 1.9 MB the tracer would otherwise ship (budget 5 MB; see scripts/check-netlify.ts).
-        excludeFiles: ['./node_modules/stripe/cjs/**', './node_modules/zod/**/*.cjs'],
+        // 1.9 MB the tracer would otherwise ship (budget 5 MB; see scripts/check-netlify.ts),
+        // and 0.29 MB more for supabase-js's storage and PostgREST clients and iceberg-js.
+        excludeFiles: [
+          './node_modules/stripe/cjs/**',
+          './node_modules/zod/**/*.cjs',
+          './node_modules/@supabase/*/dist/*.cjs',
+          './node_modules/iceberg-js/dist/*.cjs',
+        ],
       })
     : node({ mode: 'standalone' }),
   // Images are prepared ahead of time (demo placeholders, uploads resized on arrival), so the

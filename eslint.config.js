@@ -37,7 +37,8 @@ export default tseslint.config(
   },
   {
     // Islands run in the browser: React's rules of hooks, and nothing from the server (types they
-    // share with it live in src/schemas or src/domain).
+    // share with it live in src/schemas or src/domain); the Supabase client (the service role
+    // key's side) is created on the server only.
     files: ['src/islands/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -50,6 +51,7 @@ export default tseslint.config(
               group: ['**/server/**', '~/server/**'],
               message: 'Islands run in the browser: import shared types from src/schemas or src/domain.',
             },
+            { group: ['@supabase/*'], message: 'Supabase is used on the server only; call /api/uploads.' },
           ],
         },
       ],

@@ -56,7 +56,8 @@ try {
     `Netlify function: ${all.length} files, ${(bytes / 1048576).toFixed(2)} MB, no WASM: ${wasm.length === 0}, no PGlite: ${pglite.length === 0}; build ${buildSeconds.toFixed(1)} s`,
   );
   // The function must also run with only the files it ships: load it and send requests that
-  // reach the database, the search, the accounts and the quote pipeline (with its Stripe SDK).
+  // reach the database, the search, the accounts, the quote pipeline (with its Stripe SDK) and
+  // the upload store (with supabase-js).
   problems.push(...(await smoke(database.url)));
   if (problems.length) {
     for (const p of problems) console.error(`FAIL: ${p}`);
@@ -70,6 +71,10 @@ try {
 async function smoke(databaseUrl: string): Promise<string[]> {
   process.env['DATABASE_URL'] = databaseUrl;
   process.env['EMBEDDED_DB'] = '1';
+  // Uploads as in production: the Supabase Storage store, built with supabase-js and every
+  // package it loads (an image is a redirect to the bucket, so no request leaves the machine).
+  process.env['SUPABASE_URL'] = 'https://project.supabase.co';
+  process.env['SUPABASE_SERVICE_ROLE_KEY'] = 'service-role-key';
   // A copy outside the project, so that nothing resolves from the project's own node_modules.
   const copy = await mkdtemp(path.join(tmpdir(), 'netlify-function-'));
   cpSync(FUNCTION_DIR, copy, { recursive: true, dereference: true });
@@ -89,6 +94,7 @@ async function smoke(databaseUrl: string): Promise<string[]> {
       415,
     ],
     [new Request(`${origin}/profile`), 302],
+    [new Request(`${origin}/uploads/demo/plumbing-1.webp`), 302],
   ];
   const failures: string[] = [];
   for (const [request, expected] of cases) {

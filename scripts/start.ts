@@ -2,6 +2,7 @@
 // demo data (or DATABASE_URL's database). First run: migrate, seed, build. Later runs reuse
 // the data and rebuild only when sources or data changed. Ctrl-C stops everything it started.
 import path from 'node:path';
+import { parseServerEnv } from '../src/server/config.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { sealArticleBodies } from '../src/server/site/article-body-seal.ts';
 import { buildIsCurrent, buildStamp, writeBuildStamp } from './lib/build-stamp.ts';
@@ -16,6 +17,9 @@ import { isDemoSeeded } from './lib/seed-demo.ts';
 const port = Number(process.env.PORT ?? 4321);
 const skipBuild = process.argv.includes('--no-build');
 const started = Date.now();
+
+// A configuration mistake (SUPABASE_URL without its key, say) stops here, before anything runs.
+parseServerEnv(process.env);
 
 if (await portInUse(port)) {
   console.error(`Port ${port} is already in use. Stop the other server or set PORT.`);

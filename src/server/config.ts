@@ -1,6 +1,7 @@
 // Server configuration from the environment, parsed once. Shared by the Astro server,
 // the build, the scripts and the tests, so it reads process.env rather than astro:env
 // (which only exists inside Astro); astro.config.mjs declares the same variables.
+import path from 'node:path';
 import { z } from 'zod';
 
 const ZServerEnv = z.object({
@@ -16,14 +17,41 @@ const ZServerEnv = z.object({
   MAIL_FROM: z.string().min(3).default('Dayton Contractors <no-reply@localhost>'),
   /** Base URL of the geocoding API; tests point it at a local stand-in. */
   GEOCODER_URL: z.url().default('https://api.mapbox.com'),
+  /** Supabase Storage for uploads (production); tests point it at a local stand-in. */
+  SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+});
+
+/**
+ * Supabase Storage takes its URL and its service role key together. One of the pair alone is a
+ * half-done deployment: uploads would quietly go to a disk that a serverless function does not
+ * keep. Refusing to start names the missing one instead.
+ */
+const ZCheckedServerEnv = ZServerEnv.superRefine((env, ctx) => {
+  const supabase = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
+  const missing = supabase.filter((name) => !env[name]);
+  if (missing.length === 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: missing,
+      message: `${missing[0]} must be set with ${supabase.find((name) => name !== missing[0])}: Supabase Storage needs both (or neither, for local disk)`,
+    });
+  }
 });
 
 export type ServerEnv = z.infer<typeof ZServerEnv>;
 
 let cached: ServerEnv | undefined;
 
+/** The configuration in `env`; throws, naming each bad variable, when it is not valid. */
+export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
+  const parsed = ZCheckedServerEnv.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
 export function serverEnv(): ServerEnv {
-  cached ??= ZServerEnv.parse(process.env);
+  cached ??= parseServerEnv(process.env);
   return cached;
 }
 
@@ -47,4 +75,15 @@ export function databaseUrl(): string {
     );
   }
   return url;
+}
+
+/** Where the local upload store keeps its files (the embedded default, and the demo images). */
+export function uploadsDir(): string {
+  return path.resolve(serverEnv().UPLOADS_DIR ?? '.data/uploads');
+}
+
+/** Supabase Storage's project and service role key when uploads go there, null for local disk. */
+export function supabaseStorage(): { url: string; serviceRoleKey: string } | null {
+  const { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey } = serverEnv();
+  return url && serviceRoleKey ? { url, serviceRoleKey } : null;
 }

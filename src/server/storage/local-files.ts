@@ -1,28 +1,69 @@
-// Reads a file from the local uploads directory (the embedded default's storage), refusing
-// any path that would leave it.
-import { readFile } from 'node:fs/promises';
+// The local-disk UploadStore (the embedded default): one file per key under the uploads
+// directory. Every path is resolved and checked to stay inside that directory.
+import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { typeOf, validKey, validPrefix } from './upload-keys.ts';
+import type { UploadStore } from './uploads.ts';
 
-const TYPES: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-};
-
-export function uploadsDir(): string {
-  return path.resolve(process.env['UPLOADS_DIR'] ?? '.data/uploads');
+function isMissing(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }
 
-export async function readUpload(relative: string): Promise<{ body: Buffer; type: string } | null> {
-  const type = TYPES[path.extname(relative).toLowerCase()];
-  if (!type || relative.includes('\0')) return null;
-  const root = uploadsDir();
-  const file = path.resolve(root, relative);
-  if (!file.startsWith(root + path.sep)) return null;
-  try {
-    return { body: await readFile(file), type };
-  } catch {
-    return null;
-  }
+export function createLocalUploadStore(root: string): UploadStore {
+  root = path.resolve(root);
+  // Two guards on purpose: validKey refuses what could climb out, and the resolved path must
+  // still be under the root, so neither a gap in the key rules nor a platform's path quirks
+  // can reach a file outside.
+  const fileOf = (key: string): string => {
+    const file = path.resolve(root, key);
+    if (!validKey(key) || !file.startsWith(root + path.sep)) throw new Error(`Invalid upload key: ${key}`);
+    return file;
+  };
+  return {
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body);
+    },
+    async get(key) {
+      const type = typeOf(key);
+      if (!type || !validKey(key)) return null;
+      try {
+        return { body: await readFile(fileOf(key)), type };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      if (!validKey(key)) return false;
+      try {
+        await unlink(fileOf(key));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+    async list(prefix) {
+      if (!validPrefix(prefix)) return [];
+      const dir = path.resolve(root, prefix.slice(0, prefix.lastIndexOf('/') + 1));
+      if (dir !== root && !dir.startsWith(root + path.sep)) return [];
+      try {
+        const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+        return entries
+          .filter((entry) => entry.isFile())
+          .map((entry) =>
+            path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+          )
+          .filter((key) => key.startsWith(prefix))
+          .sort();
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+    },
+    publicUrl() {
+      return null;
+    },
+  };
 }

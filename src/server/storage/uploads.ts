@@ -1,122 +1,36 @@
-// The UploadStore port: where uploaded images live. The local uploads directory in the embedded
-// default (also home to the demo images); Netlify Blobs on Netlify (NETLIFY is set), whose
-// functions have no lasting disk. Keys are relative paths such as `quotes/<request>/<photo>.jpg`.
-import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { getStore } from '@netlify/blobs';
-import { uploadsDir } from './local-files.ts';
+// The UploadStore port: where uploaded images live. Supabase Storage (bucket project-images) when
+// SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, as in production; otherwise the local
+// uploads directory, the embedded default, which also holds the demo images under `demo/`.
+// Keys are relative paths such as `quotes/<requestKey>/<photo>.jpg` (see upload-keys.ts); the
+// app's URL for a key is always `/uploads/<key>`, whichever store holds it.
+import { supabaseStorage, uploadsDir } from '../config.ts';
+import { createLocalUploadStore } from './local-files.ts';
+import { createSupabaseUploadStore } from './supabase-storage.ts';
 
 export interface UploadStore {
+  /** Stores the bytes under the key (replacing any); throws for an invalid key. */
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The image under the key; null when there is none or the key is not one we serve. */
   get(key: string): Promise<{ body: Uint8Array; type: string } | null>;
+  /** True when an object was removed, false when there was none (or the key is invalid). */
   delete(key: string): Promise<boolean>;
+  /** Every key starting with the prefix, in its folder and below, sorted. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * Where browsers fetch the image straight from the store (a remote store's public URL), so
+   * /uploads/<key> can redirect there; null when the app serves it itself through get(), and
+   * for a key the store would not serve.
+   */
+  publicUrl(key: string): string | null;
 }
 
-const TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-};
-
-/** Relative, forward slashes, no empty, `.` or `..` segment: a key cannot name a path outside. */
-function validKey(key: string): boolean {
-  return (
-    key.length > 0 &&
-    key.length <= 500 &&
-    !/[\0\\]/.test(key) &&
-    key.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
-  );
-}
-
-/** The image type a key serves as; null for anything that is not an image we store. */
-function typeOf(key: string): string | null {
-  return TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? null;
-}
-
-function isMissing(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
-}
-
-export function createLocalUploadStore(root: string = uploadsDir()): UploadStore {
-  root = path.resolve(root);
-  const fileOf = (key: string): string => {
-    const file = path.resolve(root, key);
-    if (!validKey(key) || !file.startsWith(root + path.sep)) throw new Error(`Invalid upload key: ${key}`);
-    return file;
-  };
-  return {
-    async put(key, body) {
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body);
-    },
-    async get(key) {
-      const type = typeOf(key);
-      if (!type || !validKey(key)) return null;
-      try {
-        return { body: await readFile(fileOf(key)), type };
-      } catch {
-        return null;
-      }
-    },
-    async delete(key) {
-      if (!validKey(key)) return false;
-      try {
-        await unlink(fileOf(key));
-        return true;
-      } catch (error) {
-        if (isMissing(error)) return false;
-        throw error;
-      }
-    },
-    async list(prefix) {
-      const dir = path.resolve(root, prefix.slice(0, prefix.lastIndexOf('/') + 1));
-      if (dir !== root && !dir.startsWith(root + path.sep)) return [];
-      try {
-        const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-        return entries
-          .filter((entry) => entry.isFile())
-          .map((entry) =>
-            path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
-          )
-          .filter((key) => key.startsWith(prefix))
-          .sort();
-      } catch (error) {
-        if (isMissing(error)) return [];
-        throw error;
-      }
-    },
-  };
-}
-
-export function createBlobUploadStore(name = 'uploads'): UploadStore {
-  // Strong consistency: the photo count read right after an upload must include it.
-  const store = getStore({ name, consistency: 'strong' });
-  return {
-    async put(key, body, contentType) {
-      if (!validKey(key)) throw new Error(`Invalid upload key: ${key}`);
-      await store.set(key, new Blob([new Uint8Array(body)]), { metadata: { contentType } });
-    },
-    async get(key) {
-      const type = typeOf(key);
-      if (!type || !validKey(key)) return null;
-      const data = (await store.get(key, { type: 'arrayBuffer' })) as ArrayBuffer | null;
-      return data ? { body: new Uint8Array(data), type } : null;
-    },
-    async delete(key) {
-      if (!validKey(key) || !(await store.getMetadata(key))) return false;
-      await store.delete(key);
-      return true;
-    },
-    async list(prefix) {
-      const { blobs } = await store.list({ prefix });
-      return blobs.map((blob) => blob.key).sort();
-    },
-  };
-}
+let supabase: { config: string; store: UploadStore } | undefined;
 
 export function uploadStore(): UploadStore {
-  return process.env['NETLIFY'] ? createBlobUploadStore() : createLocalUploadStore();
+  const remote = supabaseStorage();
+  if (!remote) return createLocalUploadStore(uploadsDir());
+  // One supabase-js client per process (it keeps its connections), not one per request.
+  const config = `${remote.url}\n${remote.serviceRoleKey}`;
+  if (supabase?.config !== config) supabase = { config, store: createSupabaseUploadStore(remote) };
+  return supabase.store;
 }

@@ -1,5 +1,8 @@
 // Photos for a quote request, before the request exists: kept under the wizard's request key
 // (`quotes/<requestKey>/<uuid>.<ext>`), checked by content, stripped of EXIF, at most MAX_PHOTOS.
+// The spec keeps uploads in a folder per user; the homeowner here is anonymous, so the request
+// key (a random UUID the wizard makes once and keeps until the request is sent) is that
+// anonymous uploader's folder.
 import { randomUUID } from 'node:crypto';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../domain/quote-rules.ts';
 import { PHOTO_URL_PATTERN } from '../../schemas/quote.ts';
@@ -12,7 +15,23 @@ export const PHOTO_MESSAGES = {
   tooLarge: 'File too large',
   tooMany: `You can upload up to ${MAX_PHOTOS} photos`,
   notFound: 'Photo not found',
+  /** The wizard's toast puts this under its 'Upload failed' title, as the spec words it. */
+  uploadFailed: 'There was an error uploading your image. Please try again.',
+  deleteFailed: 'Delete failed.',
 } as const;
+
+/**
+ * The store's own failure (Supabase Storage down, a full disk) as the spec's message with 502,
+ * not the generic 500: the homeowner can retry, and the cause is logged for us.
+ */
+async function withStore<T>(message: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    console.error('Upload store failed:', error);
+    throw new AppError('BAD_GATEWAY', message);
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -40,15 +59,16 @@ export async function uploadQuotePhoto(
     }
     throw error;
   }
-  if ((await store.list(folder)).length >= MAX_PHOTOS) {
+  const failed = PHOTO_MESSAGES.uploadFailed;
+  if ((await withStore(failed, () => store.list(folder))).length >= MAX_PHOTOS) {
     throw new AppError('BAD_REQUEST', PHOTO_MESSAGES.tooMany);
   }
   const key = `${folder}${randomUUID()}.${kind}`;
-  await store.put(key, clean, IMAGE_TYPES[kind]);
+  await withStore(failed, () => store.put(key, clean, IMAGE_TYPES[kind]));
   // Two uploads at once can both pass the count above; an upload that then sees more than the
   // limit takes its own photo back, so the folder never keeps more than MAX_PHOTOS.
-  if ((await store.list(folder)).length > MAX_PHOTOS) {
-    await store.delete(key);
+  if ((await withStore(failed, () => store.list(folder))).length > MAX_PHOTOS) {
+    await withStore(failed, () => store.delete(key));
     throw new AppError('BAD_REQUEST', PHOTO_MESSAGES.tooMany);
   }
   return { url: `/uploads/${key}` };
@@ -63,5 +83,7 @@ export async function deleteQuotePhoto(
   if (!PHOTO_URL_PATTERN.test(input.url) || !key.startsWith(folderOf(input.requestKey))) {
     throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
   }
-  if (!(await store.delete(key))) throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
+  if (!(await withStore(PHOTO_MESSAGES.deleteFailed, () => store.delete(key)))) {
+    throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
+  }
 }
