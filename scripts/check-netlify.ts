@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { openDatabase, ROOT } from './lib/database.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { BIN, run } from './lib/processes.ts';
+import { DEMO_PASSWORD } from './lib/demo-data.ts';
 import { isSeeded, seed } from './lib/seed.ts';
 
 const LIMIT_BYTES = 5 * 1024 * 1024;
@@ -58,7 +59,7 @@ try {
   // The function must also run with only the files it ships: load it and send requests that
   // reach the database, the search, the accounts, the quote pipeline (with its Stripe SDK) and
   // the upload store (with supabase-js).
-  problems.push(...(await smoke(database.url)));
+  problems.push(...(await smoke(database.url, database.embedded)));
   if (problems.length) {
     for (const p of problems) console.error(`FAIL: ${p}`);
     process.exitCode = 1;
@@ -68,7 +69,7 @@ try {
   await database.close();
 }
 
-async function smoke(databaseUrl: string): Promise<string[]> {
+async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
   process.env['DATABASE_URL'] = databaseUrl;
   process.env['EMBEDDED_DB'] = '1';
   // Uploads as in production: the Supabase Storage store, built with supabase-js and every
@@ -103,8 +104,30 @@ async function smoke(databaseUrl: string): Promise<string[]> {
     if (status !== expected)
       failures.push(`${request.method} ${new URL(request.url).pathname}: ${status}, expected ${expected}`);
   }
-  console.log(
-    `Netlify function smoke test: ${cases.length - failures.length} of ${cases.length} requests as expected`,
-  );
+  let checked = cases.length;
+  // A React island rendered on demand (Account Settings, signed in as the demo homeowner): the
+  // island, the store hook and React's server renderer must all come from one copy of React.
+  if (demo) {
+    checked += 1;
+    const signIn = await handler(
+      new Request(`${origin}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'homeowner@example.com', password: DEMO_PASSWORD }),
+      }),
+      { ip: '127.0.0.1' },
+    );
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const page = await handler(new Request(`${origin}/profile`, { headers: { cookie } }), {
+      ip: '127.0.0.1',
+    });
+    const html = await page.text();
+    if (page.status !== 200 || !html.includes('Account Settings') || !html.includes('homeowner@example.com'))
+      failures.push(`GET /profile signed in: ${page.status}, expected 200 with the Account Settings island`);
+  }
+  console.log(`Netlify function smoke test: ${checked - failures.length} of ${checked} requests as expected`);
   return failures;
 }
