@@ -6,7 +6,7 @@
 // only on the transition that changes a row. So a retry (a double submit, a network retry, or a
 // run after a crash between a charge and its record) finishes the work of the first run and never
 // makes a second lead or a second charge.
-import { distanceMiles } from '../../domain/geo.ts';
+import { withinServiceArea } from '../../domain/geo.ts';
 import {
   DEFAULT_CONTRACTORS_PER_LEAD,
   LEAD_PRICE_CENTS,
@@ -25,9 +25,6 @@ import { enqueueMail } from '../mail/outbox.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { searchCatalog } from '../search/search-catalog.ts';
 
-/** The centre of our service area and how far from it a lead still counts as ours. */
-export const AREA_CENTER = { latitude: 39.76, longitude: -84.19 };
-export const AREA_RADIUS_KM = 50;
 /** A contractor serves a lead whose ZIP is in its list, or that is this close to the business. */
 export const SERVE_RADIUS_MILES = 25;
 export const DUPLICATE_DAYS = 7;
@@ -203,11 +200,12 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
 
 /** Not sold: outside our area (duplicates are marked when the lead is stored). */
 function disqualification(lead: LeadRow): 'out_of_area' | null {
-  const known = lead.latitude !== null && lead.longitude !== null;
-  const km = known
-    ? distanceMiles(AREA_CENTER, { latitude: lead.latitude!, longitude: lead.longitude! }) * 1.609344
-    : Infinity;
-  return lead.city !== null || km <= AREA_RADIUS_KM ? null : 'out_of_area';
+  if (lead.city !== null) return null;
+  const inside =
+    lead.latitude !== null &&
+    lead.longitude !== null &&
+    withinServiceArea({ latitude: lead.latitude, longitude: lead.longitude });
+  return inside ? null : 'out_of_area';
 }
 
 export interface Candidate {
@@ -232,9 +230,7 @@ export async function matchContractors(
 ): Promise<Candidate[]> {
   const hasPoint = lead.latitude !== null && lead.longitude !== null;
   const distance = hasPoint
-    ? sql`(3958.8 * 2 * asin(sqrt(power(sin(radians(b.latitude - ${lead.latitude}::float8) / 2), 2) +
-          cos(radians(${lead.latitude}::float8)) * cos(radians(b.latitude)) *
-          power(sin(radians(b.longitude - ${lead.longitude}::float8) / 2), 2))))`
+    ? sql`great_circle_miles(${lead.latitude}::float8, ${lead.longitude}::float8, b.latitude, b.longitude)`
     : sql`null::float8`;
   return sql<Candidate[]>`
     select id, name, email, "customerId", "paymentMethodId", featured, score from (
