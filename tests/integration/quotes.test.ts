@@ -192,7 +192,12 @@ describe('submitting', () => {
     expect(distributions.some((d) => d['business_id'] === fourth.id)).toBe(false);
     const mails = await sql<{ template: string; to_address: string; text_body: string }[]>`
       select template, to_address, text_body from mail_outbox where payload->>'leadId' = ${result.leadId}`;
-    expect(mails.filter((m) => m.template === 'lead_new')).toHaveLength(3);
+    const leadMails = mails.filter((m) => m.template === 'lead_new');
+    expect(leadMails).toHaveLength(3);
+    for (const m of leadMails) {
+      expect(m.text_body).toContain('you have a new lead ($30.00 charged to your card on file)');
+      expect(m.text_body).toContain('Budget: $1,000 - $5,000');
+    }
     const confirmation = mails.find((m) => m.template === 'quote_confirmation');
     expect(confirmation?.to_address).toBe(input.email);
     expect(confirmation?.text_body).toMatch(/within 2 hours/);
@@ -232,6 +237,7 @@ describe('submitting', () => {
       select text_body from mail_outbox where payload->>'leadId' = ${result.leadId} and template = 'lead_payment_failed'`;
     expect(declinedMails).toHaveLength(2);
     for (const m of declinedMails) {
+      expect(m.text_body).toContain('$30.00 charge to your card on file failed');
       expect(m.text_body).not.toContain(input.email);
       expect(m.text_body).not.toContain('9375550142');
       expect(m.text_body).not.toContain(input.name);

@@ -1,5 +1,5 @@
 // The submit-quote use-case (issue 6): store the lead, qualify it, match contractors, and sell it
-// to the best three that can pay, $30 each, through the PaymentGateway port.
+// to the best three that can pay, LEAD_PRICE_CENTS each, through the PaymentGateway port.
 //
 // Every step can be run again: the lead is keyed by the client's request key, a distribution by
 // (lead, business), a charge by an idempotency key derived from the distribution, and mails go out
@@ -7,6 +7,7 @@
 // run after a crash between a charge and its record) finishes the work of the first run and never
 // makes a second lead or a second charge.
 import { withinServiceArea } from '../../domain/geo.ts';
+import { formatMoney } from '../../domain/money.ts';
 import {
   DEFAULT_CONTRACTORS_PER_LEAD,
   LEAD_PRICE_CENTS,
@@ -365,7 +366,9 @@ async function distributeTo(
 }
 
 const timelineLabel = (value: string) => TIMELINES.find((t) => t.value === value)?.label ?? value;
-const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
+/** Budgets are whole dollars. */
+const dollars = (n: number) => formatMoney(n * 100, { wholeDollars: true });
+const LEAD_PRICE = formatMoney(LEAD_PRICE_CENTS);
 
 function leadMail(candidate: Candidate, lead: LeadRow) {
   return {
@@ -374,7 +377,7 @@ function leadMail(candidate: Candidate, lead: LeadRow) {
     template: 'lead_new',
     payload: { leadId: lead.id },
     text: [
-      `${candidate.name}, you have a new lead ($30.00 charged to your card on file).`,
+      `${candidate.name}, you have a new lead (${LEAD_PRICE} charged to your card on file).`,
       '',
       `Service: ${lead.project_type}`,
       `Timeline: ${timelineLabel(lead.timeline)}`,
@@ -402,7 +405,7 @@ function declinedMail(candidate: Candidate, lead: LeadRow, reason: string) {
     payload: { leadId: lead.id },
     text: [
       `${candidate.name}, a ${lead.project_type} lead in ${lead.city ?? lead.zip_code} matched your business, but the`,
-      `$30.00 charge to your card on file failed: ${reason}`,
+      `${LEAD_PRICE} charge to your card on file failed: ${reason}`,
       '',
       `Update your payment method to receive the next one: ${siteUrl()}/contractor/billing`,
     ].join('\n'),
