@@ -55,9 +55,10 @@ export function decide(pathname: string, search: string, user: { roles: readonly
       : { kind: 'redirect', location: signInUrl(origin) };
   }
   if (requirement === 'contractor' && !user.roles.includes('contractor')) {
-    // Spec: a user lacking the role goes to /dashboard if a contractor, else to /.
+    // Spec: a user lacking the role goes to /dashboard if a contractor, else to /. Lacking the
+    // contractor role, this user is not a contractor, so always to /.
     if (api) return { kind: 'deny', status: 403, message: NOT_ALLOWED };
-    return { kind: 'redirect', location: user.roles.includes('contractor') ? '/dashboard' : '/' };
+    return { kind: 'redirect', location: '/' };
   }
   return { kind: 'allow' };
 }

@@ -137,6 +137,7 @@ describe('route guards', () => {
     });
     expect(decide('/profile', '', user)).toEqual({ kind: 'allow' });
     expect(decide('/dashboard', '', user)).toEqual({ kind: 'redirect', location: '/' });
+    expect(decide('/contractor/billing', '', admin)).toEqual({ kind: 'redirect', location: '/' });
     expect(decide('/dashboard', '', contractor)).toEqual({ kind: 'allow' });
     expect(decide('/admin', '', contractor)).toEqual({
       kind: 'redirect',
