@@ -10,11 +10,9 @@ import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { AppError } from '../../src/server/errors.ts';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import {
-  matchContractors,
-  resumeUnfinishedLeads,
-  submitQuote,
-} from '../../src/server/quotes/submit-quote.ts';
+import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
+import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
+import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import { createBusiness, giveCard } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
