@@ -1,7 +1,7 @@
 // POST /api/account/deletion: records the request for support (spec: deletion is completed by
 // support, the user sees 'Account deletion requested').
 import type { APIRoute } from 'astro';
-import { requestAccountDeletion } from '~/server/auth/accounts';
+import { requestAccountDeletion } from '~/server/auth/request-account-deletion';
 import { db } from '~/server/db/client';
 import { errorResponse } from '~/server/errors';
 import { PRIVATE } from '~/server/http';

@@ -2,7 +2,7 @@
 // password ('Invalid current password'); every other session of the user ends.
 import type { APIRoute } from 'astro';
 import { ZChangePassword } from '~/schemas/auth';
-import { changePassword } from '~/server/auth/accounts';
+import { changePassword } from '~/server/auth/change-password';
 import { db } from '~/server/db/client';
 import { errorResponse } from '~/server/errors';
 import { PRIVATE, readJson } from '~/server/http';

@@ -2,7 +2,7 @@
 // saved on the server (the spec kept them in the browser only; see docs/decisions.md).
 import type { APIRoute } from 'astro';
 import { ZPreferences } from '~/schemas/auth';
-import { savePreferences } from '~/server/auth/accounts';
+import { savePreferences } from '~/server/auth/save-preferences';
 import { db } from '~/server/db/client';
 import { errorResponse } from '~/server/errors';
 import { PRIVATE, readJson } from '~/server/http';

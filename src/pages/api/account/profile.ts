@@ -3,7 +3,8 @@
 // changes only once it is followed.
 import type { APIRoute } from 'astro';
 import { ZProfileUpdate } from '~/schemas/auth';
-import { getProfile, updateProfile } from '~/server/auth/accounts';
+import { getProfile } from '~/server/auth/get-profile';
+import { updateProfile } from '~/server/auth/update-profile';
 import { db } from '~/server/db/client';
 import { errorResponse } from '~/server/errors';
 import { PRIVATE, readJson } from '~/server/http';

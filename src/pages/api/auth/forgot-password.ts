@@ -2,7 +2,7 @@
 // the answer is the same either way.
 import type { APIRoute } from 'astro';
 import { ZForgotPassword } from '~/schemas/auth';
-import { requestPasswordReset } from '~/server/auth/accounts';
+import { requestPasswordReset } from '~/server/auth/reset-password';
 import { db } from '~/server/db/client';
 import { errorResponse } from '~/server/errors';
 import { PRIVATE, readJson, requestMeta } from '~/server/http';

@@ -3,7 +3,7 @@
 // signs this browser in ('Password updated!').
 import type { APIRoute } from 'astro';
 import { ZResetPassword, ZTokenQuery } from '~/schemas/auth';
-import { resetPassword, resetTokenIsValid } from '~/server/auth/accounts';
+import { resetPassword, resetTokenIsValid } from '~/server/auth/reset-password';
 import { db } from '~/server/db/client';
 import { errorResponse } from '~/server/errors';
 import { PRIVATE, readJson, requestMeta, setSessionCookie } from '~/server/http';

@@ -2,7 +2,7 @@
 // the same message for an unknown e-mail and a wrong password; 429 after 5 attempts in 5 minutes.
 import type { APIRoute } from 'astro';
 import { ZSignIn } from '~/schemas/auth';
-import { signIn } from '~/server/auth/accounts';
+import { signIn } from '~/server/auth/sign-in';
 import { deleteSession } from '~/server/auth/sessions';
 import { db } from '~/server/db/client';
 import { AppError, errorResponse } from '~/server/errors';

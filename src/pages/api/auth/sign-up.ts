@@ -2,7 +2,7 @@
 // verification link ('Account Created! ...'); 409 'Account Exists' when the e-mail is taken.
 import type { APIRoute } from 'astro';
 import { ZSignUp } from '~/schemas/auth';
-import { signUp } from '~/server/auth/accounts';
+import { signUp } from '~/server/auth/sign-up';
 import { db } from '~/server/db/client';
 import { errorResponse } from '~/server/errors';
 import { PRIVATE, readJson, requestMeta } from '~/server/http';
