@@ -35,6 +35,24 @@ export default tseslint.config(
     },
   },
   {
+    // The domain is pure rules: it may not reach for I/O, so nothing in it imports src/server
+    // (the server imports the domain, never the other way round).
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(~/|(\\.{1,2}/)+|(.*/)?src/)server(/|$)',
+              message: 'src/domain holds pure rules: move the shared type or value into src/domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
