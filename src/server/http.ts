@@ -25,8 +25,8 @@ export async function readBody(request: Request, maxBytes: number, message = TOO
   return Buffer.concat(chunks);
 }
 
-/** The request's JSON body checked against a schema; 413/415/400 otherwise. */
-export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+/** The request's JSON body checked against a schema (zod or zod/mini); 413/415/400 otherwise. */
+export async function readJson<T extends z.core.$ZodType>(request: Request, schema: T): Promise<z.output<T>> {
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request as JSON');
   }
@@ -37,7 +37,7 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   } catch {
     throw new AppError('BAD_REQUEST', 'The request is not valid JSON');
   }
-  return schema.parse(body);
+  return z.parse(schema, body);
 }
 
 export function requestMeta(context: Pick<APIContext, 'request' | 'clientAddress'>): {
@@ -80,3 +80,14 @@ export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
 
 /** No caching anywhere for answers that depend on who is asking. */
 export const PRIVATE = { 'cache-control': 'private, no-store' } as const;
+
+/**
+ * An answer that is the same for everyone: browsers check back each time, Netlify's CDN keeps it
+ * for `seconds` and may serve it `staleSeconds` longer while it fetches a fresh one.
+ */
+export function publicCache(seconds: number, staleSeconds: number): Record<string, string> {
+  return {
+    'cache-control': 'public, max-age=0, must-revalidate',
+    'netlify-cdn-cache-control': `public, s-maxage=${seconds}, stale-while-revalidate=${staleSeconds}`,
+  };
+}
