@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { apiDenial } from '../domain/guards.ts';
+import { searchParamsToObject } from '../schemas/search.ts';
 import type { SessionUser } from './auth/sessions.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { PRIVATE, readJson } from './http.ts';
@@ -62,7 +63,9 @@ export function route<
       if (url.search.length > (options.maxQuery ?? MAX_QUERY_STRING)) {
         throw new AppError('BAD_REQUEST', 'The query string is too long');
       }
-      const query = options.query ? z.parse(options.query, Object.fromEntries(url.searchParams)) : undefined;
+      const query = options.query
+        ? z.parse(options.query, searchParamsToObject(url.searchParams))
+        : undefined;
       const body = options.body ? await readJson(request, options.body) : undefined;
       const response = await handler({ context, user, body, query, requestId } as RouteInput<A, B, Q>);
       return withDefaults(response, options.headers ?? PRIVATE, requestId);
