@@ -1,5 +1,5 @@
 // What an emergency page (/emergency/{slug}) says, and the generic record the spec builds for
-// a slug that names no emergency service (document 2, section 8): 30 minutes, 24/7, generic
+// a slug that names no emergency service: 30 minutes, 24/7, generic
 // scenarios, a generic pricing note and call to action. An unknown slug is not an error.
 import { SLUG_PATTERN } from '../schemas/catalog.ts';
 

@@ -1,11 +1,11 @@
-// What the contractor profile shows and tells search engines: the limits of spec section 9, the
+// What the contractor profile shows and tells search engines: the spec's limits, the
 // one rating string shared by the page and its JSON-LD, and the title, description and keywords.
 import { formatRating } from './rating.ts';
 
-/** Spec section 9: "Profile: 3 reviews, 6 photos". */
+/** Spec: "Profile: 3 reviews, 6 photos". */
 export const PROFILE_REVIEW_LIMIT = 3;
 export const PROFILE_PHOTO_LIMIT = 6;
-/** SEO limits of the content collections (STYLE.md 9). */
+/** SEO limits of the content collections: title 5-120, description 15-160 characters. */
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 160;
 

@@ -3,7 +3,7 @@
 import { formatMoney } from '../../domain/money.ts';
 import type { SiteArea, SiteBusiness, SiteData, SiteService } from './site-data.ts';
 
-/** Default response time when a business has none (spec document 2, section 3). */
+/** Default response time when a business has none (the spec's default). */
 export const DEFAULT_RESPONSE_HOURS = 24;
 
 export function responseHours(b: SiteBusiness): number {
