@@ -1,4 +1,4 @@
-// Rich-text sanitising profiles (the spec's content rules), DOMPurify over one jsdom window.
+// Rich-text sanitising profiles (spec document 2, section 5), DOMPurify over one jsdom window.
 // USER: p, br, strong, em, u, ul, ol, li, no attributes. TRUSTED: those plus headings,
 // blockquote, div, span, a and img with href, src, alt, title, class. ATTRIBUTION: links only.
 // Scripts, forms, inputs and event attributes go everywhere; a failure returns ''.
