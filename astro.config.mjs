@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, envField, passthroughImageService } from 'astro/config';
+import { defineConfig, passthroughImageService } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -115,27 +115,6 @@ export default defineConfig({
           },
         },
       },
-    },
-  },
-  env: {
-    schema: {
-      DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
-      DATABASE_POOL_MAX: envField.number({ context: 'server', access: 'secret', optional: true }),
-      SITE_URL: envField.string({ context: 'server', access: 'public', optional: true }),
-      PUBLIC_CONTACT_PHONE: envField.string({
-        context: 'client',
-        access: 'public',
-        default: '(937) 555-0142',
-      }),
-      STRIPE_SECRET_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
-      STRIPE_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
-      SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
-      MAIL_FROM: envField.string({ context: 'server', access: 'secret', optional: true }),
-      MAPBOX_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
-      GEOCODER_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
-      GOOGLE_PLACES_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
-      BUILD_HOOK_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
-      UPLOADS_DIR: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });

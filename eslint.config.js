@@ -36,6 +36,24 @@ export default tseslint.config(
     },
   },
   {
+    // The domain is pure rules: it may not reach for I/O, so nothing in it imports src/server
+    // (the server imports the domain, never the other way round).
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(~/|(\\.{1,2}/)+|(.*/)?src/)server(/|$)',
+              message: 'src/domain holds pure rules: move the shared type or value into src/domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Islands run in the browser: React's rules of hooks, and nothing from the server (types they
     // share with it live in src/schemas or src/domain); the Supabase client (the service role
     // key's side) is created on the server only.
@@ -48,7 +66,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**', '~/server/**'],
+              regex: '^(~/|(\\.{1,2}/)+|(.*/)?src/)server(/|$)',
               message: 'Islands run in the browser: import shared types from src/schemas or src/domain.',
             },
             { group: ['@supabase/*'], message: 'Supabase is used on the server only; call /api/uploads.' },

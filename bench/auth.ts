@@ -3,7 +3,7 @@
 // the session check every signed-in request runs. On the embedded PGlite and on real
 // PostgreSQL (BENCH_DATABASE_URL, a local server, or a throwaway cluster).
 import { ZSignIn } from '../src/schemas/auth.ts';
-import { signIn } from '../src/server/auth/accounts.ts';
+import { signIn } from '../src/server/auth/sign-in.ts';
 import { hashPassword, verifyPassword } from '../src/server/auth/password.ts';
 import { createSession, validateSession } from '../src/server/auth/sessions.ts';
 import { createSql, type Sql } from '../src/server/db/client.ts';

@@ -1,21 +1,19 @@
 // npm test: unit and integration tests (vitest), then browser tests (Playwright in Debian's
 // Chromium). Without Chromium the browser tests are skipped with one line saying so, except
-// on CI, where that is a failure. Ends with one line: "N passed, N failed[, N skipped]".
+// on CI, where that is a failure. Ends with the flaky tests by name, if any, and one line:
+// "N passed, N failed, N flaky[, N skipped]". A flaky test does not fail the run.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { JSONReport } from '@playwright/test/reporter';
 import { ROOT } from './lib/database.ts';
 import { BIN, run } from './lib/processes.ts';
+import { addTally, emptyTally, playwrightTally, summary } from './lib/test-summary.ts';
 
 const RESULTS = path.join(ROOT, 'test-results');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 mkdirSync(RESULTS, { recursive: true });
 
-interface Tally {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+let total = emptyTally();
 let ok = true;
 
 function readJson(file: string): unknown {
@@ -37,9 +35,12 @@ const vitest = readJson(vitestJson) as
   | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
   | undefined;
 if (vitest) {
-  total.passed += vitest.numPassedTests;
-  total.failed += vitest.numFailedTests;
-  total.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  total = addTally(total, {
+    ...emptyTally(),
+    passed: vitest.numPassedTests,
+    failed: vitest.numFailedTests,
+    skipped: vitest.numPendingTests + vitest.numTodoTests,
+  });
 } else {
   ok = false;
 }
@@ -54,12 +55,9 @@ if (existsSync(CHROMIUM)) {
   } catch {
     ok = false;
   }
-  const report = readJson(playwrightJson) as
-    { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | undefined;
+  const report = readJson(playwrightJson) as JSONReport | undefined;
   if (report) {
-    total.passed += report.stats.expected + report.stats.flaky;
-    total.failed += report.stats.unexpected;
-    total.skipped += report.stats.skipped;
+    total = addTally(total, playwrightTally(report, ROOT));
   } else {
     ok = false;
   }
@@ -75,7 +73,5 @@ if (existsSync(CHROMIUM)) {
 }
 
 if (total.failed > 0) ok = false;
-console.log(
-  `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
-);
+console.log(`\n${summary(total)}`);
 process.exit(ok ? 0 : 1);

@@ -3,6 +3,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { decide } from './domain/guards.ts';
 import { validateSession } from './server/auth/sessions.ts';
+import { checkProductionConfig } from './server/config.ts';
 import { db } from './server/db/client.ts';
 import { clearSessionCookie, PRIVATE, sessionCookieName } from './server/http.ts';
 
@@ -27,6 +28,8 @@ function sameOrigin(request: Request, url: URL): boolean {
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
+  // A production server missing a secret answers nothing rather than fall back (config.ts).
+  checkProductionConfig();
   const { request, url, cookies } = context;
   if (!SAFE_METHODS.has(request.method) && !sameOrigin(request, url)) {
     return Response.json(

@@ -3,7 +3,7 @@
 import type { Config } from '@netlify/functions';
 import { db } from '../../src/server/db/client.ts';
 import { paymentGateway } from '../../src/server/payments/index.ts';
-import { resumeUnfinishedLeads } from '../../src/server/quotes/submit-quote.ts';
+import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
 
 export default async (): Promise<void> => {
   const results = await resumeUnfinishedLeads(db(), { gateway: paymentGateway(db()) });

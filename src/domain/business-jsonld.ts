@@ -1,7 +1,7 @@
 // schema.org LocalBusiness data for a contractor profile. Its rating and review count are the
 // ones the page prints (profileRating), and it is left out when there are no verified reviews,
 // as search engines ask: structured data must match what the visitor sees.
-import type { DayHours, SiteBusiness, SiteReview } from '../server/site/site-data.ts';
+import type { DayHours, SiteBusiness, SiteReview } from './site-business.ts';
 import { telHref } from './contact.ts';
 import { PROFILE_PHOTO_LIMIT, profileRating } from './profile-display.ts';
 

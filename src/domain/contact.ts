@@ -1,9 +1,6 @@
-// The public contact phone ({phone} in the spec), configurable with PUBLIC_CONTACT_PHONE.
+// The public contact phone ({phone} in the spec): its default, and its tel: link. The number
+// itself is configurable with PUBLIC_CONTACT_PHONE (contactPhone() in src/server/config.ts).
 export const DEFAULT_CONTACT_PHONE = '(937) 555-0142';
-
-export function contactPhone(): string {
-  return process.env['PUBLIC_CONTACT_PHONE'] || DEFAULT_CONTACT_PHONE;
-}
 
 /** tel: link for a display phone number: digits only, with +1 for 10-digit US numbers. */
 export function telHref(phone: string): string {

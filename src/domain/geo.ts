@@ -4,7 +4,8 @@ export interface LatLng {
   longitude: number;
 }
 
-const EARTH_RADIUS_KM = 6371.0088;
+/** The Earth's mean radius; the SQL function great_circle_miles (supabase/migrations) uses it too. */
+export const EARTH_RADIUS_KM = 6371.0088;
 export const KM_PER_MILE = 1.609344;
 export const SERVICE_AREA_CENTRE: LatLng = { latitude: 39.76, longitude: -84.19 };
 export const SERVICE_AREA_RADIUS_KM = 50;

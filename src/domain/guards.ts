@@ -1,5 +1,6 @@
-// Who may open which route (spec, section 4): the rule of a path, and what happens to a
-// request that does not meet it. A pure function, used by the middleware for pages and APIs.
+// Who may open which route (the spec's route guards): the rule of a path, and what happens to a
+// request that does not meet it. Pure functions, used by the middleware for every page and API
+// and by the endpoints' wrapper (src/server/route.ts).
 export type Requirement = 'guest' | 'user' | 'contractor' | 'admin';
 export type Role = 'contractor' | 'admin';
 
@@ -36,28 +37,34 @@ export function signInUrl(returnTo: string, adminRequired = false): string {
   return query ? `/auth?${query}` : '/auth';
 }
 
+/** Why an API caller may not use an endpoint that needs `requirement`; null when they may. */
+export function apiDenial(
+  requirement: Exclude<Requirement, 'guest'>,
+  user: { roles: readonly Role[] } | null,
+): { status: 401 | 403; message: string } | null {
+  if (!user) return { status: 401, message: SIGN_IN_REQUIRED };
+  if (requirement !== 'user' && !user.roles.includes(requirement))
+    return { status: 403, message: NOT_ALLOWED };
+  return null;
+}
+
 export function decide(pathname: string, search: string, user: { roles: readonly Role[] } | null): Decision {
   const requirement = requirementOf(pathname);
   if (!requirement) return { kind: 'allow' };
-  const api = pathname.startsWith('/api/');
-  const origin = pathname + search;
   if (requirement === 'guest') return user ? { kind: 'redirect', location: '/' } : { kind: 'allow' };
+  if (pathname.startsWith('/api/')) {
+    const denial = apiDenial(requirement, user);
+    return denial ? { kind: 'deny', ...denial } : { kind: 'allow' };
+  }
+  const origin = pathname + search;
   if (requirement === 'admin' && !user?.roles.includes('admin')) {
-    if (api)
-      return user
-        ? { kind: 'deny', status: 403, message: NOT_ALLOWED }
-        : { kind: 'deny', status: 401, message: SIGN_IN_REQUIRED };
     return { kind: 'redirect', location: signInUrl(origin, true) };
   }
-  if (!user) {
-    return api
-      ? { kind: 'deny', status: 401, message: SIGN_IN_REQUIRED }
-      : { kind: 'redirect', location: signInUrl(origin) };
-  }
+  if (!user) return { kind: 'redirect', location: signInUrl(origin) };
   if (requirement === 'contractor' && !user.roles.includes('contractor')) {
-    // Spec: a user lacking the role goes to /dashboard if a contractor, else to /.
-    if (api) return { kind: 'deny', status: 403, message: NOT_ALLOWED };
-    return { kind: 'redirect', location: user.roles.includes('contractor') ? '/dashboard' : '/' };
+    // Spec: a user lacking the role goes to /dashboard if a contractor, else to /. Lacking the
+    // contractor role, this user is not a contractor, so always to /.
+    return { kind: 'redirect', location: '/' };
   }
   return { kind: 'allow' };
 }

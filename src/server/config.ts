@@ -1,22 +1,41 @@
-// Server configuration from the environment, parsed once. Shared by the Astro server,
-// the build, the scripts and the tests, so it reads process.env rather than astro:env
-// (which only exists inside Astro); astro.config.mjs declares the same variables.
+// Server configuration: the one module that reads the environment, and the one declaration of
+// every variable the server reads. The same modules run in the Astro server, the build, the
+// scripts and the tests, so this reads process.env rather than astro:env, which exists only
+// inside Astro (docs/decisions.md, issue 11).
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CONTACT_PHONE } from '../domain/contact.ts';
+import { isLocalDatabaseUrl } from './db/local-url.ts';
+
+const ZSecret = z.string().min(1).optional();
 
 const ZServerEnv = z.object({
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  /** Set to 1 by the launchers (npm start, tests, benches) for the embedded PGlite. */
   EMBEDDED_DB: z.enum(['0', '1']).optional(),
   NODE_ENV: z.string().optional(),
+  /** Set by Netlify on its builders. */
+  NETLIFY: z.string().optional(),
   SITE_URL: z.url().optional(),
-  PUBLIC_CONTACT_PHONE: z.string().default('(937) 555-0142'),
+  /** Empty counts as unset: the site then shows the default number. */
+  PUBLIC_CONTACT_PHONE: z
+    .string()
+    .optional()
+    .transform((phone) => phone || DEFAULT_CONTACT_PHONE),
   UPLOADS_DIR: z.string().optional(),
-  MAPBOX_TOKEN: z.string().min(1).optional(),
-  SMTP_URL: z.string().min(1).optional(),
-  MAIL_FROM: z.string().min(3).default('Dayton Contractors <no-reply@localhost>'),
+  MAPBOX_TOKEN: ZSecret,
   /** Base URL of the geocoding API; tests point it at a local stand-in. */
   GEOCODER_URL: z.url().default('https://api.mapbox.com'),
+  SMTP_URL: ZSecret,
+  MAIL_FROM: z.string().min(3).optional(),
+  STRIPE_SECRET_KEY: ZSecret,
+  /** For the Stripe webhook endpoint, which is not built yet: declared, read by no code. */
+  STRIPE_WEBHOOK_SECRET: ZSecret,
+  /** For the business look-up at contractor sign-up, not built yet: declared, read by no code. */
+  GOOGLE_PLACES_KEY: ZSecret,
+  /** For admin "publish", not built yet: declared, read by no code. */
+  BUILD_HOOK_URL: z.url().optional(),
   /** Supabase Storage for uploads (production); tests point it at a local stand-in. */
   SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
@@ -41,40 +60,124 @@ const ZCheckedServerEnv = ZServerEnv.superRefine((env, ctx) => {
 
 export type ServerEnv = z.infer<typeof ZServerEnv>;
 
-let cached: ServerEnv | undefined;
+/** A configuration the server cannot run with: a plain Error, so it is a logged 500, never a 400. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
-/** The configuration in `env`; throws, naming each bad variable, when it is not valid. */
-export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
-  const parsed = ZCheckedServerEnv.safeParse(env);
-  if (!parsed.success) throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
+/** The variables of `source` checked against the declaration. */
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  const parsed = ZCheckedServerEnv.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  }
   return parsed.data;
 }
+
+let cached: ServerEnv | undefined;
 
 export function serverEnv(): ServerEnv {
   cached ??= parseServerEnv(process.env);
   return cached;
 }
 
-/** Mail goes to SMTP when SMTP_URL is set; otherwise it is captured and shown at /dev/mail. */
-export function mailIsCaptured(): boolean {
-  return !serverEnv().SMTP_URL;
+/**
+ * Production is a server real users reach, where a development stand-in (the sandbox gateway,
+ * captured mail, localhost links) would fail silently. It is any process not on the embedded
+ * database (EMBEDDED_DB=1: npm start, the tests, the benches, check:netlify) that runs on
+ * Netlify (NETLIFY), says so (NODE_ENV=production), or uses a database on another machine
+ * (a hosted PostgreSQL such as Supabase: this holds in Netlify's functions whatever Netlify sets).
+ */
+export function isProduction(env: ServerEnv): boolean {
+  if (env.EMBEDDED_DB === '1') return false;
+  const remoteDatabase = env.DATABASE_URL !== undefined && !isLocalDatabaseUrl(env.DATABASE_URL);
+  return Boolean(env.NETLIFY) || env.NODE_ENV === 'production' || remoteDatabase;
 }
 
-/** The site's own origin for links in mails. */
-export function siteUrl(): string {
-  return (serverEnv().SITE_URL ?? 'http://localhost:4321').replace(/\/+$/, '');
+/** Without these, production would run on a development stand-in, so it refuses to run. */
+export const PRODUCTION_REQUIRED = [
+  'DATABASE_URL',
+  'SITE_URL',
+  'STRIPE_SECRET_KEY',
+  'SMTP_URL',
+  'MAIL_FROM',
+] as const;
+type ProductionVariable = (typeof PRODUCTION_REQUIRED)[number];
+
+/** The required variables `env` lacks: none outside production. */
+export function missingInProduction(env: ServerEnv): ProductionVariable[] {
+  return isProduction(env) ? PRODUCTION_REQUIRED.filter((name) => !env[name]) : [];
+}
+
+function missingError(names: string[]): ConfigError {
+  return new ConfigError(
+    `Production needs ${names.join(', ')}: set ${names.length === 1 ? 'it' : 'them'} in the server's ` +
+      'environment (README.md, Environment variables). Nothing falls back to a development stand-in here.',
+  );
+}
+
+/**
+ * Called before a server answers its first on-demand request (src/middleware.ts), so a
+ * production server with a variable missing fails every request, loudly, from the start,
+ * rather than when the first quote is sold. The build never calls it.
+ */
+export function checkProductionConfig(): void {
+  const missing = missingInProduction(serverEnv());
+  if (missing.length) throw missingError(missing);
+}
+
+/** A variable production must have; elsewhere undefined, and the caller falls back. */
+function productionValue(name: ProductionVariable): string | undefined {
+  const env = serverEnv();
+  const value = env[name];
+  if (!value && isProduction(env)) throw missingError([name]);
+  return value;
 }
 
 /** The database URL, or a clear error naming how to get one. */
 export function databaseUrl(): string {
-  const url = serverEnv().DATABASE_URL;
+  const url = productionValue('DATABASE_URL');
   if (!url) {
-    throw new Error(
+    throw new ConfigError(
       'DATABASE_URL is not set. Run the app with `npm start` or `npm run dev` (they start the embedded ' +
         'database and set it), or point DATABASE_URL at a PostgreSQL 15+ database.',
     );
   }
   return url;
+}
+
+export function isEmbeddedDatabase(): boolean {
+  return serverEnv().EMBEDDED_DB === '1';
+}
+
+/** The site's own origin for links in mails. */
+export function siteUrl(): string {
+  return (productionValue('SITE_URL') ?? 'http://localhost:4321').replace(/\/+$/, '');
+}
+
+/** The Stripe key; null selects the sandbox gateway (never in production). */
+export function stripeSecretKey(): string | null {
+  return productionValue('STRIPE_SECRET_KEY') ?? null;
+}
+
+/** The SMTP transport's URL; null captures mail for /dev/mail instead (never in production). */
+export function smtpUrl(): string | null {
+  return productionValue('SMTP_URL') ?? null;
+}
+
+/** Mail goes to SMTP when SMTP_URL is set; otherwise it is captured and shown at /dev/mail. */
+export function mailIsCaptured(): boolean {
+  return smtpUrl() === null;
+}
+
+export function mailFrom(): string {
+  return productionValue('MAIL_FROM') ?? 'Dayton Contractors <no-reply@localhost>';
+}
+
+/** The public contact phone ({phone} in the spec). */
+export function contactPhone(): string {
+  return serverEnv().PUBLIC_CONTACT_PHONE;
 }
 
 /** Where the local upload store keeps its files (the embedded default, and the demo images). */

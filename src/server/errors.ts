@@ -1,6 +1,6 @@
 // One error type for the server: AppError with a code; one map from code to HTTP status.
 // zod errors become 400 with field messages; anything else is a 500 that leaks nothing and
-// is logged with a request id.
+// is logged with a request id. Endpoints get this through src/server/route.ts.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
@@ -37,6 +37,17 @@ export interface ErrorBody {
   requestId?: string;
 }
 
+export const INTERNAL_MESSAGE = 'An unexpected error occurred. Please try again.';
+
+/**
+ * Whether `error` is a zod validation error. Schemas of classic `zod` and of `zod/mini` throw
+ * different classes (a mini schema's error is not a classic ZodError), but both are core
+ * `$ZodError`s.
+ */
+export function isZodError(error: unknown): error is z.core.$ZodError {
+  return error instanceof z.core.$ZodError;
+}
+
 /** Field messages of a zod error, keyed by the field's path ("distance", "lat"). */
 export function fieldMessages(error: z.core.$ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
@@ -49,11 +60,18 @@ export function fieldMessages(error: z.core.$ZodError): Record<string, string[]>
   return fields;
 }
 
-export function errorResponse(error: unknown, headers: Record<string, string> = {}): Response {
+/**
+ * The answer for a thrown error. An unknown one is logged with `requestId` (and where it
+ * happened) and answered with that id only, so a report can be matched to the log.
+ */
+export function errorResponse(
+  error: unknown,
+  options: { headers?: Record<string, string>; requestId?: string; where?: string } = {},
+): Response {
   let status: number;
   let body: ErrorBody;
-  // Errors of both zod and zod/mini schemas (the shared schemas are mini) are core ZodErrors.
-  if (error instanceof z.core.$ZodError) {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...options.headers };
+  if (isZodError(error)) {
     const fields = fieldMessages(error);
     status = 400;
     body = { error: Object.values(fields).flat()[0] ?? 'Invalid request', code: 'BAD_REQUEST', fields };
@@ -61,13 +79,13 @@ export function errorResponse(error: unknown, headers: Record<string, string> = 
     status = ERROR_STATUS[error.code];
     body = { error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
     if (error.extra?.retryAfterSeconds !== undefined) {
-      headers = { ...headers, 'retry-after': String(error.extra.retryAfterSeconds) };
+      headers['retry-after'] = String(error.extra.retryAfterSeconds);
     }
   } else {
-    const requestId = randomUUID();
-    console.error(`[${requestId}]`, error);
+    const requestId = options.requestId ?? randomUUID();
+    console.error(`[${requestId}]${options.where ? ` ${options.where}` : ''}`, error);
     status = 500;
-    body = { error: 'An unexpected error occurred. Please try again.', code: 'INTERNAL', requestId };
+    body = { error: INTERNAL_MESSAGE, code: 'INTERNAL', requestId };
   }
-  return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
+  return Response.json(body, { status, headers });
 }

@@ -80,3 +80,14 @@ export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
 
 /** No caching anywhere for answers that depend on who is asking. */
 export const PRIVATE = { 'cache-control': 'private, no-store' } as const;
+
+/**
+ * An answer that is the same for everyone: browsers check back each time, Netlify's CDN keeps it
+ * for `seconds` and may serve it `staleSeconds` longer while it fetches a fresh one.
+ */
+export function publicCache(seconds: number, staleSeconds: number): Record<string, string> {
+  return {
+    'cache-control': 'public, max-age=0, must-revalidate',
+    'netlify-cdn-cache-control': `public, s-maxage=${seconds}, stale-while-revalidate=${staleSeconds}`,
+  };
+}

@@ -185,7 +185,8 @@ test('non-admins on admin pages go to sign in with the admin-required flag', asy
 });
 
 test('/dev/mail does not exist when a mail transport is configured', async () => {
-  // The same build, served a second time with SMTP_URL set (it never connects: nothing is sent).
+  // The same build, served a second time with SMTP_URL set (it never connects: nothing is sent),
+  // marked as on the embedded database so that SMTP_URL alone is what removes the page.
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port: p } = probe.address() as AddressInfo;
@@ -193,7 +194,13 @@ test('/dev/mail does not exist when a mail transport is configured', async () =>
     });
   });
   const server = spawn(process.execPath, [path.join('dist-e2e', 'server', 'entry.mjs')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SMTP_URL: 'smtp://127.0.0.1:9' },
+    env: {
+      ...process.env,
+      EMBEDDED_DB: '1',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    },
     stdio: 'ignore',
   });
   try {

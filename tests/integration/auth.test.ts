@@ -4,19 +4,19 @@
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSignUp } from '../../src/schemas/auth.ts';
+import { changePassword } from '../../src/server/auth/change-password.ts';
+import { confirmEmailToken } from '../../src/server/auth/confirm-email-token.ts';
+import { getProfile } from '../../src/server/auth/get-profile.ts';
+import { AUTH_ATTEMPTS } from '../../src/server/auth/limit-attempts.ts';
 import {
-  AUTH_ATTEMPTS,
-  changePassword,
-  confirmEmailToken,
-  getProfile,
   requestPasswordReset,
   resetPassword,
   resetTokenIsValid,
-  savePreferences,
-  signIn,
-  signUp,
-  updateProfile,
-} from '../../src/server/auth/accounts.ts';
+} from '../../src/server/auth/reset-password.ts';
+import { savePreferences } from '../../src/server/auth/save-preferences.ts';
+import { signIn } from '../../src/server/auth/sign-in.ts';
+import { signUp } from '../../src/server/auth/sign-up.ts';
+import { updateProfile } from '../../src/server/auth/update-profile.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { checkRateLimit } from '../../src/server/auth/rate-limit.ts';
 import {

@@ -10,11 +10,9 @@ import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { AppError } from '../../src/server/errors.ts';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import {
-  matchContractors,
-  resumeUnfinishedLeads,
-  submitQuote,
-} from '../../src/server/quotes/submit-quote.ts';
+import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
+import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
+import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import { createBusiness, giveCard } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -192,7 +190,12 @@ describe('submitting', () => {
     expect(distributions.some((d) => d['business_id'] === fourth.id)).toBe(false);
     const mails = await sql<{ template: string; to_address: string; text_body: string }[]>`
       select template, to_address, text_body from mail_outbox where payload->>'leadId' = ${result.leadId}`;
-    expect(mails.filter((m) => m.template === 'lead_new')).toHaveLength(3);
+    const leadMails = mails.filter((m) => m.template === 'lead_new');
+    expect(leadMails).toHaveLength(3);
+    for (const m of leadMails) {
+      expect(m.text_body).toContain('you have a new lead ($30.00 charged to your card on file)');
+      expect(m.text_body).toContain('Budget: $1,000 - $5,000');
+    }
     const confirmation = mails.find((m) => m.template === 'quote_confirmation');
     expect(confirmation?.to_address).toBe(input.email);
     expect(confirmation?.text_body).toMatch(/within 2 hours/);
@@ -232,6 +235,7 @@ describe('submitting', () => {
       select text_body from mail_outbox where payload->>'leadId' = ${result.leadId} and template = 'lead_payment_failed'`;
     expect(declinedMails).toHaveLength(2);
     for (const m of declinedMails) {
+      expect(m.text_body).toContain('$30.00 charge to your card on file failed');
       expect(m.text_body).not.toContain(input.email);
       expect(m.text_body).not.toContain('9375550142');
       expect(m.text_body).not.toContain(input.name);

@@ -1,7 +1,7 @@
 // The account rules shared by the islands and the server: the spec's messages word for word,
 // the plain-text sanitiser, and the guard of every protected route.
 import { describe, expect, it } from 'vitest';
-import { decide, requirementOf } from '../../src/domain/guards.ts';
+import { apiDenial, decide, requirementOf } from '../../src/domain/guards.ts';
 import { sanitizeText } from '../../src/domain/sanitize-text.ts';
 import {
   isValidEmail,
@@ -137,6 +137,7 @@ describe('route guards', () => {
     });
     expect(decide('/profile', '', user)).toEqual({ kind: 'allow' });
     expect(decide('/dashboard', '', user)).toEqual({ kind: 'redirect', location: '/' });
+    expect(decide('/contractor/billing', '', admin)).toEqual({ kind: 'redirect', location: '/' });
     expect(decide('/dashboard', '', contractor)).toEqual({ kind: 'allow' });
     expect(decide('/admin', '', contractor)).toEqual({
       kind: 'redirect',
@@ -153,5 +154,18 @@ describe('route guards', () => {
     expect(decide('/api/admin/users', '', contractor)).toMatchObject({ kind: 'deny', status: 403 });
     expect(decide('/api/admin/users', '', anonymous)).toMatchObject({ kind: 'deny', status: 401 });
     expect(decide('/api/search', '', anonymous)).toEqual({ kind: 'allow' });
+  });
+
+  it.each([
+    ['user', anonymous, 401],
+    ['user', user, null],
+    ['contractor', user, 403],
+    ['contractor', contractor, null],
+    ['contractor', admin, 403],
+    ['admin', contractor, 403],
+    ['admin', anonymous, 401],
+    ['admin', admin, null],
+  ] as const)('an endpoint for %s answers %o with %s', (requirement, who, status) => {
+    expect(apiDenial(requirement, who)?.status ?? null).toBe(status);
   });
 });

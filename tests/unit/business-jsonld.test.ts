@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { businessJsonLd, businessSchemaType, openingHours } from '../../src/domain/business-jsonld.ts';
 import { profileMeta, profileRating } from '../../src/domain/profile-display.ts';
-import type { DayHours, SiteBusiness, SiteReview } from '../../src/server/site/site-data.ts';
+import type { DayHours, SiteBusiness, SiteReview } from '../../src/domain/site-business.ts';
 
 const open = (o: string, c: string): DayHours => ({ open: o, close: c, closed: false });
 const closed: DayHours = { open: '00:00', close: '00:00', closed: true };

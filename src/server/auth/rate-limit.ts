@@ -37,7 +37,3 @@ export async function checkRateLimit(
     retryAfterSeconds: Math.min(windowMinutes * 60, Math.max(0, secondsLeft)),
   };
 }
-
-export async function resetRateLimit(sql: Sql, identifier: string, action: string): Promise<void> {
-  await sql`delete from rate_limits where identifier = ${identifier} and action = ${action}`;
-}

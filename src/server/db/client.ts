@@ -43,11 +43,3 @@ export function db(): Sql {
   client ??= createSql(databaseUrl());
   return client;
 }
-
-export async function closeDb(): Promise<void> {
-  if (client) {
-    const c = client;
-    client = undefined;
-    await c.end({ timeout: 5 });
-  }
-}

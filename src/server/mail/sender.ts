@@ -2,7 +2,7 @@
 // twice), sends each through SMTP (nodemailer) when SMTP_URL is set, or marks it captured when
 // no transport is configured (then /dev/mail shows it). Failures are retried with backoff.
 import { createTransport, type Transporter } from 'nodemailer';
-import { serverEnv } from '../config.ts';
+import { mailFrom, smtpUrl } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 
 const MAX_ATTEMPTS = 5;
@@ -11,7 +11,7 @@ export const RECLAIM_AFTER_MINUTES = 5;
 
 let transporter: Transporter | null | undefined;
 function transport(): Transporter | null {
-  const url = serverEnv().SMTP_URL;
+  const url = smtpUrl();
   transporter ??= url ? createTransport(url) : null;
   return transporter;
 }
@@ -39,7 +39,7 @@ export async function deliverPendingMail(
     }
     try {
       await smtp.sendMail({
-        from: serverEnv().MAIL_FROM,
+        from: mailFrom(),
         to: mail.to_address,
         subject: mail.subject,
         text: mail.text_body,

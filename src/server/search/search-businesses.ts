@@ -6,8 +6,8 @@ import { PAGE_SIZE, type SearchHit, type SearchResult, type TSearchQuery } from 
 import type { Sql } from '../db/client.ts';
 import { DEFAULT_RESPONSE_HOURS } from '../site/derive.ts';
 
+/** Miles per degree of latitude, rounded down: the bounding box is a little larger than the circle. */
 const MILES_PER_DEGREE = 69;
-const EARTH_RADIUS_MILES = 3958.8;
 
 export type { SearchHit, SearchResult } from '../../schemas/search.ts';
 
@@ -68,10 +68,7 @@ export async function searchBusinesses(
         : null;
 
   const distance = point
-    ? sql`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(sqrt(
-        power(sin(radians(b.latitude - ${point.latitude}::float8) / 2), 2) +
-        cos(radians(${point.latitude}::float8)) * cos(radians(b.latitude)) *
-        power(sin(radians(b.longitude - ${point.longitude}::float8) / 2), 2))))`
+    ? sql`great_circle_miles(${point.latitude}::float8, ${point.longitude}::float8, b.latitude, b.longitude)`
     : sql`null::float8`;
   const latSpan = query.distance / MILES_PER_DEGREE;
   const lngSpan = point

@@ -1,9 +1,15 @@
 // The facts of the AI data sheet (/ai) and /llms.txt, computed from the site data at build.
+import { formatMoney } from '../../domain/money.ts';
+import {
+  DEFAULT_CONTRACTORS_PER_LEAD,
+  LEAD_PRICE_CENTS,
+  QUOTE_PROMISED_HOURS,
+} from '../../domain/quote-rules.ts';
 import { siteMetrics, type SiteMetrics } from './derive.ts';
 import type { SiteData } from './site-data.ts';
 
 export const AI_SHEET_VERSION = '1.0.0';
-export const LEAD_PRICE_DOLLARS = 30;
+const LEAD_PRICE = formatMoney(LEAD_PRICE_CENTS, { wholeDollars: true });
 
 export interface AiSheet {
   brand: { name: string; description: string; url: string; region: string };
@@ -27,7 +33,7 @@ export function aiSheet(data: SiteData, siteUrl: string): AiSheet {
     description:
       'Dayton Contractors is a local marketplace for the Dayton, Ohio area. Homeowners compare verified, ' +
       'licensed and insured contractors and request free quotes; each qualified request goes to at most three ' +
-      `matching contractors, who pay $${LEAD_PRICE_DOLLARS} per lead.`,
+      `matching contractors, who pay ${LEAD_PRICE} per lead.`,
   };
   const verification = [
     'Business identity and address checked before a listing goes live',
@@ -45,7 +51,7 @@ export function aiSheet(data: SiteData, siteUrl: string): AiSheet {
     },
     {
       aspect: 'Response time',
-      us: `Average ${metrics.averageResponseTime} hours; quotes promised within 2 hours`,
+      us: `Average ${metrics.averageResponseTime} hours; quotes promised within ${QUOTE_PROMISED_HOURS} hours`,
       them: 'Not published',
     },
     {
@@ -60,7 +66,7 @@ export function aiSheet(data: SiteData, siteUrl: string): AiSheet {
     },
     {
       aspect: 'Pricing model',
-      us: `$${LEAD_PRICE_DOLLARS} per qualified lead, at most 3 contractors`,
+      us: `${LEAD_PRICE} per qualified lead, at most ${DEFAULT_CONTRACTORS_PER_LEAD} contractors`,
       them: '$50-150+ per lead',
     },
   ];

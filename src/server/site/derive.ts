@@ -1,5 +1,6 @@
 // Pure views over SiteData used by several pages: who serves what and where, in the spec's
 // orders, and the site-wide metrics. No I/O: pages call siteData() once, then these.
+import { formatMoney } from '../../domain/money.ts';
 import { DEFAULT_RESPONSE_HOURS } from '../../domain/search-constants.ts';
 import type { SiteArea, SiteBusiness, SiteData, SiteService } from './site-data.ts';
 
@@ -71,8 +72,7 @@ export function siteMetrics(data: SiteData): SiteMetrics {
 
 /** Whole-dollar range text for cents: "$150 - $450". */
 export function formatPriceRange(minCents: number, maxCents: number): string {
-  const fmt = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
-  return `${fmt(minCents)} - ${fmt(maxCents)}`;
+  return `${formatMoney(minCents, { wholeDollars: true })} - ${formatMoney(maxCents, { wholeDollars: true })}`;
 }
 
 /** Home page: ACTIVE, verified; featured first, then rating (spec: limit 6). */

@@ -1,9 +1,12 @@
 // Everything the prebuilt pages show, read from Postgres once per build: one query per
 // collection, memoised for the life of the build process, then indexed in memory.
 import type { EmergencyContent } from '../../domain/emergency-content.ts';
+import type { SiteBusiness, SiteReview } from '../../domain/site-business.ts';
 import type { Sql } from '../db/client.ts';
 import { db } from '../db/client.ts';
 import { sealedBodyHtml } from './article-body-seal.ts';
+
+export type { DayHours, SiteBusiness, SiteReview } from '../../domain/site-business.ts';
 
 export interface FaqEntry {
   question: string;
@@ -41,58 +44,6 @@ export interface SiteArea {
   description: string;
   neighborhoods: string[];
   housingNotes: string;
-}
-
-export interface DayHours {
-  open: string;
-  close: string;
-  closed: boolean;
-}
-
-export interface SiteBusiness {
-  id: string;
-  name: string;
-  slug: string;
-  verified: boolean;
-  featured: boolean;
-  category: string;
-  tagline: string | null;
-  description: string | null;
-  address: string | null;
-  city: string;
-  state: string;
-  zipCode: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  averageRating: number | null;
-  totalReviews: number;
-  yearsInBusiness: number | null;
-  responseTimeHours: number | null;
-  avgProjectCostMinCents: number | null;
-  avgProjectCostMaxCents: number | null;
-  priceRange: string | null;
-  specialties: string[];
-  serviceSlugs: string[];
-  serviceAreas: string[];
-  businessHours: Record<string, DayHours> | null;
-  images: string[];
-  insuranceVerified: boolean;
-  licenseNumber: string | null;
-  status: 'ACTIVE';
-  updatedAt: Date;
-}
-
-export interface SiteReview {
-  businessId: string;
-  rating: number;
-  authorName: string;
-  title: string | null;
-  content: string;
-  projectType: string | null;
-  createdAt: Date;
 }
 
 export interface SitePortfolioItem {

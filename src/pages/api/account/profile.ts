@@ -1,34 +1,21 @@
 // GET /api/account/profile: the signed-in user's profile and preferences (created when missing).
 // PUT {fullName, email}: saves the name; a different e-mail is mailed a verification link and
 // changes only once it is followed.
-import type { APIRoute } from 'astro';
 import { ZProfileUpdate } from '~/schemas/auth';
-import { getProfile, updateProfile } from '~/server/auth/accounts';
+import { getProfile } from '~/server/auth/get-profile';
+import { updateProfile } from '~/server/auth/update-profile';
 import { db } from '~/server/db/client';
-import { errorResponse } from '~/server/errors';
-import { PRIVATE, readJson } from '~/server/http';
 import { kickMailSender } from '~/server/mail/sender';
+import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ locals }) => {
-  try {
-    return Response.json(await getProfile(db(), locals.user!.id), { headers: PRIVATE });
-  } catch (error) {
-    return errorResponse(error, PRIVATE);
-  }
-};
+export const GET = route({ auth: 'user' }, async ({ user }) =>
+  Response.json(await getProfile(db(), user.id)),
+);
 
-export const PUT: APIRoute = async ({ locals, request }) => {
-  try {
-    const input = await readJson(request, ZProfileUpdate);
-    const result = await updateProfile(db(), locals.user!.id, input);
-    if (result.verificationSent) kickMailSender(db());
-    return Response.json(
-      { ...result, profile: await getProfile(db(), locals.user!.id) },
-      { headers: PRIVATE },
-    );
-  } catch (error) {
-    return errorResponse(error, PRIVATE);
-  }
-};
+export const PUT = route({ auth: 'user', body: ZProfileUpdate }, async ({ user, body }) => {
+  const result = await updateProfile(db(), user.id, body);
+  if (result.verificationSent) kickMailSender(db());
+  return Response.json({ ...result, profile: await getProfile(db(), user.id) });
+});

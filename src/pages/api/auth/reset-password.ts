@@ -1,28 +1,22 @@
-// GET /api/auth/reset-password?token=..: whether the link is still good (looking does not use it).
-// POST {token, password, confirmPassword}: sets the password, ends every session of the user and
-// signs this browser in ('Password updated!').
-import type { APIRoute } from 'astro';
+// GET /api/auth/reset-password?token=..: whether the link is still good (looking does not use it;
+// a malformed token is simply not good). POST {token, password, confirmPassword}: sets the
+// password, ends every session of the user and signs this browser in ('Password updated!').
 import { ZResetPassword, ZTokenQuery } from '~/schemas/auth';
-import { resetPassword, resetTokenIsValid } from '~/server/auth/accounts';
+import { resetPassword, resetTokenIsValid } from '~/server/auth/reset-password';
 import { db } from '~/server/db/client';
-import { errorResponse } from '~/server/errors';
-import { PRIVATE, readJson, requestMeta, setSessionCookie } from '~/server/http';
+import { requestMeta, setSessionCookie } from '~/server/http';
+import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ url }) => {
-  const parsed = ZTokenQuery.safeParse({ token: url.searchParams.get('token') ?? '' });
+export const GET = route({ auth: 'none' }, async ({ context }) => {
+  const parsed = ZTokenQuery.safeParse({ token: context.url.searchParams.get('token') ?? '' });
   const valid = parsed.success && (await resetTokenIsValid(db(), parsed.data.token));
-  return Response.json({ valid }, { headers: PRIVATE });
-};
+  return Response.json({ valid });
+});
 
-export const POST: APIRoute = async (context) => {
-  try {
-    const input = await readJson(context.request, ZResetPassword);
-    const session = await resetPassword(db(), input, requestMeta(context));
-    setSessionCookie(context.cookies, context.url, session.token, session.expiresAt);
-    return Response.json({ ok: true }, { headers: PRIVATE });
-  } catch (error) {
-    return errorResponse(error, PRIVATE);
-  }
-};
+export const POST = route({ auth: 'none', body: ZResetPassword }, async ({ context, body }) => {
+  const session = await resetPassword(db(), body, requestMeta(context));
+  setSessionCookie(context.cookies, context.url, session.token, session.expiresAt);
+  return Response.json({ ok: true });
+});

@@ -1,0 +1,28 @@
+// Password change from Security settings: needs the current password; ends the user's other
+// sessions and voids the links mailed earlier.
+import type { TChangePassword } from '../../schemas/auth.ts';
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { MESSAGES } from './account-messages.ts';
+import { voidPendingTokens } from './account-tokens.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { endOtherSessions } from './sessions.ts';
+
+export async function changePassword(
+  sql: Sql,
+  user: { id: string; sessionId: string },
+  input: TChangePassword,
+): Promise<void> {
+  const [row] = await sql<{ password_hash: string }[]>`select password_hash from users where id = ${user.id}`;
+  if (!row || !(await verifyPassword(row.password_hash, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', MESSAGES.invalidCurrentPassword, {
+      currentPassword: [MESSAGES.invalidCurrentPassword],
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await sql.begin(async (tx) => {
+    await tx`update users set password_hash = ${passwordHash} where id = ${user.id}`;
+    await voidPendingTokens(tx, user.id);
+  });
+  await endOtherSessions(sql, user.id, user.sessionId);
+}

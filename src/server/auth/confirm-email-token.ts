@@ -1,0 +1,49 @@
+// A link from a mail: confirms a new account's address (and signs that browser in), or makes a
+// requested e-mail change take effect. Each link works once.
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { emailChangedMail } from './account-mails.ts';
+import { MESSAGES } from './account-messages.ts';
+import { consumeToken, voidPendingTokens } from './account-tokens.ts';
+import type { RequestMeta } from './limit-attempts.ts';
+import { createSession } from './sessions.ts';
+
+export async function confirmEmailToken(
+  sql: Sql,
+  token: string,
+  meta: RequestMeta = {},
+): Promise<{
+  purpose: 'email_verification' | 'email_change';
+  session: { token: string; expiresAt: Date } | null;
+}> {
+  return sql.begin(async (tx) => {
+    const used = await consumeToken(tx, token, ['email_verification', 'email_change']);
+    if (!used) throw new AppError('BAD_REQUEST', MESSAGES.invalidVerifyLink);
+    if (used.purpose === 'email_change') {
+      const newEmail = used.newEmail!;
+      const [taken] = await tx`select 1 from users where email = ${newEmail} and id <> ${used.userId}`;
+      if (taken) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+      const [old] = await tx<{ email: string }[]>`select email from users where id = ${used.userId}`;
+      await tx
+        .savepoint(
+          (sp) =>
+            sp`update users set email = ${newEmail}, email_confirmed_at = now() where id = ${used.userId}`,
+        )
+        .catch((error: unknown) => {
+          // Taken between the check and the update by a sign-up.
+          if ((error as { code?: string }).code === '23505')
+            throw new AppError('CONFLICT', MESSAGES.emailTaken);
+          throw error;
+        });
+      await tx`update profiles set email = ${newEmail} where id = ${used.userId}`;
+      // Links mailed to the old address (resets, other changes) are void now.
+      await voidPendingTokens(tx, used.userId);
+      await enqueueMail(tx, emailChangedMail(old!.email, newEmail));
+      return { purpose: 'email_change' as const, session: null };
+    }
+    await tx`update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ${used.userId}`;
+    const session = await createSession(tx as unknown as Sql, used.userId, meta);
+    return { purpose: 'email_verification' as const, session };
+  });
+}

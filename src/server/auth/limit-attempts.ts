@@ -1,0 +1,39 @@
+// Attempts at sign-in, sign-up and reset, limited per e-mail and per client address, counted
+// before any password is checked (so refused attempts cost no argon2 time).
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { MESSAGES } from './account-messages.ts';
+import { checkRateLimit } from './rate-limit.ts';
+
+/** Spec: 5 attempts per e-mail and mode per 300000 ms. */
+export const AUTH_ATTEMPTS = 5;
+export const AUTH_WINDOW_MINUTES = 5;
+/** Against credential stuffing: attempts from one address across all e-mails. */
+export const AUTH_ATTEMPTS_PER_IP = 30;
+
+/** Where a request came from: recorded with sessions, and the key of the per-address limit. */
+export interface RequestMeta {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** Spec: 5 attempts per e-mail and mode per 5 minutes; then the client address's own limit. */
+export async function limitAttempts(sql: Sql, email: string, mode: string, meta: RequestMeta): Promise<void> {
+  const perEmail = await checkRateLimit(sql, email, `auth:${mode}`, AUTH_ATTEMPTS, AUTH_WINDOW_MINUTES);
+  if (!perEmail.allowed) {
+    throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts, undefined, {
+      retryAfterSeconds: perEmail.retryAfterSeconds,
+    });
+  }
+  await limitAddress(sql, meta);
+}
+
+export async function limitAddress(sql: Sql, meta: RequestMeta): Promise<void> {
+  if (!meta.ip) return;
+  const perIp = await checkRateLimit(sql, meta.ip, 'auth:ip', AUTH_ATTEMPTS_PER_IP, AUTH_WINDOW_MINUTES);
+  if (!perIp.allowed) {
+    throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts, undefined, {
+      retryAfterSeconds: perIp.retryAfterSeconds,
+    });
+  }
+}

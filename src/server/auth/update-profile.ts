@@ -1,0 +1,42 @@
+// Profile settings: saves the name; a different e-mail address only takes effect once the link
+// mailed to it is followed (spec).
+import type { TProfileUpdate } from '../../schemas/auth.ts';
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { emailChangeMail } from './account-mails.ts';
+import { MESSAGES } from './account-messages.ts';
+import { issueToken } from './account-tokens.ts';
+import { checkRateLimit } from './rate-limit.ts';
+
+/** Each change mails an address the user typed: at most this many an hour, so it is no mail cannon. */
+const EMAIL_CHANGES_PER_HOUR = 5;
+
+/** Returns whether a verification mail was sent. */
+export async function updateProfile(
+  sql: Sql,
+  userId: string,
+  input: TProfileUpdate,
+): Promise<{ verificationSent: boolean }> {
+  return sql.begin(async (tx) => {
+    const [user] = await tx<{ email: string }[]>`select email from users where id = ${userId} for update`;
+    if (!user) throw new AppError('NOT_FOUND', 'Failed to update profile.');
+    const fullName = input.fullName || null;
+    await tx`update users set full_name = ${fullName} where id = ${userId}`;
+    await tx`
+      insert into profiles (id, email, full_name) values (${userId}, ${user.email}, ${fullName})
+      on conflict (id) do update set full_name = excluded.full_name`;
+    if (input.email === user.email) return { verificationSent: false };
+    const limit = await checkRateLimit(
+      tx as unknown as Sql,
+      userId,
+      'email_change',
+      EMAIL_CHANGES_PER_HOUR,
+      60,
+    );
+    if (!limit.allowed) throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
+    const token = await issueToken(tx, userId, 'email_change', input.email);
+    await enqueueMail(tx, emailChangeMail(input.email, user.email, token));
+    return { verificationSent: true };
+  });
+}

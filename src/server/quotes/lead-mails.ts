@@ -1,0 +1,77 @@
+// The quote pipeline's mails: the lead to a contractor who paid, the notice to one whose card was
+// declined, and the homeowner's confirmation.
+import { formatMoney } from '../../domain/money.ts';
+import { LEAD_PRICE_CENTS, QUOTE_PROMISED_HOURS, TIMELINES } from '../../domain/quote-rules.ts';
+import { siteUrl } from '../config.ts';
+import type { OutgoingMail } from '../mail/outbox.ts';
+import type { LeadRow } from './types.ts';
+
+type Recipient = { name: string; email: string };
+
+const timelineLabel = (value: string) => TIMELINES.find((t) => t.value === value)?.label ?? value;
+/** Budgets are whole dollars. */
+const dollars = (n: number) => formatMoney(n * 100, { wholeDollars: true });
+const LEAD_PRICE = formatMoney(LEAD_PRICE_CENTS);
+
+/** A paid contractor gets the homeowner's contact details. */
+export function leadMail(contractor: Recipient, lead: LeadRow): OutgoingMail {
+  return {
+    to: contractor.email,
+    subject: `New lead: ${lead.project_type} in ${lead.city ?? lead.zip_code}`,
+    template: 'lead_new',
+    payload: { leadId: lead.id },
+    text: [
+      `${contractor.name}, you have a new lead (${LEAD_PRICE} charged to your card on file).`,
+      '',
+      `Service: ${lead.project_type}`,
+      `Timeline: ${timelineLabel(lead.timeline)}`,
+      `Budget: ${dollars(lead.budget_min)} - ${dollars(lead.budget_max)}`,
+      `Address: ${lead.property_address} ${lead.zip_code ?? ''}`.trim(),
+      '',
+      lead.project_description,
+      '',
+      `Homeowner: ${lead.name}`,
+      `E-mail: ${lead.email}`,
+      `Phone: ${lead.phone}`,
+      `Prefers: ${lead.preferred_contact_method}`,
+      '',
+      `The homeowner was promised a quote within ${QUOTE_PROMISED_HOURS} hours. Reply from your dashboard: ${siteUrl()}/dashboard`,
+    ].join('\n'),
+  };
+}
+
+/** A declined contractor learns of the lead but not who the homeowner is. */
+export function declinedLeadMail(contractor: Recipient, lead: LeadRow, reason: string): OutgoingMail {
+  return {
+    to: contractor.email,
+    subject: 'A lead could not be sent to you: payment declined',
+    template: 'lead_payment_failed',
+    payload: { leadId: lead.id },
+    text: [
+      `${contractor.name}, a ${lead.project_type} lead in ${lead.city ?? lead.zip_code} matched your business, but the`,
+      `${LEAD_PRICE} charge to your card on file failed: ${reason}`,
+      '',
+      `Update your payment method to receive the next one: ${siteUrl()}/contractor/billing`,
+    ].join('\n'),
+  };
+}
+
+/** The homeowner's confirmation names the contractors who received the request, if any. */
+export function quoteConfirmationMail(lead: LeadRow, contractors: string[]): OutgoingMail {
+  return {
+    to: lead.email,
+    subject: 'We received your quote request',
+    template: 'quote_confirmation',
+    payload: { leadId: lead.id },
+    text: [
+      `Hi ${lead.name},`,
+      '',
+      `Thank you for your ${lead.project_type} request.`,
+      contractors.length
+        ? `We sent it to ${contractors.length} verified local contractor${contractors.length === 1 ? '' : 's'}: ${contractors.join(', ')}. Expect a quote within ${QUOTE_PROMISED_HOURS} hours.`
+        : `We are finding the right contractor for it and will be in touch within ${QUOTE_PROMISED_HOURS} hours.`,
+      '',
+      'Dayton Contractors',
+    ].join('\n'),
+  };
+}

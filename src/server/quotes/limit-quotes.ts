@@ -1,0 +1,46 @@
+// How many quote requests one e-mail address and one client address may send.
+import { QUOTE_RATE_LIMIT } from '../../domain/quote-rules.ts';
+import { checkRateLimit } from '../auth/rate-limit.ts';
+import type { Sql, TransactionSql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+
+/** New requests from one client address per hour (several households can share one). */
+export const QUOTES_PER_IP_PER_HOUR = 10;
+
+/**
+ * Spec: 3 requests per 60 minutes per e-mail; if the limiter itself fails, allow and log. Also
+ * 10 per hour per client address, so made-up e-mail addresses cannot sell fake leads in bulk.
+ * Runs in the lead's transaction (inside a savepoint, so a failing limiter leaves it usable):
+ * a request that loses the race for its request key gives its count back.
+ */
+export async function limitQuotes(tx: TransactionSql, email: string, ip: string | null): Promise<void> {
+  let result: Awaited<ReturnType<typeof checkRateLimit>>;
+  try {
+    result = await tx.savepoint(async (sp) => {
+      const limiter = sp as unknown as Sql;
+      const perEmail = await checkRateLimit(
+        limiter,
+        email,
+        'quote',
+        QUOTE_RATE_LIMIT.attempts,
+        QUOTE_RATE_LIMIT.windowMinutes,
+      );
+      if (!perEmail.allowed || !ip) return perEmail;
+      return checkRateLimit(limiter, ip, 'quote:ip', QUOTES_PER_IP_PER_HOUR, 60);
+    });
+  } catch (error) {
+    console.error('quote rate limit check failed; request allowed', error);
+    return;
+  }
+  if (!result.allowed) {
+    const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many requests. Please try again in ${minutes} minute(s).`,
+      undefined,
+      {
+        retryAfterSeconds: result.retryAfterSeconds,
+      },
+    );
+  }
+}

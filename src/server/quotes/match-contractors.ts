@@ -1,0 +1,39 @@
+// Who may buy a lead, best first.
+import type { Sql } from '../db/client.ts';
+import type { Candidate, LeadRow } from './types.ts';
+
+/** A contractor serves a lead whose ZIP is in its list, or that is this close to the business. */
+export const SERVE_RADIUS_MILES = 25;
+
+/**
+ * ACTIVE, verified contractors offering the service (a BusinessService row or the service as their
+ * category), serving the lead's ZIP (their list) or within 25 miles, with a card on file. Featured
+ * first, then the score: rating x 20 (0-100), plus 2 per hour of response under 24 (missing counts
+ * as 24), minus 1 per mile away; ties by id, so every run ranks the same.
+ */
+export async function matchContractors(
+  sql: Sql,
+  lead: Pick<LeadRow, 'service_id' | 'zip_code' | 'latitude' | 'longitude'>,
+): Promise<Candidate[]> {
+  const hasPoint = lead.latitude !== null && lead.longitude !== null;
+  const distance = hasPoint
+    ? sql`great_circle_miles(${lead.latitude}::float8, ${lead.longitude}::float8, b.latitude, b.longitude)`
+    : sql`null::float8`;
+  return sql<Candidate[]>`
+    select id, name, email, "customerId", "paymentMethodId", featured, score from (
+      select b.id, b.name, b.email, b.stripe_customer_id as "customerId",
+             pm.gateway_payment_method_id as "paymentMethodId", b.featured,
+             coalesce(b.average_rating, 0)::float8 * 20
+               + (24 - least(coalesce(b.response_time_hours, 24), 24)) * 2
+               - coalesce(${distance}, ${SERVE_RADIUS_MILES}) as score,
+             ${distance} as miles, b.service_areas
+      from businesses b
+      join services s on s.id = ${lead.service_id}
+      join payment_methods pm on pm.business_id = b.id and pm.is_default and pm.status = 'active'
+      where b.status = 'ACTIVE' and b.verified and b.stripe_customer_id is not null
+        and (b.category = s.name or exists (
+          select 1 from business_services bs where bs.business_id = b.id and bs.service_id = s.id))
+    ) m
+    where ${lead.zip_code ?? ''} = any(m.service_areas) or m.miles <= ${SERVE_RADIUS_MILES}
+    order by featured desc, score desc, id`;
+}

@@ -1,0 +1,68 @@
+// Sells a stored lead: qualify it, match contractors, and charge the best of them until enough
+// have paid; safe to run again for the same lead (see submit-quote.ts).
+import { withinServiceArea } from '../../domain/geo.ts';
+import { DEFAULT_CONTRACTORS_PER_LEAD } from '../../domain/quote-rules.ts';
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { chargeDistribution } from './charge-distribution.ts';
+import { finishLead } from './finish-lead.ts';
+import { matchContractors } from './match-contractors.ts';
+import { settlePendingCharges } from './settle-pending-charges.ts';
+import type { LeadRow, SubmitOptions, SubmitResult } from './types.ts';
+
+/** The most contractors one lead may be sold to. */
+const MAX_CONTRACTORS_PER_LEAD = 5;
+
+export async function processLead(sql: Sql, leadId: string, options: SubmitOptions): Promise<SubmitResult> {
+  const [lead] = await sql<LeadRow[]>`
+    select id, service_id, email, name, phone, zip_code, city, latitude, longitude, qualification, project_type,
+           project_description, timeline, budget_min, budget_max, property_address, preferred_contact_method
+    from leads where id = ${leadId}`;
+  if (!lead) throw new AppError('NOT_FOUND', 'Lead not found');
+
+  if (lead.qualification === 'pending') {
+    const reason = disqualification(lead);
+    if (reason) {
+      await finishLead(sql, lead, reason, []);
+      return { leadId, contractorsContacted: 0, paymentsSuccessful: 0 };
+    }
+  } else if (lead.qualification !== 'qualified' && lead.qualification !== 'unmatched') {
+    return { leadId, contractorsContacted: 0, paymentsSuccessful: 0 };
+  }
+
+  // A charge an earlier run made but did not record is settled first, whatever the ranking now.
+  await settlePendingCharges(sql, lead, options);
+  const wanted = Math.min(
+    MAX_CONTRACTORS_PER_LEAD,
+    Math.max(1, options.contractorsPerLead ?? DEFAULT_CONTRACTORS_PER_LEAD),
+  );
+  const candidates = await matchContractors(sql, lead);
+  for (const candidate of candidates) {
+    if ((await paidCount(sql, leadId)) >= wanted) break;
+    await chargeDistribution(sql, lead, candidate, candidates.indexOf(candidate) + 1, options);
+  }
+
+  const distributions = await sql<{ name: string; paid: boolean }[]>`
+    select b.name, d.payment_status = 'paid' as paid
+    from lead_distributions d join businesses b on b.id = d.business_id
+    where d.lead_id = ${leadId} order by d.rank`;
+  const paidNames = distributions.filter((d) => d.paid).map((d) => d.name);
+  await finishLead(sql, lead, paidNames.length ? 'qualified' : 'unmatched', paidNames);
+  return { leadId, contractorsContacted: distributions.length, paymentsSuccessful: paidNames.length };
+}
+
+/** Not sold: outside our area (duplicates are marked when the lead is stored). */
+function disqualification(lead: LeadRow): 'out_of_area' | null {
+  if (lead.city !== null) return null;
+  const inside =
+    lead.latitude !== null &&
+    lead.longitude !== null &&
+    withinServiceArea({ latitude: lead.latitude, longitude: lead.longitude });
+  return inside ? null : 'out_of_area';
+}
+
+async function paidCount(sql: Sql, leadId: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from lead_distributions where lead_id = ${leadId} and payment_status = 'paid'`;
+  return row?.n ?? 0;
+}

@@ -1,0 +1,34 @@
+// The photo upload's input: a multipart body of one photo and the wizard's request key, read no
+// further than the photo's limit allows whatever Content-Length says.
+import { z } from 'zod';
+import { MAX_PHOTO_BYTES } from '../../domain/quote-rules.ts';
+import { AppError } from '../errors.ts';
+import { readBody } from '../http.ts';
+import { PHOTO_MESSAGES } from './quote-photos.ts';
+
+/** The photo plus the multipart framing and the other field. */
+const MAX_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
+
+const ZUpload = z.object({
+  requestKey: z.uuid('Missing request key'),
+  file: z.instanceof(File, { error: 'Please choose a photo' }),
+});
+
+/** DELETE /api/uploads?requestKey=&url=: which photo of which request. */
+export const ZDeletePhoto = z.object({ requestKey: z.uuid('Missing request key'), url: z.string().max(200) });
+
+export async function readPhotoForm(request: Request): Promise<{ requestKey: string; bytes: Uint8Array }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data');
+  }
+  const body = await readBody(request, MAX_BODY_BYTES, PHOTO_MESSAGES.tooLarge);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The upload is not valid multipart/form-data');
+  }
+  const input = ZUpload.parse({ requestKey: form.get('requestKey'), file: form.get('file') });
+  return { requestKey: input.requestKey, bytes: new Uint8Array(await input.file.arrayBuffer()) };
+}

@@ -1,0 +1,76 @@
+// The environment's declaration and the production rule: outside the embedded database, a
+// server on Netlify, told NODE_ENV=production, or on a remote database must have every secret.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONTACT_PHONE } from '../../src/domain/contact.ts';
+import {
+  ConfigError,
+  isProduction,
+  missingInProduction,
+  parseServerEnv,
+  PRODUCTION_REQUIRED,
+} from '../../src/server/config.ts';
+
+const REMOTE = 'postgres://app:secret@db.example.supabase.co:5432/postgres';
+const LOCAL = 'postgres://postgres@127.0.0.1:5432/app';
+const COMPLETE = {
+  DATABASE_URL: REMOTE,
+  SITE_URL: 'https://daytoncontractors.example',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  SMTP_URL: 'smtps://user:pass@smtp.example.com',
+  MAIL_FROM: 'Dayton Contractors <hello@daytoncontractors.example>',
+};
+
+describe.each([
+  [
+    'npm start (embedded database)',
+    { EMBEDDED_DB: '1', DATABASE_URL: 'postgres://127.0.0.1:54329/x' },
+    false,
+  ],
+  [
+    'the embedded database even with NODE_ENV=production',
+    { EMBEDDED_DB: '1', NODE_ENV: 'production' },
+    false,
+  ],
+  ['a local PostgreSQL in development', { DATABASE_URL: LOCAL }, false],
+  ['a local PostgreSQL under vitest', { DATABASE_URL: LOCAL, NODE_ENV: 'test' }, false],
+  ['Netlify', { NETLIFY: 'true', DATABASE_URL: LOCAL }, true],
+  ['NODE_ENV=production', { NODE_ENV: 'production', DATABASE_URL: LOCAL }, true],
+  ['a remote database', { DATABASE_URL: REMOTE }, true],
+] as const)('%s', (_, env, production) => {
+  it(production ? 'is production' : 'is not production', () => {
+    expect(isProduction(parseServerEnv(env))).toBe(production);
+  });
+});
+
+describe('a production server', () => {
+  it('needs every production variable, and names the missing ones', () => {
+    expect(missingInProduction(parseServerEnv({ NETLIFY: 'true' }))).toEqual([...PRODUCTION_REQUIRED]);
+    const { STRIPE_SECRET_KEY: _, ...withoutStripe } = COMPLETE;
+    expect(missingInProduction(parseServerEnv(withoutStripe))).toEqual(['STRIPE_SECRET_KEY']);
+    expect(missingInProduction(parseServerEnv(COMPLETE))).toEqual([]);
+  });
+
+  it('refuses an empty secret rather than take it for one', () => {
+    expect(() => parseServerEnv({ ...COMPLETE, SMTP_URL: '' })).toThrow(ConfigError);
+  });
+});
+
+describe('the declaration', () => {
+  it('refuses a malformed value with a configuration error, not a validation error', () => {
+    expect(() => parseServerEnv({ SITE_URL: 'not a url' })).toThrow(/Invalid environment: SITE_URL/);
+    try {
+      parseServerEnv({ DATABASE_POOL_MAX: '0' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+    }
+    expect.assertions(2);
+  });
+
+  it('gives the contact phone its one default, also for an empty value', () => {
+    expect(parseServerEnv({}).PUBLIC_CONTACT_PHONE).toBe(DEFAULT_CONTACT_PHONE);
+    expect(parseServerEnv({ PUBLIC_CONTACT_PHONE: '' }).PUBLIC_CONTACT_PHONE).toBe(DEFAULT_CONTACT_PHONE);
+    expect(parseServerEnv({ PUBLIC_CONTACT_PHONE: '(937) 555-0199' }).PUBLIC_CONTACT_PHONE).toBe(
+      '(937) 555-0199',
+    );
+  });
+});
