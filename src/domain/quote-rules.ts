@@ -13,6 +13,10 @@ export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const LEAD_PRICE_CENTS = 3000;
 /** Contractors a lead is sold to (configurable up to 5). */
 export const DEFAULT_CONTRACTORS_PER_LEAD = 3;
+/** The same number as page copy says it ("up to three contractors"). */
+export const CONTRACTORS_PER_LEAD_WORD = (['one', 'two', 'three', 'four', 'five'] as const)[
+  DEFAULT_CONTRACTORS_PER_LEAD - 1
+]!;
 export const QUOTE_RATE_LIMIT = { attempts: 3, windowMinutes: 60 } as const;
 export const QUOTE_PROMISED_HOURS = 2;
 

@@ -1,5 +1,6 @@
 // /llms.txt (llmstxt.org): a Markdown index of the site for language models.
 import type { APIRoute } from 'astro';
+import { CONTRACTORS_PER_LEAD_WORD } from '~/domain/quote-rules';
 import { aiSheet } from '~/server/site/ai-sheet';
 import { cityServicePath } from '~/server/site/derive';
 import { siteData } from '~/server/site/site-data';
@@ -22,7 +23,7 @@ export const GET: APIRoute = async ({ site }) => {
     `- [AI data sheet](${base}/ai): metrics, verification, comparison and structured data`,
     `- [Service areas](${base}/service-areas): the ${data.areas.length} communities we serve`,
     `- [Find contractors](${base}/contractors): search by service, name or city`,
-    `- [Request free quotes](${base}/quote-request): one request, up to three verified contractors`,
+    `- [Request free quotes](${base}/quote-request): one request, up to ${CONTRACTORS_PER_LEAD_WORD} verified contractors`,
     '',
     '## Services',
     '',

@@ -144,7 +144,7 @@ test('the home search box suggests at most 6 entries and a service opens its sea
   expect(await options.count()).toBeLessThanOrEqual(6);
   await box.press('ArrowDown');
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
-  await expect(options.first()).toHaveText('Plumbing Service');
+  await expect(options.first()).toHaveText('Plumbing');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/contractors\?category=plumbing$/);
 });

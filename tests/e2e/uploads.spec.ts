@@ -166,7 +166,7 @@ test.describe('removing a photo in the quote wizard', () => {
   /** The wizard on step 2, 'Tell us about the project', with one photo uploaded; its URL. */
   async function wizardWithPhoto(page: Page): Promise<string> {
     await page.goto('/quote-request');
-    await page.locator('astro-island:not([ssr])').waitFor();
+    await hydrated(page, 'QuoteWizard');
     await page.getByRole('radio', { name: 'Plumbing' }).check();
     await expect(page.getByText('Step 2 of 6')).toBeVisible();
     await page

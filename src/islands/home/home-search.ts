@@ -3,13 +3,7 @@
 // prebuilt combobox markup. At most 6 suggestions (context "home"); a service opens the search
 // filtered by it, a contractor their profile, a city the search there.
 import type { Suggestion } from '../../schemas/search.ts';
-import {
-  fetchSuggestions,
-  KIND_LABELS,
-  listKey,
-  moveActive,
-  SUGGEST_DEBOUNCE_MS,
-} from '../shared/suggestions.ts';
+import { fetchSuggestions, listKey, moveActive, SUGGEST_DEBOUNCE_MS } from '../shared/suggestions.ts';
 
 /** Where a chosen suggestion leads from the home page. */
 export function targetOf(s: Suggestion): string {
@@ -33,11 +27,7 @@ export function attachHomeSearch(input: HTMLInputElement, list: HTMLUListElement
         li.id = `hs-${k}`;
         li.setAttribute('role', 'option');
         li.setAttribute('aria-selected', String(k === active));
-        li.append(`${s.label} `);
-        const kind = document.createElement('span');
-        kind.className = 'muted';
-        kind.textContent = KIND_LABELS[s.kind];
-        li.append(kind);
+        li.textContent = s.label;
         li.addEventListener('mousedown', (e) => {
           e.preventDefault();
           go(s);

@@ -1,6 +1,7 @@
 // The facts of the AI data sheet (/ai) and /llms.txt, computed from the site data at build.
 import { formatMoney } from '../../domain/money.ts';
 import {
+  CONTRACTORS_PER_LEAD_WORD,
   DEFAULT_CONTRACTORS_PER_LEAD,
   LEAD_PRICE_CENTS,
   QUOTE_PROMISED_HOURS,
@@ -32,8 +33,8 @@ export function aiSheet(data: SiteData, siteUrl: string): AiSheet {
     region: 'Montgomery, Greene and Warren counties, Ohio',
     description:
       'Dayton Contractors is a local marketplace for the Dayton, Ohio area. Homeowners compare verified, ' +
-      'licensed and insured contractors and request free quotes; each qualified request goes to at most three ' +
-      `matching contractors, who pay ${LEAD_PRICE} per lead.`,
+      'licensed and insured contractors and request free quotes; each qualified request goes to at most ' +
+      `${CONTRACTORS_PER_LEAD_WORD} matching contractors, who pay ${LEAD_PRICE} per lead.`,
   };
   const verification = [
     'Business identity and address checked before a listing goes live',

@@ -2,6 +2,7 @@
 // local data: the contractors serving that area for that service, their figures, the area's
 // facts and the service's prices. A seo_pages row with the same slug overrides the copy.
 import { distanceMiles, type LatLng } from '../../domain/geo.ts';
+import { CONTRACTORS_PER_LEAD_WORD } from '../../domain/quote-rules.ts';
 import { formatRating } from '../../domain/rating.ts';
 import { cityServicePath, forServiceInArea, formatPriceRange, responseHours } from './derive.ts';
 import type { FaqEntry, SiteArea, SiteArticle, SiteBusiness, SiteData, SiteService } from './site-data.ts';
@@ -112,7 +113,7 @@ export function buildCityServicePage(data: SiteData, service: SiteService, area:
     ? `Compare ${plural(all.length, `${svc} contractor`, `${svc} contractors`)} serving ${place}` +
       (verified ? `, ${verified} of them verified` : '') +
       `${avgRating !== null ? `, rated ${formatRating(avgRating)} on average across ${plural(reviews, 'verified review', 'verified reviews')}` : ''}. ` +
-      `Tell us about your project once and up to three of them send you a free quote.`
+      `Tell us about your project once and up to ${CONTRACTORS_PER_LEAD_WORD} of them send you a free quote.`
     : `We do not list a ${svc} contractor serving ${area.name} yet. Request a free quote and we will look for ` +
       `a verified ${svc} pro from nearby ${area.county} County communities for you.`;
 
