@@ -15,6 +15,7 @@ import {
   test,
 } from '@playwright/test';
 import { PHOTO_URL_PATTERN } from '../../src/schemas/quote.ts';
+import { hydrated } from '../helpers/islands.ts';
 
 /** A valid 1x1 PNG. */
 function tinyPng(): Buffer {
