@@ -57,8 +57,9 @@ try {
     `Netlify function: ${all.length} files, ${(bytes / 1048576).toFixed(2)} MB, no WASM: ${wasm.length === 0}, no PGlite: ${pglite.length === 0}; build ${buildSeconds.toFixed(1)} s`,
   );
   // The function must also run with only the files it ships: load it and send requests that
-  // reach the database, the search, the accounts, the quote pipeline (with its Stripe SDK) and
-  // the upload store (with supabase-js).
+  // reach the database, the search, the accounts and their schemas, the quote endpoint (whose
+  // module loads Stripe's SDK) and its proof-of-work challenge, and the upload store (with
+  // supabase-js).
   problems.push(...(await smoke(database.url, database.embedded)));
   if (problems.length) {
     for (const p of problems) console.error(`FAIL: ${p}`);
@@ -94,6 +95,17 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
       }),
       415,
     ],
+    // A body the shared schema (zod/mini) refuses: 400 with field messages, which needs zod's one
+    // core to be shared by the bundled server code.
+    [
+      new Request(`${origin}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'not-an-email', password: 'x' }),
+      }),
+      400,
+    ],
+    [new Request(`${origin}/api/quotes/challenge`), 200],
     [new Request(`${origin}/profile`), 302],
     [new Request(`${origin}/uploads/demo/plumbing-1.webp`), 302],
   ];

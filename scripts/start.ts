@@ -9,6 +9,13 @@ import { buildIsCurrent, buildStamp, writeBuildStamp } from './lib/build-stamp.t
 import { dataVersion } from './lib/data-version.ts';
 import { DATA_DIR, describeUrl, openDatabase, ROOT, UPLOADS_DIR } from './lib/database.ts';
 import { DEMO_PASSWORD } from './lib/demo-data.ts';
+import { housekeeping } from '../src/server/jobs/housekeeping.ts';
+import { paymentGateway } from '../src/server/payments/index.ts';
+import { supabaseStorage } from '../src/server/config.ts';
+import { createLocalUploadStore } from '../src/server/storage/local-files.ts';
+import { uploadStore } from '../src/server/storage/uploads.ts';
+
+const HOUSEKEEPING_MS = 5 * 60_000;
 import { portInUse } from './lib/embedded-db.ts';
 import { BIN, onShutdown, run, startLongRunning, waitForOk } from './lib/processes.ts';
 import { isSeeded, seed } from './lib/seed.ts';
@@ -90,6 +97,16 @@ try {
     console.log('  contractor2@example.com  contractor without payment set up');
     console.log('  admin@example.com        administrator');
   }
+  // No scheduler here (Netlify runs these as scheduled functions): every five minutes, finish
+  // unfinished leads, expire unconfirmed quote requests and their photos, purge spent tokens.
+  const jobs = setInterval(() => {
+    void housekeeping(database.sql, {
+      gateway: paymentGateway(database.sql),
+      // The server's store: Supabase Storage when configured, else this launcher's uploads folder.
+      store: supabaseStorage() ? uploadStore() : createLocalUploadStore(UPLOADS_DIR),
+    }).catch((error: unknown) => console.error('housekeeping failed; it runs again in 5 minutes', error));
+  }, HOUSEKEEPING_MS);
+  jobs.unref();
   console.log('\nPress Ctrl-C to stop.');
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

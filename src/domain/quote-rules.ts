@@ -1,5 +1,7 @@
 // The quote request's rules: its choices, limits and messages (the spec's words), the price of a
 // lead and the lead score. The checks themselves are the schema in src/schemas/quote.ts.
+import { formatMoney } from './money.ts';
+
 export const DESCRIPTION_MIN = 10;
 export const DESCRIPTION_MAX = 1000;
 export const BUDGET_MAX = 999_999;
@@ -17,8 +19,24 @@ export const DEFAULT_CONTRACTORS_PER_LEAD = 3;
 export const CONTRACTORS_PER_LEAD_WORD = (['one', 'two', 'three', 'four', 'five'] as const)[
   DEFAULT_CONTRACTORS_PER_LEAD - 1
 ]!;
+/** The photo types a quote takes, by MIME type (checked again by content on the server). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PHOTO_MESSAGES = {
+  invalidType: 'Invalid file type: Please upload a JPEG, PNG, or WebP image',
+  tooLarge: 'File too large',
+  tooMany: `You can upload up to ${MAX_PHOTOS} photos`,
+  notFound: 'Photo not found',
+  /** The wizard's toast puts this under its 'Upload failed' title, as the spec words it. */
+  uploadFailed: 'There was an error uploading your image. Please try again.',
+  deleteFailed: 'Delete failed.',
+  /** Not worded by the spec: a photo cited by a request it was not uploaded for. */
+  unknownPhoto: 'Unknown photo',
+} as const;
+
 export const QUOTE_RATE_LIMIT = { attempts: 3, windowMinutes: 60 } as const;
 export const QUOTE_PROMISED_HOURS = 2;
+/** How long a request's confirmation link works; an unconfirmed request then expires with its photos. */
+export const QUOTE_CONFIRM_HOURS = 48;
 
 export const TIMELINES = [
   { value: 'EMERGENCY', label: 'Emergency', detail: 'Within 24 hours (urgent)' },
@@ -54,7 +72,7 @@ export const QUOTE_MESSAGES = {
   budgetPositive: 'Budget must be positive',
   budgetOrder: 'Maximum budget must be greater than minimum budget',
   /** Not worded by the spec: the presets' top is $999,999. */
-  budgetTooLarge: 'Budget must be at most $999,999',
+  budgetTooLarge: `Budget must be at most ${formatMoney(BUDGET_MAX * 100, { wholeDollars: true })}`,
   propertyType: 'Please select a property type',
   address: 'Please provide a valid address',
   addressLong: 'Address is too long',
@@ -65,6 +83,8 @@ export const QUOTE_MESSAGES = {
   phone: 'Please provide a valid phone number',
   contactMethod: 'Please select a contact method',
   submitError: 'Error submitting request: Please try again or contact support.',
+  /** Not worded by the spec: the proof-of-work check (issue 12). */
+  proof: 'Please let the form check that you are not a robot, then try again.',
 } as const;
 
 export const PHONE_PATTERN = /^\+?[0-9\s\-()]{10,20}$/;

@@ -1,6 +1,7 @@
 // Zod schemas for the catalog in content/: services, service areas, emergency services and
 // articles. Loading fails loudly when a file breaks them, so bad content never reaches the site.
 import { z } from 'zod';
+import { withinServiceArea } from '../domain/geo.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const ZSlug = z.string().regex(SLUG_PATTERN, 'must be lowercase words joined by hyphens');
@@ -79,7 +80,13 @@ export const ZCatalogServiceArea = z
     neighborhoods: z.array(ZPlain(2, 60)).min(1).max(6),
     housingNotes: ZPlain(30, 250),
   })
-  .strict();
+  .strict()
+  // The service area is 50 km around Dayton (39.76, -84.19): a place outside it would be listed,
+  // and its requests sold, where we have promised no one.
+  .refine((a) => withinServiceArea(a), {
+    message: 'must lie within 50 km of Dayton (the service area)',
+    path: ['latitude'],
+  });
 export type TCatalogServiceArea = z.infer<typeof ZCatalogServiceArea>;
 
 export const ZCatalogEmergencyService = z

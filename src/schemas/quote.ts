@@ -10,14 +10,15 @@ import {
   DESCRIPTION_MIN,
   MAX_PHOTOS,
   NAME_LIMITS,
+  PHOTO_MESSAGES,
   PHONE_LIMITS,
   PHONE_PATTERN,
-  phoneDigits,
   PROPERTY_TYPES,
   QUOTE_MESSAGES as M,
   TIMELINES,
   ZIP_PATTERN,
 } from '../domain/quote-rules.ts';
+import { dialableNanpNumber } from '../domain/phone.ts';
 import { sanitizeText } from '../domain/sanitize-text.ts';
 import { emailOf } from './auth.ts';
 
@@ -39,7 +40,9 @@ const ZBudget = z
   .check(z.minimum(0, M.budgetPositive), z.maximum(BUDGET_MAX, M.budgetTooLarge));
 
 /** A photo uploaded through /api/uploads for this quote. */
-export const PHOTO_URL_PATTERN = /^\/uploads\/quotes\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+export const PHOTO_URL_PATTERN = /^\/uploads\/quotes\/[0-9a-f]{32}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+/** The proof-of-work widget's payload (base64 JSON of a challenge and its solution). */
+const PROOF_MAX = 4096;
 
 /** The wizard's six steps and the fields each one asks for, in order. */
 export const QUOTE_STEPS = [
@@ -70,20 +73,29 @@ export const ZQuoteRequest = z
     zipCode: z.string({ error: M.zip }).check(z.trim(), z.regex(ZIP_PATTERN, M.zip)),
     name: ZSanitized(NAME_LIMITS.min, NAME_LIMITS.max, M.name, M.nameLong),
     email: emailOf(M.email),
+    // As typed: 10 to 20 of digits, spaces, dashes, parentheses and a leading +; then a number a
+    // contractor can dial (a valid North American number, not an obvious fake), kept as its ten
+    // digits.
     phone: z.pipe(
-      z.string({ error: M.phone }).check(z.trim(), z.minLength(PHONE_LIMITS.min, M.phone)),
-      z.string().check(
-        z.regex(PHONE_PATTERN, M.phone),
-        z.refine((p) => phoneDigits(p).length >= PHONE_LIMITS.min, M.phone),
+      z
+        .string({ error: M.phone })
+        .check(z.trim(), z.minLength(PHONE_LIMITS.min, M.phone), z.maxLength(PHONE_LIMITS.max, M.phone)),
+      z.pipe(
+        z.string().check(
+          z.regex(PHONE_PATTERN, M.phone),
+          z.refine((p) => dialableNanpNumber(p) !== null, M.phone),
+        ),
+        z.transform((p: string) => dialableNanpNumber(p) ?? p),
       ),
     ),
+    altcha: z.string({ error: M.proof }).check(z.minLength(1, M.proof), z.maxLength(PROOF_MAX, M.proof)),
     contactMethod: z.enum(CONTACT_METHODS.map((c) => c.value) as ['email', 'phone', 'both'], {
       error: M.contactMethod,
     }),
     photos: z._default(
       z
-        .array(z.string().check(z.regex(PHOTO_URL_PATTERN, 'Unknown photo')))
-        .check(z.maxLength(MAX_PHOTOS, `You can upload up to ${MAX_PHOTOS} photos`)),
+        .array(z.string().check(z.regex(PHOTO_URL_PATTERN, PHOTO_MESSAGES.unknownPhoto)))
+        .check(z.maxLength(MAX_PHOTOS, PHOTO_MESSAGES.tooMany)),
       [],
     ),
   })

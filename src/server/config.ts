@@ -36,6 +36,13 @@ const ZServerEnv = z.object({
   GOOGLE_PLACES_KEY: ZSecret,
   /** For admin "publish", not built yet: declared, read by no code. */
   BUILD_HOOK_URL: z.url().optional(),
+  /** Signs the quote form's proof-of-work challenges (ALTCHA); production must set its own. */
+  ALTCHA_HMAC_KEY: z.string().min(32).optional(),
+  /**
+   * How much work a quote form's challenge asks for: the solver tries up to this many hashes
+   * (the challenge picks its number between a fifth of it and all of it). Tests lower it.
+   */
+  QUOTE_POW_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   /** Supabase Storage for uploads (production); tests point it at a local stand-in. */
   SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
@@ -102,12 +109,22 @@ export const PRODUCTION_REQUIRED = [
   'STRIPE_SECRET_KEY',
   'SMTP_URL',
   'MAIL_FROM',
+  'ALTCHA_HMAC_KEY',
 ] as const;
 type ProductionVariable = (typeof PRODUCTION_REQUIRED)[number];
 
-/** The required variables `env` lacks: none outside production. */
-export function missingInProduction(env: ServerEnv): ProductionVariable[] {
-  return isProduction(env) ? PRODUCTION_REQUIRED.filter((name) => !env[name]) : [];
+/**
+ * The required variables `env` lacks: none outside production. Uploads need Supabase Storage
+ * there too, unless UPLOADS_DIR names a disk that is kept (self-hosting): a serverless function's
+ * own disk is not.
+ */
+export function missingInProduction(env: ServerEnv): string[] {
+  if (!isProduction(env)) return [];
+  const missing: string[] = PRODUCTION_REQUIRED.filter((name) => !env[name]);
+  if (!env.UPLOADS_DIR && !env.SUPABASE_URL && !env.SUPABASE_SERVICE_ROLE_KEY) {
+    missing.push('SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY');
+  }
+  return missing;
 }
 
 function missingError(names: string[]): ConfigError {
@@ -189,4 +206,15 @@ export function uploadsDir(): string {
 export function supabaseStorage(): { url: string; serviceRoleKey: string } | null {
   const { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey } = serverEnv();
   return url && serviceRoleKey ? { url, serviceRoleKey } : null;
+}
+
+/** A well-known key for the embedded default only: production refuses to run without its own. */
+const DEVELOPMENT_ALTCHA_KEY = 'development-only-altcha-key-not-for-production-use';
+
+/** The key that signs the quote form's proof-of-work challenges, and the work they ask for. */
+export function quoteProofOfWork(): { hmacKey: string; maxCounter: number } {
+  return {
+    hmacKey: productionValue('ALTCHA_HMAC_KEY') ?? DEVELOPMENT_ALTCHA_KEY,
+    maxCounter: serverEnv().QUOTE_POW_MAX_COUNTER,
+  };
 }

@@ -11,6 +11,8 @@ const COMPLETE = {
   STRIPE_SECRET_KEY: 'sk_test_not_used',
   SMTP_URL: 'smtp://127.0.0.1:9',
   MAIL_FROM: 'Dayton Contractors <hello@daytoncontractors.example>',
+  ALTCHA_HMAC_KEY: 'a-production-altcha-key-of-at-least-32-chars',
+  UPLOADS_DIR: '/tmp/production-config-uploads',
 };
 
 function freePort(): Promise<number> {
@@ -59,7 +61,9 @@ async function askSession(env: Record<string, string>): Promise<{ status: number
 test('a production server without its secrets fails every request and says which are missing', async () => {
   const { status, log } = await askSession({ SITE_URL: COMPLETE.SITE_URL });
   expect(status).toBe(500);
-  expect(log).toContain('Production needs STRIPE_SECRET_KEY, SMTP_URL, MAIL_FROM');
+  expect(log).toContain(
+    'Production needs STRIPE_SECRET_KEY, SMTP_URL, MAIL_FROM, ALTCHA_HMAC_KEY, SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY',
+  );
 });
 
 test('a production server with every secret answers', async () => {

@@ -42,7 +42,7 @@ test('a signed-out homeowner completes all six steps with a photo', async ({ pag
   await expect(page.getByText('Step 6 of 6')).toBeVisible();
   await page.getByLabel('Full name').fill('Jordan Miller');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Phone' }).fill('(937) 555-0142');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('(937) 228-4410');
   await page.getByRole('radio', { name: 'Email' }).check();
   const answer = page.waitForResponse(
     (r) => r.url().endsWith('/api/quotes') && r.request().method() === 'POST',
@@ -50,9 +50,38 @@ test('a signed-out homeowner completes all six steps with a photo', async ({ pag
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
   const response = await answer;
   expect(response.status()).toBe(201);
-  expect(await response.json()).toMatchObject({ contractorsContacted: 3, paymentsSuccessful: 3 });
-  await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
-  await expect(page).toHaveURL('/');
+  // Signed out: nothing is sold until the homeowner confirms by the mailed link.
+  expect(await response.json()).toMatchObject({
+    status: 'awaiting_confirmation',
+    contractorsContacted: 0,
+    paymentsSuccessful: 0,
+  });
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
+  await expect(page.getByText('Nothing is sent and nobody is charged until then.')).toBeVisible();
+
+  await page.goto('/dev/mail');
+  const request = page
+    .getByRole('article')
+    .filter({ hasText: email })
+    .filter({ hasText: 'Confirm your quote request' });
+  await expect(request).toContainText('We send it to local contractors only once you confirm it');
+  const link = /https?:\/\/\S+\/quote-request\/confirm\?token=[A-Za-z0-9_-]+/.exec(
+    (await request.textContent()) ?? '',
+  )?.[0];
+  expect(link).toBeDefined();
+  // Opening the link confirms nothing (a mail scanner may open it); the button does.
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Confirm your quote request' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm my request' }).click();
+  await expect(page.getByRole('heading', { name: 'Your request is confirmed' })).toBeVisible();
+  await expect(
+    page.getByText(/We sent it to 3 verified local contractors: .+\. Expect a quote within 2 hours\./),
+  ).toBeVisible();
+  // Opened again: how it went, nothing sold twice.
+  await page.goto(link!);
+  await page.getByRole('button', { name: 'Confirm my request' }).click();
+  await expect(page.getByRole('heading', { name: 'This request was already confirmed' })).toBeVisible();
 
   // The homeowner's confirmation names the three contractors; each of them got the lead.
   await page.goto('/dev/mail');
@@ -191,6 +220,15 @@ test('a signed-in homeowner finds the e-mail filled in', async ({ page, baseURL 
   await page.getByLabel('Property type').selectOption('Single Family Home');
   await cont(page).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('homeowner@example.com');
+  // At the account's verified address the request needs no mailed confirmation: sold at once.
+  await page.getByLabel('Full name').fill('Harper Quinn');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('(937) 228-4411');
+  await page.getByRole('radio', { name: 'Email' }).check();
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/quotes'));
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  expect(await (await answer).json()).toMatchObject({ status: 'sent' });
+  await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
+  await expect(page).toHaveURL('/');
 });
 
 test('a failed network keeps the request, and the retry goes through once', async ({ page }) => {
@@ -205,7 +243,7 @@ test('a failed network keeps the request, and the retry goes through once', asyn
   await cont(page).click();
   await page.getByLabel('Full name').fill('Sam Ortiz');
   await page.getByRole('textbox', { name: 'Email' }).fill(`net-${Date.now()}@example.com`);
-  await page.getByRole('textbox', { name: 'Phone' }).fill('937 555 0199');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('937 228 0199');
   await page.getByRole('radio', { name: 'Phone' }).check();
   await page.route('**/api/quotes', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
@@ -216,5 +254,5 @@ test('a failed network keeps the request, and the retry goes through once', asyn
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/quotes'));
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
   expect((await answer).status()).toBe(201);
-  await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
 });

@@ -2,6 +2,9 @@
 // qualification, matching and ranking, decline-then-next, idempotency and rate limits under
 // concurrency, and a crash between a charge and its record that must not charge twice.
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leadScore, ZQuoteRequest, type TQuoteRequest } from '../../src/schemas/quote.ts';
 import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
@@ -12,8 +15,14 @@ import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
 import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
 import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
+import { confirmQuote } from '../../src/server/quotes/confirm-quote.ts';
+import { expireUnconfirmedQuotes } from '../../src/server/quotes/expire-unconfirmed-quotes.ts';
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
+import { createLocalUploadStore } from '../../src/server/storage/local-files.ts';
+import { deleteQuotePhoto, uploadQuotePhoto } from '../../src/server/uploads/quote-photos.ts';
+import type { SubmitOptions } from '../../src/server/quotes/types.ts';
 import { createBusiness, giveCard } from '../factories/index.ts';
+import { solvedProof } from '../../scripts/lib/solve-proof.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -21,6 +30,11 @@ let sql: Sql;
 let gateway: PaymentGateway;
 let n = 0;
 
+// A 1x1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const DECLINED = '4000000000000002';
 const INSUFFICIENT = '4000000000009995';
 
@@ -48,9 +62,12 @@ beforeEach(async () => {
   n += 1;
 });
 
-function request(overrides: Partial<Record<keyof TQuoteRequest, unknown>> = {}): TQuoteRequest {
+async function request(
+  overrides: Partial<Record<keyof TQuoteRequest, unknown>> = {},
+): Promise<TQuoteRequest> {
   return ZQuoteRequest.parse({
     requestKey: randomUUID(),
+    altcha: await solvedProof(),
     service,
     description: 'Water heater is leaking from the bottom of the tank and needs replacing soon.',
     timeline: 'ASAP',
@@ -61,11 +78,19 @@ function request(overrides: Partial<Record<keyof TQuoteRequest, unknown>> = {}):
     zipCode: '45402',
     name: 'Jordan Miller',
     email: `home-${randomUUID().slice(0, 8)}@example.com`,
-    phone: '(937) 555-0142',
+    phone: '(937) 228-4410',
     contactMethod: 'email',
     photos: [],
     ...overrides,
   });
+}
+
+/**
+ * As a signed-in homeowner asking at their verified address: sold at once. Requests that need
+ * the mailed confirmation have their own tests below.
+ */
+function submitVerified(input: TQuoteRequest, options: Partial<SubmitOptions> = {}) {
+  return submitQuote(sql, input, { gateway, verifiedEmail: input.email, ...options });
 }
 
 async function contractor(options: Parameters<typeof createBusiness>[1] & { card?: string | null } = {}) {
@@ -107,8 +132,8 @@ describe.each([
         expected,
       );
       if (photos > 0 || length < 10) return;
-      const input = request({ budgetMin: 1, budgetMax, timeline, description: 'x'.repeat(length) });
-      const { leadId } = await submitQuote(sql, input, { gateway });
+      const input = await request({ budgetMin: 1, budgetMax, timeline, description: 'x'.repeat(length) });
+      const { leadId } = await submitVerified(input);
       const [lead] = await sql`select lead_score from leads where id = ${leadId}`;
       expect(lead?.['lead_score']).toBe(expected);
     });
@@ -164,8 +189,8 @@ describe('submitting', () => {
       await contractor({ averageRating: 4.6 }),
     ];
     const fourth = await contractor({ averageRating: 4.0 });
-    const input = request();
-    const result = await submitQuote(sql, input, { gateway });
+    const input = await request();
+    const result = await submitVerified(input);
     expect(result).toMatchObject({ contractorsContacted: 3, paymentsSuccessful: 3 });
     const [lead] =
       await sql`select status, source, qualification, business_id, email, phone from leads where id = ${result.leadId}`;
@@ -174,7 +199,7 @@ describe('submitting', () => {
       source: 'WEBSITE',
       qualification: 'qualified',
       business_id: null,
-      phone: '9375550142',
+      phone: '9372284410',
     });
     const paid = await charges(result.leadId);
     expect(paid.map((p) => p.business_id).sort()).toEqual([a.id, b.id, c.id].sort());
@@ -213,8 +238,8 @@ describe('submitting', () => {
       await contractor({ averageRating: 4.4 }),
       await contractor({ averageRating: 4.3 }),
     ];
-    const input = request();
-    const result = await submitQuote(sql, input, { gateway });
+    const input = await request();
+    const result = await submitVerified(input);
     expect(result).toMatchObject({ contractorsContacted: 5, paymentsSuccessful: 3 });
     const rows = await sql<
       { business_id: string; status: string; payment_status: string; payment_error_message: string | null }[]
@@ -237,20 +262,20 @@ describe('submitting', () => {
     for (const m of declinedMails) {
       expect(m.text_body).toContain('$30.00 charge to your card on file failed');
       expect(m.text_body).not.toContain(input.email);
-      expect(m.text_body).not.toContain('9375550142');
+      expect(m.text_body).not.toContain('9372284410');
       expect(m.text_body).not.toContain(input.name);
     }
   });
 
   it('keeps duplicates and out-of-area leads for admins, never charging for them', async () => {
     await contractor();
-    const first = request();
-    expect((await submitQuote(sql, first, { gateway })).paymentsSuccessful).toBe(1);
-    const again = await submitQuote(sql, request({ email: first.email }), { gateway });
+    const first = await request();
+    expect((await submitVerified(first)).paymentsSuccessful).toBe(1);
+    const again = await submitVerified(await request({ email: first.email }));
     expect(again).toMatchObject({ contractorsContacted: 0, paymentsSuccessful: 0 });
     const [dup] = await sql`select qualification from leads where id = ${again.leadId}`;
     expect(dup?.['qualification']).toBe('duplicate');
-    const far = await submitQuote(sql, request({ zipCode: '44101' }), { gateway });
+    const far = await submitVerified(await request({ zipCode: '44101' }));
     const [out] = await sql`select qualification from leads where id = ${far.leadId}`;
     expect(out?.['qualification']).toBe('out_of_area');
     expect(await charges(again.leadId)).toEqual([]);
@@ -259,7 +284,7 @@ describe('submitting', () => {
 
   it('refuses an unknown service with the field message and stores nothing', async () => {
     const [before] = await sql`select count(*)::int as n from leads`;
-    await expect(submitQuote(sql, request({ service: 'alchemy' }), { gateway })).rejects.toMatchObject({
+    await expect(submitVerified(await request({ service: 'alchemy' }))).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       fields: { service: ['Please select a service'] },
     });
@@ -271,11 +296,10 @@ describe('submitting', () => {
 describe('retries and concurrency', () => {
   it('a crash after the gateway call and before the record: the rerun charges no one twice', async () => {
     for (let i = 0; i < 4; i += 1) await contractor({ averageRating: 5 - i / 10 });
-    const input = request();
+    const input = await request();
     let calls = 0;
     await expect(
-      submitQuote(sql, input, {
-        gateway,
+      submitVerified(input, {
         afterCharge: () => {
           calls += 1;
           if (calls === 2) throw new Error('killed after the second charge');
@@ -286,7 +310,7 @@ describe('retries and concurrency', () => {
       join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id
       join leads l on l.id = d.lead_id where l.request_key = ${input.requestKey}`;
     expect(midway?.n).toBe(2);
-    const result = await submitQuote(sql, input, { gateway });
+    const result = await submitVerified(input);
     expect(result.paymentsSuccessful).toBe(3);
     const [intents] = await sql<{ n: number }[]>`select count(*)::int as n from sandbox_payment_intents i
       join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id where d.lead_id = ${result.leadId}`;
@@ -299,10 +323,8 @@ describe('retries and concurrency', () => {
 
   it('50 concurrent retries of one request key: exactly one lead, at most 3 charges', async () => {
     for (let i = 0; i < 4; i += 1) await contractor();
-    const input = request();
-    const results = await Promise.allSettled(
-      Array.from({ length: 50 }, () => submitQuote(sql, input, { gateway })),
-    );
+    const input = await request();
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => submitVerified(input)));
     const ok = results.filter(
       (r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof submitQuote>>> => r.status === 'fulfilled',
     );
@@ -319,9 +341,12 @@ describe('retries and concurrency', () => {
   it('100 concurrent submissions with one e-mail: exactly 3 accepted', async () => {
     await contractor();
     const email = `busy-${randomUUID().slice(0, 8)}@example.com`;
+    const inputs = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => request({ email, service: services[i % services.length] })),
+    );
     const outcomes = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        submitQuote(sql, request({ email, service: services[i % services.length] }), { gateway }).then(
+      inputs.map((input) =>
+        submitVerified(input).then(
           () => 'ok',
           (e: unknown) => (e instanceof AppError ? `${e.code}: ${e.message}` : String(e)),
         ),
@@ -342,10 +367,9 @@ describe('the sweeper', () => {
   it('finishes a lead whose run died after a charge, even when the ranking changed meanwhile', async () => {
     const first = await contractor({ averageRating: 5 });
     for (let i = 0; i < 3; i += 1) await contractor({ averageRating: 4.5 - i / 10 });
-    const input = request();
+    const input = await request();
     await expect(
-      submitQuote(sql, input, {
-        gateway,
+      submitVerified(input, {
         afterCharge: () => {
           throw new Error('killed after the first charge');
         },
@@ -354,7 +378,7 @@ describe('the sweeper', () => {
     const [lead] = await sql<{ id: string }[]>`select id from leads where request_key = ${input.requestKey}`;
     // The charged contractor drops in the ranking before the sweep; its charge must still count.
     await sql`update businesses set average_rating = 1 where id = ${first.id}`;
-    await sql`update leads set created_at = now() - interval '10 minutes' where id = ${lead!.id}`;
+    await sql`update leads set created_at = now() - interval '10 minutes', confirmed_at = now() - interval '10 minutes' where id = ${lead!.id}`;
     const results = await resumeUnfinishedLeads(sql, { gateway });
     expect(results.find((r) => r.leadId === lead!.id)).toMatchObject({ paymentsSuccessful: 3 });
     const paid = await charges(lead!.id);
@@ -370,10 +394,8 @@ describe('the sweeper', () => {
   it('marks a second request for the same service as a duplicate when both arrive at once', async () => {
     await contractor();
     const email = `twice-${randomUUID().slice(0, 8)}@example.com`;
-    const both = await Promise.all([
-      submitQuote(sql, request({ email }), { gateway }),
-      submitQuote(sql, request({ email }), { gateway }),
-    ]);
+    const inputs = [await request({ email }), await request({ email })];
+    const both = await Promise.all(inputs.map((input) => submitVerified(input)));
     const rows = await sql<
       { qualification: string }[]
     >`select qualification from leads where email = ${email}`;
@@ -387,7 +409,7 @@ describe('the sweeper', () => {
     const outcomes: string[] = [];
     for (let i = 0; i < 11; i += 1) {
       outcomes.push(
-        await submitQuote(sql, request(), { gateway, ip }).then(
+        await submitVerified(await request(), { ip }).then(
           () => 'ok',
           (e: unknown) => (e instanceof AppError ? e.code : String(e)),
         ),
@@ -395,5 +417,162 @@ describe('the sweeper', () => {
     }
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(10);
     expect(outcomes[10]).toBe('RATE_LIMITED');
+  });
+});
+
+/** The token of the confirmation link mailed to an address. */
+async function mailedToken(email: string): Promise<string> {
+  const [mail] = await sql<{ text_body: string }[]>`
+    select text_body from mail_outbox where to_address = ${email} and template = 'quote_confirm_request'
+    order by created_at desc limit 1`;
+  const token = /\/quote-request\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text_body ?? '')?.[1];
+  if (!token) throw new Error(`no confirmation link mailed to ${email}`);
+  return token;
+}
+
+async function soldTo(leadId: string) {
+  const rows = await charges(leadId);
+  return rows.filter((c) => c.payment_status === 'paid').length;
+}
+
+describe('a request is sold only once the homeowner is confirmed', () => {
+  it('ten requests from one address with made-up e-mails cost nobody anything', async () => {
+    for (let i = 0; i < 3; i += 1) await contractor();
+    const ip = `198.51.100.${(n * 7) % 250}`;
+    const results = [];
+    for (let i = 0; i < 10; i += 1) {
+      const input = await request({ email: `made-up-${i}-${randomUUID().slice(0, 8)}@example.com` });
+      results.push(await submitQuote(sql, input, { gateway, ip }));
+    }
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill('awaiting_confirmation'));
+    for (const { leadId } of results) {
+      expect(await charges(leadId)).toEqual([]);
+      const [row] = await sql`select qualification, confirmed_at from leads where id = ${leadId}`;
+      expect(row).toEqual({ qualification: 'unconfirmed', confirmed_at: null });
+      const distributions = await sql`select 1 from lead_distributions where lead_id = ${leadId}`;
+      expect(distributions).toHaveLength(0);
+    }
+  });
+
+  it('confirming sells it to 3 pros once, even when the link is opened twice at the same time', async () => {
+    for (let i = 0; i < 4; i += 1) await contractor();
+    const input = await request();
+    const submitted = await submitQuote(sql, input, { gateway });
+    expect(submitted).toMatchObject({ status: 'awaiting_confirmation', paymentsSuccessful: 0 });
+    const [mail] = await sql<{ text_body: string }[]>`
+      select text_body from mail_outbox where to_address = ${input.email} and template = 'quote_confirm_request'`;
+    expect(mail?.text_body).toContain('We send it to local contractors only once you confirm it');
+    expect(mail?.text_body).toContain('within 2 hours of your confirmation');
+    const token = await mailedToken(input.email);
+
+    const both = await Promise.all([
+      confirmQuote(sql, token, { gateway }),
+      confirmQuote(sql, token, { gateway }),
+    ]);
+    expect(both.filter((r) => r.confirmedNow)).toHaveLength(1);
+    expect(await soldTo(submitted.leadId)).toBe(3);
+    const [intents] = await sql<{ n: number }[]>`select count(*)::int as n from sandbox_payment_intents i
+      join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id where d.lead_id = ${submitted.leadId}`;
+    expect(intents?.n).toBe(3);
+    // Opened again later: where it stands, no new charge, no second confirmation mail.
+    const later = await confirmQuote(sql, token, { gateway });
+    expect(later).toMatchObject({ confirmedNow: false, paymentsSuccessful: 3 });
+    expect(later.contractors).toHaveLength(3);
+    expect(await soldTo(submitted.leadId)).toBe(3);
+    const [confirmations] = await sql`select count(*)::int as n from mail_outbox
+      where payload->>'leadId' = ${submitted.leadId} and template = 'quote_confirmation'`;
+    expect(confirmations?.['n']).toBe(1);
+    // A retry of the wizard's request now reports the sale.
+    expect(await submitQuote(sql, input, { gateway })).toMatchObject({
+      status: 'sent',
+      paymentsSuccessful: 3,
+    });
+  });
+
+  it('a signed-in homeowner asking at another address confirms that address too', async () => {
+    await contractor();
+    const input = await request();
+    const result = await submitQuote(sql, input, { gateway, verifiedEmail: 'someone-else@example.com' });
+    expect(result.status).toBe('awaiting_confirmation');
+    expect(await charges(result.leadId)).toEqual([]);
+  });
+
+  it('an unconfirmed request expires after 48 hours: never sold, its link dead, its photos deleted', async () => {
+    await contractor();
+    const dir = await mkdtemp(path.join(tmpdir(), 'expire-'));
+    const store = createLocalUploadStore(dir);
+    const requestKey = randomUUID();
+    const { url } = await uploadQuotePhoto(sql, store, { requestKey, bytes: new Uint8Array(PNG) });
+    const input = await request({ requestKey, photos: [url] });
+    const { leadId } = await submitQuote(sql, input, { gateway });
+    const token = await mailedToken(input.email);
+    const key = url.slice('/uploads/'.length);
+
+    // 47 hours on, nothing happens yet.
+    await sql`update leads set created_at = now() - interval '47 hours' where id = ${leadId}`;
+    await sql`update quote_uploads set created_at = now() - interval '47 hours' where key = ${key}`;
+    await expireUnconfirmedQuotes(sql, store);
+    expect(await store.get(key)).not.toBeNull();
+
+    await sql`update leads set created_at = now() - interval '49 hours' where id = ${leadId}`;
+    await sql`update quote_uploads set created_at = now() - interval '49 hours' where key = ${key}`;
+    const swept = await expireUnconfirmedQuotes(sql, store);
+    expect(swept.expired).toBeGreaterThanOrEqual(1);
+    const [lead] = await sql`select qualification, photos from leads where id = ${leadId}`;
+    expect(lead).toEqual({ qualification: 'expired', photos: [] });
+    expect(await store.get(key)).toBeNull();
+    expect(await sql`select 1 from quote_uploads where key = ${key}`).toHaveLength(0);
+    await expect(confirmQuote(sql, token, { gateway })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'This link is invalid or has expired.',
+    });
+    expect(await charges(leadId)).toEqual([]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('accepts each proof of work once, and no forged or test proof', async () => {
+    await contractor();
+    const first = await request();
+    await submitQuote(sql, first, { gateway });
+    const reused = await request({ altcha: first.altcha });
+    const decoded = JSON.parse(Buffer.from(first.altcha, 'base64').toString()) as {
+      solution: { counter: number };
+    };
+    decoded.solution.counter += 1;
+    const forged = await request({ altcha: Buffer.from(JSON.stringify(decoded)).toString('base64') });
+    const test = await request({
+      altcha: Buffer.from(JSON.stringify({ challenge: null, solution: null, test: true })).toString('base64'),
+    });
+    for (const input of [reused, forged, test]) {
+      await expect(submitQuote(sql, input, { gateway })).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        fields: { altcha: ['Please let the form check that you are not a robot, then try again.'] },
+      });
+      expect(await sql`select 1 from leads where request_key = ${input.requestKey}`).toHaveLength(0);
+    }
+  });
+
+  it('lets a request cite only photos it uploaded itself', async () => {
+    const store = createLocalUploadStore(await mkdtemp(path.join(tmpdir(), 'photos-')));
+    const owner = randomUUID();
+    const { url } = await uploadQuotePhoto(sql, store, { requestKey: owner, bytes: new Uint8Array(PNG) });
+    const thief = await request({ photos: [url] });
+    await expect(submitQuote(sql, thief, { gateway })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      fields: { photos: ['Unknown photo'] },
+    });
+    const madeUp = await request({ photos: [url.replace(/[0-9a-f]{8}-/, '00000000-')] });
+    await expect(submitQuote(sql, madeUp, { gateway })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    // Only the owner's key deletes it; another key is told it does not exist.
+    await expect(deleteQuotePhoto(sql, store, { requestKey: randomUUID(), url })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await store.get(url.slice('/uploads/'.length))).not.toBeNull();
+    const own = await request({ requestKey: owner, photos: [url] });
+    expect((await submitQuote(sql, own, { gateway })).status).toBe('awaiting_confirmation');
+    // Once the request is sent its photos stay.
+    await expect(deleteQuotePhoto(sql, store, { requestKey: owner, url })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 });

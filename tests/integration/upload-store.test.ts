@@ -7,6 +7,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { AppError, errorResponse } from '../../src/server/errors.ts';
 import { createLocalUploadStore } from '../../src/server/storage/local-files.ts';
 import { serveUpload } from '../../src/server/storage/serve-upload.ts';
@@ -14,12 +15,18 @@ import {
   createSupabaseUploadStore,
   PROJECT_IMAGES_BUCKET,
 } from '../../src/server/storage/supabase-storage.ts';
-import { type UploadStore, uploadStore } from '../../src/server/storage/uploads.ts';
-import { deleteQuotePhoto, PHOTO_MESSAGES, uploadQuotePhoto } from '../../src/server/uploads/quote-photos.ts';
+import type { UploadStore } from '../../src/server/storage/uploads.ts';
+import {
+  deleteQuotePhoto,
+  PHOTO_MESSAGES,
+  requestKeyHash,
+  uploadQuotePhoto,
+} from '../../src/server/uploads/quote-photos.ts';
 import {
   startSupabaseStorageStandIn,
   type SupabaseStorageStandIn,
 } from '../helpers/supabase-storage-stand-in.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 // A 1x1 PNG.
 const PNG = Buffer.from(
@@ -30,13 +37,19 @@ const bytes = (text: string) => new Uint8Array(Buffer.from(text));
 
 let standIn: SupabaseStorageStandIn;
 let scratch: string;
+let database: TestDatabase;
+let sql: Sql;
 
 beforeAll(async () => {
   standIn = await startSupabaseStorageStandIn();
   scratch = await mkdtemp(path.join(tmpdir(), 'upload-store-'));
+  database = await createTestDatabase();
+  sql = createSql(database.url);
 });
 afterAll(async () => {
   await standIn.close();
+  await sql.end();
+  await database.drop();
   await rm(scratch, { recursive: true, force: true });
 });
 afterEach(() => {
@@ -238,24 +251,26 @@ describe('GET /uploads/<key> (serveUpload)', () => {
 });
 
 describe('quote photos on Supabase Storage', () => {
-  it('go to the request key’s folder (the anonymous uploader’s) and are deleted from it', async () => {
+  it('go to the request’s folder (named by its key’s hash: the anonymous uploader’s) and are deleted from it', async () => {
     const store = supabaseStore();
     const requestKey = crypto.randomUUID();
-    const { url } = await uploadQuotePhoto(store, { requestKey, bytes: new Uint8Array(PNG) });
-    expect(url).toMatch(new RegExp(`^/uploads/quotes/${requestKey}/[0-9a-f-]{36}\\.png$`));
+    const { url } = await uploadQuotePhoto(sql, store, { requestKey, bytes: new Uint8Array(PNG) });
+    const folder = requestKeyHash(requestKey).slice(0, 32);
+    expect(url).toMatch(new RegExp(`^/uploads/quotes/${folder}/[0-9a-f-]{36}\\.png$`));
+    expect(url).not.toContain(requestKey);
     expect(standIn.objects.has(`${PROJECT_IMAGES_BUCKET}/${url.slice('/uploads/'.length)}`)).toBe(true);
-    await deleteQuotePhoto(store, { requestKey, url });
+    await deleteQuotePhoto(sql, store, { requestKey, url });
     expect(standIn.objects.has(`${PROJECT_IMAGES_BUCKET}/${url.slice('/uploads/'.length)}`)).toBe(false);
   });
 
   it('answer a failing service with the spec’s upload and delete messages', async () => {
     const store = supabaseStore();
     const requestKey = crypto.randomUUID();
-    const { url } = await uploadQuotePhoto(store, { requestKey, bytes: new Uint8Array(PNG) });
+    const { url } = await uploadQuotePhoto(sql, store, { requestKey, bytes: new Uint8Array(PNG) });
     standIn.failing = true;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const upload = await uploadQuotePhoto(store, { requestKey, bytes: new Uint8Array(PNG) }).catch(
+      const upload = await uploadQuotePhoto(sql, store, { requestKey, bytes: new Uint8Array(PNG) }).catch(
         (error: unknown) => error,
       );
       expect(upload).toBeInstanceOf(AppError);
@@ -264,7 +279,9 @@ describe('quote photos on Supabase Storage', () => {
       expect(await response.json()).toMatchObject({ error: PHOTO_MESSAGES.uploadFailed });
       expect(PHOTO_MESSAGES.uploadFailed).toBe('There was an error uploading your image. Please try again.');
 
-      const removal = await deleteQuotePhoto(store, { requestKey, url }).catch((error: unknown) => error);
+      const removal = await deleteQuotePhoto(sql, store, { requestKey, url }).catch(
+        (error: unknown) => error,
+      );
       expect(removal).toBeInstanceOf(AppError);
       expect(await errorResponse(removal).json()).toMatchObject({ error: 'Delete failed.' });
       // The cause is logged for us, not sent to the homeowner.
@@ -272,21 +289,5 @@ describe('quote photos on Supabase Storage', () => {
     } finally {
       errors.mockRestore();
     }
-  });
-});
-
-describe('uploadStore() with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set', () => {
-  afterAll(() => {
-    vi.unstubAllEnvs();
-  });
-
-  it('is the Supabase Storage store, one per process', async () => {
-    vi.stubEnv('SUPABASE_URL', standIn.url);
-    vi.stubEnv('SUPABASE_SERVICE_ROLE_KEY', standIn.serviceRoleKey);
-    const store = uploadStore();
-    expect(uploadStore()).toBe(store);
-    await store.put('configured/photo.png', PNG, 'image/png');
-    expect(standIn.objects.has(`${PROJECT_IMAGES_BUCKET}/configured/photo.png`)).toBe(true);
-    expect(store.publicUrl('configured/photo.png')).toContain('/storage/v1/object/public/project-images/');
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_DIR, loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { FIXED_SERVICE_SLUGS } from '../../src/schemas/catalog.ts';
+import { FIXED_SERVICE_SLUGS, ZCatalogServiceArea } from '../../src/schemas/catalog.ts';
 
 describe('the catalog in content/', async () => {
   const catalog = await loadCatalog();
@@ -22,6 +22,15 @@ describe('the catalog in content/', async () => {
     expect(byCounty.Montgomery).toHaveLength(14);
     expect(byCounty.Greene).toHaveLength(6);
     expect(byCounty.Warren).toHaveLength(5);
+  });
+
+  it('refuses a service area outside the 50 km around Dayton', () => {
+    const kettering = catalog.serviceAreas.find((a) => a.slug === 'kettering')!;
+    expect(ZCatalogServiceArea.safeParse(kettering).success).toBe(true);
+    const sidney = { ...kettering, latitude: 40.3, longitude: -84.16 };
+    expect(ZCatalogServiceArea.safeParse(sidney).error?.issues[0]?.message).toBe(
+      'must lie within 50 km of Dayton (the service area)',
+    );
   });
 
   it('has the 10 emergency services, each tied to a catalog service', () => {

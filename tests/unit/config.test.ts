@@ -18,6 +18,9 @@ const COMPLETE = {
   STRIPE_SECRET_KEY: 'sk_live_x',
   SMTP_URL: 'smtps://user:pass@smtp.example.com',
   MAIL_FROM: 'Dayton Contractors <hello@daytoncontractors.example>',
+  ALTCHA_HMAC_KEY: 'a-production-altcha-key-of-at-least-32-chars',
+  SUPABASE_URL: 'https://project.supabase.co',
+  SUPABASE_SERVICE_ROLE_KEY: 'service-role-key',
 };
 
 describe.each([
@@ -44,10 +47,25 @@ describe.each([
 
 describe('a production server', () => {
   it('needs every production variable, and names the missing ones', () => {
-    expect(missingInProduction(parseServerEnv({ NETLIFY: 'true' }))).toEqual([...PRODUCTION_REQUIRED]);
+    expect(missingInProduction(parseServerEnv({ NETLIFY: 'true' }))).toEqual([
+      ...PRODUCTION_REQUIRED,
+      'SUPABASE_URL',
+      'SUPABASE_SERVICE_ROLE_KEY',
+    ]);
     const { STRIPE_SECRET_KEY: _, ...withoutStripe } = COMPLETE;
     expect(missingInProduction(parseServerEnv(withoutStripe))).toEqual(['STRIPE_SECRET_KEY']);
     expect(missingInProduction(parseServerEnv(COMPLETE))).toEqual([]);
+  });
+
+  it('asks for Supabase Storage in production unless uploads go to a kept disk (UPLOADS_DIR)', () => {
+    const { SUPABASE_URL: _url, SUPABASE_SERVICE_ROLE_KEY: _key, ...withoutStorage } = COMPLETE;
+    expect(missingInProduction(parseServerEnv(withoutStorage))).toEqual([
+      'SUPABASE_URL',
+      'SUPABASE_SERVICE_ROLE_KEY',
+    ]);
+    expect(missingInProduction(parseServerEnv({ ...withoutStorage, UPLOADS_DIR: '/srv/uploads' }))).toEqual(
+      [],
+    );
   });
 
   it('refuses an empty secret rather than take it for one', () => {

@@ -11,10 +11,13 @@ const METHOD = /export const (GET|POST|PUT|PATCH|DELETE|ALL)\b([^=]*)=\s*(\w+)/g
 describe.each(files)('src/pages/api/%s', (file) => {
   const source = readFileSync(path.join(API, file), 'utf8');
 
-  it('exports its methods through route()', () => {
+  it('exports its methods through route(), and no method any other way', () => {
     const methods = [...source.matchAll(METHOD)];
     expect(methods.length).toBeGreaterThan(0);
     for (const [, method, , wrapper] of methods) expect(`${method} = ${wrapper}`).toBe(`${method} = route`);
+    // A handler exported as a function, or re-exported under a method's name, bypasses the wrapper.
+    expect(source).not.toMatch(/export\s+(async\s+)?function\s+(GET|POST|PUT|PATCH|DELETE|ALL)\b/);
+    expect(source).not.toMatch(/export\s*\{[^}]*\b(GET|POST|PUT|PATCH|DELETE|ALL)\b[^}]*\}/);
   });
 
   it('trusts the wrapper for the user instead of asserting one', () => {

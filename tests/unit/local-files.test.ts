@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalUploadStore } from '../../src/server/storage/local-files.ts';
+import { createLocalUploadStore, resolveInside } from '../../src/server/storage/local-files.ts';
 import type { UploadStore } from '../../src/server/storage/uploads.ts';
 
 describe('the local upload store’s get', () => {
@@ -56,5 +56,27 @@ describe('the local upload store’s get', () => {
 
   it.each([['demo/missing.webp'], ['demo/a.txt'], ['']])('reads nothing for %j', async (key) => {
     expect(await store.get(key)).toBeNull();
+  });
+});
+
+// The second guard alone: whatever the key rules let through, a path resolved outside the root
+// is refused (the key rules above would refuse these first, so they are tested on their own).
+describe('resolveInside', () => {
+  const root = path.resolve('/srv/uploads');
+  it.each([
+    ['demo/a.webp', path.join(root, 'demo', 'a.webp')],
+    ['quotes/x/y.png', path.join(root, 'quotes', 'x', 'y.png')],
+  ])('keeps %s inside', (key, file) => {
+    expect(resolveInside(root, key)).toBe(file);
+  });
+  it.each([
+    ['../secret.png'],
+    ['demo/../../secret.png'],
+    ['/etc/passwd'],
+    ['../uploads-secret.png'],
+    [''],
+    ['.'],
+  ])('refuses %j', (key) => {
+    expect(resolveInside(root, key)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // The wizard's step checks (the shared quote schema, field by field) and the schema itself: the
 // spec's messages, word for word.
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT, toQuoteInput, type QuoteDraft } from '../../src/islands/quote/draft.ts';
+import { EMPTY_DRAFT, toQuoteInput, zipFromAddress, type QuoteDraft } from '../../src/islands/quote/draft.ts';
 import { quoteStepErrors, stepOf, ZQuoteRequest } from '../../src/schemas/quote.ts';
 
 const KEY = '6f1c2b8e-2c4b-4a7e-9a51-1c2b3d4e5f60';
@@ -19,7 +19,7 @@ const complete: QuoteDraft = {
   zipCode: '45429',
   name: 'Jo Lee',
   email: 'jo@example.com',
-  phone: '937-555-0142',
+  phone: '937-228-4410',
   contactMethod: 'phone',
 };
 
@@ -64,7 +64,7 @@ describe('stepErrors', () => {
     expect(stepErrors(6, { ...complete, phone: '(((((())))))' })).toEqual({
       phone: 'Please provide a valid phone number',
     });
-    expect(stepErrors(6, { ...complete, phone: '+1 (937) 555-0142' })).toEqual({});
+    expect(stepErrors(6, { ...complete, phone: '+1 (937) 228-4410' })).toEqual({});
   });
 
   it('checks the budget across its two fields while the later steps are still empty', () => {
@@ -91,6 +91,8 @@ describe('stepErrors', () => {
 /** A request the schema accepts as it is. */
 const VALID = {
   requestKey: '6f1c2b8e-2c4b-4a7e-9a51-1c2b3d4e5f60',
+  // The proof-of-work payload: the schema checks only its size; the server checks the proof.
+  altcha: 'cGF5bG9hZA==',
   service: 'plumbing',
   description: 'The sink drains slowly.',
   timeline: 'ASAP',
@@ -101,7 +103,7 @@ const VALID = {
   zipCode: '45429',
   name: 'Jo Lee',
   email: 'jo@example.com',
-  phone: '937-555-0142',
+  phone: '937-228-4410',
   contactMethod: 'phone',
 };
 
@@ -124,7 +126,7 @@ describe('ZQuoteRequest', () => {
     expect(ZQuoteRequest.safeParse({ ...valid, leadScore: 100 }).success).toBe(false);
     expect(ZQuoteRequest.safeParse({ ...valid, photos: ['https://evil.example/x.jpg'] }).success).toBe(false);
     const photo = (i: number) =>
-      `/uploads/quotes/${valid.requestKey}/00000000-0000-4000-8000-00000000000${i}.png`;
+      `/uploads/quotes/${'ab'.repeat(16)}/00000000-0000-4000-8000-00000000000${i}.png`;
     expect(ZQuoteRequest.safeParse({ ...valid, photos: [1, 2, 3, 4, 5].map(photo) }).success).toBe(true);
     expect(ZQuoteRequest.safeParse({ ...valid, photos: [1, 2, 3, 4, 5, 6].map(photo) }).success).toBe(false);
   });
@@ -164,5 +166,20 @@ describe('ZQuoteRequest, each field refused with its message', () => {
     const result = ZQuoteRequest.safeParse({ ...valid, [field]: value });
     expect(result.success).toBe(false);
     expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
+  });
+});
+
+describe('zipFromAddress', () => {
+  it.each([
+    ['100 Main Street, Dayton, OH 45402', '45402'],
+    ['100 Main Street, 45402', '45402'],
+    ['12 Oak Ave, Kettering OH 45429-1234', '45429'],
+    ['12 Oak Ave Kettering oh 45429', '45429'],
+    ['10450 Springboro Pike', null],
+    ['10450', null],
+    ['10450 Springboro Pike, Miamisburg, OH', null],
+    ['Apt 45402', null],
+  ])('%s -> %s', (address, zip) => {
+    expect(zipFromAddress(address)).toBe(zip);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { countLine, DEFAULT_STATE, paramsFromState, stateFromParams } from '../../src/domain/search-url.ts';
+import {
+  countLine,
+  DEFAULT_STATE,
+  paramsFromState,
+  stateFromParams,
+} from '../../src/islands/search/search-url.ts';
 import { resolvePlace } from '../../src/domain/gazetteer.ts';
 import { ZSearchQuery, ZSuggestQuery } from '../../src/schemas/search.ts';
 import { prefixTsQuery } from '../../src/server/search/search-businesses.ts';

@@ -2,7 +2,7 @@
 // through what the endpoint does with the body it receives (JSON on the wire, the shared schema,
 // the server's error mapping), and both must reach the same verdict with the same messages.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATE, stateFromParams, type SearchState } from '../../src/domain/search-url.ts';
+import { DEFAULT_STATE, stateFromParams, type SearchState } from '../../src/islands/search/search-url.ts';
 import { EMPTY_DRAFT, toQuoteInput, type QuoteDraft } from '../../src/islands/quote/draft.ts';
 import { firstIssue, ZEmail, ZResetPassword, ZSignUp, ZSignupPassword } from '../../src/schemas/auth.ts';
 import { QUOTE_STEPS, quoteStepErrors, ZQuoteRequest } from '../../src/schemas/quote.ts';
@@ -34,6 +34,7 @@ async function endpointVerdict(
 }
 
 const KEY = '6f1c2b8e-2c4b-4a7e-9a51-1c2b3d4e5f60';
+const PROOF = 'cGF5bG9hZA==';
 const COMPLETE: QuoteDraft = {
   service: 'plumbing',
   description: 'The kitchen sink drains slowly.',
@@ -46,7 +47,7 @@ const COMPLETE: QuoteDraft = {
   zipCode: '45429',
   name: 'Jo Lee',
   email: 'jo@example.com',
-  phone: '937-555-0142',
+  phone: '937-228-4410',
   contactMethod: 'phone',
 };
 
@@ -86,7 +87,10 @@ describe('quote wizard and POST /api/quotes', () => {
     ['a phone of brackets', { phone: '(((((())))))' }],
     ['a short phone', { phone: '555-0142' }],
     ['a phone in words', { phone: 'call me maybe' }],
-    ['an international phone', { phone: '+1 (937) 555-0142' }],
+    ['a phone reserved for fiction', { phone: '937-555-0142' }],
+    ['one digit ten times', { phone: '5555555555' }],
+    ['a foreign phone', { phone: '+44 20 7946 0958' }],
+    ['an international phone', { phone: '+1 (937) 228-4410' }],
     ['no contact method', { contactMethod: '' }],
     ['several fields wrong at once', { service: '', budgetMin: '9000', zipCode: 'x', phone: '1' }],
   ];
@@ -94,7 +98,8 @@ describe('quote wizard and POST /api/quotes', () => {
   it.each(cases)('%s: same verdict and messages', async (_, patch) => {
     const draft = { ...COMPLETE, ...patch };
     const wizard = wizardVerdict(draft);
-    const endpoint = await endpointVerdict(ZQuoteRequest, toQuoteInput(draft, KEY));
+    // The widget's proof goes with the body as the wizard sends it; only its size is the schema's.
+    const endpoint = await endpointVerdict(ZQuoteRequest, toQuoteInput(draft, KEY, PROOF));
     expect(wizard).toEqual(endpoint);
   });
 

@@ -15,9 +15,12 @@ const OPTIONS = [
 export default function PreferencesTab({
   profile,
   isContractor,
+  onSaved,
 }: {
   profile: ProfileData;
   isContractor: boolean;
+  /** The saved preferences go back into the settings, so they survive switching tabs. */
+  onSaved: (profile: ProfileData) => void;
 }) {
   const [prefs, setPrefs] = useState<TPreferences>({
     email_notifications: profile.email_notifications,
@@ -30,8 +33,10 @@ export default function PreferencesTab({
     const next = { ...prefs, [key]: value };
     setPrefs(next);
     const answer = await api('PUT', '/api/account/preferences', next);
-    if (answer.ok) pushToast({ title: 'Preferences saved' });
-    else {
+    if (answer.ok) {
+      onSaved({ ...profile, ...next });
+      pushToast({ title: 'Preferences saved' });
+    } else {
       setPrefs(before);
       pushError('Error', answer.body.error ?? UNEXPECTED);
     }

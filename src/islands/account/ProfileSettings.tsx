@@ -40,7 +40,9 @@ export default function ProfileSettings({ profile: initial, isContractor, notice
       <Tabs label="Account Settings" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'profile' && <ProfileTab profile={profile} onSaved={setProfile} />}
         {tab === 'security' && <SecurityTab />}
-        {tab === 'billing' && <PreferencesTab profile={profile} isContractor={isContractor} />}
+        {tab === 'billing' && (
+          <PreferencesTab profile={profile} isContractor={isContractor} onSaved={setProfile} />
+        )}
       </Tabs>
     </div>
   );

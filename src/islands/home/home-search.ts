@@ -3,7 +3,13 @@
 // prebuilt combobox markup. At most 6 suggestions (context "home"); a service opens the search
 // filtered by it, a contractor their profile, a city the search there.
 import type { Suggestion } from '../../schemas/search.ts';
-import { fetchSuggestions, listKey, moveActive, SUGGEST_DEBOUNCE_MS } from '../shared/suggestions.ts';
+import {
+  CLOSE_ON_BLUR_MS,
+  fetchSuggestions,
+  listKey,
+  moveActive,
+  SUGGEST_DEBOUNCE_MS,
+} from '../shared/suggestions.ts';
 
 /** Where a chosen suggestion leads from the home page. */
 export function targetOf(s: Suggestion): string {
@@ -71,5 +77,5 @@ export function attachHomeSearch(input: HTMLInputElement, list: HTMLUListElement
       go(items[active]!);
     } else if (key === 'close') close();
   });
-  input.addEventListener('blur', () => setTimeout(close, 150));
+  input.addEventListener('blur', () => setTimeout(close, CLOSE_ON_BLUR_MS));
 }

@@ -1,15 +1,22 @@
 // Step 2: the project description with its counter, and photos uploaded as they are chosen (so a
 // reload keeps them), each removable.
 import { useState } from 'react';
-import { DESCRIPTION_MAX, MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../schemas/quote.ts';
+import {
+  DESCRIPTION_MAX,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS,
+  PHOTO_MESSAGES,
+  PHOTO_TYPES,
+} from '../../schemas/quote.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
 import { FieldMessage, messageId } from './parts.tsx';
 import type { StepProps } from './steps.tsx';
 import { uploadPhoto } from './upload-photo.ts';
 
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const UPLOAD_FAILED = 'There was an error uploading your image. Please try again.';
+/** As the photo field's label says it. */
+const MAX_MB = MAX_PHOTO_BYTES / 1024 / 1024;
+const [INVALID_TYPE_TITLE = '', INVALID_TYPE_TEXT = ''] = PHOTO_MESSAGES.invalidType.split(': ');
 
 export default function DetailsStep({
   draft,
@@ -24,25 +31,17 @@ export default function DetailsStep({
     let count = draft.photos.length;
     for (const file of files) {
       if (count >= MAX_PHOTOS) {
-        pushToast({
-          title: 'Upload failed',
-          description: `You can upload up to ${MAX_PHOTOS} photos`,
-          variant: 'destructive',
-        });
+        pushToast({ title: 'Upload failed', description: PHOTO_MESSAGES.tooMany, variant: 'destructive' });
         break;
       }
-      if (!PHOTO_TYPES.includes(file.type)) {
-        pushToast({
-          title: 'Invalid file type',
-          description: 'Please upload a JPEG, PNG, or WebP image',
-          variant: 'destructive',
-        });
+      if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) {
+        pushToast({ title: INVALID_TYPE_TITLE, description: INVALID_TYPE_TEXT, variant: 'destructive' });
         continue;
       }
       if (file.size > MAX_PHOTO_BYTES) {
         pushToast({
-          title: 'File too large',
-          description: `${file.name} is over 10 MB.`,
+          title: PHOTO_MESSAGES.tooLarge,
+          description: `${file.name} is over ${MAX_MB} MB.`,
           variant: 'destructive',
         });
         continue;
@@ -59,7 +58,7 @@ export default function DetailsStep({
       } else {
         pushToast({
           title: 'Upload failed',
-          description: result.error ?? UPLOAD_FAILED,
+          description: result.error ?? PHOTO_MESSAGES.uploadFailed,
           variant: 'destructive',
         });
       }
@@ -73,7 +72,7 @@ export default function DetailsStep({
     );
     // Already gone on the server (404) is what removing wanted.
     if (answer.ok || answer.status === 404) onPhotos((photos) => photos.filter((p) => p !== url));
-    else pushToast({ title: 'Delete failed.', variant: 'destructive' });
+    else pushToast({ title: PHOTO_MESSAGES.deleteFailed, variant: 'destructive' });
   };
 
   return (
@@ -96,7 +95,7 @@ export default function DetailsStep({
       </p>
       <FieldMessage id="quote-description-error" text={errors.description} />
       <label>
-        Photos (optional, up to {MAX_PHOTOS}; JPEG, PNG or WebP, 10 MB each)
+        Photos (optional, up to {MAX_PHOTOS}; JPEG, PNG or WebP, {MAX_MB} MB each)
         <input
           type="file"
           accept={PHOTO_TYPES.join(',')}

@@ -5,7 +5,7 @@
 // key makes a double submit or a retry one request.
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import {
-  QUOTE_PROMISED_HOURS,
+  QUOTE_MESSAGES,
   QUOTE_STEPS,
   quoteStepErrors,
   stepOf,
@@ -14,7 +14,11 @@ import {
 import { pushToast } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
 import Toaster from '../shared/Toaster.tsx';
+import AwaitingConfirmation from './AwaitingConfirmation.tsx';
+import Progress from './Progress.tsx';
 import DetailsStep from './DetailsStep.tsx';
+import ProofOfWork, { type ProofHandle } from './ProofOfWork.tsx';
+import { sendQuote } from './send-quote.ts';
 import {
   clearDraft,
   EMPTY_DRAFT,
@@ -49,7 +53,7 @@ const HEADINGS = [
   'How can contractors reach you?',
 ];
 
-type Errors = Partial<Record<QuoteField, string | undefined>>;
+type Errors = Partial<Record<QuoteField | 'altcha', string | undefined>>;
 
 export default function QuoteWizard({ services }: Props) {
   const [step, setStep] = useState(1);
@@ -58,6 +62,11 @@ export default function QuoteWizard({ services }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
+  /** The address a confirmation link went to, once the request is waiting for it. */
+  const [awaiting, setAwaiting] = useState<string | null>(null);
+  const proof = useRef<ProofHandle>(null);
+  /** The ZIP code the address last filled in, so a later address may replace it. */
+  const autoZip = useRef('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -103,10 +112,18 @@ export default function QuoteWizard({ services }: Props) {
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
-  /** The address, and the ZIP code it ends with (when the ZIP field does not say otherwise). */
+  /**
+   * The address, and the ZIP code it ends with, into the ZIP field while that is empty or still
+   * holds what an earlier address filled in (a ZIP the homeowner typed is never overwritten).
+   */
   const onAddress = (address: string) => {
     const zip = zipFromAddress(address);
-    setDraft((d) => ({ ...d, address, zipCode: zip ?? d.zipCode }));
+    setDraft((d) => {
+      const ours = d.zipCode === '' || d.zipCode === autoZip.current;
+      if (!zip || !ours) return { ...d, address };
+      autoZip.current = zip;
+      return { ...d, address, zipCode: zip };
+    });
     setErrors((e) => ({ ...e, address: undefined, zipCode: zip ? undefined : e.zipCode }));
   };
 
@@ -141,34 +158,33 @@ export default function QuoteWizard({ services }: Props) {
       }
     }
     setBusy(true);
-    const answer = await api('POST', '/api/quotes', toQuoteInput(draft, requestKey));
+    const altcha = await proof.current?.payload();
+    const outcome = altcha
+      ? await sendQuote(toQuoteInput(draft, requestKey, altcha))
+      : ({ kind: 'fields', errors: { altcha: QUOTE_MESSAGES.proof } } as const);
     setBusy(false);
-    if (answer.ok) {
-      clearDraft();
+    if (outcome.kind === 'awaiting' || outcome.kind === 'done') clearDraft();
+    if (outcome.kind === 'awaiting') {
+      setAwaiting(draft.email.trim());
       pushToast({
-        title: 'Quote Request Submitted!',
-        description: `Local contractors will contact you within ${QUOTE_PROMISED_HOURS} hours.`,
+        title: 'Check your e-mail',
+        description: 'Confirm your request to send it to contractors.',
       });
+      return;
+    }
+    if (outcome.kind === 'done') {
+      pushToast(outcome.toast);
       setTimeout(() => window.location.assign('/'), 1200);
       return;
     }
-    if (answer.status === 400 && answer.body.fields) {
-      const fieldErrors: Record<string, string> = {};
-      for (const [field, messages] of Object.entries(answer.body.fields)) {
-        if (messages[0]) fieldErrors[field] = messages[0];
-      }
-      setStep(Math.min(...Object.keys(fieldErrors).map(stepOf)));
-      setErrors(fieldErrors);
+    // A refused request spends its proof of work: the next try gets a fresh challenge.
+    proof.current?.reset();
+    if (outcome.kind === 'fields') {
+      setStep(Math.min(...Object.keys(outcome.errors).map(stepOf)));
+      setErrors(outcome.errors);
       return;
     }
-    pushToast({
-      title: answer.status === 429 ? 'Too many requests' : 'Error submitting request',
-      description:
-        answer.status === 429 && answer.body.error
-          ? answer.body.error
-          : 'Please try again or contact support.',
-      variant: 'destructive',
-    });
+    pushToast({ title: outcome.title, description: outcome.description, variant: 'destructive' });
   };
 
   const onSubmit = (event: SyntheticEvent) => {
@@ -179,24 +195,19 @@ export default function QuoteWizard({ services }: Props) {
 
   const props: StepProps = { draft, errors, set, choose };
 
+  if (awaiting) {
+    return (
+      <div className="wizard">
+        <Toaster />
+        <AwaitingConfirmation email={awaiting} />
+      </div>
+    );
+  }
+
   return (
     <div className="wizard">
       <Toaster />
-      <ol className="steps" aria-label="Progress">
-        {QUOTE_STEPS.map(({ label }, i) => (
-          <li
-            key={label}
-            className={i + 1 === step ? 'current' : i + 1 < step ? 'done' : undefined}
-            aria-current={i + 1 === step ? 'step' : undefined}
-          >
-            {label}
-          </li>
-        ))}
-      </ol>
-      <p className="muted">
-        Step {step} of {LAST}
-      </p>
-      <progress max={LAST} value={step} aria-label={`Step ${step} of ${LAST}`} />
+      <Progress step={step} />
       <form className="card wizard-step" onSubmit={onSubmit} noValidate>
         <h2 ref={heading} tabIndex={-1}>
           {HEADINGS[step - 1]}
@@ -212,7 +223,12 @@ export default function QuoteWizard({ services }: Props) {
         {step === 3 && <TimelineStep {...props} />}
         {step === 4 && <BudgetStep {...props} />}
         {step === 5 && <LocationStep {...props} onAddress={onAddress} />}
-        {step === 6 && <ContactStep {...props} />}
+        {step === 6 && (
+          <>
+            <ContactStep {...props} />
+            <ProofOfWork ref={proof} error={errors.altcha} />
+          </>
+        )}
         <div className="wizard-nav">
           {step > 1 && (
             <button type="button" className="btn secondary" onClick={() => goTo(step - 1)}>

@@ -37,10 +37,18 @@ export const EMPTY_DRAFT: QuoteDraft = {
 /** A budget as typed: empty is missing; anything else is a number (NaN when it is not one). */
 const amount = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
-/** The request body the wizard sends, and checks step by step with ZQuoteRequest. */
-export function toQuoteInput(draft: QuoteDraft, requestKey: string): Record<keyof TQuoteInput, unknown> {
+/**
+ * The request body the wizard sends, and checks step by step with ZQuoteRequest; `altcha` is the
+ * proof-of-work widget's payload, added when the request is sent.
+ */
+export function toQuoteInput(
+  draft: QuoteDraft,
+  requestKey: string,
+  altcha = '',
+): Record<keyof TQuoteInput, unknown> {
   return {
     requestKey,
+    altcha,
     service: draft.service || undefined,
     description: draft.description,
     timeline: draft.timeline || undefined,
@@ -57,9 +65,12 @@ export function toQuoteInput(draft: QuoteDraft, requestKey: string): Record<keyo
   };
 }
 
-/** A five-digit ZIP code at the end of a typed address ("12 Oak Ave, Kettering, OH 45429"). */
+/**
+ * A ZIP code at the end of a typed address, after a comma or a two-letter state ("12 Oak Ave,
+ * Kettering, OH 45429", "12 Oak Ave, 45429"); never a house number ("10450 Springboro Pike").
+ */
 export function zipFromAddress(address: string): string | null {
-  return /(?:^|[\s,])(\d{5})(?:-\d{4})?\s*$/.exec(address)?.[1] ?? null;
+  return /(?:,\s*|\b[A-Za-z]{2}\s+)(\d{5})(?:-\d{4})?\s*$/.exec(address)?.[1] ?? null;
 }
 
 const STORAGE_KEY = 'quote-request-draft';
@@ -90,5 +101,9 @@ export function saveDraft(saved: SavedDraft): void {
 }
 
 export function clearDraft(): void {
-  localStorage.removeItem(STORAGE_KEY);
+  try {
+    localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage blocked: there was nothing kept to clear.
+  }
 }

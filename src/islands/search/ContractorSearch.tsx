@@ -2,21 +2,23 @@
 // category and sort selects, the Filters panel, results and pages, with the address bar kept in
 // step with the search (back and forward restore it). The prebuilt page already holds the first
 // screen of results; the island takes over from there.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   countLine,
   DEFAULT_STATE,
   paramsFromState,
   stateFromParams,
   type SearchState,
-} from '../../domain/search-url.ts';
-import type { SearchResult, Suggestion, TSort } from '../../schemas/search.ts';
+} from './search-url.ts';
+import type { SearchResult, Suggestion } from '../../schemas/search.ts';
 import { pushError } from '../../stores/toasts.ts';
 import Toaster from '../shared/Toaster.tsx';
 import ContractorCard from './ContractorCard.tsx';
 import FiltersPanel from './FiltersPanel.tsx';
 import { coordinatesText, GEOLOCATION_OPTIONS, nameOf, type PlaceOption, type Point } from './locate.ts';
 import SearchBox from './SearchBox.tsx';
+import SearchControls from './SearchControls.tsx';
+import { useSearchResults } from './use-search-results.ts';
 
 export type { PlaceOption } from './locate.ts';
 
@@ -34,17 +36,8 @@ interface Props {
 
 /** A search runs 300 ms after typing stops. */
 const DEBOUNCE_MS = 300;
-const SEARCH_FAILED = 'Failed to search contractors';
 /** Cards whose photos are on the first screen of a phone or a desktop. */
 const FIRST_SCREEN_CARDS = 3;
-const SORT_LABELS: Record<TSort, string> = {
-  featured: 'Featured',
-  rating: 'Rating',
-  name: 'Name A-Z',
-  location: 'Location',
-  experience: 'Experience',
-  response_time: 'Response time',
-};
 
 const urlOf = (state: SearchState) => {
   const query = paramsFromState(state).toString();
@@ -53,43 +46,12 @@ const urlOf = (state: SearchState) => {
 
 export default function ContractorSearch({ services, places, initial }: Props) {
   const [state, setState] = useState<SearchState>(DEFAULT_STATE);
-  const [result, setResult] = useState<SearchResult>(initial);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [locating, setLocating] = useState(false);
-  const [point, setPoint] = useState<Point | null>(null);
-  const placesId = useId();
+  const { result, loading, error, run, showInitial } = useSearchResults(initial);
+  /** The point "Use my location" found: searches go around it until a place is chosen again. */
+  const point = useRef<Point | null>(null);
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const requestId = useRef(0);
-
-  const run = useCallback(async (next: SearchState, coords: Point | null) => {
-    const id = ++requestId.current;
-    const params = paramsFromState(next);
-    if (coords) {
-      params.set('lat', coords.lat.toFixed(5));
-      params.set('lng', coords.lng.toFixed(5));
-      params.delete('location');
-    }
-    setLoading(true);
-    try {
-      const response = await fetch(`/api/search?${params.toString()}`);
-      const body = (await response.json()) as SearchResult | { error: string };
-      if (id !== requestId.current) return;
-      if (!response.ok || 'error' in body) {
-        setError('error' in body ? body.error : SEARCH_FAILED);
-        return;
-      }
-      setError(null);
-      setResult(body);
-    } catch {
-      if (id !== requestId.current) return;
-      setError(SEARCH_FAILED);
-      pushError('Search Error', 'There was an error searching for contractors. Please try again.');
-    } finally {
-      if (id === requestId.current) setLoading(false);
-    }
-  }, []);
 
   // Start from the address bar, and follow back/forward.
   useEffect(() => {
@@ -99,20 +61,14 @@ export default function ContractorSearch({ services, places, initial }: Props) {
       // The spec's `service={id}` link reads as its category; the address bar says so.
       if (params.has('service')) window.history.replaceState(null, '', urlOf(next));
       setState(next);
-      setPoint(null);
+      point.current = null;
       if (window.location.search) void run(next, null);
-      else {
-        // Back to the plain page: drop any answer still on its way, show the prebuilt results.
-        requestId.current += 1;
-        setLoading(false);
-        setError(null);
-        setResult(initial);
-      }
+      else showInitial();
     };
     fromUrl();
     window.addEventListener('popstate', fromUrl);
     return () => window.removeEventListener('popstate', fromUrl);
-  }, [initial, run, services]);
+  }, [run, services, showInitial]);
 
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 
@@ -122,10 +78,16 @@ export default function ContractorSearch({ services, places, initial }: Props) {
     clearTimeout(searchTimer.current);
     const go = () => {
       window.history.pushState(null, '', urlOf(next));
-      void run(next, point);
+      void run(next, point.current);
     };
     if (options.debounce) searchTimer.current = setTimeout(go, DEBOUNCE_MS);
     else go();
+  };
+
+  /** A typed or chosen place replaces the point "Use my location" found. */
+  const setLocation = (location: string, options: { debounce?: boolean } = {}) => {
+    point.current = null;
+    update({ location }, options);
   };
 
   const choose = (s: Suggestion) => {
@@ -133,7 +95,7 @@ export default function ContractorSearch({ services, places, initial }: Props) {
       window.location.assign(s.href);
       return;
     }
-    if (s.kind === 'city') update({ location: s.value });
+    if (s.kind === 'city') setLocation(s.value);
     else {
       const service = services.find((x) => x.name === s.value);
       update(service ? { search: '', category: service.slug } : { search: s.value });
@@ -150,7 +112,7 @@ export default function ContractorSearch({ services, places, initial }: Props) {
       (position) => {
         setLocating(false);
         const coords = { lat: position.coords.latitude, lng: position.coords.longitude };
-        setPoint(coords);
+        point.current = coords;
         void nameOf(places, coords).then((name) => {
           const next = { ...state, page: 1, location: name ?? coordinatesText(coords) };
           setState(next);
@@ -167,7 +129,7 @@ export default function ContractorSearch({ services, places, initial }: Props) {
   };
 
   const clearAll = () => {
-    setPoint(null);
+    point.current = null;
     update({ ...DEFAULT_STATE });
   };
 
@@ -189,67 +151,17 @@ export default function ContractorSearch({ services, places, initial }: Props) {
           onValue={(search) => update({ search }, { debounce: true })}
           onChoose={choose}
         />
-        <div>
-          <label htmlFor="contractor-location">Location</label>
-          <input
-            id="contractor-location"
-            type="text"
-            placeholder="City or ZIP"
-            value={state.location}
-            maxLength={100}
-            list={`${placesId}-places`}
-            onChange={(e) => {
-              setPoint(null);
-              update({ location: e.currentTarget.value }, { debounce: true });
-            }}
-          />
-          <datalist id={`${placesId}-places`}>
-            {places.map((p) => (
-              <option key={p.slug} value={p.name} />
-            ))}
-          </datalist>
-        </div>
-        <button type="button" className="btn secondary" onClick={useMyLocation} disabled={locating}>
-          {locating ? 'Locating…' : 'Use my location'}
-        </button>
-        <div>
-          <label htmlFor="contractor-category">Category</label>
-          <select
-            id="contractor-category"
-            value={state.category}
-            onChange={(e) => update({ category: e.currentTarget.value })}
-          >
-            <option value="">All services</option>
-            {services.map((s) => (
-              <option key={s.slug} value={s.slug}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="contractor-sort">Sort by</label>
-          <select
-            id="contractor-sort"
-            value={state.sort}
-            onChange={(e) => update({ sort: e.currentTarget.value as TSort })}
-          >
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="button"
-          className="btn secondary"
-          aria-expanded={filtersOpen}
-          aria-controls="search-filters"
-          onClick={() => setFiltersOpen((o) => !o)}
-        >
-          Filters
-        </button>
+        <SearchControls
+          state={state}
+          services={services}
+          places={places}
+          locating={locating}
+          filtersOpen={filtersOpen}
+          onLocation={(location) => setLocation(location, { debounce: true })}
+          onUseMyLocation={useMyLocation}
+          onChange={(patch) => update(patch)}
+          onToggleFilters={() => setFiltersOpen((o) => !o)}
+        />
       </form>
 
       <FiltersPanel state={state} open={filtersOpen} update={update} />

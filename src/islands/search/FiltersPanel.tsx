@@ -1,5 +1,5 @@
 // The Filters panel: distance, minimum experience, maximum response time, verified only.
-import type { SearchState } from '../../domain/search-url.ts';
+import type { SearchState } from './search-url.ts';
 import { DISTANCE, EXPERIENCE, RESPONSE } from '../../schemas/search.ts';
 
 type Update = (patch: Partial<SearchState>, options?: { debounce?: boolean }) => void;

@@ -3,15 +3,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_TERM, type Suggestion } from '../../schemas/search.ts';
 import {
+  CLOSE_ON_BLUR_MS,
   fetchSuggestions,
   KIND_LABELS,
   listKey,
   moveActive,
   SUGGEST_DEBOUNCE_MS,
 } from '../shared/suggestions.ts';
-
-/** Long enough for a click on a suggestion to land before the list closes on blur. */
-const CLOSE_ON_BLUR_MS = 150;
 
 export default function SearchBox(props: {
   value: string;

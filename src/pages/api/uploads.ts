@@ -15,10 +15,10 @@ export const prerender = false;
 export const POST = route({ auth: 'none' }, async ({ context }) => {
   await limitUploads(db(), requestMeta(context).ip);
   const photo = await readPhotoForm(context.request);
-  return Response.json(await uploadQuotePhoto(uploadStore(), photo), { status: 201 });
+  return Response.json(await uploadQuotePhoto(db(), uploadStore(), photo), { status: 201 });
 });
 
 export const DELETE = route({ auth: 'none', query: ZDeletePhoto }, async ({ query }) => {
-  await deleteQuotePhoto(uploadStore(), query);
+  await deleteQuotePhoto(db(), uploadStore(), query);
   return Response.json({ ok: true });
 });

@@ -3,6 +3,7 @@
 import { formatMoney } from '../../domain/money.ts';
 import { LEAD_PRICE_CENTS, QUOTE_PROMISED_HOURS, TIMELINES } from '../../domain/quote-rules.ts';
 import { siteUrl } from '../config.ts';
+import { CONFIRM_HOURS, DUPLICATE_DAYS } from './quote-timing.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import type { LeadRow } from './types.ts';
 
@@ -56,7 +57,7 @@ export function declinedLeadMail(contractor: Recipient, lead: LeadRow, reason: s
   };
 }
 
-/** The homeowner's confirmation names the contractors who received the request, if any. */
+/** Once the request is sold: the contractors who received it, if any. */
 export function quoteConfirmationMail(lead: LeadRow, contractors: string[]): OutgoingMail {
   return {
     to: lead.email,
@@ -70,6 +71,57 @@ export function quoteConfirmationMail(lead: LeadRow, contractors: string[]): Out
       contractors.length
         ? `We sent it to ${contractors.length} verified local contractor${contractors.length === 1 ? '' : 's'}: ${contractors.join(', ')}. Expect a quote within ${QUOTE_PROMISED_HOURS} hours.`
         : `We are finding the right contractor for it and will be in touch within ${QUOTE_PROMISED_HOURS} hours.`,
+      '',
+      'Dayton Contractors',
+    ].join('\n'),
+  };
+}
+
+/**
+ * A request from an address we have not verified: nothing is sent to contractors, and nobody is
+ * charged, until the homeowner follows this link (a page that confirms by POST, so a mail
+ * scanner opening the link confirms nothing).
+ */
+export function confirmRequestMail(
+  lead: Pick<LeadRow, 'id' | 'name' | 'email' | 'project_type'>,
+  token: string,
+): OutgoingMail {
+  return {
+    to: lead.email,
+    subject: 'Confirm your quote request',
+    template: 'quote_confirm_request',
+    payload: { leadId: lead.id },
+    text: [
+      `Hi ${lead.name},`,
+      '',
+      `Please confirm your ${lead.project_type} request: ${siteUrl()}/quote-request/confirm?token=${token}`,
+      '',
+      `We send it to local contractors only once you confirm it, so nobody gets a request you did not make.`,
+      `They reply within ${QUOTE_PROMISED_HOURS} hours of your confirmation. The link works for ${CONFIRM_HOURS} hours;`,
+      'after that the request and its photos are deleted.',
+      '',
+      'If you did not ask for quotes, ignore this e-mail: nothing will be sent.',
+      '',
+      'Dayton Contractors',
+    ].join('\n'),
+  };
+}
+
+/** The same e-mail asked for the same service within a week: we say so, to that address only. */
+export function duplicateRequestMail(
+  lead: Pick<LeadRow, 'id' | 'name' | 'email' | 'project_type'>,
+): OutgoingMail {
+  return {
+    to: lead.email,
+    subject: 'You already have a quote request with us',
+    template: 'quote_duplicate',
+    payload: { leadId: lead.id },
+    text: [
+      `Hi ${lead.name},`,
+      '',
+      `You asked us for ${lead.project_type} quotes within the last ${DUPLICATE_DAYS} days, so we did not send`,
+      'this request again: contractors who already have it will reply to the first one. If you did not',
+      'confirm that one, its confirmation e-mail has the link.',
       '',
       'Dayton Contractors',
     ].join('\n'),

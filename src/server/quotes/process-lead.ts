@@ -1,6 +1,5 @@
 // Sells a stored lead: qualify it, match contractors, and charge the best of them until enough
 // have paid; safe to run again for the same lead (see submit-quote.ts).
-import { withinServiceArea } from '../../domain/geo.ts';
 import { DEFAULT_CONTRACTORS_PER_LEAD } from '../../domain/quote-rules.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -8,12 +7,12 @@ import { chargeDistribution } from './charge-distribution.ts';
 import { finishLead } from './finish-lead.ts';
 import { matchContractors } from './match-contractors.ts';
 import { settlePendingCharges } from './settle-pending-charges.ts';
-import type { LeadRow, SubmitOptions, SubmitResult } from './types.ts';
+import type { LeadRow, SaleResult, SubmitOptions } from './types.ts';
 
 /** The most contractors one lead may be sold to. */
 const MAX_CONTRACTORS_PER_LEAD = 5;
 
-export async function processLead(sql: Sql, leadId: string, options: SubmitOptions): Promise<SubmitResult> {
+export async function processLead(sql: Sql, leadId: string, options: SubmitOptions): Promise<SaleResult> {
   const [lead] = await sql<LeadRow[]>`
     select id, service_id, email, name, phone, zip_code, city, latitude, longitude, qualification, project_type,
            project_description, timeline, budget_min, budget_max, property_address, preferred_contact_method
@@ -51,14 +50,13 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
   return { leadId, contractorsContacted: distributions.length, paymentsSuccessful: paidNames.length };
 }
 
-/** Not sold: outside our area (duplicates are marked when the lead is stored). */
+/**
+ * Not sold: outside our area, i.e. the ZIP code is none of our service areas' (which all lie
+ * within the 50 km service area: the catalog's schema checks it). Duplicates are marked when the
+ * request is stored.
+ */
 function disqualification(lead: LeadRow): 'out_of_area' | null {
-  if (lead.city !== null) return null;
-  const inside =
-    lead.latitude !== null &&
-    lead.longitude !== null &&
-    withinServiceArea({ latitude: lead.latitude, longitude: lead.longitude });
-  return inside ? null : 'out_of_area';
+  return lead.city === null ? 'out_of_area' : null;
 }
 
 async function paidCount(sql: Sql, leadId: string): Promise<number> {

@@ -1,7 +1,7 @@
 // The sweeper: finishes leads whose run stopped part-way.
 import type { Sql } from '../db/client.ts';
 import { processLead } from './process-lead.ts';
-import type { SubmitOptions, SubmitResult } from './types.ts';
+import type { SaleResult, SubmitOptions } from './types.ts';
 
 /** Minutes a lead may stay unfinished before the sweeper takes it up (a run may be in flight). */
 export const RESUME_AFTER_MINUTES = 2;
@@ -15,14 +15,14 @@ export async function resumeUnfinishedLeads(
   sql: Sql,
   options: SubmitOptions,
   limit = 50,
-): Promise<SubmitResult[]> {
+): Promise<SaleResult[]> {
   const leads = await sql<{ id: string }[]>`
     select l.id from leads l
-    where l.created_at < now() - make_interval(mins => ${RESUME_AFTER_MINUTES})
+    where coalesce(l.confirmed_at, l.created_at) < now() - make_interval(mins => ${RESUME_AFTER_MINUTES})
       and (l.qualification = 'pending'
            or exists (select 1 from lead_distributions d where d.lead_id = l.id and d.payment_status = 'pending'))
     order by l.created_at limit ${limit}`;
-  const results: SubmitResult[] = [];
+  const results: SaleResult[] = [];
   for (const { id } of leads) {
     try {
       results.push(await processLead(sql, id, options));

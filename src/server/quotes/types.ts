@@ -1,15 +1,27 @@
 // The shapes the quote pipeline's steps hand each other.
 import type { PaymentGateway } from '../payments/gateway.ts';
 
-export interface SubmitResult {
+/** Where a request stands: the counts are of contractors it went to and who paid. */
+export interface SaleResult {
   leadId: string;
   contractorsContacted: number;
   paymentsSuccessful: number;
 }
 
+/**
+ * What the homeowner is told: 'sent' once it has been sold (or found unsellable), or
+ * 'awaiting_confirmation' until the mailed link is followed; 'duplicate' only to the signed-in
+ * owner of the address (anyone else is told to check that address's mail, which says so).
+ */
+export interface SubmitResult extends SaleResult {
+  status: 'sent' | 'awaiting_confirmation' | 'duplicate';
+}
+
 export interface SubmitOptions {
   gateway: PaymentGateway;
   userId?: string | null;
+  /** The signed-in homeowner's verified e-mail: a request carrying it needs no confirmation. */
+  verifiedEmail?: string;
   /** The client's address: new requests from one address are limited too. */
   ip?: string | null;
   contractorsPerLead?: number;

@@ -1,5 +1,6 @@
 // The quote page's testimonial: a real verified review of a listed contractor, never written by
-// us. The newest 5-star review of a readable length, from a verified business; null when none.
+// us: a 5-star review of a readable length from a verified business, the newest among what the
+// build reads (each business's three newest verified reviews); null when there is none.
 import type { SiteData } from './site-data.ts';
 
 export interface Testimonial {

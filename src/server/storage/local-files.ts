@@ -9,14 +9,20 @@ function isMissing(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }
 
+/** The file of a key when it resolves inside the root (which must be absolute), else null. */
+export function resolveInside(root: string, key: string): string | null {
+  const file = path.resolve(root, key);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
 export function createLocalUploadStore(root: string): UploadStore {
   root = path.resolve(root);
   // Two guards on purpose: validKey refuses what could climb out, and the resolved path must
   // still be under the root, so neither a gap in the key rules nor a platform's path quirks
-  // can reach a file outside.
+  // can reach a file outside. Each is tested on its own.
   const fileOf = (key: string): string => {
-    const file = path.resolve(root, key);
-    if (!validKey(key) || !file.startsWith(root + path.sep)) throw new Error(`Invalid upload key: ${key}`);
+    const file = validKey(key) ? resolveInside(root, key) : null;
+    if (!file) throw new Error(`Invalid upload key: ${key}`);
     return file;
   };
   return {

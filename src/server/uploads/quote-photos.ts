@@ -1,24 +1,33 @@
-// Photos for a quote request, before the request exists: kept under the wizard's request key
-// (`quotes/<requestKey>/<uuid>.<ext>`), checked by content, stripped of EXIF, at most MAX_PHOTOS.
-// The spec keeps uploads in a folder per user; the homeowner here is anonymous, so the request
-// key (a random UUID the wizard makes once and keeps until the request is sent) is that
-// anonymous uploader's folder.
-import { randomUUID } from 'node:crypto';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../domain/quote-rules.ts';
-import { PHOTO_URL_PATTERN } from '../../schemas/quote.ts';
+// Photos for a quote request, uploaded before the request is sent: checked by content, stripped
+// of metadata, at most MAX_PHOTOS per request. Each photo belongs to the request that uploaded it:
+// it is recorded with the SHA-256 of the wizard's request key (a random UUID the browser keeps
+// until the request is sent), and only that key may delete it or cite it in the request. The
+// store's folder is named by the same hash (the spec's folder per uploader: the homeowner here is
+// anonymous), so a photo's URL shows nothing that could delete or claim it.
+import { createHash, randomUUID } from 'node:crypto';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MESSAGES } from '../../domain/quote-rules.ts';
+import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { UploadStore } from '../storage/uploads.ts';
 import { IMAGE_TYPES, MalformedImageError, sniffImage, stripMetadata } from './image.ts';
 
-export const PHOTO_MESSAGES = {
-  invalidType: 'Invalid file type: Please upload a JPEG, PNG, or WebP image',
-  tooLarge: 'File too large',
-  tooMany: `You can upload up to ${MAX_PHOTOS} photos`,
-  notFound: 'Photo not found',
-  /** The wizard's toast puts this under its 'Upload failed' title, as the spec words it. */
-  uploadFailed: 'There was an error uploading your image. Please try again.',
-  deleteFailed: 'Delete failed.',
-} as const;
+export { PHOTO_MESSAGES };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The SHA-256 of a request key, the photos' owner. */
+export function requestKeyHash(requestKey: string): string {
+  const key = requestKey.toLowerCase();
+  if (!UUID.test(key)) throw new AppError('BAD_REQUEST', 'Missing request key');
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** The request's folder in the store, named by (half of) its key's hash. */
+function folderOf(hash: string): string {
+  return `quotes/${hash.slice(0, 32)}/`;
+}
+
+const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
 
 /**
  * The store's own failure (Supabase Storage down, a full disk) as the spec's message with 502,
@@ -33,20 +42,12 @@ async function withStore<T>(message: string, action: () => Promise<T>): Promise<
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The request's folder in the store; its key is a uuid (lower case, as in PHOTO_URL_PATTERN). */
-function folderOf(requestKey: string): string {
-  const key = requestKey.toLowerCase();
-  if (!UUID.test(key)) throw new AppError('BAD_REQUEST', 'Missing request key');
-  return `quotes/${key}/`;
-}
-
 export async function uploadQuotePhoto(
+  sql: Sql,
   store: UploadStore,
   input: { requestKey: string; bytes: Uint8Array },
 ): Promise<{ url: string }> {
-  const folder = folderOf(input.requestKey);
+  const hash = requestKeyHash(input.requestKey);
   if (input.bytes.length > MAX_PHOTO_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge);
   const kind = sniffImage(input.bytes);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', PHOTO_MESSAGES.invalidType);
@@ -59,31 +60,86 @@ export async function uploadQuotePhoto(
     }
     throw error;
   }
-  const failed = PHOTO_MESSAGES.uploadFailed;
-  if ((await withStore(failed, () => store.list(folder))).length >= MAX_PHOTOS) {
-    throw new AppError('BAD_REQUEST', PHOTO_MESSAGES.tooMany);
-  }
-  const key = `${folder}${randomUUID()}.${kind}`;
-  await withStore(failed, () => store.put(key, clean, IMAGE_TYPES[kind]));
-  // Two uploads at once can both pass the count above; an upload that then sees more than the
-  // limit takes its own photo back, so the folder never keeps more than MAX_PHOTOS.
-  if ((await withStore(failed, () => store.list(folder))).length > MAX_PHOTOS) {
-    await withStore(failed, () => store.delete(key));
-    throw new AppError('BAD_REQUEST', PHOTO_MESSAGES.tooMany);
+  const key = `${folderOf(hash)}${randomUUID()}.${kind}`;
+  // Counted and recorded under a lock on the request, so two uploads at once cannot both be
+  // the fifth; a request already sent takes no more photos.
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`;
+    const [row] = await tx<{ n: number; sent: boolean }[]>`
+      select (select count(*)::int from quote_uploads where request_key_hash = ${hash}) as n,
+             exists (select 1 from leads where request_key = ${input.requestKey.toLowerCase()}) as sent`;
+    if (row!.sent) throw new AppError('CONFLICT', 'This request has already been sent.');
+    if (row!.n >= MAX_PHOTOS) throw new AppError('BAD_REQUEST', PHOTO_MESSAGES.tooMany);
+    await tx`insert into quote_uploads (key, request_key_hash) values (${key}, ${hash})`;
+  });
+  try {
+    await withStore(PHOTO_MESSAGES.uploadFailed, () => store.put(key, clean, IMAGE_TYPES[kind]));
+  } catch (error) {
+    await sql`delete from quote_uploads where key = ${key}`;
+    throw error;
   }
   return { url: `/uploads/${key}` };
 }
 
-/** Deletes a photo of this request only; another request's photo is NOT_FOUND, as is a gone one. */
+/**
+ * Deletes a photo of this request, while the request is not sent yet; another request's photo
+ * is NOT_FOUND, as is one already gone.
+ */
 export async function deleteQuotePhoto(
+  sql: Sql,
   store: UploadStore,
   input: { requestKey: string; url: string },
 ): Promise<void> {
-  const key = input.url.replace(/^\/uploads\//, '');
-  if (!PHOTO_URL_PATTERN.test(input.url) || !key.startsWith(folderOf(input.requestKey))) {
-    throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
+  const hash = requestKeyHash(input.requestKey);
+  const key = keyOf(input.url);
+  const [owned] = await sql<{ sent: boolean }[]>`
+    select exists (select 1 from leads where request_key = ${input.requestKey.toLowerCase()}) as sent
+    from quote_uploads where key = ${key} and request_key_hash = ${hash}`;
+  if (!owned) throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
+  if (owned.sent) throw new AppError('CONFLICT', 'This request has already been sent.');
+  await withStore(PHOTO_MESSAGES.deleteFailed, () => store.delete(key));
+  await sql`delete from quote_uploads where key = ${key}`;
+}
+
+/** Refuses a request that cites a photo it did not upload (or one since deleted). */
+export async function checkRequestPhotos(
+  tx: TransactionSql,
+  requestKey: string,
+  urls: readonly string[],
+): Promise<void> {
+  if (!urls.length) return;
+  const keys = urls.map(keyOf);
+  const [row] = await tx<{ n: number }[]>`
+    select count(*)::int as n from quote_uploads
+    where request_key_hash = ${requestKeyHash(requestKey)} and key in ${tx(keys)}`;
+  if (row!.n !== new Set(keys).size || keys.length !== new Set(keys).size) {
+    throw new AppError('BAD_REQUEST', PHOTO_MESSAGES.unknownPhoto, { photos: [PHOTO_MESSAGES.unknownPhoto] });
   }
-  if (!(await withStore(PHOTO_MESSAGES.deleteFailed, () => store.delete(key)))) {
-    throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
+}
+
+/** How long an upload may wait for the request that cites it. */
+export const UNUSED_UPLOAD_HOURS = 48;
+
+/**
+ * Deletes uploads no request kept: older than 48 hours and cited by no request that is still
+ * waiting or was sold (an expired request's photos go with it). Returns how many went.
+ */
+export async function deleteUnusedUploads(sql: Sql, store: UploadStore, limit = 500): Promise<number> {
+  const unused = await sql<{ key: string }[]>`
+    select u.key from quote_uploads u
+    where u.created_at < now() - make_interval(hours => ${UNUSED_UPLOAD_HOURS})
+      and not exists (select 1 from leads l
+                      where l.qualification <> 'expired' and ('/uploads/' || u.key) = any(l.photos))
+    order by u.created_at limit ${limit}`;
+  let deleted = 0;
+  for (const { key } of unused) {
+    try {
+      await store.delete(key);
+      await sql`delete from quote_uploads where key = ${key}`;
+      deleted += 1;
+    } catch (error) {
+      console.error(`upload ${key} could not be deleted; the next sweep tries again`, error);
+    }
   }
+  return deleted;
 }

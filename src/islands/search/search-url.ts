@@ -1,7 +1,7 @@
 // The /contractors state <-> query string, so the address bar, back/forward and shared links
 // all describe the same search. Defaults are left out of the URL.
-import { searchParamsToObject, ZSearchQuery } from '../schemas/search.ts';
-import { DISTANCE, RESPONSE, type TSort } from './search-constants.ts';
+import { searchParamsToObject, ZSearchQuery } from '../../schemas/search.ts';
+import { DISTANCE, RESPONSE, type TSort } from '../../domain/search-constants.ts';
 
 export interface SearchState {
   search: string;

@@ -1,0 +1,17 @@
+// What the quote form's widget does in the browser, done in Node: take a challenge from the
+// server's own code and solve it with altcha-lib, giving the payload the form sends. For the
+// demo data, the tests and the benches, which send quote requests as a browser would.
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { createQuoteChallenge } from '../../src/server/quotes/proof-of-work.ts';
+
+export async function solvedProof(): Promise<string> {
+  const challenge = await createQuoteChallenge();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the challenge was not solved');
+  const payload = {
+    challenge: { parameters: challenge.parameters, signature: challenge.signature },
+    solution,
+  };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
