@@ -25,7 +25,10 @@ export default defineConfig({
           pool: 'forks',
           // One connection per process on the embedded PGlite (see src/server/db/client.ts).
           // The quote form's proof of work asks for little here: the tests solve thousands.
-          env: { QUOTE_POW_MAX_COUNTER: '100', ...(process.env.TEST_DATABASE_URL ? {} : { EMBEDDED_DB: '1' }) },
+          env: {
+            QUOTE_POW_MAX_COUNTER: '100',
+            ...(process.env.TEST_DATABASE_URL ? {} : { EMBEDDED_DB: '1' }),
+          },
         },
       },
     ],
