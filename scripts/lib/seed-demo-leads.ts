@@ -65,7 +65,7 @@ export async function seedDemoLeads(
     await sql.begin(async (tx) => {
       const shift = tx`make_interval(hours => ${hoursAgo})`;
       const [moved] = await tx`
-        update leads set created_at = now() - ${shift}
+        update leads set created_at = now() - ${shift}, confirmed_at = now() - ${shift}
         where id = ${result.leadId} and created_at > now() - interval '1 hour' returning id`;
       if (!moved) return; // already moved by an earlier run
       await tx`

@@ -3,7 +3,7 @@
 // fakes bots and hurried visitors type (one digit repeated, a repeated subscriber number, the
 // 555-0100 to 555-0199 numbers reserved for fiction).
 import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
-import metadata from './nanp-metadata.json';
+import metadata from './nanp-metadata.json' with { type: 'json' };
 
 const NANP = metadata as unknown as MetadataJson;
 

@@ -1,7 +1,7 @@
 // Phone numbers a contractor can call, and the obvious fakes that are refused.
 import { describe, expect, it } from 'vitest';
 import { nanpMetadata } from '../../scripts/lib/nanp-metadata.ts';
-import committed from '../../src/domain/nanp-metadata.json';
+import committed from '../../src/domain/nanp-metadata.json' with { type: 'json' };
 import { dialableNanpNumber } from '../../src/domain/phone.ts';
 
 describe('dialableNanpNumber', () => {
