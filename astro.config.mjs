@@ -15,7 +15,7 @@ const outDir = process.env.ASTRO_OUT_DIR ?? './dist';
 
 /** Signed-in, private and development routes: never in the sitemap. */
 const PRIVATE_PATHS =
-  /^\/(auth|profile|forgot-password|reset-password|dev|admin|dashboard|contractor\/billing)(\/|$)/;
+  /^\/(auth|profile|forgot-password|reset-password|dev|admin|dashboard|contractor\/billing|quote-request\/confirm)(\/|$)/;
 
 /** The sitemap lists exactly the indexable pages: not the 404 page or a private route, nothing
  * marked noindex, nothing whose canonical URL is another page.
