@@ -114,20 +114,35 @@ export const ZPreferences = z.strictObject({
 });
 export type TPreferences = z.output<typeof ZPreferences>;
 
-/** Where to go after signing in: a path on this site only, never another origin. */
+const THIS_SITE = 'https://this.site';
+
+/** A path a browser resolves on this site: no scheme or host, and not "//host" or "/\\host". */
+function pathOfThisSite(path: string): URL | null {
+  if (!/^\/(?![/\\])/.test(path) || /\p{Cc}/u.test(path)) return null;
+  const url = new URL(path, THIS_SITE);
+  // Dot segments collapse while resolving ("/.//evil" and "/%2e%2e//evil" become "//evil"), and
+  // a browser reads a leading "//" (or "/\\") as another host: the resolved path is what counts.
+  return url.origin === THIS_SITE && !/^\/[/\\]/.test(url.pathname) ? url : null;
+}
+
+/**
+ * Where to go after signing in: a path on this site only, never another origin. Parsed on the
+ * server (the /auth page) and again in the island before it navigates.
+ */
 export const ZReturnTo = z.catch(
   z.pipe(
     z.string().check(z.maxLength(2000)),
     z.transform((p: string, ctx) => {
       // Resolved as a browser would (which drops tabs and newlines: "/\t/evil" is "//evil"); only
-      // a path of this origin is kept, without control characters.
-      const base = 'https://this.site';
-      const url = /^\/(?![/\\])/.test(p) && !/\p{Cc}/u.test(p) ? new URL(p, base) : null;
-      if (url?.origin !== base) {
+      // a path of this origin is kept, without control characters, and only one that resolves to
+      // itself again, so what the browser is given is exactly what was checked.
+      const url = pathOfThisSite(p);
+      const resolved = url && url.pathname + url.search + url.hash;
+      if (!resolved || pathOfThisSite(resolved)?.href !== url.href) {
         ctx.issues.push({ code: 'custom', message: 'Not a path of this site', input: p });
         return z.NEVER;
       }
-      return url.pathname + url.search + url.hash;
+      return resolved;
     }),
   ),
   '/',

@@ -178,6 +178,19 @@ test('a guarded page sends a visitor to sign in and back to it afterwards', asyn
   await expect(page).toHaveURL('/');
 });
 
+test('a returnTo that resolves to another host (/.//evil.example) ends on this site', async ({ page }) => {
+  const site = new URL(test.info().project.use.baseURL!);
+  await page.goto('/auth?returnTo=%2F.%2F%2Fevil.example');
+  await page.locator('astro-island:not([ssr])').first().waitFor();
+  await page.getByLabel('Email').fill('homeowner@example.com');
+  await page.getByLabel('Password').fill('DemoPass!2026');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await page.waitForURL((url) => url.pathname !== '/auth');
+  expect(new URL(page.url()).origin).toBe(site.origin);
+  await expect(page).toHaveURL('/');
+});
+
 test('non-admins on admin pages go to sign in with the admin-required flag', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL('/auth?admin=required&returnTo=%2Fadmin');
