@@ -1,5 +1,6 @@
 // Attempts at sign-in, sign-up and reset, limited per e-mail and per client address, counted
 // before any password is checked (so refused attempts cost no argon2 time).
+import { addressKey } from '../../domain/client-address.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { MESSAGES } from './account-messages.ts';
@@ -30,7 +31,13 @@ export async function limitAttempts(sql: Sql, email: string, mode: string, meta:
 
 export async function limitAddress(sql: Sql, meta: RequestMeta): Promise<void> {
   if (!meta.ip) return;
-  const perIp = await checkRateLimit(sql, meta.ip, 'auth:ip', AUTH_ATTEMPTS_PER_IP, AUTH_WINDOW_MINUTES);
+  const perIp = await checkRateLimit(
+    sql,
+    addressKey(meta.ip),
+    'auth:ip',
+    AUTH_ATTEMPTS_PER_IP,
+    AUTH_WINDOW_MINUTES,
+  );
   if (!perIp.allowed) {
     throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts, undefined, {
       retryAfterSeconds: perIp.retryAfterSeconds,
