@@ -17,7 +17,7 @@ import { savePreferences } from '../../src/server/auth/save-preferences.ts';
 import { signIn } from '../../src/server/auth/sign-in.ts';
 import { signUp } from '../../src/server/auth/sign-up.ts';
 import { updateProfile } from '../../src/server/auth/update-profile.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
+import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts';
 import { checkRateLimit } from '../../src/server/auth/rate-limit.ts';
 import {
   createSession,
@@ -285,6 +285,33 @@ describe('account settings', () => {
     expect(await validateSession(sql, current!.sessionId)).toBeNull(); // ids are not tokens
     const [still] = await sql`select 1 from sessions where id = ${current!.sessionId}`;
     expect(still).toBeDefined();
+  });
+
+  it('refuses the 6th current-password check in 5 minutes with 429, before verifying it', async () => {
+    const user = await confirmedUser();
+    const current = (await validateSession(sql, (await createSession(sql, user.id)).token))!;
+    const change = (currentPassword: string) =>
+      changePassword(sql, current, {
+        currentPassword,
+        password: 'N3w!Password',
+        confirmPassword: 'N3w!Password',
+      });
+    for (let i = 0; i < AUTH_ATTEMPTS; i += 1) {
+      await expect(change('Wrong!Pass1')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    // Even the right password is refused in the window: it is not checked at all.
+    await expect(change(PASSWORD)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Please wait before trying again.',
+    });
+    const [row] = await sql<
+      { password_hash: string }[]
+    >`select password_hash from users where id = ${user.id}`;
+    expect(await verifyPassword(row!.password_hash, PASSWORD)).toBe(true);
+    // The window passed, the right password changes it.
+    await sql`update rate_limits set window_start = now() - interval '6 minutes'
+              where identifier = ${user.id} and action = 'account:password'`;
+    await change(PASSWORD);
   });
 
   it('creates a missing profile from the account', async () => {
