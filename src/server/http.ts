@@ -93,6 +93,20 @@ export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
   cookies.delete(SIGNED_IN_HINT, { path: '/', secure, sameSite: 'lax' });
 }
 
+/**
+ * The device cookie (src/server/auth/trusted-devices.ts): named and secured like the session
+ * cookie, but long-lived and kept at sign-out, since it is what lets the owner back in while
+ * someone else's failures lock the e-mail.
+ */
+export function deviceCookieName(url: URL): string {
+  return url.protocol === 'https:' ? '__Host-device' : 'device';
+}
+
+export function setDeviceCookie(cookies: AstroCookies, url: URL, token: string, expires: Date): void {
+  const secure = url.protocol === 'https:';
+  cookies.set(deviceCookieName(url), token, { httpOnly: true, secure, sameSite: 'lax', path: '/', expires });
+}
+
 /** No caching anywhere for answers that depend on who is asking. */
 export const PRIVATE = { 'cache-control': 'private, no-store' } as const;
 

@@ -191,6 +191,16 @@ test('a returnTo that resolves to another host (/.//evil.example) ends on this s
   await expect(page).toHaveURL('/');
 });
 
+test('signing in leaves a long-lived device cookie, which signing out keeps', async ({ page }) => {
+  await signIn(page, 'contractor2@example.com', 'DemoPass!2026');
+  await page.waitForURL('/');
+  const device = async () => (await page.context().cookies()).find((c) => c.name === 'device');
+  expect(await device()).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  expect((await device())!.expires * 1000).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+  await signOut(page);
+  expect(await device()).toBeDefined();
+});
+
 test('non-admins on admin pages go to sign in with the admin-required flag', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL('/auth?admin=required&returnTo=%2Fadmin');

@@ -17,6 +17,8 @@ export const AUTH_ATTEMPTS_PER_IP = 30;
 export interface RequestMeta {
   ip?: string | null;
   userAgent?: string | null;
+  /** The device cookie's token as the browser sent it (sign-in only: limit-sign-in.ts). */
+  device?: string | null;
 }
 
 /** Spec: 5 attempts per e-mail and mode per 5 minutes; then the client address's own limit. */
