@@ -1,11 +1,12 @@
-// Housekeeping of the identity tables: expired sessions, spent or expired one-time tokens (kept
-// a day for diagnosis), rate-limit windows long past and expired trusted devices. Run on a
-// schedule.
+// Housekeeping: expired sessions, spent or expired one-time tokens (kept a day for diagnosis),
+// rate-limit windows long past, expired trusted devices, and article view marks of past days.
+// Run on a schedule.
 import type { Sql } from '../db/client.ts';
+import { purgeViewMarks } from '../site/article-views.ts';
 
 export async function purgeExpired(
   sql: Sql,
-): Promise<{ sessions: number; tokens: number; rateLimits: number; devices: number }> {
+): Promise<{ sessions: number; tokens: number; rateLimits: number; devices: number; viewMarks: number }> {
   const sessions =
     await sql`delete from sessions where expires_at <= now() or absolute_expires_at <= now() returning 1`;
   const tokens = await sql`
@@ -18,5 +19,6 @@ export async function purgeExpired(
     tokens: tokens.length,
     rateLimits: rateLimits.length,
     devices: devices.length,
+    viewMarks: await purgeViewMarks(sql),
   };
 }
