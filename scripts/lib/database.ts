@@ -1,9 +1,10 @@
 // Opens the project's database for a script: DATABASE_URL when set, otherwise the embedded
 // PGlite in .data/pglite (started here, or reused when another `npm start`/`npm run db:server`
-// already serves it). Sets DATABASE_URL and EMBEDDED_DB for child processes.
+// already serves that same data directory; any other server on the port stops the script).
+// Sets DATABASE_URL and EMBEDDED_DB for child processes.
 import path from 'node:path';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { DEFAULT_EMBEDDED_PORT, embeddedUrl, portInUse, startEmbeddedDb } from './embedded-db.ts';
+import { DEFAULT_EMBEDDED_PORT, ForeignDatabaseError, openEmbeddedDb } from './embedded-db.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DATA_DIR = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, '.data'));
@@ -35,15 +36,13 @@ export async function openDatabase(): Promise<OpenDatabase> {
     const sql = createSql(external, { max: 4 });
     return { url: external, embedded: false, owner: false, sql, close: () => sql.end({ timeout: 5 }) };
   }
-  const port = embeddedPort();
-  let stop = async () => {};
-  let owner = false;
-  if (!(await portInUse(port))) {
-    const server = await startEmbeddedDb({ dataDir: PGLITE_DIR, port });
-    stop = () => server.stop();
-    owner = true;
-  }
-  const url = embeddedUrl(port);
+  const { url, owner, stop } = await openEmbeddedDb({ dataDir: PGLITE_DIR, port: embeddedPort() }).catch(
+    (error: unknown) => {
+      if (!(error instanceof ForeignDatabaseError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
   process.env.DATABASE_URL = url;
   process.env.EMBEDDED_DB = '1';
   const sql = createSql(url, { max: 1 });

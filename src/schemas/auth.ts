@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import {
   EMAIL_MAX,
   EMAIL_MESSAGE,
-  EMAIL_PATTERN,
+  hasEmailShape,
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordProblems,
@@ -17,13 +17,14 @@ export * from '../domain/account-rules.ts';
 
 /**
  * An e-mail address, trimmed and lowercased, with the form's own message. The length is checked
- * first and the pattern only on what passed it (a pipe, not an abort: an abort would also stop
- * the checks that span several fields of a form).
+ * first and the shape only on what passed it (a pipe, not an abort: an abort would also stop
+ * the checks that span several fields of a form). Every string field of the shared schemas is
+ * capped the same way, before any pattern or transform runs on it.
  */
 export function emailOf(message: string) {
   return z.pipe(
     z.string({ error: message }).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX, message)),
-    z.string().check(z.regex(EMAIL_PATTERN, message)),
+    z.string().check(z.refine(hasEmailShape, message)),
   );
 }
 
@@ -69,7 +70,11 @@ export type TSignIn = z.output<typeof ZSignIn>;
 
 export const ZForgotPassword = z.strictObject({ email: ZEmail });
 
-const ZToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'This link is invalid or has expired.'));
+const INVALID_LINK = 'This link is invalid or has expired.';
+const ZToken = z.pipe(
+  z.string({ error: INVALID_LINK }).check(z.maxLength(43, INVALID_LINK)),
+  z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, INVALID_LINK)),
+);
 export const ZTokenQuery = z.strictObject({ token: ZToken });
 
 /** The new password twice, checked for a match once the password itself is acceptable. */
@@ -80,8 +85,11 @@ function matching<T extends { password: string; confirmPassword: string }>() {
   });
 }
 
+/** The repeated password: only compared, but capped like the password itself. */
+const ZConfirmPassword = z.string().check(z.maxLength(PASSWORD_MAX, TOO_LONG));
+
 export const ZResetPassword = z
-  .strictObject({ token: ZToken, password: ZPassword, confirmPassword: z.string() })
+  .strictObject({ token: ZToken, password: ZPassword, confirmPassword: ZConfirmPassword })
   .check(matching());
 export type TResetPassword = z.output<typeof ZResetPassword>;
 
@@ -91,7 +99,7 @@ export const ZChangePassword = z
       .string({ error: 'Please enter your current password' })
       .check(z.minLength(1, 'Please enter your current password'), z.maxLength(PASSWORD_MAX, TOO_LONG)),
     password: ZPassword,
-    confirmPassword: z.string(),
+    confirmPassword: ZConfirmPassword,
   })
   .check(matching());
 export type TChangePassword = z.output<typeof ZChangePassword>;
@@ -106,20 +114,35 @@ export const ZPreferences = z.strictObject({
 });
 export type TPreferences = z.output<typeof ZPreferences>;
 
-/** Where to go after signing in: a path on this site only, never another origin. */
+const THIS_SITE = 'https://this.site';
+
+/** A path a browser resolves on this site: no scheme or host, and not "//host" or "/\\host". */
+function pathOfThisSite(path: string): URL | null {
+  if (!/^\/(?![/\\])/.test(path) || /\p{Cc}/u.test(path)) return null;
+  const url = new URL(path, THIS_SITE);
+  // Dot segments collapse while resolving ("/.//evil" and "/%2e%2e//evil" become "//evil"), and
+  // a browser reads a leading "//" (or "/\\") as another host: the resolved path is what counts.
+  return url.origin === THIS_SITE && !/^\/[/\\]/.test(url.pathname) ? url : null;
+}
+
+/**
+ * Where to go after signing in: a path on this site only, never another origin. Parsed on the
+ * server (the /auth page) and again in the island before it navigates.
+ */
 export const ZReturnTo = z.catch(
   z.pipe(
     z.string().check(z.maxLength(2000)),
     z.transform((p: string, ctx) => {
       // Resolved as a browser would (which drops tabs and newlines: "/\t/evil" is "//evil"); only
-      // a path of this origin is kept, without control characters.
-      const base = 'https://this.site';
-      const url = /^\/(?![/\\])/.test(p) && !/\p{Cc}/u.test(p) ? new URL(p, base) : null;
-      if (url?.origin !== base) {
+      // a path of this origin is kept, without control characters, and only one that resolves to
+      // itself again, so what the browser is given is exactly what was checked.
+      const url = pathOfThisSite(p);
+      const resolved = url && url.pathname + url.search + url.hash;
+      if (!resolved || pathOfThisSite(resolved)?.href !== url.href) {
         ctx.issues.push({ code: 'custom', message: 'Not a path of this site', input: p });
         return z.NEVER;
       }
-      return url.pathname + url.search + url.hash;
+      return resolved;
     }),
   ),
   '/',

@@ -43,13 +43,10 @@ export const ZSearchQuery = z
     search: z._default(ZText(MAX_TERM, 'Search'), ''),
     location: z._default(ZText(100, 'Location'), ''),
     category: z._default(
-      z
-        .string({ error: 'Unknown category' })
-        .check(
-          z.trim(),
-          z.maxLength(60, 'Unknown category'),
-          z.regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Unknown category'),
-        ),
+      z.pipe(
+        z.string({ error: 'Unknown category' }).check(z.trim(), z.maxLength(60, 'Unknown category')),
+        z.string().check(z.regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Unknown category')),
+      ),
       '',
     ),
     sort: z._default(z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(', ')}` }), 'featured'),

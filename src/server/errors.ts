@@ -48,16 +48,23 @@ export function isZodError(error: unknown): error is z.core.$ZodError {
   return error instanceof z.core.$ZodError;
 }
 
-/** Field messages of a zod error, keyed by the field's path ("distance", "lat"). */
+/**
+ * Field messages of a zod error, keyed by the field's path ("distance", "lat"). The keys come
+ * from the request ("__proto__", "constructor"), so they are gathered in a Map: a plain object
+ * would hand back Object.prototype's members for them instead of an empty list.
+ */
 export function fieldMessages(error: z.core.$ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  const fields = new Map<string, string[]>();
   for (const issue of error.issues) {
     const key = issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '_');
     const message =
       issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys.join(', ')}` : issue.message;
-    (fields[key] ??= []).push(message);
+    const messages = fields.get(key) ?? [];
+    messages.push(message);
+    fields.set(key, messages);
   }
-  return fields;
+  // fromEntries defines each key as the object's own property, "__proto__" included.
+  return Object.fromEntries(fields);
 }
 
 /**

@@ -33,11 +33,26 @@ export async function readJson<T extends z.core.$ZodType>(request: Request, sche
   const text = (await readBody(request, MAX_JSON_BYTES)).toString('utf8');
   let body: unknown;
   try {
-    body = JSON.parse(text);
-  } catch {
+    body = JSON.parse(text, refuseObjectInternals);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError('BAD_REQUEST', 'The request is not valid JSON');
   }
   return z.parse(schema, body);
+}
+
+/** Keys that name an object's own machinery rather than a field: no schema has such a field. */
+const OBJECT_INTERNALS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * JSON.parse's reviver, called for every key at any depth: a body naming an object's internals
+ * is refused outright, so no code after the parse (a schema, a merge, a lookup by key) meets one.
+ */
+function refuseObjectInternals(key: string, value: unknown): unknown {
+  if (OBJECT_INTERNALS.has(key)) {
+    throw new AppError('BAD_REQUEST', `The request has a field that is not allowed: ${key}`);
+  }
+  return value;
 }
 
 export function requestMeta(context: Pick<APIContext, 'request' | 'clientAddress'>): {
@@ -76,6 +91,20 @@ export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
   const secure = url.protocol === 'https:';
   cookies.delete(sessionCookieName(url), { path: '/', secure, httpOnly: true, sameSite: 'lax' });
   cookies.delete(SIGNED_IN_HINT, { path: '/', secure, sameSite: 'lax' });
+}
+
+/**
+ * The device cookie (src/server/auth/trusted-devices.ts): named and secured like the session
+ * cookie, but long-lived and kept at sign-out, since it is what lets the owner back in while
+ * someone else's failures lock the e-mail.
+ */
+export function deviceCookieName(url: URL): string {
+  return url.protocol === 'https:' ? '__Host-device' : 'device';
+}
+
+export function setDeviceCookie(cookies: AstroCookies, url: URL, token: string, expires: Date): void {
+  const secure = url.protocol === 'https:';
+  cookies.set(deviceCookieName(url), token, { httpOnly: true, secure, sameSite: 'lax', path: '/', expires });
 }
 
 /** No caching anywhere for answers that depend on who is asking. */

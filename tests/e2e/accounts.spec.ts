@@ -3,6 +3,7 @@
 // guarded page that returns to its origin after sign-in.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -178,6 +179,29 @@ test('a guarded page sends a visitor to sign in and back to it afterwards', asyn
   await expect(page).toHaveURL('/');
 });
 
+test('a returnTo that resolves to another host (/.//evil.example) ends on this site', async ({ page }) => {
+  const site = new URL(test.info().project.use.baseURL!);
+  await page.goto('/auth?returnTo=%2F.%2F%2Fevil.example');
+  await page.locator('astro-island:not([ssr])').first().waitFor();
+  await page.getByLabel('Email').fill('homeowner@example.com');
+  await page.getByLabel('Password').fill('DemoPass!2026');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await page.waitForURL((url) => url.pathname !== '/auth');
+  expect(new URL(page.url()).origin).toBe(site.origin);
+  await expect(page).toHaveURL('/');
+});
+
+test('signing in leaves a long-lived device cookie, which signing out keeps', async ({ page }) => {
+  await signIn(page, 'contractor2@example.com', 'DemoPass!2026');
+  await page.waitForURL('/');
+  const device = async () => (await page.context().cookies()).find((c) => c.name === 'device');
+  expect(await device()).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  expect((await device())!.expires * 1000).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+  await signOut(page);
+  expect(await device()).toBeDefined();
+});
+
 test('non-admins on admin pages go to sign in with the admin-required flag', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL('/auth?admin=required&returnTo=%2Fadmin');
@@ -214,5 +238,33 @@ test('/dev/mail does not exist when a mail transport is configured', async () =>
     expect(status).toBe(404);
   } finally {
     server.kill();
+  }
+});
+
+/** GET `path` from the test server with the Host header as given (browsers and fetch set it). */
+function getWithHost(path: string, host: string): Promise<{ status: number; body: string }> {
+  const base = new URL(test.info().project.use.baseURL!);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: base.hostname, port: base.port, path, headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+test('/dev/mail is the 404 page for a Host that is not loopback (a rebound name)', async () => {
+  const port = new URL(test.info().project.use.baseURL!).port;
+  const local = await getWithHost('/dev/mail', `localhost:${port}`);
+  expect(local.status).toBe(200);
+  expect(local.body).toContain('Captured mail');
+  for (const host of ['evil.example', `evil.example:${port}`, `localhost.evil.example:${port}`]) {
+    const rebound = await getWithHost('/dev/mail', host);
+    expect(rebound.status, host).toBe(404);
+    expect(rebound.body).toContain('Oops! Page not found');
+    expect(rebound.body).not.toContain('Captured mail');
   }
 });

@@ -17,7 +17,7 @@ import { savePreferences } from '../../src/server/auth/save-preferences.ts';
 import { signIn } from '../../src/server/auth/sign-in.ts';
 import { signUp } from '../../src/server/auth/sign-up.ts';
 import { updateProfile } from '../../src/server/auth/update-profile.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
+import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts';
 import { checkRateLimit } from '../../src/server/auth/rate-limit.ts';
 import {
   createSession,
@@ -155,7 +155,9 @@ describe('sign-in', () => {
     });
   });
 
-  it('limits one address across many e-mails (credential stuffing)', async () => {
+  it('limits one address across many e-mails (credential stuffing), trusted devices included', async () => {
+    const owner = await confirmedUser();
+    const { device } = await signIn(sql, { email: owner.email, password: PASSWORD });
     const ip = `198.51.100.${(n += 1) % 250}`;
     const outcomes: string[] = [];
     for (let i = 0; i < 32; i += 1) {
@@ -163,6 +165,113 @@ describe('sign-in', () => {
     }
     expect(outcomes.filter((o) => o === 'UNAUTHORIZED')).toHaveLength(30);
     expect(outcomes.slice(30)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+    await expect(
+      signIn(sql, { email: owner.email, password: PASSWORD }, { ip, device: device.token }),
+    ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+});
+
+describe('sign-in while someone else is failing (the owner is not locked out)', () => {
+  /** A documentation address of its own for each test. */
+  const address = () => `203.0.113.${(n += 1) % 250}`;
+
+  /** Wrong passwords from the attacker's address until the e-mail's 5 attempts are used up. */
+  async function lockedOut(email: string, attacker: string, alreadyCounted = 0) {
+    for (let i = alreadyCounted; i < AUTH_ATTEMPTS; i += 1) {
+      await expect(signIn(sql, { email, password: 'Wrong!Pass1' }, { ip: attacker })).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
+    }
+    // The attacker's address, even with the right password now: the spec's limit.
+    await expect(signIn(sql, { email, password: PASSWORD }, { ip: attacker })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Please wait before trying again.',
+    });
+  }
+
+  it("an attacker's 5 failures from one address; the owner signs in from another", async () => {
+    const owner = await confirmedUser();
+    const attacker = address();
+    await lockedOut(owner.email, attacker);
+    const session = await signIn(sql, { email: owner.email, password: PASSWORD }, { ip: address() });
+    expect(await validateSession(sql, session.token)).toMatchObject({ id: owner.id });
+    // An unknown client with no address to tell it apart is held to the e-mail's limit.
+    await expect(signIn(sql, { email: owner.email, password: PASSWORD })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+  });
+
+  it('a new address gets one try while the e-mail is locked, not a series', async () => {
+    const owner = await confirmedUser();
+    await lockedOut(owner.email, address());
+    const other = address();
+    await expect(
+      signIn(sql, { email: owner.email, password: 'Wrong!Pass1' }, { ip: other }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      signIn(sql, { email: owner.email, password: PASSWORD }, { ip: other }),
+    ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it("the owner's device cookie signs in despite the e-mail being limited, from the attacker's address too", async () => {
+    const owner = await confirmedUser();
+    const first = await signIn(sql, { email: owner.email, password: PASSWORD }, { ip: address() });
+    const attacker = address();
+    await lockedOut(owner.email, attacker, 1);
+    const second = await signIn(
+      sql,
+      { email: owner.email, password: PASSWORD },
+      { ip: attacker, device: first.device.token },
+    );
+    expect(await validateSession(sql, second.token)).toMatchObject({ id: owner.id });
+    const third = await signIn(
+      sql,
+      { email: owner.email, password: PASSWORD },
+      { device: second.device.token },
+    );
+    expect(third.userId).toBe(owner.id);
+    // Each sign-in replaces the cookie: the token it replaced is no longer trusted.
+    await expect(
+      signIn(sql, { email: owner.email, password: PASSWORD }, { device: first.device.token }),
+    ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    const [stored] = await sql`select 1 from trusted_devices where token_hash = ${third.device.token}`;
+    expect(stored).toBeUndefined(); // only its hash is kept
+    const [hashed] =
+      await sql`select user_id from trusted_devices where token_hash = ${hashToken(third.device.token)}`;
+    expect(hashed?.['user_id']).toBe(owner.id);
+  });
+
+  it('a device cookie earned for another account does nothing for this one', async () => {
+    const owner = await confirmedUser();
+    const stranger = await confirmedUser();
+    const { device } = await signIn(sql, { email: stranger.email, password: PASSWORD });
+    await lockedOut(owner.email, address());
+    await expect(
+      signIn(sql, { email: owner.email, password: PASSWORD }, { device: device.token }),
+    ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('a device that fails 5 times is limited itself, and its failures lock the e-mail', async () => {
+    const owner = await confirmedUser();
+    const { device } = await signIn(sql, { email: owner.email, password: PASSWORD });
+    const ip = address();
+    for (let i = 0; i < AUTH_ATTEMPTS; i += 1) {
+      await expect(
+        signIn(sql, { email: owner.email, password: 'Wrong!Pass1' }, { ip, device: device.token }),
+      ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+    await expect(
+      signIn(sql, { email: owner.email, password: PASSWORD }, { ip, device: device.token }),
+    ).rejects.toMatchObject({ code: 'RATE_LIMITED', message: 'Please wait before trying again.' });
+    await expect(signIn(sql, { email: owner.email, password: PASSWORD })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    // Once the window has passed, the device is trusted again.
+    await sql`update rate_limits set window_start = now() - interval '6 minutes'
+              where identifier in (${owner.email}, ${hashToken(device.token)})`;
+    expect(
+      (await signIn(sql, { email: owner.email, password: PASSWORD }, { device: device.token })).userId,
+    ).toBe(owner.id);
   });
 });
 
@@ -287,6 +396,33 @@ describe('account settings', () => {
     expect(still).toBeDefined();
   });
 
+  it('refuses the 6th current-password check in 5 minutes with 429, before verifying it', async () => {
+    const user = await confirmedUser();
+    const current = (await validateSession(sql, (await createSession(sql, user.id)).token))!;
+    const change = (currentPassword: string) =>
+      changePassword(sql, current, {
+        currentPassword,
+        password: 'N3w!Password',
+        confirmPassword: 'N3w!Password',
+      });
+    for (let i = 0; i < AUTH_ATTEMPTS; i += 1) {
+      await expect(change('Wrong!Pass1')).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    // Even the right password is refused in the window: it is not checked at all.
+    await expect(change(PASSWORD)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Please wait before trying again.',
+    });
+    const [row] = await sql<
+      { password_hash: string }[]
+    >`select password_hash from users where id = ${user.id}`;
+    expect(await verifyPassword(row!.password_hash, PASSWORD)).toBe(true);
+    // The window passed, the right password changes it.
+    await sql`update rate_limits set window_start = now() - interval '6 minutes'
+              where identifier = ${user.id} and action = 'account:password'`;
+    await change(PASSWORD);
+  });
+
   it('creates a missing profile from the account', async () => {
     const user = await confirmedUser();
     await sql`delete from profiles where id = ${user.id}`;
@@ -408,7 +544,7 @@ describe('the mail outbox after a sender died', () => {
 });
 
 describe('housekeeping', () => {
-  it('purges expired sessions, spent tokens and old rate-limit windows, and nothing live', async () => {
+  it('purges expired sessions, spent tokens, old rate-limit windows and expired devices, and nothing live', async () => {
     const user = await confirmedUser();
     const live = await createSession(sql, user.id);
     const dead = await createSession(sql, user.id);
@@ -418,7 +554,15 @@ describe('housekeeping', () => {
     await sql`update auth_tokens set used_at = now() - interval '2 days' where token_hash = ${hashToken(token)}`;
     await checkRateLimit(sql, `old-${user.email}`, 'auth:signin', 5, 5);
     await sql`update rate_limits set window_start = now() - interval '2 days' where identifier = ${`old-${user.email}`}`;
+    const { device: kept } = await signIn(sql, { email: user.email, password: PASSWORD });
+    const { device: old } = await signIn(sql, { email: (await confirmedUser()).email, password: PASSWORD });
+    await sql`update trusted_devices set created_at = now() - interval '2 years', expires_at = now() - interval '1 second'
+              where token_hash = ${hashToken(old.token)}`;
     const purged = await purgeExpired(sql);
+    expect(purged.devices).toBeGreaterThanOrEqual(1);
+    const devices = await sql<{ token_hash: string }[]>`select token_hash from trusted_devices
+                              where token_hash in (${hashToken(kept.token)}, ${hashToken(old.token)})`;
+    expect(devices.map((d) => d.token_hash)).toEqual([hashToken(kept.token)]);
     expect(purged.sessions).toBeGreaterThanOrEqual(1);
     expect(purged.tokens).toBeGreaterThanOrEqual(1);
     expect(purged.rateLimits).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,9 @@
 // The database keeps the invariants: enums, uniqueness where duplicates cost money, keys,
 // and the search fields kept by triggers.
 import { describe, expect, it } from 'vitest';
+import { ZWebsite } from '../../src/schemas/business.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
+import { WEBSITES } from '../helpers/websites.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 const sql = useTestSql();
@@ -25,6 +27,28 @@ describe('CHECK constraints hold the spec enums', () => {
     await expect(
       sql`update leads set preferred_contact_method = 'fax' where id = ${lead.id}`,
     ).rejects.toThrow(/leads_contact_method/);
+  });
+
+  it('refuses a website that is not an http(s) address, whatever writes it', async () => {
+    const b = await createBusiness(sql);
+    await expect(
+      sql`update businesses set website = 'javascript:alert(1)' where id = ${b.id}`,
+    ).rejects.toThrow(/businesses_website_http_only/);
+    await sql`update businesses set website = 'https://www.example.com' where id = ${b.id}`;
+    await sql`update businesses set website = null where id = ${b.id}`;
+  });
+
+  it.each(WEBSITES)('agrees with the shared schema on the website %j', async (site) => {
+    const b = await createBusiness(sql);
+    const stored = await sql`update businesses set website = ${site} where id = ${b.id}`.then(
+      () => true,
+      (error: unknown) => {
+        expect(String(error)).toMatch(/businesses_website_http_only/);
+        return false;
+      },
+    );
+    // The schema trims first; the database takes the value as written.
+    expect(stored).toBe(ZWebsite.safeParse(site).success && site === site.trim());
   });
 
   it('rejects a lead score over 100 and a description under 10 characters', async () => {

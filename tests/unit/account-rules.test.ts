@@ -94,20 +94,50 @@ describe('sanitizeText', () => {
 });
 
 describe('returnTo', () => {
-  it('accepts paths of this site only', () => {
-    expect(ZReturnTo.parse('/profile?tab=1')).toBe('/profile?tab=1');
-    for (const bad of [
-      '//evil.example',
-      'https://evil.example',
-      '/\\evil.example',
-      '/\t/evil.example',
-      '/\n/evil.example',
-      '/\u0000/x',
-      'javascript:alert(1)',
-      '',
-    ]) {
-      expect(ZReturnTo.parse(bad), bad).toBe('/');
-    }
+  it.each([
+    ['/profile?tab=1', '/profile?tab=1'],
+    ['/contractors?search=plumbing#results', '/contractors?search=plumbing#results'],
+    ['/a/./b/../c', '/a/c'],
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+    ['/%5Cevil.example', '/%5Cevil.example'],
+  ])('keeps the path of this site %j as %j', (input, expected) => {
+    expect(ZReturnTo.parse(input)).toBe(expected);
+  });
+
+  it.each([
+    '//evil.example',
+    '///evil.example',
+    'https://evil.example',
+    'HTTPS://evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '\\/evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r/evil.example',
+    '/\u0000/x',
+    '/.//evil.example',
+    '/.//\\evil.example',
+    '/./\\evil.example',
+    '/..//evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/.%2e//evil.example',
+    '%2F%2Fevil.example',
+    '%2F.%2F%2Fevil.example',
+    ' //evil.example',
+    'javascript:alert(1)',
+    'evil.example',
+    '',
+  ])('refuses %j (the home page instead)', (input) => {
+    expect(ZReturnTo.parse(input)).toBe('/');
+  });
+
+  it('refuses the decoded form of the reported link, /auth?returnTo=%2F.%2F%2Fevil.example', () => {
+    const returnTo = new URLSearchParams('returnTo=%2F.%2F%2Fevil.example').get('returnTo')!;
+    expect(returnTo).toBe('/.//evil.example');
+    expect(ZReturnTo.parse(returnTo)).toBe('/');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   passwordProblems,
   SIGNUP_PASSWORD_MIN,
   ZEmail,
+  ZReturnTo,
   ZSignupPassword,
 } from '../../schemas/auth.ts';
 import { pushToast } from '../../stores/toasts.ts';
@@ -70,7 +71,9 @@ export default function AuthForm({ returnTo, notice }: Props) {
         return;
       }
       pushToast({ title: 'Welcome back!' });
-      setTimeout(() => window.location.assign(returnTo), LEAVE_AFTER_MS);
+      // Checked again here, whatever the page was given: navigating is what would leave the site.
+      const destination = ZReturnTo.parse(returnTo);
+      setTimeout(() => window.location.assign(destination), LEAVE_AFTER_MS);
       return;
     }
     const message = answer.body.error ?? UNEXPECTED;

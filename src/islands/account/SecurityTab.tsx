@@ -52,7 +52,7 @@ export default function SecurityTab() {
     if (!answer.ok) {
       const message = answer.body.error ?? UNEXPECTED;
       setError(message);
-      pushError('Error', message);
+      pushError(answer.status === 429 ? 'Too Many Attempts' : 'Error', message);
       return;
     }
     setCurrent('');

@@ -1,10 +1,12 @@
-// Password change from Security settings: needs the current password; ends the user's other
-// sessions and voids the links mailed earlier.
+// Password change from Security settings: needs the current password (5 checks per user per 5
+// minutes, counted before it is verified); ends the user's other sessions and voids the links
+// mailed earlier.
 import type { TChangePassword } from '../../schemas/auth.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { MESSAGES } from './account-messages.ts';
 import { voidPendingTokens } from './account-tokens.ts';
+import { limitPasswordChecks } from './limit-attempts.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { endOtherSessions } from './sessions.ts';
 
@@ -13,6 +15,7 @@ export async function changePassword(
   user: { id: string; sessionId: string },
   input: TChangePassword,
 ): Promise<void> {
+  await limitPasswordChecks(sql, user.id);
   const [row] = await sql<{ password_hash: string }[]>`select password_hash from users where id = ${user.id}`;
   if (!row || !(await verifyPassword(row.password_hash, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', MESSAGES.invalidCurrentPassword, {

@@ -37,3 +37,8 @@ export async function checkRateLimit(
     retryAfterSeconds: Math.min(windowMinutes * 60, Math.max(0, secondsLeft)),
   };
 }
+
+/** Forgets an identifier's count for an action (spec: reset_rate_limit). */
+export async function resetRateLimit(sql: Sql, identifier: string, action: string): Promise<void> {
+  await sql`delete from rate_limits where identifier = ${identifier} and action = ${action}`;
+}

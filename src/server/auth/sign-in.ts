@@ -1,4 +1,5 @@
-// Sign-in: the same answer for an unknown e-mail and a wrong password, in the same time.
+// Sign-in: the same answer for an unknown e-mail and a wrong password, in the same time. A
+// password sign-in makes the browser a trusted device of the account (trusted-devices.ts).
 import type { TSignIn } from '../../schemas/auth.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -6,9 +7,11 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { verificationMail } from './account-mails.ts';
 import { MESSAGES } from './account-messages.ts';
 import { issueToken } from './account-tokens.ts';
-import { limitAttempts, type RequestMeta } from './limit-attempts.ts';
+import type { RequestMeta } from './limit-attempts.ts';
+import { limitSignIn } from './limit-sign-in.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession } from './sessions.ts';
+import { deviceHash, rememberDevice } from './trusted-devices.ts';
 
 let dummyHash: Promise<string> | undefined;
 /** A hash to verify against when the e-mail is unknown, so both cases cost the same time. */
@@ -21,12 +24,25 @@ export async function signIn(
   sql: Sql,
   input: TSignIn,
   meta: RequestMeta = {},
-): Promise<{ token: string; expiresAt: Date; userId: string }> {
-  await limitAttempts(sql, input.email, 'signin', meta);
-  const [user] = await sql<{ id: string; password_hash: string; email_confirmed_at: Date | null }[]>`
-    select id, password_hash, email_confirmed_at from users where email = ${input.email}`;
+): Promise<{
+  token: string;
+  expiresAt: Date;
+  userId: string;
+  /** The browser's new device cookie. */
+  device: { token: string; expiresAt: Date };
+}> {
+  const presented = deviceHash(meta.device);
+  const [user] = await sql<
+    { id: string; password_hash: string; email_confirmed_at: Date | null; trusted: boolean }[]
+  >`
+    select u.id, u.password_hash, u.email_confirmed_at,
+           exists (select 1 from trusted_devices d
+                   where d.token_hash = ${presented} and d.user_id = u.id and d.expires_at > now()) as trusted
+    from users u where u.email = ${input.email}`;
+  const attempt = await limitSignIn(sql, input.email, meta, user?.trusted ? presented : null);
   const ok = await verifyPassword(user?.password_hash ?? (await timingHash()), input.password);
   if (!user || !ok) throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
+  await attempt.succeeded();
   if (!user.email_confirmed_at) {
     // Only someone who knows the password learns that the address is not confirmed yet.
     await sql.begin(async (tx) => {
@@ -38,5 +54,6 @@ export async function signIn(
     throw new AppError('FORBIDDEN', MESSAGES.notConfirmed);
   }
   const session = await createSession(sql, user.id, meta);
-  return { ...session, userId: user.id };
+  const device = await rememberDevice(sql, user.id, presented);
+  return { ...session, userId: user.id, device };
 }

@@ -1,4 +1,5 @@
 // How many quote requests one e-mail address and one client address may send.
+import { addressKey } from '../../domain/client-address.ts';
 import { QUOTE_RATE_LIMIT } from '../../domain/quote-rules.ts';
 import { checkRateLimit } from '../auth/rate-limit.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
@@ -26,7 +27,7 @@ export async function limitQuotes(tx: TransactionSql, email: string, ip: string 
         QUOTE_RATE_LIMIT.windowMinutes,
       );
       if (!perEmail.allowed || !ip) return perEmail;
-      return checkRateLimit(limiter, ip, 'quote:ip', QUOTES_PER_IP_PER_HOUR, 60);
+      return checkRateLimit(limiter, addressKey(ip), 'quote:ip', QUOTES_PER_IP_PER_HOUR, 60);
     });
   } catch (error) {
     console.error('quote rate limit check failed; request allowed', error);

@@ -1,4 +1,5 @@
 // Uploads from one client address per hour: enough for a dozen quotes, not for free hosting.
+import { addressKey } from '../../domain/client-address.ts';
 import { checkRateLimit } from '../auth/rate-limit.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -6,7 +7,7 @@ import { AppError } from '../errors.ts';
 export const UPLOADS_PER_IP_PER_HOUR = 60;
 
 export async function limitUploads(sql: Sql, ip: string | null): Promise<void> {
-  if (ip && !(await checkRateLimit(sql, ip, 'upload:ip', UPLOADS_PER_IP_PER_HOUR, 60)).allowed) {
+  if (ip && !(await checkRateLimit(sql, addressKey(ip), 'upload:ip', UPLOADS_PER_IP_PER_HOUR, 60)).allowed) {
     throw new AppError('RATE_LIMITED', 'Too many uploads. Please try again later.');
   }
 }

@@ -1,18 +1,20 @@
-// POST /api/auth/sign-in {email, password}: a new session cookie ('Welcome back!'); 401 with
-// the same message for an unknown e-mail and a wrong password; 429 after 5 attempts in 5 minutes.
+// POST /api/auth/sign-in {email, password}: a new session cookie ('Welcome back!') and a new
+// device cookie; 401 with the same message for an unknown e-mail and a wrong password; 429 after
+// 5 attempts in 5 minutes, unless this browser or this address may go on (limit-sign-in.ts).
 import { ZSignIn } from '~/schemas/auth';
 import { deleteSession } from '~/server/auth/sessions';
 import { signIn } from '~/server/auth/sign-in';
 import { db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
-import { requestMeta, setSessionCookie } from '~/server/http';
+import { deviceCookieName, requestMeta, setDeviceCookie, setSessionCookie } from '~/server/http';
 import { kickMailSender } from '~/server/mail/sender';
 import { route } from '~/server/route';
 
 export const prerender = false;
 
 export const POST = route({ auth: 'none', body: ZSignIn }, async ({ context, user, body }) => {
-  const session = await signIn(db(), body, requestMeta(context)).catch((error: unknown) => {
+  const device = context.cookies.get(deviceCookieName(context.url))?.value ?? null;
+  const session = await signIn(db(), body, { ...requestMeta(context), device }).catch((error: unknown) => {
     // An unconfirmed account's sign-in mails a fresh verification link.
     if (error instanceof AppError && error.code === 'FORBIDDEN') kickMailSender(db());
     throw error;
@@ -20,5 +22,6 @@ export const POST = route({ auth: 'none', body: ZSignIn }, async ({ context, use
   // A browser that was signed in as someone else ends that session first.
   if (user) await deleteSession(db(), user.sessionId);
   setSessionCookie(context.cookies, context.url, session.token, session.expiresAt);
+  setDeviceCookie(context.cookies, context.url, session.device.token, session.device.expiresAt);
   return Response.json({ ok: true });
 });

@@ -1,0 +1,26 @@
+// Websites a contractor might enter, and whether each may be stored: one table for the shared
+// schema (tests/unit/website.test.ts) and the database's constraint (tests/integration).
+export const WEBSITES: [string, boolean][] = [
+  ['https://www.gem-city-plumbing.example', true],
+  ['http://gem-city-plumbing.example/services?area=dayton#top', true],
+  ['HTTPS://Gem-City.example/About', true],
+  ['https://xn--bcher-kva.example:8443/path', true],
+  ['javascript:alert(1)', false],
+  ['JAVASCRIPT:alert(1)', false],
+  [' JavaScript:alert(document.cookie)', false],
+  ['java\tscript:alert(1)', false],
+  ['data:text/html,<script>alert(1)</script>', false],
+  ['vbscript:msgbox(1)', false],
+  ['//evil.example', false],
+  ['http://', false],
+  ['https://', false],
+  ['http:///evil.example', false],
+  ['http:\\\\evil.example', false],
+  ['https://bank.example@evil.example', false],
+  ['https://evil.example/"onmouseover="alert(1)', false],
+  ['https://evil.example/<script>', false],
+  ['https://evil .example', false],
+  ['ftp://files.example', false],
+  ['www.gem-city-plumbing.example', false],
+  [`https://${'a'.repeat(240)}.example`, false],
+];

@@ -1,0 +1,38 @@
+// The session and device cookies: HttpOnly, SameSite=Lax, path /; Secure and __Host- named over
+// https; the device cookie long-lived.
+import type { AstroCookies, AstroCookieSetOptions } from 'astro';
+import { describe, expect, it } from 'vitest';
+import { setDeviceCookie, setSessionCookie } from '../../src/server/http.ts';
+
+function recorder() {
+  const set: { name: string; value: string; options: AstroCookieSetOptions }[] = [];
+  const cookies = {
+    set: (name: string, value: string, options: AstroCookieSetOptions) => set.push({ name, value, options }),
+  } as unknown as AstroCookies;
+  return { cookies, set };
+}
+
+const inAYear = new Date(Date.now() + 365 * 86_400_000);
+
+describe.each([
+  ['https://daytoncontractors.example/api/auth/sign-in', '__Host-device', true],
+  ['http://127.0.0.1:4321/api/auth/sign-in', 'device', false],
+])('the device cookie at %s', (url, name, secure) => {
+  it(`is ${name}, HttpOnly, SameSite=Lax, path /, ${secure ? '' : 'not '}Secure, until it expires`, () => {
+    const { cookies, set } = recorder();
+    setDeviceCookie(cookies, new URL(url), 'token', inAYear);
+    expect(set).toEqual([
+      {
+        name,
+        value: 'token',
+        options: { httpOnly: true, secure, sameSite: 'lax', path: '/', expires: inAYear },
+      },
+    ]);
+  });
+
+  it('is not among the cookies a sign-in session sets (so signing out keeps it)', () => {
+    const { cookies, set } = recorder();
+    setSessionCookie(cookies, new URL(url), 'token', inAYear);
+    expect(set.map((c) => c.name)).not.toContain(name);
+  });
+});
