@@ -72,6 +72,8 @@ try {
 async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
   process.env['DATABASE_URL'] = databaseUrl;
   process.env['EMBEDDED_DB'] = '1';
+  // The deploy's own address: the function answers for no other host.
+  process.env['SITE_URL'] = 'https://example.netlify.app';
   // Uploads as in production: the Supabase Storage store, built with supabase-js and every
   // package it loads (an image is a redirect to the bucket, so no request leaves the machine).
   process.env['SUPABASE_URL'] = 'https://project.supabase.co';

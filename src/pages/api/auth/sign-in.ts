@@ -19,6 +19,6 @@ export const POST = route({ auth: 'none', body: ZSignIn }, async ({ context, use
   });
   // A browser that was signed in as someone else ends that session first.
   if (user) await deleteSession(db(), user.sessionId);
-  setSessionCookie(context.cookies, context.url, session.token, session.expiresAt);
+  setSessionCookie(context, session.token, session.expiresAt);
   return Response.json({ ok: true });
 });
