@@ -2,8 +2,9 @@
 // reset the password through the mailed link, change the e-mail, end another session, and a
 // guarded page that returns to its origin after sign-in.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { serveBuildAgain } from '../helpers/second-server.ts';
+import { expect, test } from '../helpers/test.ts';
 
 const PASSWORD = 'Str0ng!Pass';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 
 test.describe('emergency pages', () => {
   test('an emergency page shows its phone, response time and verified contractors Available Now', async ({

@@ -3,7 +3,7 @@
 // The same build as the other browser tests, served again with a production environment.
 import { rawRequest } from '../helpers/raw-http.ts';
 import { serveBuildAgain } from '../helpers/second-server.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 
 const COMPLETE = {
   SITE_URL: 'https://daytoncontractors.example',
