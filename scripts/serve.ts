@@ -3,9 +3,9 @@
 // a self-hosted deployment runs after `npm run build`.
 import path from 'node:path';
 import { serverListen } from '../src/server/config.ts';
-import { ROOT } from './lib/database.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
+const ROOT = path.resolve(import.meta.dirname, '..');
 const { host, port } = serverListen();
 const outDir = path.resolve(ROOT, process.env.ASTRO_OUT_DIR ?? 'dist');
 const site = await startSiteServer({ outDir, host, port });

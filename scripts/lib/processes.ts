@@ -6,10 +6,13 @@ import { ROOT } from './database.ts';
 
 export const BIN = path.join(ROOT, 'node_modules', '.bin');
 
-/** The built site's server (scripts/serve.ts), run by the project's Node with tsx's loader. */
+/**
+ * The built site's server (scripts/serve.ts), run by the project's Node 24, which strips the
+ * types itself: no loader in the long-running process (tsx's would cost it some 45 MB).
+ */
 export const SITE_SERVER = {
   command: path.join(BIN, 'node'),
-  args: ['--import', 'tsx', path.join(ROOT, 'scripts', 'serve.ts')],
+  args: [path.join(ROOT, 'scripts', 'serve.ts')],
 } as const;
 
 /** Runs a command to completion; rejects with its exit code. */

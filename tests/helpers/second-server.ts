@@ -26,7 +26,7 @@ export interface SecondServer {
 /** Serves dist-e2e/ with `env` (over the test process's own); resolves once it listens. */
 export async function serveBuildAgain(env: NodeJS.ProcessEnv): Promise<SecondServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'serve.ts')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
