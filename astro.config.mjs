@@ -56,7 +56,7 @@ export default defineConfig({
   outDir,
   trailingSlash: 'never',
   // 'preserve': pages/x.astro -> x.html, pages/x/index.astro -> x/index.html, so /articles (a
-  // folder of detail pages with its own index) is served by the Node adapter as well.
+  // folder of detail pages with its own index) is served by our Node server as well.
   build: { format: 'preserve', concurrency: 4 },
   // Imported only on Netlify: the Netlify adapter loads Netlify's dev tooling (function
   // bundler, dependency tracer), about 0.7 s of every local build otherwise.
