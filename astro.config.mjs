@@ -8,10 +8,17 @@ import { defineConfig, passthroughImageService } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { INLINE_SCRIPTS } from './src/components/inline-scripts.ts';
+import { supabaseStorage } from './src/server/config.ts';
+import { MAX_BODY_BYTES } from './src/server/security/body-limits.ts';
+import { cspDirectives, scriptHash } from './src/server/security/headers.ts';
+import { netlifyHeaders } from './src/server/security/netlify-headers.ts';
 
 const onNetlify = Boolean(process.env.NETLIFY);
 const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:4321';
 const outDir = process.env.ASTRO_OUT_DIR ?? './dist';
+// Photos are served from the Storage bucket when uploads go there: pages may show its images.
+const storage = supabaseStorage();
 
 /** Signed-in, private and development routes: never in the sitemap. */
 const PRIVATE_PATHS =
@@ -49,26 +56,49 @@ export default defineConfig({
   outDir,
   trailingSlash: 'never',
   // 'preserve': pages/x.astro -> x.html, pages/x/index.astro -> x/index.html, so /articles (a
-  // folder of detail pages with its own index) is served by the Node adapter as well.
+  // folder of detail pages with its own index) is served by our Node server as well.
   build: { format: 'preserve', concurrency: 4 },
   // Imported only on Netlify: the Netlify adapter loads Netlify's dev tooling (function
   // bundler, dependency tracer), about 0.7 s of every local build otherwise.
+  // Both adapters take each prebuilt page's Content-Security-Policy as a header of that page
+  // (`staticHeaders`) instead of a <meta> tag, which cannot carry frame-ancestors or report-to:
+  // Netlify's into its CDN configuration, Node's into _headers.json, which our server
+  // (scripts/lib/site-server.ts) reads. Node's adapter runs as middleware inside that server,
+  // which also serves the files and sets the headers every answer carries.
   adapter: onNetlify
     ? (await import('@astrojs/netlify')).default({
         devFeatures: { environmentVariables: false, images: false, edgeFunctions: false },
         imageCDN: false,
+        staticHeaders: true,
         // iceberg-js (storage-js's dependency) stays external; its CommonJS copy is never loaded.
         excludeFiles: ['./node_modules/iceberg-js/dist/*.cjs'],
       })
-    : node({ mode: 'standalone' }),
+    : node({ mode: 'middleware', staticHeaders: true, bodySizeLimit: MAX_BODY_BYTES }),
+  // No page is Markdown rendered by Astro (articles are rendered and sanitised by the seed), and
+  // Shiki's inline styles could not pass the Content-Security-Policy anyway.
+  markdown: { syntaxHighlight: false },
   // Images are prepared ahead of time (demo placeholders, uploads resized on arrival), so the
   // server needs no image service: this keeps sharp's native binaries out of the function.
   image: { service: passthroughImageService() },
   // React 19 islands (.tsx only); @vitejs/plugin-react turns their JSX with Vite's own (native)
   // transform, no Babel.
-  integrations: [react({ include: [/\.tsx$/] }), sitemap({ filter: indexable })],
+  integrations: [
+    react({ include: [/\.tsx$/] }),
+    sitemap({ filter: indexable }),
+    ...(onNetlify ? [netlifyHeaders()] : []),
+  ],
   server: { host: '127.0.0.1', port: 4321 },
-  security: { checkOrigin: true },
+  security: {
+    // The middleware checks every state-changing request's Origin against the site's configured
+    // origin; Astro's own check compares it with the request URL, which trusts the Host header
+    // and reads http behind a TLS proxy (docs/decisions.md, issue 12).
+    checkOrigin: false,
+    csp: {
+      directives: cspDirectives(storage ? new URL(storage.url).origin : null),
+      // Astro hashes the scripts and styles it bundles; the inline scripts are hashed here.
+      scriptDirective: { hashes: INLINE_SCRIPTS.map(scriptHash) },
+    },
+  },
   vite: {
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
     // On Netlify the server's large pure-JavaScript libraries are bundled into the function and

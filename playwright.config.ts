@@ -1,5 +1,5 @@
 // Browser tests in Debian's Chromium (no browser download) against the built site served by
-// the Node adapter, with a fresh embedded database and demo data (scripts/e2e-server.ts).
+// our Node server, with a fresh embedded database and demo data (scripts/e2e-server.ts).
 import { defineConfig, devices } from '@playwright/test';
 
 // A port per run unless E2E_PORT is given, so parallel runs on one machine do not collide.

@@ -53,7 +53,7 @@ export async function freshDatabase(adminUrl: string, name: string, max: number)
 
 /**
  * The built site with the demo data (scripts/e2e-server.ts: a fresh embedded database, a build
- * into dist-e2e/, the Node adapter) on a free port; stop() ends it. Shared by the browser benches.
+ * into dist-e2e/, our Node server) on a free port; stop() ends it. Shared by the browser benches.
  */
 export async function startSite(): Promise<{ origin: string; stop: () => void }> {
   const { spawn } = await import('node:child_process');

@@ -1,5 +1,5 @@
 // Lighthouse (mobile, the default config: simulated slow 4G and a 4x slower CPU) on one page of
-// each static type and on every island page, against the built site served by the Node adapter
+// each static type and on every island page, against the built site served by our Node server
 // with the demo data (scripts/e2e-server.ts), in Debian's Chromium. Reports the four scores and
 // the total blocking time; /profile is measured signed in as the demo homeowner. Each page runs
 // LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score is reported,

@@ -2,7 +2,10 @@
 // directory and checks the server function: it exists, stays under 5 MB, and holds no
 // PGlite and no WASM (PGlite belongs to the embedded launcher only); then runs a copy of it,
 // away from the project's node_modules, against the database: a missing file fails the check.
-import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+// It also checks the security headers Netlify will serve: each prebuilt page's own
+// Content-Security-Policy in the deploy configuration, the `_headers` file every file gets, and
+// the headers of the function's answers.
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,9 +15,14 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { BIN, run } from './lib/processes.ts';
 import { DEMO_PASSWORD } from './lib/demo-data.ts';
 import { isSeeded, seed } from './lib/seed.ts';
+import { commonHeaderProblems, NOTHING_LOADS, pagePolicyProblems } from './lib/policy-checks.ts';
 
 const LIMIT_BYTES = 5 * 1024 * 1024;
 const FUNCTION_DIR = path.join(ROOT, '.netlify', 'v1', 'functions', 'ssr');
+/** Netlify's Frameworks API configuration, where the adapter writes each page's policy. */
+const DEPLOY_CONFIG = path.join(ROOT, '.netlify', 'v1', 'config.json');
+/** The function's answers are checked as a deploy at this address would give them. */
+const ORIGIN = 'https://example.netlify.app';
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -56,6 +64,7 @@ try {
   console.log(
     `Netlify function: ${all.length} files, ${(bytes / 1048576).toFixed(2)} MB, no WASM: ${wasm.length === 0}, no PGlite: ${pglite.length === 0}; build ${buildSeconds.toFixed(1)} s`,
   );
+  problems.push(...staticHeaderProblems(outDir));
   // The function must also run with only the files it ships: load it and send requests that
   // reach the database, the search, the accounts and their schemas, the quote endpoint (whose
   // module loads Stripe's SDK) and its proof-of-work challenge, and the upload store (with
@@ -70,9 +79,99 @@ try {
   await database.close();
 }
 
+/**
+ * The headers Netlify's CDN will give the prebuilt files: a policy for every page, with the
+ * hashes of that page's inline scripts and styles (checked in full on one page of every type),
+ * and the security headers of every file in `_headers`.
+ */
+function staticHeaderProblems(outDir: string): string[] {
+  const problems: string[] = [];
+  const config = JSON.parse(readFileSync(DEPLOY_CONFIG, 'utf8')) as {
+    headers?: { for: string; values: Record<string, string> }[];
+  };
+  const policies = new Map(
+    (config.headers ?? [])
+      .filter((rule) => rule.values['Content-Security-Policy'])
+      .map((rule) => [rule.for, rule.values['Content-Security-Policy']!]),
+  );
+  const client = existsSync(path.join(outDir, 'index.html')) ? outDir : path.join(outDir, 'client');
+  const pages = files(client)
+    .filter((f) => f.endsWith('.html'))
+    .map((f) =>
+      `/${path
+        .relative(client, f)
+        .replace(/(^|\/)index\.html$/, '')
+        .replace(/\.html$/, '')}`.replace(/(.)\/$/, '$1'),
+    );
+  const unpoliced = pages.filter((page) => !policies.has(page));
+  if (unpoliced.length) problems.push(`prebuilt pages without a policy: ${unpoliced.slice(0, 5).join(', ')}`);
+  const html = (page: string) =>
+    readFileSync(path.join(client, page === '/' ? 'index.html' : `${page}.html`), 'utf8');
+  const profile = /href="(\/contractor\/[a-z0-9-]+)"/.exec(
+    html('/').replace(/<template[\s\S]*?<\/template>/g, ''),
+  )?.[1];
+  const samples = [
+    '/',
+    '/plumbing-dayton-ohio',
+    '/services/plumbing',
+    profile ?? '/contractor (none linked from the home page)',
+    '/emergency/plumber',
+    '/emergency/burst-pipe',
+    '/service-areas',
+    '/articles',
+    '/articles/how-to-choose-a-licensed-contractor-in-dayton',
+    '/ai',
+    '/contractors',
+    '/quote-request',
+    '/forgot-password',
+    '/reset-password',
+  ];
+  for (const page of samples) {
+    const file = path.join(client, page === '/' ? 'index.html' : `${page}.html`);
+    const found = existsSync(file) ? file : path.join(client, page, 'index.html');
+    if (!existsSync(found)) {
+      problems.push(`${page}: not prebuilt`);
+      continue;
+    }
+    for (const p of pagePolicyProblems(policies.get(page), readFileSync(found, 'utf8')))
+      problems.push(`${page}: ${p}`);
+  }
+  const headersFile = path.join(client, '_headers');
+  if (!existsSync(headersFile)) {
+    problems.push('no _headers file in the published folder');
+  } else {
+    const [first, ...lines] = readFileSync(headersFile, 'utf8').trim().split('\n');
+    const every = Object.fromEntries(
+      lines
+        .map((line) => line.trim().split(/:\s*/, 2) as [string, string])
+        .map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    if (first !== '/*') problems.push(`_headers: the rule is for ${first}, expected /*`);
+    for (const p of commonHeaderProblems(every, { https: true })) problems.push(`_headers: ${p}`);
+  }
+  console.log(
+    `Netlify static headers: ${policies.size} page policies for ${pages.length} prebuilt pages, ${samples.length} checked in full; _headers for every file: ${existsSync(headersFile)}`,
+  );
+  return problems;
+}
+
+/** The security headers of one of the function's answers. */
+async function answerHeaderProblems(response: Response, https: boolean): Promise<string[]> {
+  const problems = commonHeaderProblems(response.headers, { https });
+  const csp = response.headers.get('content-security-policy') ?? undefined;
+  if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+    problems.push(...pagePolicyProblems(csp, await response.clone().text()));
+  } else if (csp !== NOTHING_LOADS) {
+    problems.push(`content-security-policy: ${csp ?? '(none)'}, expected ${NOTHING_LOADS}`);
+  }
+  return problems;
+}
+
 async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
   process.env['DATABASE_URL'] = databaseUrl;
   process.env['EMBEDDED_DB'] = '1';
+  // The deploy's own address: the function answers for no other host.
+  process.env['SITE_URL'] = ORIGIN;
   // Uploads as in production: the Supabase Storage store, built with supabase-js and every
   // package it loads (an image is a redirect to the bucket, so no request leaves the machine).
   process.env['SUPABASE_URL'] = 'https://project.supabase.co';
@@ -83,7 +182,7 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
   const { default: handler } = (await import(pathToFileURL(path.join(copy, 'ssr.mjs')).href)) as {
     default: (request: Request, context: { ip: string }) => Promise<Response>;
   };
-  const origin = 'https://example.netlify.app';
+  const origin = ORIGIN;
   const cases: [Request, number][] = [
     [new Request(`${origin}/api/suggest?q=plu`), 200],
     [new Request(`${origin}/api/auth/session`), 200],
@@ -108,15 +207,48 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
     [new Request(`${origin}/api/quotes/challenge`), 200],
     [new Request(`${origin}/profile`), 302],
     [new Request(`${origin}/uploads/demo/plumbing-1.webp`), 302],
+    // Pages rendered on demand: the sign-in page, the not-found page, the generic emergency page.
+    [new Request(`${origin}/auth`), 200],
+    [new Request(`${origin}/no-such-page`), 404],
+    [new Request(`${origin}/emergency/buy-cheap-pills-now`), 200],
+    // A body larger than the route takes, refused by its declared size.
+    [
+      new Request(`${origin}/auth/verify`, {
+        method: 'POST',
+        headers: {
+          origin,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': '419430400',
+        },
+        body: 'token=x',
+      }),
+      413,
+    ],
   ];
   const failures: string[] = [];
   for (const [request, expected] of cases) {
+    const where = `${request.method} ${new URL(request.url).pathname}`;
     const response = await handler(request, { ip: '127.0.0.1' }).catch((error: unknown) => error);
     const status = response instanceof Response ? response.status : String(response);
-    if (status !== expected)
-      failures.push(`${request.method} ${new URL(request.url).pathname}: ${status}, expected ${expected}`);
+    if (status !== expected) failures.push(`${where}: ${status}, expected ${expected}`);
+    if (response instanceof Response) {
+      for (const p of await answerHeaderProblems(response, true)) failures.push(`${where}: ${p}`);
+    }
   }
-  let checked = cases.length;
+  // A host the site does not serve is refused before anything runs.
+  const foreign = await handler(new Request('https://evil.example/api/auth/session'), { ip: '127.0.0.1' });
+  if (foreign.status !== 421)
+    failures.push(
+      `the refused host (GET https://evil.example/api/auth/session): ${foreign.status}, expected 421`,
+    );
+  for (const p of await answerHeaderProblems(foreign, false)) failures.push(`the refused host: ${p}`);
+  // The generic emergency page is not kept by any cache.
+  const generic = await handler(new Request(`${origin}/emergency/buy-cheap-pills-now`), { ip: '127.0.0.1' });
+  const caching = `${generic.headers.get('cache-control')} ${generic.headers.get('netlify-cdn-cache-control') ?? ''}`;
+  if (!/no-store/.test(caching) || /public/.test(caching))
+    failures.push(`the generic emergency page is cached: ${caching}`);
+  // The cases, the refused host and the generic page's caching.
+  let checked = cases.length + 2;
   // A React island rendered on demand (Account Settings, signed in as the demo homeowner): the
   // island, the store hook and React's server renderer must all come from one copy of React.
   if (demo) {
@@ -140,6 +272,8 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
     if (page.status !== 200 || !html.includes('Account Settings') || !html.includes('homeowner@example.com'))
       failures.push(`GET /profile signed in: ${page.status}, expected 200 with the Account Settings island`);
   }
-  console.log(`Netlify function smoke test: ${checked - failures.length} of ${checked} requests as expected`);
+  // A failure names its request before the colon; one request may fail several ways.
+  const failed = new Set(failures.map((f) => f.split(/:\s|\s\(/)[0]));
+  console.log(`Netlify function smoke test: ${checked - failed.size} of ${checked} requests as expected`);
   return failures;
 }

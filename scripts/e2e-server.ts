@@ -1,14 +1,15 @@
 // The site the browser tests run against: a fresh embedded database with the catalog and
 // demo data, the site built into dist-e2e/ (so a developer's dist/ is untouched), served
-// by the Node adapter on E2E_PORT. Started and stopped by Playwright's webServer.
+// by our Node server (scripts/serve.ts) on E2E_PORT. Started and stopped by Playwright's webServer.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSql } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { ROOT } from './lib/database.ts';
+import { E2E_TRUSTED_PROXY } from './lib/e2e-settings.ts';
 import { freePort, startEmbeddedDb } from './lib/embedded-db.ts';
-import { BIN, onShutdown, run, startLongRunning } from './lib/processes.ts';
+import { BIN, onShutdown, run, SITE_SERVER, startLongRunning } from './lib/processes.ts';
 import { seed } from './lib/seed.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4329);
@@ -31,9 +32,11 @@ const env = {
   HOST: '127.0.0.1',
   PORT: String(port),
   SITE_URL: `http://127.0.0.1:${port}`,
+  // The security tests play a TLS-terminating proxy from this address.
+  TRUSTED_PROXIES: E2E_TRUSTED_PROXY,
 };
 await run(path.join(BIN, 'astro'), ['build'], env);
-const server = startLongRunning(path.join(BIN, 'node'), [path.join(outDir, 'server', 'entry.mjs')], env);
+const server = startLongRunning(SITE_SERVER.command, [...SITE_SERVER.args], env);
 let stopping = false;
 const stop = async () => {
   if (stopping) return;

@@ -17,7 +17,7 @@ import { uploadStore } from '../src/server/storage/uploads.ts';
 
 const HOUSEKEEPING_MS = 5 * 60_000;
 import { portInUse } from './lib/embedded-db.ts';
-import { BIN, onShutdown, run, startLongRunning, waitForOk } from './lib/processes.ts';
+import { BIN, onShutdown, run, SITE_SERVER, startLongRunning, waitForOk } from './lib/processes.ts';
 import { isSeeded, seed } from './lib/seed.ts';
 import { isDemoSeeded } from './lib/seed-demo.ts';
 
@@ -26,7 +26,7 @@ const skipBuild = process.argv.includes('--no-build');
 const started = Date.now();
 
 // A configuration mistake (SUPABASE_URL without its key, say) stops here, before anything runs.
-parseServerEnv(process.env);
+const config = parseServerEnv(process.env);
 
 if (await portInUse(port)) {
   console.error(`Port ${port} is already in use. Stop the other server or set PORT.`);
@@ -67,18 +67,18 @@ try {
     // Canonical URLs and the links in mails point at this server unless told otherwise.
     SITE_URL: process.env.SITE_URL ?? `http://localhost:${port}`,
   };
-  const stamp = buildStamp(`${database.url} ${env.SITE_URL}`, await dataVersion(database.sql));
+  // The pages' Content-Security-Policy names the Storage host, so it is part of the build too.
+  const stamp = buildStamp(
+    `${database.url} ${env.SITE_URL} ${config.SUPABASE_URL ?? ''}`,
+    await dataVersion(database.sql),
+  );
   if (!skipBuild && !buildIsCurrent(stamp)) {
     console.log('Building the site...');
     await run(path.join(BIN, 'astro'), ['build'], env);
     writeBuildStamp(stamp);
   }
 
-  const server = startLongRunning(
-    path.join(BIN, 'node'),
-    [path.join(path.resolve(ROOT, process.env.ASTRO_OUT_DIR ?? 'dist'), 'server', 'entry.mjs')],
-    env,
-  );
+  const server = startLongRunning(SITE_SERVER.command, [...SITE_SERVER.args], env);
   stopServer = server.stop;
   server.child.once('exit', (code) => {
     if (stopping) return;

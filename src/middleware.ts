@@ -1,22 +1,41 @@
-// Every on-demand request: refuse cross-site state changes (CSRF), load the signed-in user from
-// the session cookie, and apply the route guards before any HTML is rendered.
+// Every on-demand request: refuse a host this site does not serve and a body larger than the
+// route takes, refuse cross-site state changes (CSRF), load the signed-in user from the session
+// cookie, apply the route guards before any HTML is rendered, and put the security headers on
+// the answer. The Node server (scripts/lib/site-server.ts) has already checked the host and the
+// body for everything it serves; this repeats it where no server of ours runs first (Netlify's
+// function, astro dev).
 import { defineMiddleware } from 'astro:middleware';
+import type { APIContext } from 'astro';
 import { decide } from './domain/guards.ts';
 import { validateSession } from './server/auth/sessions.ts';
-import { checkProductionConfig } from './server/config.ts';
+import { checkProductionConfig, serverEnv } from './server/config.ts';
 import { db } from './server/db/client.ts';
 import { clearSessionCookie, PRIVATE, sessionCookieName } from './server/http.ts';
+import { bodyLimit, declaredTooLarge, TOO_LARGE } from './server/security/body-limits.ts';
+import { CSP_REPORT_PATH, NON_PAGE_CSP, securityHeaders } from './server/security/headers.ts';
+import {
+  hostPolicy,
+  resolveSite,
+  type HostPolicy,
+  type RequestSite,
+} from './server/security/request-site.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Browsers send CSP reports without a same-origin Origin (the Reporting API's requests come
+ * from no page), and a report changes nothing but a log line, which is rate limited.
+ */
+const CROSS_SITE_ALLOWED = new Set([CSP_REPORT_PATH]);
+
 /** A state-changing request must come from this site: Origin (or, lacking it, Referer) matches. */
-function sameOrigin(request: Request, url: URL): boolean {
-  const origin = request.headers.get('origin');
-  if (origin) return origin === url.origin;
+function sameOrigin(request: Request, origin: string): boolean {
+  const claimed = request.headers.get('origin');
+  if (claimed) return claimed === origin;
   const referer = request.headers.get('referer');
   if (referer) {
     try {
-      return new URL(referer).origin === url.origin;
+      return new URL(referer).origin === origin;
     } catch {
       return false;
     }
@@ -26,30 +45,91 @@ function sameOrigin(request: Request, url: URL): boolean {
   return site === null || site === 'same-origin' || site === 'none';
 }
 
+let policy: HostPolicy | undefined;
+
+/**
+ * Without our Node server in front, the request URL is what the platform built: on Netlify its
+ * edge terminates TLS, routes only the site's own domains to the function and names the
+ * client (context.ip), so the URL's scheme and the client address are believed and the host is
+ * checked against the configured ones.
+ */
+function siteFromUrl(context: APIContext): ReturnType<typeof resolveSite> {
+  policy ??= hostPolicy(serverEnv());
+  let peer: string | null;
+  try {
+    peer = context.clientAddress;
+  } catch {
+    peer = null;
+  }
+  return resolveSite({ host: context.url.host, peer, encrypted: context.url.protocol === 'https:' }, policy);
+}
+
+const json = (status: number, error: string, code: string) =>
+  Response.json({ error, code }, { status, headers: PRIVATE });
+
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
+  const given = (context.locals as Partial<App.Locals>).site;
+  let site: RequestSite;
+  if (given) {
+    site = given;
+  } else {
+    const decision = siteFromUrl(context);
+    if (!decision.ok) {
+      return withSecurityHeaders(new Response(decision.message, { status: decision.status }), false);
+    }
+    site = decision.site;
+    context.locals.site = site;
+  }
+  return withSecurityHeaders(await handle(context, next, site), site.secure);
+});
+
+async function handle(
+  context: APIContext,
+  next: () => Promise<Response>,
+  site: RequestSite,
+): Promise<Response> {
+  const { request, url } = context;
+  if (declaredTooLarge(request.headers.get('content-length'), bodyLimit(url.pathname))) {
+    return json(413, TOO_LARGE, 'PAYLOAD_TOO_LARGE');
+  }
   // A production server missing a secret answers nothing rather than fall back (config.ts).
   checkProductionConfig();
-  const { request, url, cookies } = context;
-  if (!SAFE_METHODS.has(request.method) && !sameOrigin(request, url)) {
-    return Response.json(
-      { error: 'Cross-site request refused', code: 'FORBIDDEN' },
-      { status: 403, headers: PRIVATE },
-    );
+  if (
+    !SAFE_METHODS.has(request.method) &&
+    !CROSS_SITE_ALLOWED.has(url.pathname) &&
+    !sameOrigin(request, site.origin)
+  ) {
+    return json(403, 'Cross-site request refused', 'FORBIDDEN');
   }
-  const token = cookies.get(sessionCookieName(url))?.value;
+  const token = context.cookies.get(sessionCookieName(site))?.value;
   context.locals.user = token ? await validateSession(db(), token) : null;
-  if (token && !context.locals.user) clearSessionCookie(cookies, url);
+  if (token && !context.locals.user) clearSessionCookie(context);
 
   const decision = decide(url.pathname, url.search, context.locals.user);
   if (decision.kind === 'redirect') {
     return new Response(null, { status: 302, headers: { location: decision.location, ...PRIVATE } });
   }
   if (decision.kind === 'deny') {
-    return Response.json(
-      { error: decision.message, code: decision.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN' },
-      { status: decision.status, headers: PRIVATE },
-    );
+    return json(decision.status, decision.message, decision.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
   }
   return next();
-});
+}
+
+/**
+ * The security headers on an on-demand answer. A page carries the policy Astro wrote for it (with
+ * its hashes); anything else gets the policy that lets nothing load.
+ */
+function withSecurityHeaders(response: Response, secure: boolean): Response {
+  let answer = response;
+  try {
+    answer.headers.set('x-content-type-options', 'nosniff');
+  } catch {
+    // Response.redirect() and fetched responses have immutable headers: copy.
+    answer = new Response(response.body, response);
+  }
+  for (const [name, value] of Object.entries(securityHeaders({ secure }))) answer.headers.set(name, value);
+  if (!answer.headers.has('content-security-policy'))
+    answer.headers.set('content-security-policy', NON_PAGE_CSP);
+  return answer;
+}

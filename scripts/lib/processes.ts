@@ -6,6 +6,15 @@ import { ROOT } from './database.ts';
 
 export const BIN = path.join(ROOT, 'node_modules', '.bin');
 
+/**
+ * The built site's server (scripts/serve.ts), run by the project's Node 24, which strips the
+ * types itself: no loader in the long-running process (tsx's would cost it some 45 MB).
+ */
+export const SITE_SERVER = {
+  command: path.join(BIN, 'node'),
+  args: [path.join(ROOT, 'scripts', 'serve.ts')],
+} as const;
+
 /** Runs a command to completion; rejects with its exit code. */
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {

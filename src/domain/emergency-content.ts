@@ -1,6 +1,8 @@
 // What an emergency page (/emergency/{slug}) says, and the generic record the spec builds for
 // a slug that names no emergency service: 30 minutes, 24/7, generic
-// scenarios, a generic pricing note and call to action. An unknown slug is not an error.
+// scenarios, a generic pricing note and call to action. An unknown slug is not an error, but its
+// words are nobody's: the generic page says nothing taken from the URL (anyone can link to
+// /emergency/buy-cheap-pills-now, and the site would print it as a heading).
 import { SLUG_PATTERN } from '../schemas/catalog.ts';
 
 export interface EmergencyContent {
@@ -27,6 +29,13 @@ export const GENERIC_CALL_TO_ACTION = 'Call Now for Emergency Service';
 export const EMERGENCY_CONTRACTORS_SHOWN = 6;
 const MAX_SLUG_LENGTH = 60;
 
+/** Where the generic page points search engines: the emergency section of the areas directory. */
+export const EMERGENCY_DIRECTORY_ANCHOR = 'emergency-services';
+export const EMERGENCY_DIRECTORY_PATH = `/service-areas#${EMERGENCY_DIRECTORY_ANCHOR}`;
+
+/** The generic record's topic: the same words whatever the slug. */
+const GENERIC_TOPIC = 'Home Repair';
+
 export const GENERIC_SCENARIOS = [
   'Damage that gets worse by the hour',
   'A safety hazard to your family or home',
@@ -46,22 +55,16 @@ export function isEmergencySlug(slug: string): boolean {
   return slug.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(slug);
 }
 
-/** "chimney-fire" or "emergency-chimney-fire" -> "Chimney Fire". */
-export function emergencyTopic(slug: string): string {
-  const words = slug.split('-').filter((w, i) => !(i === 0 && w === 'emergency'));
-  return (words.length ? words : ['home', 'repair'])
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
-}
-
-/** The generic record for a slug that matches no emergency service or alias. */
+/**
+ * The generic record for a slug that matches no emergency service or alias. Its slug is the
+ * one asked for (the page's address), never shown.
+ */
 export function genericEmergencyContent(slug: string): EmergencyContent {
-  const topic = emergencyTopic(slug);
   return {
     slug,
-    name: `Emergency ${topic}`,
-    description: `Get connected with a verified local professional for urgent ${topic.toLowerCase()} problems anywhere in the Dayton area, day or night. Call now and tell us what is happening.`,
-    serviceType: topic,
+    name: `Emergency ${GENERIC_TOPIC}`,
+    description: `Get connected with a verified local professional for urgent ${GENERIC_TOPIC.toLowerCase()} problems anywhere in the Dayton area, day or night. Call now and tell us what is happening.`,
+    serviceType: GENERIC_TOPIC,
     serviceSlug: null,
     responseTimeMinutes: EMERGENCY_DEFAULT_RESPONSE_MINUTES,
     availability: EMERGENCY_DEFAULT_AVAILABILITY,

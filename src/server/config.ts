@@ -2,12 +2,44 @@
 // every variable the server reads. The same modules run in the Astro server, the build, the
 // scripts and the tests, so this reads process.env rather than astro:env, which exists only
 // inside Astro (docs/decisions.md, issue 11).
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CONTACT_PHONE } from '../domain/contact.ts';
 import { isLocalDatabaseUrl } from './db/local-url.ts';
 
 const ZSecret = z.string().min(1).optional();
+
+/** A comma-separated list, blanks dropped: unset or empty is an empty list. */
+const ZCommaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
+
+/** A host name with an optional port, as a Host header carries it (no scheme, no path). */
+const ZHostName = z
+  .string()
+  .transform((host) => host.toLowerCase())
+  .pipe(
+    z
+      .string()
+      .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)(:\d{1,5})?$/, 'a host name, e.g. www.example.com'),
+  );
+
+/** An IP address or a CIDR prefix (203.0.113.0/24, 2001:db8::/32). */
+const ZAddressOrPrefix = z.string().refine((entry) => {
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}, 'an IP address or a CIDR prefix, e.g. 10.0.0.0/8');
 
 const ZServerEnv = z.object({
   DATABASE_URL: z.url().optional(),
@@ -17,7 +49,15 @@ const ZServerEnv = z.object({
   NODE_ENV: z.string().optional(),
   /** Set by Netlify on its builders. */
   NETLIFY: z.string().optional(),
-  SITE_URL: z.url().optional(),
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Host names this server answers for besides SITE_URL's (e.g. www.example.com), comma-separated. */
+  ALLOWED_HOSTS: ZCommaList.pipe(z.array(ZHostName)),
+  /** Addresses or CIDR prefixes of the reverse proxies whose X-Forwarded-* headers are believed. */
+  TRUSTED_PROXIES: ZCommaList.pipe(z.array(ZAddressOrPrefix)),
+  /** The Node server's port (npm start, the tests' server). */
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  /** The Node server's address: loopback unless told otherwise. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   /** Empty counts as unset: the site then shows the default number. */
   PUBLIC_CONTACT_PHONE: z
     .string()
@@ -170,7 +210,13 @@ export function isEmbeddedDatabase(): boolean {
 
 /** The site's own origin for links in mails. */
 export function siteUrl(): string {
-  return (productionValue('SITE_URL') ?? 'http://localhost:4321').replace(/\/+$/, '');
+  return (productionValue('SITE_URL') ?? `http://localhost:${serverEnv().PORT}`).replace(/\/+$/, '');
+}
+
+/** The Node server's address and port. */
+export function serverListen(): { host: string; port: number } {
+  const { HOST: host, PORT: port } = serverEnv();
+  return { host, port };
 }
 
 /** The Stripe key; null selects the sandbox gateway (never in production). */

@@ -3,9 +3,8 @@
 import type { APIContext, AstroCookies } from 'astro';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
-
-const MAX_JSON_BYTES = 16 * 1024;
-const TOO_LARGE = 'The request is too large';
+import { MAX_JSON_BYTES, TOO_LARGE } from './security/body-limits.ts';
+import type { RequestSite } from './security/request-site.ts';
 
 /**
  * The body's bytes, refused with 413 (`message`) past `maxBytes`: up front by Content-Length,
@@ -25,12 +24,24 @@ export async function readBody(request: Request, maxBytes: number, message = TOO
   return Buffer.concat(chunks);
 }
 
+export interface JsonBodyOptions {
+  /** Media types accepted as JSON (default application/json; CSP reports come as others). */
+  types?: readonly string[];
+  /** Largest body read, in bytes (default MAX_JSON_BYTES). */
+  maxBytes?: number;
+}
+
 /** The request's JSON body checked against a schema (zod or zod/mini); 413/415/400 otherwise. */
-export async function readJson<T extends z.core.$ZodType>(request: Request, schema: T): Promise<z.output<T>> {
-  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+export async function readJson<T extends z.core.$ZodType>(
+  request: Request,
+  schema: T,
+  { types = ['application/json'], maxBytes = MAX_JSON_BYTES }: JsonBodyOptions = {},
+): Promise<z.output<T>> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase().split(';')[0]!.trim();
+  if (!types.includes(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request as JSON');
   }
-  const text = (await readBody(request, MAX_JSON_BYTES)).toString('utf8');
+  const text = (await readBody(request, maxBytes)).toString('utf8');
   let body: unknown;
   try {
     body = JSON.parse(text, refuseObjectInternals);
@@ -55,41 +66,58 @@ function refuseObjectInternals(key: string, value: unknown): unknown {
   return value;
 }
 
-export function requestMeta(context: Pick<APIContext, 'request' | 'clientAddress'>): {
+/**
+ * The client's address and user agent, as the auth use-cases and rate limits record them. The
+ * address is the one the middleware settled (the socket's, or a trusted proxy's forwarded one),
+ * never an X-Forwarded-For a client wrote itself.
+ */
+export function requestMeta(context: Pick<APIContext, 'request' | 'clientAddress' | 'locals'>): {
   ip: string | null;
   userAgent: string | null;
 } {
-  let ip: string | null;
-  try {
-    ip = context.clientAddress;
-  } catch {
-    ip = null;
+  let ip = context.locals.site.clientAddress;
+  if (!ip) {
+    try {
+      ip = context.clientAddress;
+    } catch {
+      ip = null;
+    }
   }
   return { ip, userAgent: context.request.headers.get('user-agent') };
 }
 
 /**
  * The session cookie is `__Host-session` (HttpOnly, Secure, SameSite=Lax, path /, no domain)
- * wherever the site is served over HTTPS. Browsers refuse Secure cookies from plain http
- * origins other than localhost, so local http serving (npm start, tests on 127.0.0.1) uses
- * `session` with the same attributes minus Secure.
+ * wherever the site is served over HTTPS, which the configuration (SITE_URL), the socket or a
+ * trusted proxy says, never the request URL: behind a TLS proxy the server itself is reached
+ * over plain http. Browsers refuse Secure cookies from plain http origins other than localhost,
+ * so local http serving (npm start, tests on 127.0.0.1) uses `session` minus Secure.
  */
-export function sessionCookieName(url: URL): string {
-  return url.protocol === 'https:' ? '__Host-session' : 'session';
+export function sessionCookieName(site: Pick<RequestSite, 'secure'>): string {
+  return site.secure ? '__Host-session' : 'session';
 }
 
 /** A readable hint (no secret) that lets prebuilt pages show the account menu. */
 export const SIGNED_IN_HINT = 'signed_in';
 
-export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, expires: Date): void {
-  const secure = url.protocol === 'https:';
-  cookies.set(sessionCookieName(url), token, { httpOnly: true, secure, sameSite: 'lax', path: '/', expires });
+/** What the cookie helpers need of an endpoint's context (or of `Astro` in a page). */
+type CookieContext = { cookies: AstroCookies; locals: Pick<App.Locals, 'site'> };
+
+export function setSessionCookie({ cookies, locals }: CookieContext, token: string, expires: Date): void {
+  const { secure } = locals.site;
+  cookies.set(sessionCookieName(locals.site), token, {
+    httpOnly: true,
+    secure,
+    sameSite: 'lax',
+    path: '/',
+    expires,
+  });
   cookies.set(SIGNED_IN_HINT, '1', { httpOnly: false, secure, sameSite: 'lax', path: '/', expires });
 }
 
-export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
-  const secure = url.protocol === 'https:';
-  cookies.delete(sessionCookieName(url), { path: '/', secure, httpOnly: true, sameSite: 'lax' });
+export function clearSessionCookie({ cookies, locals }: CookieContext): void {
+  const { secure } = locals.site;
+  cookies.delete(sessionCookieName(locals.site), { path: '/', secure, httpOnly: true, sameSite: 'lax' });
   cookies.delete(SIGNED_IN_HINT, { path: '/', secure, sameSite: 'lax' });
 }
 
@@ -98,13 +126,13 @@ export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
  * cookie, but long-lived and kept at sign-out, since it is what lets the owner back in while
  * someone else's failures lock the e-mail.
  */
-export function deviceCookieName(url: URL): string {
-  return url.protocol === 'https:' ? '__Host-device' : 'device';
+export function deviceCookieName(site: Pick<RequestSite, 'secure'>): string {
+  return site.secure ? '__Host-device' : 'device';
 }
 
-export function setDeviceCookie(cookies: AstroCookies, url: URL, token: string, expires: Date): void {
-  const secure = url.protocol === 'https:';
-  cookies.set(deviceCookieName(url), token, { httpOnly: true, secure, sameSite: 'lax', path: '/', expires });
+export function setDeviceCookie({ cookies, locals }: CookieContext, token: string, expires: Date): void {
+  const { secure } = locals.site;
+  cookies.set(deviceCookieName(locals.site), token, { httpOnly: true, secure, sameSite: 'lax', path: '/', expires });
 }
 
 /** No caching anywhere for answers that depend on who is asking. */

@@ -10,6 +10,7 @@ import { searchParamsToObject } from '../schemas/search.ts';
 import type { SessionUser } from './auth/sessions.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { PRIVATE, readJson } from './http.ts';
+import { bodyLimit } from './security/body-limits.ts';
 
 /** Who may call an endpoint. The middleware guards /api/account, /api/contractor and /api/admin
  * by path too; the wrapper checks again, so a handler can rely on its user. */
@@ -22,9 +23,12 @@ export const MAX_QUERY_STRING = 2048;
 
 export interface RouteOptions<A extends Access, B extends Schema | undefined, Q extends Schema | undefined> {
   auth: A;
-  /** The JSON body's schema (415 if not JSON, 413 past the size cap, 400 if invalid). Without
-   * one the body is not read, so a handler may read the raw request itself (multipart). */
+  /** The JSON body's schema (415 if not JSON, 413 past the route's body allowance, 400 if
+   * invalid). Without one the body is not read, so a handler may read the raw request itself
+   * (multipart). */
   body?: B;
+  /** Media types the JSON body may come as (default application/json). */
+  bodyTypes?: readonly string[];
   /** The query string's schema, given its parameters as an object (the last of a repeated one). */
   query?: Q;
   /** Longest query string accepted (default MAX_QUERY_STRING); longer is a 400. */
@@ -66,7 +70,12 @@ export function route<
       const query = options.query
         ? z.parse(options.query, searchParamsToObject(url.searchParams))
         : undefined;
-      const body = options.body ? await readJson(request, options.body) : undefined;
+      const body = options.body
+        ? await readJson(request, options.body, {
+            maxBytes: bodyLimit(url.pathname),
+            ...(options.bodyTypes ? { types: options.bodyTypes } : {}),
+          })
+        : undefined;
       const response = await handler({ context, user, body, query, requestId } as RouteInput<A, B, Q>);
       return withDefaults(response, options.headers ?? PRIVATE, requestId);
     } catch (error) {

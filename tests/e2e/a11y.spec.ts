@@ -1,6 +1,6 @@
 // axe on one page of each type: no WCAG 2.1 A or AA violation.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 
 const pages = [
   '/',

@@ -1,12 +1,11 @@
 // Accounts in a browser: sign up, the verification mail at /dev/mail, verify, sign out, sign in,
 // reset the password through the mailed link, change the e-mail, end another session, and a
 // guarded page that returns to its origin after sign-in.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { serveBuildAgain } from '../helpers/second-server.ts';
+import { expect, test } from '../helpers/test.ts';
 
 const PASSWORD = 'Str0ng!Pass';
 
@@ -211,33 +210,11 @@ test('non-admins on admin pages go to sign in with the admin-required flag', asy
 test('/dev/mail does not exist when a mail transport is configured', async () => {
   // The same build, served a second time with SMTP_URL set (it never connects: nothing is sent),
   // marked as on the embedded database so that SMTP_URL alone is what removes the page.
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = probe.address() as AddressInfo;
-      probe.close(() => resolve(p));
-    });
-  });
-  const server = spawn(process.execPath, [path.join('dist-e2e', 'server', 'entry.mjs')], {
-    env: {
-      ...process.env,
-      EMBEDDED_DB: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SMTP_URL: 'smtp://127.0.0.1:9',
-    },
-    stdio: 'ignore',
-  });
+  const server = await serveBuildAgain({ EMBEDDED_DB: '1', SMTP_URL: 'smtp://127.0.0.1:9' });
   try {
-    let status = 0;
-    for (let i = 0; i < 50 && status === 0; i += 1) {
-      status = await fetch(`http://127.0.0.1:${port}/dev/mail`).then(
-        (r) => r.status,
-        () => new Promise<number>((resolve) => setTimeout(() => resolve(0), 200)),
-      );
-    }
-    expect(status).toBe(404);
+    expect((await fetch(`${server.origin}/dev/mail`)).status).toBe(404);
   } finally {
-    server.kill();
+    await server.stop();
   }
 });
 

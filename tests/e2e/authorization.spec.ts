@@ -2,7 +2,8 @@
 // the expected status, checked against the built server with real sessions of the demo accounts.
 // Routes whose screens are not built yet answer 404 to those the guard lets through. Requests
 // carry the Origin header a browser sends (cross-site ones are refused; see the last tests).
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 
 type Who = 'anonymous' | 'user' | 'contractor' | 'admin';
 const WHO: Who[] = ['anonymous', 'user', 'contractor', 'admin'];

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 
 test.describe('emergency pages', () => {
   test('an emergency page shows its phone, response time and verified contractors Available Now', async ({
@@ -42,13 +42,38 @@ test.describe('emergency pages', () => {
   test('an unknown emergency slug shows the generic page', async ({ page }) => {
     const response = await page.goto('/emergency/chimney-fire');
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1, name: 'Emergency Chimney Fire' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Emergency Home Repair' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Call Now for Emergency Service' })).toBeVisible();
     await expect(
       page.getByText('Emergency service rates may apply. Call for immediate quote.'),
     ).toBeVisible();
     await expect(page.getByText('About 30 minutes')).toBeVisible();
     await expect(page.getByText('Emergency service not found')).toHaveCount(0);
+  });
+
+  test('the generic page says nothing the URL chose, stays out of the index and out of caches', async ({
+    page,
+    request,
+  }) => {
+    const response = await page.goto('/emergency/buy-cheap-pills-now');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Emergency Home Repair' })).toBeVisible();
+    // The whole document, title, meta tags and links included ('now' is the spec's own word:
+    // 'Call Now for Emergency Service').
+    const html = (await page.content()).toLowerCase();
+    for (const word of ['buy', 'cheap', 'pills']) expect(html).not.toMatch(new RegExp(`\\b${word}\\b`));
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new URL('/service-areas#emergency-services', page.url()).href,
+    );
+    const answer = await request.get('/emergency/buy-cheap-pills-now');
+    expect(answer.headers()['cache-control']).toMatch(/\bno-store\b/);
+    expect(answer.headers()['cache-control']).not.toMatch(/\bpublic\b/);
+    expect(answer.headers()['netlify-cdn-cache-control']).toBeUndefined();
+    // Known slugs and aliases are cached as before.
+    const known = await request.get('/emergency/burst-pipe');
+    expect(known.headers()['cache-control']).not.toMatch(/\bno-store\b/);
   });
 });
 

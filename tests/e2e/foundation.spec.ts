@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 
 test('the home page shows featured verified contractors from the database', async ({ page }) => {
   await page.goto('/');

@@ -1,10 +1,9 @@
 // A production server missing a secret refuses to answer, naming what is missing, instead of
 // falling back to the sandbox gateway, captured mail or localhost links (src/server/config.ts).
 // The same build as the other browser tests, served again with a production environment.
-import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { rawRequest } from '../helpers/raw-http.ts';
+import { serveBuildAgain } from '../helpers/second-server.ts';
+import { expect, test } from '../helpers/test.ts';
 
 const COMPLETE = {
   SITE_URL: 'https://daytoncontractors.example',
@@ -15,47 +14,22 @@ const COMPLETE = {
   UPLOADS_DIR: '/tmp/production-config-uploads',
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** GET /api/auth/session from the build served with `env`; the status and what it logged. */
 async function askSession(env: Record<string, string>): Promise<{ status: number; log: string }> {
-  const port = await freePort();
-  const cleared = new Set(['EMBEDDED_DB', 'NETLIFY', ...Object.keys(COMPLETE)]);
-  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !cleared.has(name)));
-  const server = spawn(process.execPath, [path.join('dist-e2e', 'server', 'entry.mjs')], {
-    env: {
-      ...base,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      NODE_ENV: 'production',
-      // Never reached: the session check reads no table without a cookie.
-      DATABASE_URL: 'postgres://app@127.0.0.1:9/app',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const cleared = ['EMBEDDED_DB', 'NETLIFY', ...Object.keys(COMPLETE)];
+  const server = await serveBuildAgain({
+    ...Object.fromEntries(cleared.map((name) => [name, undefined])),
+    NODE_ENV: 'production',
+    // Never reached: the session check reads no table without a cookie.
+    DATABASE_URL: 'postgres://app@127.0.0.1:9/app',
+    ...env,
   });
-  let log = '';
-  server.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  try {
-    let status = 0;
-    for (let i = 0; i < 50 && status === 0; i += 1) {
-      status = await fetch(`http://127.0.0.1:${port}/api/auth/session`).then(
-        (r) => r.status,
-        () => new Promise<number>((resolve) => setTimeout(() => resolve(0), 200)),
-      );
-    }
-    return { status, log };
-  } finally {
-    server.kill();
-  }
+  // Production answers only the site's own host name (never 127.0.0.1): ask for it by name.
+  const answer = await rawRequest(`${server.origin}/api/auth/session`, {
+    headers: { host: new URL(COMPLETE.SITE_URL).host },
+  });
+  await server.stop();
+  return { status: answer.status, log: server.log() };
 }
 
 test('a production server without its secrets fails every request and says which are missing', async () => {

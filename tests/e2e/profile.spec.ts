@@ -2,7 +2,8 @@
 // is the first featured contractor on the home page; it has one verified review and three newer
 // unverified ones, so a profile that showed "the 3 newest reviews" regardless of verification
 // would show only unverified ones.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 
 const SLUG = 'patriot-gutters-llc';
 const NAME = 'Patriot Gutters LLC';

@@ -1,7 +1,8 @@
 // The quote wizard in a browser: a signed-out homeowner completes all six steps with a photo and
 // the request reaches three paying contractors; every step refuses invalid input with the spec's
 // message; a reload keeps what was typed.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 import { hydrated } from '../helpers/islands.ts';
 
 // A 1x1 PNG.

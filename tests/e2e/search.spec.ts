@@ -1,7 +1,8 @@
 // The /contractors search island in a browser: suggestions after the debounce, choosing one,
 // filters and sort changing results and the URL, back restoring the previous results, the
 // empty state's Clear All Filters, typo tolerance, and the prebuilt first screen.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 
 async function openSearch(page: Page, query = ''): Promise<void> {
   await page.goto(`/contractors${query}`);

@@ -2,7 +2,8 @@
 // robots.txt, the sitemap, and the mobile chrome.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const services = JSON.parse(readFileSync(path.join(ROOT, 'content/services.json'), 'utf8')) as {

@@ -8,12 +8,11 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import {
   type APIRequestContext,
-  expect,
   type Page,
   request as playwrightRequest,
   type Response,
-  test,
 } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
 import { PHOTO_URL_PATTERN } from '../../src/schemas/quote.ts';
 import { hydrated } from '../helpers/islands.ts';
 

@@ -17,6 +17,6 @@ export const GET = route({ auth: 'none' }, async ({ context }) => {
 
 export const POST = route({ auth: 'none', body: ZResetPassword }, async ({ context, body }) => {
   const session = await resetPassword(db(), body, requestMeta(context));
-  setSessionCookie(context.cookies, context.url, session.token, session.expiresAt);
+  setSessionCookie(context, session.token, session.expiresAt);
   return Response.json({ ok: true });
 });

@@ -13,7 +13,7 @@ import { route } from '~/server/route';
 export const prerender = false;
 
 export const POST = route({ auth: 'none', body: ZSignIn }, async ({ context, user, body }) => {
-  const device = context.cookies.get(deviceCookieName(context.url))?.value ?? null;
+  const device = context.cookies.get(deviceCookieName(context.locals.site))?.value ?? null;
   const session = await signIn(db(), body, { ...requestMeta(context), device }).catch((error: unknown) => {
     // An unconfirmed account's sign-in mails a fresh verification link.
     if (error instanceof AppError && error.code === 'FORBIDDEN') kickMailSender(db());
@@ -21,7 +21,7 @@ export const POST = route({ auth: 'none', body: ZSignIn }, async ({ context, use
   });
   // A browser that was signed in as someone else ends that session first.
   if (user) await deleteSession(db(), user.sessionId);
-  setSessionCookie(context.cookies, context.url, session.token, session.expiresAt);
-  setDeviceCookie(context.cookies, context.url, session.device.token, session.device.expiresAt);
+  setSessionCookie(context, session.token, session.expiresAt);
+  setDeviceCookie(context, session.device.token, session.device.expiresAt);
   return Response.json({ ok: true });
 });

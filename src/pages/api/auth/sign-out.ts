@@ -9,7 +9,7 @@ export const prerender = false;
 
 export const POST = route({ auth: 'none' }, async ({ context, user }) => {
   if (user) await deleteSession(db(), user.sessionId);
-  clearSessionCookie(context.cookies, context.url);
+  clearSessionCookie(context);
   const type = context.request.headers.get('content-type') ?? '';
   if (type.startsWith('application/x-www-form-urlencoded')) {
     return new Response(null, { status: 303, headers: { location: '/' } });

@@ -1,0 +1,15 @@
+// Serves the built site (ASTRO_OUT_DIR, default dist/) on HOST:PORT with our Node server
+// (scripts/lib/site-server.ts): what npm start, the browser tests and the benches run, and what
+// a self-hosted deployment runs after `npm run build`.
+import path from 'node:path';
+import { serverListen } from '../src/server/config.ts';
+import { startSiteServer } from './lib/site-server.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const { host, port } = serverListen();
+const outDir = path.resolve(ROOT, process.env.ASTRO_OUT_DIR ?? 'dist');
+const site = await startSiteServer({ outDir, host, port });
+console.log(`Server listening on ${site.url}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void site.close().finally(() => process.exit(0)));
+}

@@ -1,0 +1,37 @@
+// How large a request body each on-demand route may send. Read before anything else runs: a
+// declared size over the allowance is refused at once (413), and a chunked body (which declares
+// none) is cut off once it passes it, so no route can be made to hold a body it never needed
+// (a 400 MB form sent to /auth/verify once grew the server from 126 MB to 1.35 GB).
+import { MAX_PHOTO_BYTES } from '../../domain/quote-rules.ts';
+import { CSP_REPORT_PATH } from './headers.ts';
+
+/** A JSON request body: the largest form the site sends is well under this. */
+export const MAX_JSON_BYTES = 16 * 1024;
+/** A form posted by a page (/auth/verify's token, sign-out's empty form). */
+export const MAX_FORM_BYTES = 4 * 1024;
+/** CSP violation reports: a few hundred bytes each, a browser may batch some. */
+export const MAX_CSP_REPORT_BYTES = 8 * 1024;
+/** The photo upload: one photo and its multipart framing (boundaries, part headers, the key). */
+export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
+/** The largest allowance of all: the adapter's own cap, behind ours. */
+export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES;
+
+export const TOO_LARGE = 'The request is too large';
+
+/** The body allowance of a request to `pathname`, in bytes. */
+export function bodyLimit(pathname: string): number {
+  if (pathname === '/api/uploads') return MAX_UPLOAD_BYTES;
+  if (pathname === CSP_REPORT_PATH) return MAX_CSP_REPORT_BYTES;
+  if (pathname === '/api' || pathname.startsWith('/api/')) return MAX_JSON_BYTES;
+  return MAX_FORM_BYTES;
+}
+
+/**
+ * Whether a request's declared Content-Length is over the allowance. A malformed one counts as
+ * over: the Node server rejects it anyway, and nothing else should guess.
+ */
+export function declaredTooLarge(contentLength: string | null, limit: number): boolean {
+  if (contentLength === null) return false;
+  if (!/^\d+$/.test(contentLength.trim())) return true;
+  return Number(contentLength) > limit;
+}
