@@ -132,7 +132,13 @@ export function deviceCookieName(site: Pick<RequestSite, 'secure'>): string {
 
 export function setDeviceCookie({ cookies, locals }: CookieContext, token: string, expires: Date): void {
   const { secure } = locals.site;
-  cookies.set(deviceCookieName(locals.site), token, { httpOnly: true, secure, sameSite: 'lax', path: '/', expires });
+  cookies.set(deviceCookieName(locals.site), token, {
+    httpOnly: true,
+    secure,
+    sameSite: 'lax',
+    path: '/',
+    expires,
+  });
 }
 
 /** No caching anywhere for answers that depend on who is asking. */

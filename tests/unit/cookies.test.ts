@@ -1,5 +1,6 @@
-// The session and device cookies: HttpOnly, SameSite=Lax, path /; Secure and __Host- named over
-// https; the device cookie long-lived.
+// The session and device cookies: HttpOnly, SameSite=Lax, path /; Secure and __Host- named where
+// the site is served over https (as the middleware settled it, never the request URL); the device
+// cookie long-lived.
 import type { AstroCookies, AstroCookieSetOptions } from 'astro';
 import { describe, expect, it } from 'vitest';
 import { setDeviceCookie, setSessionCookie } from '../../src/server/http.ts';
@@ -15,12 +16,13 @@ function recorder() {
 const inAYear = new Date(Date.now() + 365 * 86_400_000);
 
 describe.each([
-  ['https://daytoncontractors.example/api/auth/sign-in', '__Host-device', true],
-  ['http://127.0.0.1:4321/api/auth/sign-in', 'device', false],
-])('the device cookie at %s', (url, name, secure) => {
+  ['over https', '__Host-device', true],
+  ['over plain http', 'device', false],
+])('the device cookie of a site served %s', (_served, name, secure) => {
+  const locals = { site: { secure } } as unknown as Pick<App.Locals, 'site'>;
   it(`is ${name}, HttpOnly, SameSite=Lax, path /, ${secure ? '' : 'not '}Secure, until it expires`, () => {
     const { cookies, set } = recorder();
-    setDeviceCookie(cookies, new URL(url), 'token', inAYear);
+    setDeviceCookie({ cookies, locals }, 'token', inAYear);
     expect(set).toEqual([
       {
         name,
@@ -32,7 +34,7 @@ describe.each([
 
   it('is not among the cookies a sign-in session sets (so signing out keeps it)', () => {
     const { cookies, set } = recorder();
-    setSessionCookie(cookies, new URL(url), 'token', inAYear);
+    setSessionCookie({ cookies, locals }, 'token', inAYear);
     expect(set.map((c) => c.name)).not.toContain(name);
   });
 });
