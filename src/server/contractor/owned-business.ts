@@ -1,0 +1,42 @@
+// The business a signed-in contractor owns (spec: "Business by ownerId (single)"): every
+// contractor page and endpoint starts here, so one contractor only ever reaches their own
+// business's leads, communications, quotes and profile. An owner with several businesses (only
+// possible through an admin) works on the oldest.
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+
+export type BusinessStatus = 'ACTIVE' | 'PENDING';
+
+export interface OwnedBusiness {
+  id: string;
+  name: string;
+  slug: string;
+  status: BusinessStatus;
+  verified: boolean;
+  paymentSetupCompleted: boolean;
+  stripeConnectAccountId: string | null;
+}
+
+/** The spec's message when a contractor has no business. */
+export const NO_BUSINESS_TITLE = 'No Business Profile Found';
+/** The spec's message of an endpoint that needs a business the caller does not have. */
+export const NO_BUSINESS_MESSAGE = 'No business found';
+
+export async function ownedBusiness(sql: Sql, ownerId: string): Promise<OwnedBusiness | null> {
+  const [row] = await sql<OwnedBusiness[]>`
+    select id, name, slug, status, verified,
+           payment_setup_completed as "paymentSetupCompleted",
+           stripe_connect_account_id as "stripeConnectAccountId"
+      from businesses
+     where owner_id = ${ownerId}
+     order by created_at, id
+     limit 1`;
+  return row ?? null;
+}
+
+/** The owner's business, or a 404 'No business found' (nothing of anyone else's is named). */
+export async function requireOwnedBusiness(sql: Sql, ownerId: string): Promise<OwnedBusiness> {
+  const business = await ownedBusiness(sql, ownerId);
+  if (!business) throw new AppError('NOT_FOUND', NO_BUSINESS_MESSAGE);
+  return business;
+}

@@ -1,0 +1,32 @@
+// Records that public data changed and the prebuilt pages need a rebuild to show it
+// (publish_requests). Called inside the transaction of the change itself, so a change and its
+// request are written together or not at all; the admin area's publishing turns the unpublished
+// requests into a build.
+import type { Sql, TransactionSql } from '../db/client.ts';
+
+export type PublishEntity = 'business' | 'review' | 'seo_page' | 'article' | 'service';
+
+export interface PublishRequest {
+  reason: string;
+  entityType: PublishEntity;
+  entityId: string;
+  requestedBy: string | null;
+}
+
+export async function requestPublish(sql: Sql | TransactionSql, request: PublishRequest): Promise<void> {
+  await sql`
+    insert into publish_requests (reason, entity_type, entity_id, requested_by)
+    values (${request.reason.slice(0, 200)}, ${request.entityType}, ${request.entityId}, ${request.requestedBy})`;
+}
+
+/** How many changes wait for the next publish (shown to whoever made one). */
+export async function unpublishedCount(
+  sql: Sql,
+  entityType: PublishEntity,
+  entityId: string,
+): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from publish_requests
+     where entity_type = ${entityType} and entity_id = ${entityId} and published_at is null`;
+  return row?.n ?? 0;
+}
