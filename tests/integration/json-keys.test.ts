@@ -43,7 +43,11 @@ function call(name: string, body: string): Promise<Response> {
     request,
     url,
     params: {},
-    locals: { user: path.startsWith('/api/account') ? user : null },
+    locals: {
+      user: path.startsWith('/api/account') ? user : null,
+      // What the middleware settles before any endpoint runs (src/middleware.ts).
+      site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' },
+    },
     clientAddress: '203.0.113.9',
     cookies: { get: () => undefined, set: () => {}, delete: () => {} },
   } as unknown as APIContext;
