@@ -1,0 +1,17 @@
+// What the /dashboard page hands its island about the signed-in contractor's business (no
+// secrets: ids, names and flags the contractor may see).
+export type BusinessStatus = 'ACTIVE' | 'PENDING';
+
+export type PaymentSetupStatus = 'required' | 'pending' | 'completed';
+
+export interface DashboardBusiness {
+  id: string;
+  name: string;
+  slug: string;
+  status: BusinessStatus;
+  verified: boolean;
+  /** The spec's rule: no account id 'required', an id but not completed 'pending', else 'completed'. */
+  paymentSetup: PaymentSetupStatus;
+}
+
+export type DashboardTab = 'leads' | 'profile' | 'payments';
