@@ -11,7 +11,7 @@ import { validateSession } from './server/auth/sessions.ts';
 import { checkProductionConfig, serverEnv } from './server/config.ts';
 import { db } from './server/db/client.ts';
 import { clearSessionCookie, PRIVATE, sessionCookieName } from './server/http.ts';
-import { bodyLimit, declaredTooLarge, TOO_LARGE } from './server/security/body-limits.ts';
+import { bodyLimit, declaredTooLarge, tooLargeMessage } from './server/security/body-limits.ts';
 import { CSP_REPORT_PATH, NON_PAGE_CSP, securityHeaders } from './server/security/headers.ts';
 import {
   hostPolicy,
@@ -91,7 +91,7 @@ async function handle(
 ): Promise<Response> {
   const { request, url } = context;
   if (declaredTooLarge(request.headers.get('content-length'), bodyLimit(url.pathname))) {
-    return json(413, TOO_LARGE, 'PAYLOAD_TOO_LARGE');
+    return json(413, tooLargeMessage(url.pathname), 'PAYLOAD_TOO_LARGE');
   }
   // A production server missing a secret answers nothing rather than fall back (config.ts).
   checkProductionConfig();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import send from 'send';
 import { parseServerEnv, type ServerEnv } from '../../src/server/config.ts';
-import { bodyLimit, declaredTooLarge, TOO_LARGE } from '../../src/server/security/body-limits.ts';
+import { bodyLimit, declaredTooLarge, tooLargeMessage } from '../../src/server/security/body-limits.ts';
 import { NON_PAGE_CSP, securityHeaders } from '../../src/server/security/headers.ts';
 import { hostPolicy, resolveSite, type RequestSite } from '../../src/server/security/request-site.ts';
 
@@ -103,7 +103,7 @@ export async function startSiteServer({
     // trusted proxy's X-Forwarded-Host, or the Host itself).
     req.headers.host = new URL(site.origin).host;
     void (async () => {
-      if (!(await bodyWithinLimit(req, res, bodyLimit(pathname)))) return;
+      if (!(await bodyWithinLimit(req, res, pathname))) return;
       if ((req.method === 'GET' || req.method === 'HEAD') && (await serveFile(req, res, pathname))) return;
       await handler(req, res, undefined, { site } satisfies { site: RequestSite });
     })().catch((error: unknown) => {
@@ -186,11 +186,16 @@ function refuse(res: ServerResponse, status: number, message: string): void {
  * Content-Length over it is refused unread; a chunked body (no length) is read here, up to the
  * allowance, and handed to Astro whole, so no route ever holds more than its allowance.
  */
-async function bodyWithinLimit(req: IncomingMessage, res: ServerResponse, limit: number): Promise<boolean> {
+async function bodyWithinLimit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+): Promise<boolean> {
   if (req.method === 'GET' || req.method === 'HEAD') return true;
+  const limit = bodyLimit(pathname);
   const tooLarge = () => {
     res.writeHead(413, { 'content-type': 'application/json', 'cache-control': 'private, no-store' });
-    res.end(JSON.stringify({ error: TOO_LARGE, code: 'PAYLOAD_TOO_LARGE' }));
+    res.end(JSON.stringify({ error: tooLargeMessage(pathname), code: 'PAYLOAD_TOO_LARGE' }));
     // A client still sending would get a reset, not this answer, if the connection closed now:
     // the rest is read and dropped (nothing kept) for a moment, then the connection goes.
     req.resume();

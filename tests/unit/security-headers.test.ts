@@ -14,6 +14,8 @@ import {
   MAX_FORM_BYTES,
   MAX_JSON_BYTES,
   MAX_UPLOAD_BYTES,
+  TOO_LARGE,
+  tooLargeMessage,
 } from '../../src/server/security/body-limits.ts';
 import { cspDirectives, scriptHash, securityHeaders } from '../../src/server/security/headers.ts';
 import { netlifyHeadersFile } from '../../src/server/security/netlify-headers.ts';
@@ -96,6 +98,12 @@ describe('bodyLimit', () => {
     ['-1', true],
   ])('a declared Content-Length of %j is too large: %s', (length, tooLarge) => {
     expect(declaredTooLarge(length, 4096)).toBe(tooLarge);
+  });
+
+  it("says the spec's 'File too large' for the photo upload, and a general message elsewhere", () => {
+    expect(tooLargeMessage('/api/uploads')).toBe('File too large');
+    expect(tooLargeMessage('/api/quotes')).toBe(TOO_LARGE);
+    expect(tooLargeMessage('/auth/verify')).toBe(TOO_LARGE);
   });
 });
 

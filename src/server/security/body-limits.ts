@@ -2,7 +2,7 @@
 // declared size over the allowance is refused at once (413), and a chunked body (which declares
 // none) is cut off once it passes it, so no route can be made to hold a body it never needed
 // (a 400 MB form sent to /auth/verify once grew the server from 126 MB to 1.35 GB).
-import { MAX_PHOTO_BYTES } from '../../domain/quote-rules.ts';
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../../domain/quote-rules.ts';
 import { CSP_REPORT_PATH } from './headers.ts';
 
 /** A JSON request body: the largest form the site sends is well under this. */
@@ -17,6 +17,11 @@ export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES;
 
 export const TOO_LARGE = 'The request is too large';
+
+/** What a 413 says at `pathname`: the photo upload keeps the spec's 'File too large'. */
+export function tooLargeMessage(pathname: string): string {
+  return pathname === '/api/uploads' ? PHOTO_MESSAGES.tooLarge : TOO_LARGE;
+}
 
 /** The body allowance of a request to `pathname`, in bytes. */
 export function bodyLimit(pathname: string): number {
