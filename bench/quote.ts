@@ -43,20 +43,22 @@ async function measure(sql: Sql): Promise<Measurement[]> {
   );
   let n = 0;
   const request = async (overrides: Record<string, unknown> = {}) => {
-    n += 1;
+    // This request's number, taken before the await: requests are made concurrently.
+    const i = (n += 1);
+    const altcha = await solvedProof();
     return ZQuoteRequest.parse({
       requestKey: randomUUID(),
-      altcha: await solvedProof(),
-      service: services[n % services.length],
+      altcha,
+      service: services[i % services.length],
       description: 'Bench request: the project needs a contractor soon, details on the phone.',
       timeline: 'ASAP',
       budgetMin: 1000,
       budgetMax: 15000,
       propertyType: 'Single Family Home',
-      address: `${n} Main Street`,
-      zipCode: ZIPS[n % ZIPS.length],
+      address: `${i} Main Street`,
+      zipCode: ZIPS[i % ZIPS.length],
       name: 'Bench Homeowner',
-      email: `bench-${n}@example.com`,
+      email: `bench-${i}@example.com`,
       phone: '(937) 228-4410',
       contactMethod: 'email',
       ...overrides,
