@@ -123,10 +123,7 @@ export type TContractorSignup = z.output<typeof ZContractorSignup>;
 export type TContractorSignupInput = z.input<typeof ZContractorSignup>;
 
 export const ZSignupSearchQuery = z.strictObject({
-  q: z.pipe(
-    z.string().check(z.trim(), z.maxLength(SEARCH_MAX)),
-    z.string().check(z.minLength(SEARCH_MIN)),
-  ),
+  q: z.pipe(z.string().check(z.trim(), z.maxLength(SEARCH_MAX)), z.string().check(z.minLength(SEARCH_MIN))),
 });
 
 export const ZPlaceDetailsQuery = z.strictObject({

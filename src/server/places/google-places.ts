@@ -11,7 +11,8 @@ const TIMEOUT_MS = 5000;
 export const SEARCH_RADIUS_METRES = 50_000;
 export const MAX_PLACES = 5;
 /** Only the fields the form uses are asked for (Google bills details by field). */
-const DETAIL_FIELDS = 'place_id,name,formatted_address,address_components,types,formatted_phone_number,website';
+const DETAIL_FIELDS =
+  'place_id,name,formatted_address,address_components,types,formatted_phone_number,website';
 
 const ZStatus = z.enum(['OK', 'ZERO_RESULTS']);
 const ZSearch = z.object({

@@ -69,7 +69,12 @@ async function claimListing(tx: TransactionSql, input: TContractorSignup, listin
     values (${listingId}, ${userId}, ${tx.json(details)})`;
 }
 
-async function createBusiness(tx: TransactionSql, input: TContractorSignup, services: Service[], userId: string) {
+async function createBusiness(
+  tx: TransactionSql,
+  input: TContractorSignup,
+  services: Service[],
+  userId: string,
+) {
   const slug = await freeSlug(tx, input.businessName);
   // A position for distance matching: the service area holding the business's ZIP, else its first service ZIP.
   const [area] = await tx<{ latitude: number; longitude: number }[]>`

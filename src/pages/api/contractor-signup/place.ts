@@ -10,7 +10,10 @@ import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const GET = route({ auth: 'none', query: ZPlaceDetailsQuery, maxQuery: 512 }, async ({ context, query }) => {
-  await limitSignupSearches(db(), requestMeta(context).ip);
-  return Response.json({ place: await placePrefill(placesDirectory(), query.placeId) });
-});
+export const GET = route(
+  { auth: 'none', query: ZPlaceDetailsQuery, maxQuery: 512 },
+  async ({ context, query }) => {
+    await limitSignupSearches(db(), requestMeta(context).ip);
+    return Response.json({ place: await placePrefill(placesDirectory(), query.placeId) });
+  },
+);

@@ -9,7 +9,10 @@ import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const GET = route({ auth: 'none', query: ZSignupSearchQuery, maxQuery: 512 }, async ({ context, query }) => {
-  const results = await searchSignupBusinesses(db(), query.q, placesDirectory(), requestMeta(context).ip);
-  return Response.json({ results });
-});
+export const GET = route(
+  { auth: 'none', query: ZSignupSearchQuery, maxQuery: 512 },
+  async ({ context, query }) => {
+    const results = await searchSignupBusinesses(db(), query.q, placesDirectory(), requestMeta(context).ip);
+    return Response.json({ results });
+  },
+);
