@@ -346,12 +346,14 @@ describe('the business search', () => {
   });
   afterAll(() => places.close());
 
-  it('finds our unclaimed ACTIVE listings by name, typo included, never owned, claimed or pending ones', async () => {
+  it('finds our unclaimed ACTIVE listings by name, typo included, never owned, PENDING or ones under a claim', async () => {
     const word = `Zanzibarr${unique()}`;
     const free = await createBusiness(sql, { name: `${word} Heating`, ownerId: null });
     const owner = await createUser(sql, { roles: ['contractor'] });
     await createBusiness(sql, { name: `${word} Cooling`, ownerId: owner.id });
     await createBusiness(sql, { name: `${word} Pending`, status: 'PENDING', ownerId: null });
+    const underReview = await createBusiness(sql, { name: `${word} Heating Review`, ownerId: null });
+    expect((await post(form({ claimBusinessId: underReview.id }))).status).toBe(201);
     const answer = await call(
       search,
       'GET',

@@ -66,7 +66,7 @@ export default function BusinessSearch({ onListing, onPlace }: Props) {
       </p>
       <form role="search" onSubmit={(e) => void search(e)} className="signup-search-form">
         <label>
-          Business name
+          Search for your business
           <input
             type="search"
             value={query}

@@ -1,6 +1,6 @@
-// The registration's business search: our own unclaimed listings (ACTIVE, no owner) whose name
-// resembles the words typed (trigram word similarity, so a typo still finds it), then Google
-// Places near Dayton when it is configured. Limited per client address like the other public
+// The registration's business search: our own unclaimed listings (ACTIVE, no owner, no claim under
+// review or approved) whose name resembles the words typed (trigram word similarity, so a typo
+// still finds it), then Google Places near Dayton when it is configured. Limited per client address like the other public
 // endpoints that cost work; any failure is the spec's search error and the form stays usable.
 import { addressKey } from '../../domain/client-address.ts';
 import { SERVICE_AREA_CENTRE } from '../../domain/geo.ts';
@@ -46,7 +46,7 @@ export async function searchSignupBusinesses(
                      join services s on s.id = bs.service_id where bs.business_id = b.id), '{}') as services
     from businesses b
     where b.status = 'ACTIVE' and b.owner_id is null and ${term} <% lower(b.name)
-      and not exists (select 1 from business_claims c where c.business_id = b.id and c.status = 'approved')
+      and not exists (select 1 from business_claims c where c.business_id = b.id and c.status in ('pending', 'approved'))
     order by word_similarity(${term}, lower(b.name)) desc, b.name, b.id
     limit ${MAX_LISTINGS}`;
   const found = places ? await places.search(q, SERVICE_AREA_CENTRE) : [];
