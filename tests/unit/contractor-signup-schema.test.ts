@@ -7,7 +7,9 @@ import {
   draftErrors,
   EMPTY_DRAFT,
   prefill,
+  serverErrors,
   toInput,
+  type FieldErrors,
   type SignupDraft,
 } from '../../src/islands/signup/draft.ts';
 import { SIGNUP_MESSAGES as M, ZContractorSignup } from '../../src/schemas/contractor-signup.ts';
