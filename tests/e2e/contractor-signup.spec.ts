@@ -149,3 +149,51 @@ test('a failing search shows the spec’s message and the form stays usable', as
   await expect(page.getByRole('button', { name: 'Register', exact: true })).toBeEnabled();
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test('choosing a Google place fills the form from its details', async ({ page }) => {
+  // Google is not configured for the browser tests: its answers are played at our API's boundary
+  // (the server side of search and details is tested against a Places stand-in).
+  await page.route('**/api/contractor-signup/search?**', (route) =>
+    route.fulfill({
+      json: {
+        results: [
+          {
+            source: 'google',
+            placeId: 'ChIJplace',
+            name: 'Gem City Pipes',
+            address: '120 S Main St, Dayton',
+          },
+        ],
+      },
+    }),
+  );
+  await page.route('**/api/contractor-signup/place?**', (route) =>
+    route.fulfill({
+      json: {
+        place: {
+          placeId: 'ChIJplace',
+          name: 'Gem City Pipes',
+          address: '120 South Main Street',
+          city: 'Kettering',
+          state: 'OH',
+          zipCode: '45409',
+          phone: '(937) 222-3344',
+          website: 'https://gemcitypipes.example.com/',
+          types: ['plumber'],
+        },
+      },
+    }),
+  );
+  await ready(page);
+  await page.getByLabel('Search for your business').fill('Gem City Pipes');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Use Gem City Pipes' }).click();
+  await expect(page.getByLabel('Business name')).toHaveValue('Gem City Pipes');
+  await expect(page.getByLabel('Business address')).toHaveValue('120 South Main Street');
+  await expect(page.getByLabel('City')).toHaveValue('Kettering');
+  await expect(page.getByLabel('ZIP code', { exact: true })).toHaveValue('45409');
+  await expect(page.getByLabel('Phone')).toHaveValue('(937) 222-3344');
+  await expect(page.getByLabel('Website (optional)')).toHaveValue('https://gemcitypipes.example.com/');
+  await expect(page.getByLabel('Service ZIP codes')).toHaveValue('45409');
+  await expect(page.getByRole('heading', { name: 'Register your business' })).toBeVisible();
+});
