@@ -231,16 +231,13 @@ describe('registration', () => {
 
   it('gives concurrent registrations of one name different slugs', async () => {
     const name = `Same Name Concrete ${unique()}`;
-    const answers = await Promise.all([
-      post(form({ businessName: name })),
-      post(form({ businessName: name })),
-    ]);
-    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => post(form({ businessName: name }))));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
     const rows = await sql<
       { slug: string }[]
     >`select slug from businesses where name = ${name} order by slug`;
-    expect(rows.length).toBe(2);
-    expect(new Set(rows.map((r) => r.slug)).size).toBe(2);
+    const base = name.toLowerCase().replace(/ /g, '-');
+    expect(rows.map((r) => r.slug)).toEqual([base, `${base}-2`, `${base}-3`, `${base}-4`]);
   });
 });
 
@@ -292,6 +289,16 @@ describe('claims of our listings', () => {
     const late = await post(form({ claimBusinessId: listing.id }));
     expect(late.status).toBe(409);
     expect(late.body['error']).toBe(M.alreadyClaimed);
+  });
+
+  it('takes one of two claims of a listing sent at once; the other is told it is under review', async () => {
+    const listing = await createBusiness(sql, { ownerId: null });
+    const answers = await Promise.all([1, 2].map(() => post(form({ claimBusinessId: listing.id }))));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)?.body['error']).toBe(M.claimPending);
+    expect(
+      await sql`select count(*)::int as n from business_claims where business_id = ${listing.id}`,
+    ).toEqual([{ n: 1 }]);
   });
 
   it('refuses a claim of a listing that has an owner, or that is not listed', async () => {
