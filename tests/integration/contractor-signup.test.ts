@@ -14,6 +14,7 @@ import {
   CLAIM_NOT_PENDING,
   LISTING_HAS_OWNER,
 } from '../../src/server/registration/approve-claim.ts';
+import { findPendingClaim } from '../../src/server/registration/find-pending-claim.ts';
 import { placePrefill } from '../../src/server/registration/place-prefill.ts';
 import { searchSignupBusinesses } from '../../src/server/registration/search-signup-businesses.ts';
 import {
@@ -264,7 +265,10 @@ describe('claims of our listings', () => {
       { template: 'email_verification' },
     ]);
 
+    expect(await findPendingClaim(sql, user!.id)).toMatchObject({ businessName: listing.name });
+
     const claimId = await approvePendingClaim(sql, listing.id);
+    expect(await findPendingClaim(sql, user!.id)).toBeNull();
     expect(await sql`select owner_id from businesses where id = ${listing.id}`).toEqual([
       { owner_id: user!.id },
     ]);
