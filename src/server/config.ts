@@ -72,8 +72,10 @@ const ZServerEnv = z.object({
   STRIPE_SECRET_KEY: ZSecret,
   /** For the Stripe webhook endpoint, which is not built yet: declared, read by no code. */
   STRIPE_WEBHOOK_SECRET: ZSecret,
-  /** For the business look-up at contractor sign-up, not built yet: declared, read by no code. */
+  /** Google Places for the business look-up at contractor sign-up; unset searches our listings only. */
   GOOGLE_PLACES_KEY: ZSecret,
+  /** Base URL of the Places API; tests point it at a local stand-in. */
+  GOOGLE_PLACES_URL: z.url({ protocol: /^https?$/ }).default('https://maps.googleapis.com'),
   /** For admin "publish", not built yet: declared, read by no code. */
   BUILD_HOOK_URL: z.url().optional(),
   /** Signs the quote form's proof-of-work challenges (ALTCHA); production must set its own. */
@@ -252,6 +254,12 @@ export function uploadsDir(): string {
 export function supabaseStorage(): { url: string; serviceRoleKey: string } | null {
   const { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey } = serverEnv();
   return url && serviceRoleKey ? { url, serviceRoleKey } : null;
+}
+
+/** Google Places' key and base URL when the sign-up's business look-up uses it, else null. */
+export function googlePlacesConfig(): { key: string; baseUrl: string } | null {
+  const { GOOGLE_PLACES_KEY: key, GOOGLE_PLACES_URL: baseUrl } = serverEnv();
+  return key ? { key, baseUrl } : null;
 }
 
 /** A well-known key for the embedded default only: production refuses to run without its own. */

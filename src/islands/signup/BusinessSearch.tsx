@@ -1,0 +1,130 @@
+// Find your business: our unclaimed listings (choosing one makes the registration a claim that
+// an admin confirms) and, when configured, Google places (choosing one fills the form from its
+// details). A failed search says so in the spec's words; the form below stays usable.
+import { useState, type SyntheticEvent } from 'react';
+import {
+  SEARCH_MAX,
+  SEARCH_MIN,
+  SIGNUP_MESSAGES,
+  type PlacePrefill,
+  type SignupSearchHit,
+} from '../../schemas/contractor-signup.ts';
+import { api } from '../shared/api.ts';
+
+type Listing = Extract<SignupSearchHit, { source: 'listing' }>;
+
+interface Props {
+  onListing: (listing: Listing) => void;
+  onPlace: (place: PlacePrefill) => void;
+}
+
+export default function BusinessSearch({ onListing, onPlace }: Props) {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<SignupSearchHit[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const search = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const q = query.trim();
+    if (q.length < SEARCH_MIN) return;
+    setBusy(true);
+    const answer = await api<{ results: SignupSearchHit[] }>(
+      'GET',
+      `/api/contractor-signup/search?q=${encodeURIComponent(q)}`,
+    );
+    setBusy(false);
+    if (!answer.ok || !Array.isArray(answer.body.results)) {
+      setResults(null);
+      setError(SIGNUP_MESSAGES.searchError);
+      return;
+    }
+    setError(null);
+    setResults(answer.body.results);
+  };
+
+  const choosePlace = async (placeId: string) => {
+    setBusy(true);
+    const answer = await api<{ place: PlacePrefill }>(
+      'GET',
+      `/api/contractor-signup/place?placeId=${encodeURIComponent(placeId)}`,
+    );
+    setBusy(false);
+    if (!answer.ok) {
+      setError(SIGNUP_MESSAGES.searchError);
+      return;
+    }
+    setError(null);
+    onPlace(answer.body.place);
+  };
+
+  return (
+    <section className="card signup-search" aria-labelledby="signup-search-heading">
+      <h2 id="signup-search-heading">Find your business</h2>
+      <p className="muted">
+        Already listed with us? Find your business to claim its listing, or start from its details.
+      </p>
+      <form role="search" onSubmit={(e) => void search(e)} className="signup-search-form">
+        <label>
+          Search for your business
+          <input
+            type="search"
+            value={query}
+            maxLength={SEARCH_MAX}
+            minLength={SEARCH_MIN}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit" className="btn secondary" disabled={busy}>
+          Search
+        </button>
+      </form>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {results && (
+        <div aria-live="polite">
+          {results.length === 0 ? (
+            <p>No matching businesses found. You can register manually below.</p>
+          ) : (
+            <ul className="signup-results">
+              {results.map((hit) =>
+                hit.source === 'listing' ? (
+                  <li key={hit.id}>
+                    <span>
+                      <strong>{hit.name}</strong>
+                      <span className="muted">
+                        {' '}
+                        {[hit.address, hit.city, hit.state].filter(Boolean).join(', ')} · listed here
+                      </span>
+                    </span>
+                    <button type="button" className="btn secondary" onClick={() => onListing(hit)}>
+                      Claim {hit.name}
+                    </button>
+                  </li>
+                ) : (
+                  <li key={hit.placeId}>
+                    <span>
+                      <strong>{hit.name}</strong>
+                      <span className="muted"> {hit.address ?? ''} · from Google</span>
+                    </span>
+                    <button
+                      type="button"
+                      className="btn secondary"
+                      disabled={busy}
+                      onClick={() => void choosePlace(hit.placeId)}
+                    >
+                      Use {hit.name}
+                    </button>
+                  </li>
+                ),
+              )}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+// After registering: what happens next, in order (confirm the e-mail, admin review, payment setup).
+import { formatMoney } from '../../domain/money.ts';
+import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
+import type { SignupResult } from '../../schemas/contractor-signup.ts';
+
+export default function SignupDone({ result }: { result: SignupResult }) {
+  const claim = result.kind === 'claim';
+  return (
+    <section className="card signup-done" aria-labelledby="signup-done-heading">
+      <h2 id="signup-done-heading" tabIndex={-1}>
+        {claim ? 'Claim received' : 'Registration received'}
+      </h2>
+      <p>
+        Thank you! {claim ? `Your request to claim ${result.businessName}` : result.businessName} is
+        registered. Here is what happens next:
+      </p>
+      <ol className="signup-next">
+        <li>
+          <strong>Confirm your e-mail.</strong> We sent a link to {result.email}. Open it to confirm your
+          address; you can sign in once it is confirmed.
+        </li>
+        <li>
+          <strong>Admin review.</strong>{' '}
+          {claim
+            ? 'Our team checks that the listing is yours before it is handed over to your account. Nobody else can take it over meanwhile.'
+            : 'Our team checks your business before it appears in search. It stays pending until it is approved.'}
+        </li>
+        <li>
+          <strong>Payment setup.</strong> Once approved, sign in and add a card in your dashboard&apos;s
+          Payments tab: each lead you receive costs {formatMoney(LEAD_PRICE_CENTS, { wholeDollars: true })},
+          charged to that card.
+        </li>
+      </ol>
+      <p>
+        <a href="/auth">Sign in</a> · <a href="/">Back to Home</a>
+      </p>
+    </section>
+  );
+}

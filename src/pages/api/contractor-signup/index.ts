@@ -1,0 +1,22 @@
+// POST /api/contractor-signup: registers a contractor (account, role, PENDING business or a
+// claim of a listing, verification mail) in one transaction. Only for visitors who are not
+// signed in: an account registers once (docs/decisions.md, issue 13, registration).
+import { SIGNUP_MESSAGES, ZContractorSignup } from '~/schemas/contractor-signup';
+import { db } from '~/server/db/client';
+import { AppError } from '~/server/errors';
+import { requestMeta } from '~/server/http';
+import { kickMailSender } from '~/server/mail/sender';
+import { registerContractor } from '~/server/registration/register-contractor';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'none', body: ZContractorSignup }, async ({ context, user, body }) => {
+  if (user) throw new AppError('FORBIDDEN', SIGNUP_MESSAGES.signedIn);
+  const result = await registerContractor(db(), body, requestMeta(context));
+  kickMailSender(db());
+  return Response.json(
+    { kind: result.kind, businessName: result.businessName, email: result.email },
+    { status: 201 },
+  );
+});

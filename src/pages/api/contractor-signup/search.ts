@@ -1,0 +1,18 @@
+// GET /api/contractor-signup/search?q=: the registration's business search (our unclaimed
+// listings, then Google Places when configured). Public, limited per client address.
+import { ZSignupSearchQuery } from '~/schemas/contractor-signup';
+import { db } from '~/server/db/client';
+import { requestMeta } from '~/server/http';
+import { placesDirectory } from '~/server/places/places';
+import { searchSignupBusinesses } from '~/server/registration/search-signup-businesses';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const GET = route(
+  { auth: 'none', query: ZSignupSearchQuery, maxQuery: 512 },
+  async ({ context, query }) => {
+    const results = await searchSignupBusinesses(db(), query.q, placesDirectory(), requestMeta(context).ip);
+    return Response.json({ results });
+  },
+);

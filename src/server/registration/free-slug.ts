@@ -1,0 +1,16 @@
+// A business's slug made from its name, unique among businesses: the name's slug, else -2, -3...
+// Two registrations of one name at once take the slug's advisory lock in turn, so the second
+// sees the first's row and takes the next number instead of failing on the unique constraint.
+import { slugify, uniqueSlug } from '../../domain/slug.ts';
+import type { TransactionSql } from '../db/client.ts';
+
+/** Used when a name has no letter or digit a slug can keep ("東京"). */
+export const FALLBACK_SLUG = 'contractor';
+
+export async function freeSlug(tx: TransactionSql, name: string): Promise<string> {
+  const base = slugify(name).slice(0, 80).replace(/-+$/, '') || FALLBACK_SLUG;
+  await tx`select pg_advisory_xact_lock(hashtext(${`business-slug:${base}`}))`;
+  const taken = await tx<{ slug: string }[]>`
+    select slug from businesses where slug = ${base} or slug ~ ${`^${base}-[0-9]+$`}`;
+  return uniqueSlug(base, new Set(taken.map((row) => row.slug)));
+}
