@@ -99,3 +99,15 @@ export function formatMinutes(minutes: number | null): string {
   if (minutes < 48 * 60) return `${Math.round((minutes / 60) * 10) / 10} h`;
   return `${Math.round(minutes / 1440)} days`;
 }
+
+/**
+ * The spec's payment setup status, its clauses in its order: no Stripe account id 'required',
+ * an id but setup not completed 'pending', the completed flag (with an id) 'completed'.
+ */
+export function paymentSetupStatus(business: {
+  stripeConnectAccountId: string | null;
+  paymentSetupCompleted: boolean;
+}): 'required' | 'pending' | 'completed' {
+  if (!business.stripeConnectAccountId) return 'required';
+  return business.paymentSetupCompleted ? 'completed' : 'pending';
+}
