@@ -1,15 +1,19 @@
 // One lead opened: its details, the moves it may take, its communications (quotes with their
 // lines, and "Accepted by the homeowner"), and the response form.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DASHBOARD_MESSAGES } from '../../domain/dashboard-rules.ts';
 import { LEAD_STAGE_LABELS, type LeadStage } from '../../domain/lead-stages.ts';
 import type { LeadDetail } from '../../schemas/dashboard.ts';
 import { pushError, pushToast } from '../../stores/toasts.ts';
-import { api, UNEXPECTED } from '../shared/api.ts';
+import { api, UNEXPECTED, type ApiAnswer } from '../shared/api.ts';
 import CommunicationItem from './CommunicationItem.tsx';
 import { ContactDetails, ScoreRules, budgetText } from './lead-parts.tsx';
 import ResponseForm from './ResponseForm.tsx';
 import type { ChosenTemplate } from './TemplatesDialog.tsx';
+
+function fetchDetail(id: string): Promise<ApiAnswer<LeadDetail>> {
+  return api<LeadDetail>('GET', `/api/contractor/leads/${id}`);
+}
 
 export default function LeadDetailView(props: {
   distributionId: string;
@@ -22,18 +26,21 @@ export default function LeadDetailView(props: {
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const load = useCallback(async () => {
-    const answer = await api<LeadDetail>('GET', `/api/contractor/leads/${props.distributionId}`);
-    if (!answer.ok) {
-      setFailed(true);
-      return;
-    }
-    setDetail(answer.body);
-  }, [props.distributionId]);
+  const apply = (answer: ApiAnswer<LeadDetail>) => {
+    if (answer.ok) setDetail(answer.body);
+    else setFailed(true);
+  };
+  const load = async () => apply(await fetchDetail(props.distributionId));
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    void fetchDetail(props.distributionId).then((answer) => {
+      if (live) apply(answer);
+    });
+    return () => {
+      live = false;
+    };
+  }, [props.distributionId]);
   useEffect(() => {
     if (detail) heading.current?.focus();
   }, [detail?.lead.id]); // eslint-disable-line react-hooks/exhaustive-deps

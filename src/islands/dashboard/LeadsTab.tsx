@@ -1,13 +1,20 @@
 // The Leads tab: the business's leads newest first, a stage filter, more by keyset pages, and
 // one lead's detail in place of the list.
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { DASHBOARD_MESSAGES } from '../../domain/dashboard-rules.ts';
 import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage } from '../../domain/lead-stages.ts';
 import type { DashboardStats, LeadPage, LeadSummary } from '../../schemas/dashboard.ts';
-import { api } from '../shared/api.ts';
+import { api, type ApiAnswer } from '../shared/api.ts';
 import LeadCard from './LeadCard.tsx';
 import LeadDetailView from './LeadDetail.tsx';
 import type { ChosenTemplate } from './TemplatesDialog.tsx';
+
+function fetchLeads(stage: LeadStage | '', cursor: string | null): Promise<ApiAnswer<LeadPage>> {
+  const query = new URLSearchParams();
+  if (stage) query.set('stage', stage);
+  if (cursor) query.set('cursor', cursor);
+  return api<LeadPage>('GET', `/api/contractor/leads?${query.toString()}`);
+}
 
 export default function LeadsTab(props: {
   template: ChosenTemplate | null;
@@ -20,29 +27,38 @@ export default function LeadsTab(props: {
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
 
-  const load = useCallback(async (filter: LeadStage | '', after: string | null) => {
-    setLoading(true);
-    setFailed(false);
-    const query = new URLSearchParams();
-    if (filter) query.set('stage', filter);
-    if (after) query.set('cursor', after);
-    const answer = await api<LeadPage>('GET', `/api/contractor/leads?${query.toString()}`);
+  const apply = (answer: ApiAnswer<LeadPage>, more: boolean) => {
     setLoading(false);
-    if (!answer.ok) {
-      setFailed(true);
-      return;
-    }
-    setLeads((previous) => (after ? [...previous, ...answer.body.leads] : answer.body.leads));
+    setFailed(!answer.ok);
+    if (!answer.ok) return;
+    setLeads((previous) => (more ? [...previous, ...answer.body.leads] : answer.body.leads));
     setCursor(answer.body.nextCursor);
-  }, []);
+  };
 
   useEffect(() => {
-    void load(stage, null);
-  }, [load, stage]);
+    let live = true;
+    void fetchLeads(stage, null).then((answer) => {
+      if (live) apply(answer, false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [stage, reloads]);
+
+  const reload = () => {
+    setLoading(true);
+    setReloads((n) => n + 1);
+  };
+
+  const more = (after: string) => {
+    setLoading(true);
+    void fetchLeads(stage, after).then((answer) => apply(answer, true));
+  };
 
   const changed = async () => {
-    void load(stage, null);
+    reload();
     const answer = await api<DashboardStats>('GET', '/api/contractor/stats');
     if (answer.ok) props.onStatsChanged(answer.body);
   };
@@ -63,7 +79,14 @@ export default function LeadsTab(props: {
       <div className="leads-toolbar">
         <h2>Your Leads</h2>
         <label htmlFor={filterId}>Stage</label>
-        <select id={filterId} value={stage} onChange={(e) => setStage(e.target.value as LeadStage | '')}>
+        <select
+          id={filterId}
+          value={stage}
+          onChange={(e) => {
+            setLoading(true);
+            setStage(e.target.value as LeadStage | '');
+          }}
+        >
           <option value="">All stages</option>
           {LEAD_STAGES.map((s) => (
             <option key={s} value={s}>
@@ -75,7 +98,7 @@ export default function LeadsTab(props: {
       {failed && (
         <p role="alert" className="error">
           {DASHBOARD_MESSAGES.loadFailed}{' '}
-          <button type="button" className="link" onClick={() => void load(stage, null)}>
+          <button type="button" className="link" onClick={reload}>
             Try again
           </button>
         </p>
@@ -98,7 +121,7 @@ export default function LeadsTab(props: {
         {loading ? 'Loading leads…' : ''}
       </p>
       {cursor && !loading && (
-        <button type="button" className="btn secondary" onClick={() => void load(stage, cursor)}>
+        <button type="button" className="btn secondary" onClick={() => more(cursor)}>
           Show more leads
         </button>
       )}

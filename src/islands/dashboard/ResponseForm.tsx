@@ -1,6 +1,6 @@
 // Respond to a lead: subject, message and an optional quote (items of description, quantity and
 // rate). The amounts shown here are a preview; the server computes the stored ones in cents.
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { DASHBOARD_MESSAGES as M, QUOTE_LIMITS, quoteInCents } from '../../domain/dashboard-rules.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { ZLeadResponse } from '../../schemas/lead-response.ts';
@@ -27,12 +27,14 @@ export default function ResponseForm(props: {
   const [terms, setTerms] = useState('');
   const [busy, setBusy] = useState(false);
 
+  // A template chosen in the header's dialog fills the form (once per choice).
+  const [appliedTemplate, setAppliedTemplate] = useState(0);
   const template = props.template;
-  useEffect(() => {
-    if (!template) return;
+  if (template && template.seq !== appliedTemplate) {
+    setAppliedTemplate(template.seq);
     setSubject(template.subject);
     setMessage(template.message);
-  }, [template]);
+  }
 
   const numbers = items.map((i) => ({
     description: i.description,
