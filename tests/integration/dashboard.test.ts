@@ -11,6 +11,7 @@ import type { LeadDetail, LeadPage } from '../../src/schemas/dashboard.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { dashboardStats } from '../../src/server/dashboard/dashboard-stats.ts';
 import { hashLinkToken } from '../../src/server/leads/homeowner-links.ts';
+import { seedDemoDashboard } from '../../scripts/lib/seed-demo-dashboard.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
@@ -451,5 +452,27 @@ describe('the stats from fixed rows', () => {
       medianResponseMinutes: null,
       estimatedRevenueCents: 0,
     });
+  });
+});
+
+describe('the demo data', () => {
+  it('gives the demo contractor leads in every stage, a quote the homeowner accepted, and one unpaid lead, once', async () => {
+    const owner = await createUser(sql, { roles: ['contractor'] });
+    const business = await createBusiness(sql, { ownerId: owner.id });
+    expect(await seedDemoDashboard(sql, owner.email)).toBe(6);
+    expect(await seedDemoDashboard(sql, owner.email)).toBe(0);
+    const rows = await sql<{ stage: string; payment_status: string }[]>`
+      select stage, payment_status from lead_distributions where business_id = ${business.id} order by created_at desc`;
+    expect(rows.map((r) => r.stage).sort()).toEqual([
+      'COMPLETED',
+      'CONTACTED',
+      'IN_PROGRESS',
+      'NEW',
+      'NEW',
+      'REJECTED',
+    ]);
+    expect(rows.filter((r) => r.payment_status !== 'paid')).toHaveLength(1);
+    const stats = await dashboardStats(sql, business.id);
+    expect(stats).toMatchObject({ activeLeads: 3, conversions: 1, measuredResponses: 3, responseRate: 60 });
   });
 });
