@@ -85,23 +85,21 @@ export default function ResponseForm(props: {
   return (
     <form className="response-form" onSubmit={(e) => void send(e)} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Respond to this lead</h3>
-      <label>
-        Subject
-        <input
-          value={subject}
-          maxLength={QUOTE_LIMITS.subject}
-          onChange={(e) => setSubject(e.target.value)}
-        />
-      </label>
-      <label>
-        Message
-        <textarea
-          value={message}
-          rows={6}
-          maxLength={QUOTE_LIMITS.message}
-          onChange={(e) => setMessage(e.target.value)}
-        />
-      </label>
+      <label htmlFor={`${id}-subject`}>Subject</label>
+      <input
+        id={`${id}-subject`}
+        value={subject}
+        maxLength={QUOTE_LIMITS.subject}
+        onChange={(e) => setSubject(e.target.value)}
+      />
+      <label htmlFor={`${id}-message`}>Message</label>
+      <textarea
+        id={`${id}-message`}
+        value={message}
+        rows={6}
+        maxLength={QUOTE_LIMITS.message}
+        onChange={(e) => setMessage(e.target.value)}
+      />
       <label className="choice">
         <input type="checkbox" checked={withQuote} onChange={(e) => setWithQuote(e.target.checked)} />
         Include a quote
