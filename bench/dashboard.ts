@@ -40,7 +40,7 @@ async function generate(sql: Sql): Promise<{ ownerId: string; businessId: string
            (array['EMERGENCY', 'ASAP', 'FLEXIBLE'])[1 + n % 3], 500, (array[2000, 8000, 30000, 60000])[1 + n % 4],
            n || ' Main Street', '45402', 'Dayton', 'Single Family Home', 'email', 50 + n % 50, 'qualified',
            now() - make_interval(mins => n * 52), now() - make_interval(mins => n * 52)
-      from generate_series(1, ${LEADS}) n`;
+      from generate_series(1, ${LEADS}::int) n`;
   // Every lead to this business (stages spread, nine in ten paid) and to the two others.
   await sql`
     insert into lead_distributions (lead_id, business_id, rank, status, created_at, sent_at, responded_at, charged_at,
@@ -51,7 +51,7 @@ async function generate(sql: Sql): Promise<{ ownerId: string; businessId: string
            case when n % 10 <> 0 then 'paid' else 'failed' end,
            (array['NEW', 'CONTACTED', 'IN_PROGRESS', 'COMPLETED', 'REJECTED'])[1 + n % 5],
            case when n % 5 = 3 then l.created_at + interval '3 days' end
-      from (select id, created_at, row_number() over (order by created_at desc) as n from leads) l`;
+      from (select id, created_at, (row_number() over (order by created_at desc))::int as n from leads) l`;
   await sql`
     insert into lead_distributions (lead_id, business_id, rank, status, created_at, sent_at, charged_at, payment_status)
     select l.id, b.id, 2, 'sent', l.created_at, l.created_at, l.created_at, 'paid'
@@ -67,7 +67,7 @@ async function generate(sql: Sql): Promise<{ ownerId: string; businessId: string
            l.created_at + make_interval(mins => 10 * k)
       from leads l
       join lead_distributions d on d.lead_id = l.id and d.business_id = ${mine!}
-      cross join generate_series(1, ${COMMUNICATIONS / LEADS}) k`;
+      cross join generate_series(1, ${COMMUNICATIONS / LEADS}::int) k`;
   await sql`analyze`;
   return { ownerId: owner!.id, businessId: mine! };
 }
@@ -109,7 +109,8 @@ export async function dashboardBench(): Promise<Measurement[]> {
         stats.push(await time(statsAsServer));
       }
       const page = await listAsServer({});
-      if (page.leads.length !== 20 || !page.nextCursor) throw new Error('the bench data gave no full first page');
+      if (page.leads.length !== 20 || !page.nextCursor)
+        throw new Error('the bench data gave no full first page');
 
       const plans: string[] = [];
       const explain = async (label: string, query: string, params: unknown[]) => {
@@ -122,7 +123,9 @@ export async function dashboardBench(): Promise<Measurement[]> {
       await explain('list, first page', list.replace('STAGE', '').replace('CURSOR', ''), [businessId]);
       await explain(
         'list, deep page, stage COMPLETED',
-        list.replace('STAGE', "and d.stage = 'COMPLETED'").replace('CURSOR', 'and (d.created_at, d.id) < ($2::timestamptz, $3::uuid)'),
+        list
+          .replace('STAGE', "and d.stage = 'COMPLETED'")
+          .replace('CURSOR', 'and (d.created_at, d.id) < ($2::timestamptz, $3::uuid)'),
         [businessId, deepStage!.at, deepStage!.id],
       );
       await explain(
@@ -132,9 +135,11 @@ export async function dashboardBench(): Promise<Measurement[]> {
            and exists (select 1 from lead_communications q where q.lead_id = c.lead_id and q.business_id = $1 and q.accepted_at is not null)`,
         [businessId],
       );
-      await explain('stats: business_response_minutes', `select * from business_response_minutes($1, now() - interval '30 days')`, [
-        businessId,
-      ]);
+      await explain(
+        'stats: business_response_minutes',
+        `select * from business_response_minutes($1, now() - interval '30 days')`,
+        [businessId],
+      );
       writeFileSync(path.join(outDir, 'dashboard-explain.txt'), plans.join('\n\n'));
 
       const scale = `${LEADS.toLocaleString('en-US')} leads, ${COMMUNICATIONS.toLocaleString('en-US')} communications`;
