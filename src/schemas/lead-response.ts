@@ -29,7 +29,10 @@ export const ZQuote = z.object({
     .array(ZQuoteItem)
     .check(z.minLength(1, M.quoteRequired), z.maxLength(L.items, `At most ${L.items} items`)),
   /** YYYY-MM-DD. */
-  validUntil: z.string().check(z.maxLength(10), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date')),
+  validUntil: z.pipe(
+    z.string({ error: 'Enter a valid date' }).check(z.maxLength(10, 'Enter a valid date')),
+    z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date')),
+  ),
   terms: z.optional(z.string().check(z.maxLength(L.terms, `At most ${L.terms} characters`), z.trim())),
 });
 
@@ -46,6 +49,7 @@ export const ZLeadStage = z.enum(LEAD_STAGES);
 export const ZStageChange = z.object({ stage: ZLeadStage });
 
 export const ZLeadListQuery = z.object({
-  stage: z.optional(z.union([ZLeadStage, z.literal('')])),
+  /** Empty: every stage. */
+  stage: z.optional(z.enum([...LEAD_STAGES, ''])),
   cursor: z.optional(z.string().check(z.maxLength(200))),
 });
