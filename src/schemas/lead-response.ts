@@ -21,7 +21,9 @@ export const ZQuoteItem = z.object({
   quantity: z
     .number()
     .check(z.gt(0, 'Quantity must be more than 0'), z.lte(L.quantityMax, 'Quantity is too large')),
-  rate: z.number().check(z.gte(0, 'Rate cannot be negative'), z.lte(L.rateMaxDollars, 'Rate is too large')),
+  rate: z
+    .number({ error: 'Enter a rate' })
+    .check(z.gte(0, 'Rate cannot be negative'), z.lte(L.rateMaxDollars, 'Rate is too large')),
 });
 
 export const ZQuote = z.object({

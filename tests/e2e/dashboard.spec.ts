@@ -108,6 +108,17 @@ test('no WCAG 2.1 AA violations on the dashboard: Leads (with a lead open), Prof
   expect(violations).toEqual([]);
 });
 
+test('the stage filter shows completed jobs, and the quote the homeowner accepted', async ({ page }) => {
+  await signInToDashboard(page);
+  await page.getByLabel('Stage').selectOption('COMPLETED');
+  const job = page.getByRole('article').filter({ hasText: 'Jamie Carter' });
+  await expect(job).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: 'Morgan Lee' })).toHaveCount(0);
+  await job.getByRole('button', { name: 'Open lead' }).click();
+  await expect(page.getByText('Accepted by the homeowner')).toBeVisible();
+  await expect(page.getByRole('table', { name: /Quote, valid until/ })).toContainText('$1,600.00');
+});
+
 test('?tab=payment-setup opens the Payments tab', async ({ page }) => {
   await signInToDashboard(page);
   await page.goto('/dashboard?tab=payment-setup');

@@ -2,6 +2,7 @@
 // Leads, Profile and Payments. The page hands over the business and the stats it loaded.
 import { useState } from 'react';
 import type { DashboardStats } from '../../schemas/dashboard.ts';
+import { pushToast } from '../../stores/toasts.ts';
 import Tabs from '../shared/Tabs.tsx';
 import Toaster from '../shared/Toaster.tsx';
 import { AnalyticsPanel } from './AnalyticsPanel.tsx';
@@ -31,6 +32,10 @@ export default function Dashboard(props: {
   const chooseTemplate = (chosen: ChosenTemplate) => {
     setTemplate(chosen);
     setTab('leads');
+    pushToast({
+      title: `${chosen.name} template inserted`,
+      description: 'It is in the response form of the lead you open.',
+    });
   };
 
   return (

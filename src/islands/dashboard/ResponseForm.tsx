@@ -63,7 +63,7 @@ export default function ResponseForm(props: {
       const first = parsed.error.issues[0]?.message ?? M.missing;
       if (first === M.missing) pushError(M.missing, M.missingDetail);
       else if (first === M.quoteRequired) pushError(M.quoteRequired, M.quoteRequiredDetail);
-      else pushError(M.sendFailed, first);
+      else pushError('Check the quote', first);
       return;
     }
     setBusy(true);

@@ -4,6 +4,7 @@ import { useId, useRef } from 'react';
 import { RESPONSE_TEMPLATES } from '../../domain/dashboard-rules.ts';
 
 export interface ChosenTemplate {
+  name: string;
   subject: string;
   message: string;
   /** Changes on every choice, so choosing the same template twice inserts it again. */
@@ -33,7 +34,7 @@ export default function TemplatesDialog(props: { onChoose: (template: ChosenTemp
                 className="btn"
                 onClick={() => {
                   seq += 1;
-                  props.onChoose({ subject: t.subject, message: t.message, seq });
+                  props.onChoose({ name: t.name, subject: t.subject, message: t.message, seq });
                   dialog.current?.close();
                 }}
               >
