@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { authBench } from './auth.ts';
+import { dashboardBench } from './dashboard.ts';
 import { foundationBench } from './foundation.ts';
 import { islandsBench } from './islands.ts';
 import { lighthouseBench } from './lighthouse.ts';
@@ -25,6 +26,7 @@ const results = [
   ...(!only || only === 'islands' ? await islandsBench() : []),
   ...(!only || only === 'auth' ? await authBench() : []),
   ...(!only || only === 'quote' ? await quoteBench() : []),
+  ...(!only || only === 'dashboard' ? await dashboardBench() : []),
 ];
 
 console.log(`\nBenchmarks ${date} (${os.cpus().length} cores, Node ${process.version})\n`);

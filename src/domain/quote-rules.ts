@@ -90,6 +90,61 @@ export const QUOTE_MESSAGES = {
 export const PHONE_PATTERN = /^\+?[0-9\s\-()]{10,20}$/;
 export const ZIP_PATTERN = /^\d{5}$/;
 
+export interface ScoreRule {
+  rule: 'base' | 'budget' | 'timeline' | 'description' | 'photos';
+  label: string;
+  points: number;
+}
+
+/**
+ * The lead score's rules one by one, as the dashboard shows them (base 50, then budget,
+ * timeline, description length and photos); leadScore is their sum, capped at 100.
+ */
+export function leadScoreBreakdown(input: {
+  budgetMax: number;
+  timeline: Timeline;
+  description: string;
+  photoCount: number;
+}): ScoreRule[] {
+  const budget =
+    input.budgetMax > 50_000 ? 30 : input.budgetMax > 20_000 ? 20 : input.budgetMax > 5_000 ? 10 : 0;
+  const timeline = input.timeline === 'EMERGENCY' ? 20 : input.timeline === 'ASAP' ? 15 : 5;
+  const length = input.description.length;
+  const description = length > 100 ? 10 : length > 50 ? 5 : 0;
+  return [
+    { rule: 'base', label: 'Every request starts at', points: 50 },
+    {
+      rule: 'budget',
+      label:
+        budget === 0
+          ? 'Budget up to $5,000'
+          : `Budget over ${budget === 30 ? '$50,000' : budget === 20 ? '$20,000' : '$5,000'}`,
+      points: budget,
+    },
+    {
+      rule: 'timeline',
+      label: `Timeline: ${TIMELINES.find((t) => t.value === input.timeline)?.label ?? input.timeline}`,
+      points: timeline,
+    },
+    {
+      rule: 'description',
+      label:
+        description === 10
+          ? 'Description over 100 characters'
+          : description === 5
+            ? 'Description over 50 characters'
+            : 'Description of 50 characters or fewer',
+      points: description,
+    },
+    {
+      rule: 'photos',
+      label:
+        input.photoCount > 0 ? `${input.photoCount} photo${input.photoCount === 1 ? '' : 's'}` : 'No photos',
+      points: input.photoCount > 0 ? 5 : 0,
+    },
+  ];
+}
+
 /** Spec: starts at 50; budget, timeline, description length and photos add; capped at 100. */
 export function leadScore(input: {
   budgetMax: number;
@@ -97,15 +152,10 @@ export function leadScore(input: {
   description: string;
   photoCount: number;
 }): number {
-  let score = 50;
-  if (input.budgetMax > 50_000) score += 30;
-  else if (input.budgetMax > 20_000) score += 20;
-  else if (input.budgetMax > 5_000) score += 10;
-  score += input.timeline === 'EMERGENCY' ? 20 : input.timeline === 'ASAP' ? 15 : 5;
-  if (input.description.length > 100) score += 10;
-  else if (input.description.length > 50) score += 5;
-  if (input.photoCount > 0) score += 5;
-  return Math.min(100, score);
+  return Math.min(
+    100,
+    leadScoreBreakdown(input).reduce((sum, r) => sum + r.points, 0),
+  );
 }
 
 /** Digits only, as the lead stores the phone. */

@@ -33,13 +33,20 @@ const signedIn = (anonymous: Expect, rest: Expect): Record<Who, Expect> => ({
   admin: rest,
 });
 
+const NO_LEAD = '00000000-0000-4000-8000-000000000000';
+
 const MATRIX: Row[] = [
   { method: 'GET', path: '/profile', expect: signedIn(toAuth('/profile'), 200) },
   { method: 'GET', path: '/auth', expect: signedIn(200, '-> /') },
   {
     method: 'GET',
     path: '/dashboard',
-    expect: { anonymous: toAuth('/dashboard'), user: '-> /', contractor: 404, admin: '-> /' },
+    expect: { anonymous: toAuth('/dashboard'), user: '-> /', contractor: 200, admin: '-> /' },
+  },
+  {
+    method: 'GET',
+    path: '/dashboard/no-such-page',
+    expect: { anonymous: toAuth('/dashboard/no-such-page'), user: '-> /', contractor: 404, admin: '-> /' },
   },
   {
     method: 'GET',
@@ -91,6 +98,29 @@ const MATRIX: Row[] = [
   {
     method: 'GET',
     path: '/api/contractor/leads',
+    expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/contractor/stats',
+    expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
+  },
+  // A distribution that is not the caller's (here: none at all) is not found.
+  {
+    method: 'GET',
+    path: `/api/contractor/leads/${NO_LEAD}`,
+    expect: { anonymous: 401, user: 403, contractor: 404, admin: 403 },
+  },
+  {
+    method: 'POST',
+    path: `/api/contractor/leads/${NO_LEAD}/stage`,
+    body: { stage: 'CONTACTED' },
+    expect: { anonymous: 401, user: 403, contractor: 404, admin: 403 },
+  },
+  {
+    method: 'POST',
+    path: `/api/contractor/leads/${NO_LEAD}/responses`,
+    body: { subject: 'Hello', message: 'Hello' },
     expect: { anonymous: 401, user: 403, contractor: 404, admin: 403 },
   },
   {

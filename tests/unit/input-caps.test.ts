@@ -18,6 +18,7 @@ import {
   ZSignUp,
   ZTokenQuery,
 } from '../../src/schemas/auth.ts';
+import { ZLeadListQuery, ZLeadResponse, ZQuote } from '../../src/schemas/lead-response.ts';
 import { ZReverseGeocodeQuery, ZSearchQuery, ZSuggestQuery } from '../../src/schemas/search.ts';
 
 /** 100 KB that makes /^[^\s@]+@[^\s@]+\.[^\s@]+$/ try every split of the dots before failing. */
@@ -124,6 +125,17 @@ const FIELDS: [string, z.ZodMiniType, Record<string, unknown>, string][] = [
   ['suggestion', ZSuggestQuery, {}, 'q'],
   ['suggestion context', ZSuggestQuery, { q: 'plumb' }, 'context'],
   ['geocode latitude', ZReverseGeocodeQuery, { lng: '1' }, 'lat'],
+  ['lead response subject', ZLeadResponse, { message: 'Hello' }, 'subject'],
+  ['lead response message', ZLeadResponse, { subject: 'Hello' }, 'message'],
+  ['quote valid until', ZQuote, { items: [{ description: 'x', quantity: 1, rate: 1 }] }, 'validUntil'],
+  [
+    'quote terms',
+    ZQuote,
+    { items: [{ description: 'x', quantity: 1, rate: 1 }], validUntil: '2027-01-01' },
+    'terms',
+  ],
+  ['lead list stage', ZLeadListQuery, {}, 'stage'],
+  ['lead list cursor', ZLeadListQuery, {}, 'cursor'],
 ];
 
 describe.each(FIELDS)('the %s field', (_name, schema, rest, field) => {

@@ -1,0 +1,65 @@
+// /dashboard: the contractor's header (templates, billing), stats cards, analytics and the tabs
+// Leads, Profile and Payments. The page hands over the business and the stats it loaded.
+import { useState } from 'react';
+import type { DashboardStats } from '../../schemas/dashboard.ts';
+import { pushToast } from '../../stores/toasts.ts';
+import Tabs from '../shared/Tabs.tsx';
+import Toaster from '../shared/Toaster.tsx';
+import { AnalyticsPanel } from './AnalyticsPanel.tsx';
+import LeadsTab from './LeadsTab.tsx';
+import { PaymentsTab } from './PaymentsTab.tsx';
+import { ProfileTab } from './ProfileTab.tsx';
+import StatsCards from './StatsCards.tsx';
+import TemplatesDialog, { type ChosenTemplate } from './TemplatesDialog.tsx';
+import type { DashboardBusiness, DashboardTab } from './types.ts';
+
+const TABS = [
+  { id: 'leads', label: 'Leads' },
+  { id: 'profile', label: 'Profile' },
+  { id: 'payments', label: 'Payments' },
+] as const;
+
+export default function Dashboard(props: {
+  business: DashboardBusiness;
+  stats: DashboardStats;
+  initialTab: DashboardTab;
+}) {
+  const { business } = props;
+  const [tab, setTab] = useState<DashboardTab>(props.initialTab);
+  const [template, setTemplate] = useState<ChosenTemplate | null>(null);
+  const [stats, setStats] = useState(props.stats);
+
+  const chooseTemplate = (chosen: ChosenTemplate) => {
+    setTemplate(chosen);
+    setTab('leads');
+    pushToast({
+      title: `${chosen.name} template inserted`,
+      description: 'It is in the response form of the lead you open.',
+    });
+  };
+
+  return (
+    <div className="dashboard">
+      <Toaster />
+      <header className="dashboard-header">
+        <div>
+          <h1>Contractor Dashboard</h1>
+          <p className="muted">{business.name}</p>
+        </div>
+        <div className="dashboard-actions">
+          <TemplatesDialog onChoose={chooseTemplate} />
+          <a className="btn secondary" href="/contractor/billing">
+            Billing
+          </a>
+        </div>
+      </header>
+      <StatsCards stats={stats} />
+      <AnalyticsPanel business={business} />
+      <Tabs label="Dashboard" tabs={TABS} selected={tab} onSelect={setTab}>
+        {tab === 'leads' && <LeadsTab template={template} onStatsChanged={setStats} />}
+        {tab === 'profile' && <ProfileTab business={business} />}
+        {tab === 'payments' && <PaymentsTab business={business} />}
+      </Tabs>
+    </div>
+  );
+}

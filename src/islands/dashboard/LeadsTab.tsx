@@ -1,0 +1,130 @@
+// The Leads tab: the business's leads newest first, a stage filter, more by keyset pages, and
+// one lead's detail in place of the list.
+import { useEffect, useId, useState } from 'react';
+import { DASHBOARD_MESSAGES } from '../../domain/dashboard-rules.ts';
+import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage } from '../../domain/lead-stages.ts';
+import type { DashboardStats, LeadPage, LeadSummary } from '../../schemas/dashboard.ts';
+import { api, type ApiAnswer } from '../shared/api.ts';
+import LeadCard from './LeadCard.tsx';
+import LeadDetailView from './LeadDetail.tsx';
+import type { ChosenTemplate } from './TemplatesDialog.tsx';
+
+function fetchLeads(stage: LeadStage | '', cursor: string | null): Promise<ApiAnswer<LeadPage>> {
+  const query = new URLSearchParams();
+  if (stage) query.set('stage', stage);
+  if (cursor) query.set('cursor', cursor);
+  return api<LeadPage>('GET', `/api/contractor/leads?${query.toString()}`);
+}
+
+export default function LeadsTab(props: {
+  template: ChosenTemplate | null;
+  onStatsChanged: (stats: DashboardStats) => void;
+}) {
+  const filterId = useId();
+  const [stage, setStage] = useState<LeadStage | ''>('');
+  const [leads, setLeads] = useState<LeadSummary[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+
+  const apply = (answer: ApiAnswer<LeadPage>, more: boolean) => {
+    setLoading(false);
+    setFailed(!answer.ok);
+    if (!answer.ok) return;
+    setLeads((previous) => (more ? [...previous, ...answer.body.leads] : answer.body.leads));
+    setCursor(answer.body.nextCursor);
+  };
+
+  useEffect(() => {
+    let live = true;
+    void fetchLeads(stage, null).then((answer) => {
+      if (live) apply(answer, false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [stage, reloads]);
+
+  const reload = () => {
+    setLoading(true);
+    setReloads((n) => n + 1);
+  };
+
+  const more = (after: string) => {
+    setLoading(true);
+    void fetchLeads(stage, after).then((answer) => apply(answer, true));
+  };
+
+  const changed = async () => {
+    reload();
+    const answer = await api<DashboardStats>('GET', '/api/contractor/stats');
+    if (answer.ok) props.onStatsChanged(answer.body);
+  };
+
+  if (open) {
+    return (
+      <LeadDetailView
+        distributionId={open}
+        template={props.template}
+        onBack={() => setOpen(null)}
+        onChanged={() => void changed()}
+      />
+    );
+  }
+
+  return (
+    <div className="leads">
+      <div className="leads-toolbar">
+        <h2>Your Leads</h2>
+        <label htmlFor={filterId}>Stage</label>
+        <select
+          id={filterId}
+          value={stage}
+          onChange={(e) => {
+            setLoading(true);
+            setStage(e.target.value as LeadStage | '');
+          }}
+        >
+          <option value="">All stages</option>
+          {LEAD_STAGES.map((s) => (
+            <option key={s} value={s}>
+              {LEAD_STAGE_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {failed && (
+        <p role="alert" className="error">
+          {DASHBOARD_MESSAGES.loadFailed}{' '}
+          <button type="button" className="link" onClick={reload}>
+            Try again
+          </button>
+        </p>
+      )}
+      {!failed && !loading && leads.length === 0 && (
+        <p>
+          {stage
+            ? `No leads in the stage ${LEAD_STAGE_LABELS[stage]}.`
+            : 'No leads yet. New leads appear here as soon as they are sent to you.'}
+        </p>
+      )}
+      <ul className="lead-list">
+        {leads.map((lead) => (
+          <li key={lead.id}>
+            <LeadCard lead={lead} onOpen={() => setOpen(lead.id)} />
+          </li>
+        ))}
+      </ul>
+      <p aria-live="polite" className="muted">
+        {loading ? 'Loading leads…' : ''}
+      </p>
+      {cursor && !loading && (
+        <button type="button" className="btn secondary" onClick={() => more(cursor)}>
+          Show more leads
+        </button>
+      )}
+    </div>
+  );
+}

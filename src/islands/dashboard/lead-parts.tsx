@@ -1,0 +1,61 @@
+// Pieces the lead card and the lead detail share: the score's rules, the contact (or why there
+// is none), the budget.
+import { formatMoney } from '../../domain/money.ts';
+import type { LeadSummary } from '../../schemas/dashboard.ts';
+
+export function budgetText(lead: Pick<LeadSummary, 'budgetMin' | 'budgetMax'>): string {
+  const d = (n: number) => formatMoney(n * 100, { wholeDollars: true });
+  return `Budget ${d(lead.budgetMin)} – ${d(lead.budgetMax)}`;
+}
+
+export function ScoreRules({ lead }: { lead: LeadSummary }) {
+  return (
+    <details className="score">
+      <summary>
+        Lead score {lead.score} of 100 <span className="muted">(how it was scored)</span>
+      </summary>
+      <table>
+        <caption className="visually-hidden">Rules that made the score</caption>
+        <thead>
+          <tr>
+            <th scope="col">Rule</th>
+            <th scope="col">Points</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lead.scoreRules.map((r) => (
+            <tr key={r.rule}>
+              <td>{r.label}</td>
+              <td>{r.rule === 'base' ? r.points : `+${r.points}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+export function ContactDetails({ lead }: { lead: LeadSummary }) {
+  if (!lead.contact) {
+    return <p className="muted">Homeowner contact details are shown only on leads you have paid for.</p>;
+  }
+  const c = lead.contact;
+  return (
+    <dl className="contact">
+      <dt>Homeowner</dt>
+      <dd>{c.name}</dd>
+      <dt>Email</dt>
+      <dd>
+        <a href={`mailto:${c.email}`}>{c.email}</a>
+      </dd>
+      <dt>Phone</dt>
+      <dd>
+        <a href={`tel:${c.phone}`}>{c.phone}</a>
+      </dd>
+      <dt>Address</dt>
+      <dd>{c.address}</dd>
+      <dt>Prefers</dt>
+      <dd>{c.preferredContactMethod}</dd>
+    </dl>
+  );
+}

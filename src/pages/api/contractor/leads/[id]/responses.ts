@@ -1,0 +1,18 @@
+// POST /api/contractor/leads/:distributionId/responses {subject, message, quote?}: a response
+// to one of the caller's paid leads, its quote totalled on the server in cents, mailed to the
+// homeowner with a private link.
+import { ZLeadResponse } from '~/schemas/lead-response';
+import { requireOwnedBusiness } from '~/server/contractor/owned-business';
+import { respondToLead } from '~/server/dashboard/respond-to-lead';
+import { db } from '~/server/db/client';
+import { kickMailSender } from '~/server/mail/sender';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'contractor', body: ZLeadResponse }, async ({ user, body, context }) => {
+  const business = await requireOwnedBusiness(db(), user.id);
+  const result = await respondToLead(db(), business, context.params['id'] ?? '', body);
+  kickMailSender(db());
+  return Response.json(result, { status: 201 });
+});

@@ -1,0 +1,12 @@
+// GET /api/contractor/stats: the dashboard's stats cards for the caller's business.
+import { requireOwnedBusiness } from '~/server/contractor/owned-business';
+import { dashboardStats } from '~/server/dashboard/dashboard-stats';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const GET = route({ auth: 'contractor' }, async ({ user }) => {
+  const business = await requireOwnedBusiness(db(), user.id);
+  return Response.json(await dashboardStats(db(), business.id));
+});

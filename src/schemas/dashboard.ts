@@ -1,0 +1,83 @@
+// The contractor dashboard API's answers, shared by the endpoints and the island.
+import type { ScoreRule } from '../domain/quote-rules.ts';
+import type { LeadStage } from '../domain/lead-stages.ts';
+
+export interface LeadContact {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  preferredContactMethod: string;
+}
+
+export interface LeadSummary {
+  /** The distribution's id: the lead as this business received it. */
+  id: string;
+  leadId: string;
+  stage: LeadStage;
+  receivedAt: string;
+  viewedAt: string | null;
+  respondedAt: string | null;
+  paid: boolean;
+  projectType: string;
+  description: string;
+  timeline: string;
+  budgetMin: number;
+  budgetMax: number;
+  city: string | null;
+  zipCode: string | null;
+  propertyType: string;
+  photoCount: number;
+  score: number;
+  scoreRules: ScoreRule[];
+  /** How many contractors received (paid for) this request. */
+  recipients: number;
+  /** Only on a lead this business paid for. */
+  contact: LeadContact | null;
+}
+
+export interface LeadPage {
+  leads: LeadSummary[];
+  /** Opaque; pass as ?cursor= for the next page. Null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface QuoteLine {
+  description: string;
+  quantity: number;
+  rateCents: number;
+  amountCents: number;
+}
+
+export interface Communication {
+  id: string;
+  type: string;
+  senderName: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+  quote: { items: QuoteLine[]; totalCents: number; validUntil: string; terms: string } | null;
+  acceptedAt: string | null;
+}
+
+export interface LeadDetail {
+  lead: LeadSummary;
+  nextStages: LeadStage[];
+  communications: Communication[];
+}
+
+export interface DashboardStats {
+  windowDays: number;
+  activeLeads: number;
+  newLeads: number;
+  /** Percent, whole; null without leads in the window. */
+  responseRate: number | null;
+  /** Mean minutes to the first response; null without responses. */
+  avgResponseMinutes: number | null;
+  /** Median first response over the window (business_response_minutes) and how many it rests on. */
+  medianResponseMinutes: number | null;
+  measuredResponses: number;
+  conversions: number;
+  /** An estimate: conversions × REVENUE_PER_CONVERSION_CENTS. */
+  estimatedRevenueCents: number;
+}

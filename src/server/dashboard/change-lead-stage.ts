@@ -1,0 +1,62 @@
+// A contractor moves one of its leads to another stage (src/domain/lead-stages.ts decides which
+// moves exist). The UPDATE names the stage the move starts from, so two moves at once cannot
+// both apply or skip a stage: the second finds the row changed and is refused. Marking a job
+// COMPLETED mails the homeowner a private review link, in the same transaction.
+import { DASHBOARD_MESSAGES } from '../../domain/dashboard-rules.ts';
+import { canMove, LEAD_STAGE_LABELS, nextStages, type LeadStage } from '../../domain/lead-stages.ts';
+import { siteUrl } from '../config.ts';
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { createHomeownerLink, homeownerLinkUrl } from '../leads/homeowner-links.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { reviewMail } from './dashboard-mails.ts';
+import { assertDistributionId, findLeadRow } from './get-lead.ts';
+
+export function refusedMoveMessage(from: LeadStage, to: LeadStage): string {
+  const allowed = nextStages(from).map((s) => LEAD_STAGE_LABELS[s]);
+  return `A lead cannot move from ${LEAD_STAGE_LABELS[from]} to ${LEAD_STAGE_LABELS[to]}.${
+    allowed.length
+      ? ` From ${LEAD_STAGE_LABELS[from]} it can move to ${allowed.join(' or ')}.`
+      : ` ${LEAD_STAGE_LABELS[from]} is final.`
+  }`;
+}
+
+export const STAGE_CHANGED_MEANWHILE = 'This lead was changed meanwhile. Reload it and try again.';
+
+export async function changeLeadStage(
+  sql: Sql,
+  business: { id: string; name: string },
+  distributionId: string,
+  to: LeadStage,
+): Promise<{ stage: LeadStage; nextStages: LeadStage[]; reviewMailed: boolean }> {
+  const id = assertDistributionId(distributionId);
+  return sql.begin(async (tx) => {
+    const row = await findLeadRow(tx, business.id, id);
+    if (!canMove(row.stage, to)) throw new AppError('CONFLICT', refusedMoveMessage(row.stage, to));
+    // Working a lead (and mailing its homeowner) needs the lead paid for; dropping one does not.
+    if (to !== 'REJECTED' && row.payment_status !== 'paid')
+      throw new AppError('CONFLICT', DASHBOARD_MESSAGES.notPaid);
+    const moved = await tx`
+      update lead_distributions
+         set stage = ${to}, stage_changed_at = now(),
+             completed_at = ${to === 'COMPLETED' ? tx`now()` : tx`completed_at`}
+       where id = ${id} and business_id = ${business.id} and stage = ${row.stage}
+       returning id`;
+    if (!moved.length) throw new AppError('CONFLICT', STAGE_CHANGED_MEANWHILE);
+    if (to === 'COMPLETED') {
+      const token = await createHomeownerLink(tx, {
+        leadId: row.lead_id,
+        purpose: 'review',
+        businessId: business.id,
+      });
+      await enqueueMail(
+        tx,
+        reviewMail(
+          { leadId: row.lead_id, name: row.name, email: row.email, projectType: row.project_type },
+          { businessName: business.name, link: homeownerLinkUrl(siteUrl(), 'review', token) },
+        ),
+      );
+    }
+    return { stage: to, nextStages: [...nextStages(to)], reviewMailed: to === 'COMPLETED' };
+  });
+}

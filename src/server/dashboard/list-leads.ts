@@ -1,0 +1,53 @@
+// The dashboard's lead list: one business's distributions joined to their leads, newest first,
+// optionally of one stage, paged by keyset (created_at, id) so a deep page costs what the first does.
+import { LEADS_PAGE_SIZE } from '../../domain/dashboard-rules.ts';
+import type { LeadStage } from '../../domain/lead-stages.ts';
+import type { LeadPage } from '../../schemas/dashboard.ts';
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { leadColumns, toLeadSummary, type LeadRow } from './lead-rows.ts';
+
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+/** created_at as PostgreSQL prints a timestamptz (microseconds kept, so no row is skipped). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
+}
+
+export function decodeCursor(raw: string): Cursor {
+  const [at, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
+  if (!at || !id || !TIMESTAMP.test(at) || !UUID.test(id)) {
+    throw new AppError('BAD_REQUEST', 'Invalid cursor');
+  }
+  return { at, id };
+}
+
+export async function listLeads(
+  sql: Sql,
+  businessId: string,
+  options: { stage?: LeadStage | undefined; cursor?: string | undefined; limit?: number } = {},
+): Promise<LeadPage> {
+  const limit = options.limit ?? LEADS_PAGE_SIZE;
+  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  const rows = await sql<LeadRow[]>`
+    select ${leadColumns(sql)}
+      from lead_distributions d
+      join leads l on l.id = d.lead_id
+     where d.business_id = ${businessId}
+       ${options.stage ? sql`and d.stage = ${options.stage}` : sql``}
+       ${cursor ? sql`and (d.created_at, d.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
+     order by d.created_at desc, d.id desc
+     limit ${limit + 1}`;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    leads: page.map(toLeadSummary),
+    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+  };
+}
