@@ -2,7 +2,7 @@
 // seed-demo-homeowner.ts): both quotes side by side, accept one and see it Accepted; then the
 // review link of a completed job, submit, the thank-you; a link that is not one; axe on each page.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
 
 const QUOTES_HOMEOWNER = 'demo.quotes@example.com';
@@ -108,4 +108,50 @@ test('a link that is not one opens nothing', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1, name: 'Link invalid or expired' })).toBeVisible();
   }
   await expectNoAxeViolations(page);
+});
+
+test("a session opens nothing here: only a link's token does, and only from this site", async ({
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const unknown = 'u'.repeat(43);
+  for (const account of [null, 'contractor@example.com', 'admin@example.com']) {
+    const context = await playwrightRequest.newContext({
+      baseURL: baseURL!,
+      maxRedirects: 0,
+      extraHTTPHeaders: { origin },
+    });
+    if (account) {
+      const signIn = await context.post('/api/auth/sign-in', {
+        data: { email: account, password: 'DemoPass!2026' },
+      });
+      expect(signIn.status()).toBe(200);
+    }
+    const who = account ?? 'anonymous';
+    expect((await context.get(`/quote-request/responses?token=${unknown}`)).status(), who).toBe(404);
+    expect((await context.get(`/review?token=${unknown}`)).status(), who).toBe(404);
+    const accept = await context.post('/api/quote-responses/accept', {
+      data: { token: unknown, communicationId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(accept.status(), who).toBe(404);
+    expect(accept.headers()['cache-control']).toBe('private, no-store');
+    const review = await context.post('/api/reviews', {
+      data: { token: unknown, rating: 5, content: 'Fine work, on time.', authorName: 'Pat' },
+    });
+    expect(review.status(), who).toBe(404);
+    expect((await context.post('/api/reviews', { data: { token: unknown, rating: 9 } })).status(), who).toBe(
+      400,
+    );
+    await context.dispose();
+  }
+  // The page forms refuse a post from another site before anything runs.
+  const context = await playwrightRequest.newContext({ baseURL: baseURL!, maxRedirects: 0 });
+  for (const path of ['/quote-request/responses', '/review']) {
+    const response = await context.post(path, {
+      headers: { origin: 'https://evil.example' },
+      form: { token: unknown, communicationId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(response.status(), path).toBe(403);
+  }
+  await context.dispose();
 });
