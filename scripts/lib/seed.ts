@@ -5,6 +5,7 @@ import type { Sql } from '../../src/server/db/client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { writeDemoImages } from './demo-images.ts';
 import { seedDemoDashboard } from './seed-demo-dashboard.ts';
+import { seedDemoHomeowner } from './seed-demo-homeowner.ts';
 import { seedDemoLeads } from './seed-demo-leads.ts';
 import { isDemoSeeded, seedDemoData, type DemoSeedResult } from './seed-demo.ts';
 import { UPLOADS_DIR } from './database.ts';
@@ -24,6 +25,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   const demo = await seedDemoData(sql, data);
   const leads = await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
   await seedDemoDashboard(sql);
+  await seedDemoHomeowner(sql);
   return { catalog: counts, demo: { ...demo, leads } };
 }
 

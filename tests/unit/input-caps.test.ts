@@ -19,6 +19,7 @@ import {
   ZTokenQuery,
 } from '../../src/schemas/auth.ts';
 import { ZLeadListQuery, ZLeadResponse, ZQuote } from '../../src/schemas/lead-response.ts';
+import { ZAcceptQuote, ZJobReview } from '../../src/schemas/homeowner.ts';
 import { ZReverseGeocodeQuery, ZSearchQuery, ZSuggestQuery } from '../../src/schemas/search.ts';
 
 /** 100 KB that makes /^[^\s@]+@[^\s@]+\.[^\s@]+$/ try every split of the dots before failing. */
@@ -136,6 +137,23 @@ const FIELDS: [string, z.ZodMiniType, Record<string, unknown>, string][] = [
   ],
   ['lead list stage', ZLeadListQuery, {}, 'stage'],
   ['lead list cursor', ZLeadListQuery, {}, 'cursor'],
+  ['accept link', ZAcceptQuote, { communicationId: '00000000-0000-4000-8000-000000000000' }, 'token'],
+  ['accepted quote', ZAcceptQuote, { token: 'a'.repeat(43) }, 'communicationId'],
+  ['review link', ZJobReview, { rating: 5, content: 'Fine work.', authorName: 'Pat' }, 'token'],
+  [
+    'review rating',
+    ZJobReview,
+    { token: 'a'.repeat(43), content: 'Fine work.', authorName: 'Pat' },
+    'rating',
+  ],
+  [
+    'review title',
+    ZJobReview,
+    { token: 'a'.repeat(43), rating: 5, content: 'Fine work.', authorName: 'Pat' },
+    'title',
+  ],
+  ['review text', ZJobReview, { token: 'a'.repeat(43), rating: 5, authorName: 'Pat' }, 'content'],
+  ['review name', ZJobReview, { token: 'a'.repeat(43), rating: 5, content: 'Fine work.' }, 'authorName'],
 ];
 
 describe.each(FIELDS)('the %s field', (_name, schema, rest, field) => {

@@ -13,6 +13,7 @@ import {
   MAX_CSP_REPORT_BYTES,
   MAX_FORM_BYTES,
   MAX_JSON_BYTES,
+  MAX_REVIEW_FORM_BYTES,
   MAX_UPLOAD_BYTES,
   TOO_LARGE,
   tooLargeMessage,
@@ -77,6 +78,9 @@ describe('bodyLimit', () => {
     ['/api/auth/sign-in', MAX_JSON_BYTES],
     ['/api/quotes', MAX_JSON_BYTES],
     ['/auth/verify', MAX_FORM_BYTES],
+    ['/review', MAX_REVIEW_FORM_BYTES],
+    ['/api/reviews', MAX_REVIEW_FORM_BYTES],
+    ['/reviews', MAX_FORM_BYTES],
     ['/anything-else', MAX_FORM_BYTES],
   ])('%s takes %i bytes', (path, bytes) => {
     expect(bodyLimit(path)).toBe(bytes);

@@ -27,9 +27,10 @@ export interface StoredMail {
   createdAt: Date;
 }
 
-/** The newest mails, for /dev/mail (only where mail is captured). */
-export async function listMail(sql: Sql, limit = 50): Promise<StoredMail[]> {
+/** The newest mails, for /dev/mail (only where mail is captured), optionally to one address. */
+export async function listMail(sql: Sql, limit = 50, to?: string): Promise<StoredMail[]> {
   return sql<StoredMail[]>`
     select id, to_address as "to", subject, text_body as text, template, status, created_at as "createdAt"
-    from mail_outbox order by created_at desc, id limit ${limit}`;
+    from mail_outbox ${to ? sql`where to_address = ${to.trim().toLowerCase()}` : sql``}
+    order by created_at desc, id limit ${limit}`;
 }

@@ -9,6 +9,9 @@ import { CSP_REPORT_PATH } from './headers.ts';
 export const MAX_JSON_BYTES = 16 * 1024;
 /** A form posted by a page (/auth/verify's token, sign-out's empty form). */
 export const MAX_FORM_BYTES = 4 * 1024;
+/** The review form and its JSON twin: up to 5,000 characters of text, URL-encoded (up to 9
+ * bytes a character) or as JSON (up to 3). */
+export const MAX_REVIEW_FORM_BYTES = 48 * 1024;
 /** CSP violation reports: a few hundred bytes each, a browser may batch some. */
 export const MAX_CSP_REPORT_BYTES = 8 * 1024;
 /** The photo upload: one photo and its multipart framing (boundaries, part headers, the key). */
@@ -27,6 +30,7 @@ export function tooLargeMessage(pathname: string): string {
 export function bodyLimit(pathname: string): number {
   if (pathname === '/api/uploads') return MAX_UPLOAD_BYTES;
   if (pathname === CSP_REPORT_PATH) return MAX_CSP_REPORT_BYTES;
+  if (pathname === '/review' || pathname === '/api/reviews') return MAX_REVIEW_FORM_BYTES;
   if (pathname === '/api' || pathname.startsWith('/api/')) return MAX_JSON_BYTES;
   return MAX_FORM_BYTES;
 }

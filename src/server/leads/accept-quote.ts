@@ -1,0 +1,70 @@
+// A homeowner accepts one quote on their request, proven by the token of their responses link.
+// The quote must be a contractor's response on that same lead, still valid; a lead has at most
+// one accepted quote (a unique index keeps it so whatever runs at once), accepting the same one
+// again changes nothing, and the contractor is mailed once, on the change.
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import {
+  INVALID_HOMEOWNER_LINK,
+  otherQuoteAccepted,
+  QUOTE_EXPIRED,
+  QUOTE_NOT_FOUND,
+} from '../../domain/homeowner-rules.ts';
+import { resolveHomeownerLink } from './homeowner-links.ts';
+import { quoteAcceptedMail } from './homeowner-mails.ts';
+
+export interface AcceptResult {
+  communicationId: string;
+  businessName: string;
+  /** False when this quote had been accepted before (nothing changed). */
+  acceptedNow: boolean;
+}
+
+interface Candidate {
+  id: string;
+  lead_id: string;
+  has_quote: boolean;
+  expired: boolean;
+  accepted_at: Date | null;
+  quote_total_cents: number | null;
+  business_name: string;
+  business_email: string | null;
+}
+
+export async function acceptQuote(sql: Sql, token: string, communicationId: string): Promise<AcceptResult> {
+  return sql.begin(async (tx) => {
+    const link = await resolveHomeownerLink(tx, token, 'responses');
+    if (!link) throw new AppError('NOT_FOUND', INVALID_HOMEOWNER_LINK);
+    // The lead's row lock orders acceptances on one request: the second sees the first's.
+    const [lead] = await tx<{ id: string; name: string; projectType: string }[]>`
+      select id, name, project_type as "projectType" from leads where id = ${link.leadId} for update`;
+    if (!lead) throw new AppError('NOT_FOUND', INVALID_HOMEOWNER_LINK);
+    const [quote] = await tx<Candidate[]>`
+      select c.id, c.lead_id, c.quote is not null as has_quote,
+             coalesce(c.quote_valid_until < current_date, false) as expired, c.accepted_at,
+             c.quote_total_cents, b.name as business_name, b.email as business_email
+        from lead_communications c join businesses b on b.id = c.business_id
+       where c.id = ${communicationId} and c.lead_id = ${lead.id} and c.message_type = 'contractor_response'`;
+    // Another lead's communication is answered exactly like one that does not exist.
+    if (!quote?.has_quote) throw new AppError('NOT_FOUND', QUOTE_NOT_FOUND);
+    if (quote.accepted_at)
+      return { communicationId: quote.id, businessName: quote.business_name, acceptedNow: false };
+    const [other] = await tx<{ name: string }[]>`
+      select b.name from lead_communications c join businesses b on b.id = c.business_id
+       where c.lead_id = ${lead.id} and c.accepted_at is not null`;
+    if (other) throw new AppError('CONFLICT', otherQuoteAccepted(other.name));
+    if (quote.expired) throw new AppError('CONFLICT', QUOTE_EXPIRED);
+    await tx`update lead_communications set accepted_at = now() where id = ${quote.id}`;
+    if (quote.business_email) {
+      await enqueueMail(
+        tx,
+        quoteAcceptedMail({ name: quote.business_name, email: quote.business_email }, lead, {
+          communicationId: quote.id,
+          totalCents: quote.quote_total_cents ?? 0,
+        }),
+      );
+    }
+    return { communicationId: quote.id, businessName: quote.business_name, acceptedNow: true };
+  });
+}

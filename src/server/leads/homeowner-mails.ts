@@ -1,0 +1,27 @@
+// Mails that follow what a homeowner does on their private pages: the contractor whose quote
+// they accepted is told at once (with where to follow up), in the transaction of the acceptance.
+import { formatMoney } from '../../domain/money.ts';
+import { siteUrl } from '../config.ts';
+import type { OutgoingMail } from '../mail/outbox.ts';
+
+export function quoteAcceptedMail(
+  business: { name: string; email: string },
+  lead: { id: string; name: string; projectType: string },
+  quote: { communicationId: string; totalCents: number },
+): OutgoingMail {
+  return {
+    to: business.email,
+    subject: 'Your quote was accepted',
+    template: 'quote_accepted',
+    payload: { leadId: lead.id, communicationId: quote.communicationId },
+    text: [
+      `${business.name}, good news: ${lead.name} accepted your quote of ${formatMoney(quote.totalCents)} for`,
+      `their ${lead.projectType} request.`,
+      '',
+      `Get in touch to schedule the work, and mark the lead COMPLETED in your dashboard when the job`,
+      `is done so the homeowner can review it: ${siteUrl()}/dashboard`,
+      '',
+      'Dayton Contractors',
+    ].join('\n'),
+  };
+}

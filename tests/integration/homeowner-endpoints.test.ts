@@ -1,0 +1,111 @@
+// The JSON twins of the homeowner's forms, called as the server calls them (through route()):
+// POST /api/quote-responses/accept and POST /api/reviews answer with the use-cases' outcomes as
+// statuses, refuse what the schema refuses with field messages, and need no account.
+import type { APIContext, APIRoute } from 'astro';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { createBusiness, createLead } from '../factories/index.ts';
+import { createDistribution, createLink, createResponse } from '../factories/contractor-side.ts';
+import { useTestSql } from '../helpers/sql.ts';
+
+// The endpoints reach the database through db(): DATABASE_URL is set before anything reads it.
+process.env['DATABASE_URL'] = inject('databaseUrl');
+const sql = useTestSql();
+let accept: APIRoute;
+let reviews: APIRoute;
+
+beforeAll(async () => {
+  accept = (await import('../../src/pages/api/quote-responses/accept.ts')).POST;
+  reviews = (await import('../../src/pages/api/reviews.ts')).POST;
+});
+
+async function call(
+  endpoint: APIRoute,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const url = new URL(path, 'http://127.0.0.1:4321');
+  const request = new Request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const context = {
+    request,
+    url,
+    params: {},
+    locals: { user: null, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
+    clientAddress: '203.0.113.9',
+    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
+  } as unknown as APIContext;
+  const response = await endpoint(context);
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+describe('POST /api/quote-responses/accept', () => {
+  it('accepts (200), again without a change (200), refuses another (409) and a stranger (404)', async () => {
+    const lead = await createLead(sql);
+    const [a, b] = [await createBusiness(sql, { name: 'Ace Drains' }), await createBusiness(sql)];
+    const quote = { items: [{ description: 'Snake the main line', quantity: 1, rateCents: 22_500 }] };
+    const first = await createResponse(sql, lead.id, a.id, { quote });
+    const second = await createResponse(sql, lead.id, b.id, { quote });
+    const token = await createLink(sql, { leadId: lead.id, purpose: 'responses' });
+    const path = '/api/quote-responses/accept';
+
+    expect(await call(accept, path, { token, communicationId: first })).toEqual({
+      status: 200,
+      json: { communicationId: first, businessName: 'Ace Drains', acceptedNow: true },
+    });
+    expect((await call(accept, path, { token, communicationId: first })).json).toMatchObject({
+      acceptedNow: false,
+    });
+    const other = await call(accept, path, { token, communicationId: second });
+    expect(other).toMatchObject({ status: 409, json: { code: 'CONFLICT' } });
+    expect(other.json['error']).toMatch(/already accepted the quote from Ace Drains/);
+
+    const stranger = await createLead(sql);
+    const theirs = await createLink(sql, { leadId: stranger.id, purpose: 'responses' });
+    expect(await call(accept, path, { token: theirs, communicationId: first })).toMatchObject({
+      status: 404,
+      json: { error: 'This quote is not part of your request.' },
+    });
+    expect(await call(accept, path, { token, communicationId: 'not-a-uuid' })).toMatchObject({
+      status: 400,
+      json: { fields: { communicationId: ['Choose a quote'] } },
+    });
+  });
+});
+
+describe('POST /api/reviews', () => {
+  it('takes one review per job (201, then 409) and refuses a rating out of bounds (400)', async () => {
+    const lead = await createLead(sql);
+    const business = await createBusiness(sql);
+    await createDistribution(sql, lead.id, business.id, { stage: 'COMPLETED' });
+    const token = await createLink(sql, { leadId: lead.id, purpose: 'review', businessId: business.id });
+    const body = {
+      token,
+      rating: 5,
+      title: 'Great',
+      content: 'On time, on budget, and tidy.',
+      authorName: 'Pat',
+    };
+
+    const bad = await call(reviews, '/api/reviews', { ...body, rating: 6 });
+    expect(bad).toMatchObject({
+      status: 400,
+      json: { fields: { rating: ['Choose a rating from 1 to 5 stars'] } },
+    });
+    expect(await call(reviews, '/api/reviews', body)).toMatchObject({
+      status: 201,
+      json: { businessName: business.name },
+    });
+    expect(await call(reviews, '/api/reviews', body)).toMatchObject({
+      status: 409,
+      json: { error: 'You have already reviewed this job.' },
+    });
+    expect(await call(reviews, '/api/reviews', { ...body, token: 'z'.repeat(43) })).toMatchObject({
+      status: 404,
+    });
+    // The contractor is the token's: a body naming another is refused outright.
+    expect((await call(reviews, '/api/reviews', { ...body, businessId: business.id })).status).toBe(400);
+  });
+});
