@@ -87,14 +87,12 @@ const ZTime = z
   .check(z.maxLength(5, PROFILE_MESSAGES.time), z.regex(TIME_PATTERN, PROFILE_MESSAGES.time));
 
 /** One weekday's hours: open and close as HH:MM; an open day closes after it opens. */
-export const ZDayHours = z
-  .strictObject({ open: ZTime, close: ZTime, closed: z.boolean() })
-  .check(
-    z.refine((d) => d.closed || d.close > d.open, {
-      message: PROFILE_MESSAGES.closeBeforeOpen,
-      path: ['close'],
-    }),
-  );
+export const ZDayHours = z.strictObject({ open: ZTime, close: ZTime, closed: z.boolean() }).check(
+  z.refine((d) => d.closed || d.close > d.open, {
+    message: PROFILE_MESSAGES.closeBeforeOpen,
+    path: ['close'],
+  }),
+);
 export type TDayHours = z.output<typeof ZDayHours>;
 
 /** business_hours: every weekday, keyed monday..sunday (the shape the public profile reads). */
