@@ -281,7 +281,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function photoForm(bytes: Uint8Array, name = 'photo.png'): FormData {
+function photoForm(bytes: Uint8Array<ArrayBuffer>, name = 'photo.png'): FormData {
   const form = new FormData();
   form.set('file', new File([bytes], name, { type: 'image/png' }));
   return form;
