@@ -1,0 +1,126 @@
+// The dashboard's Profile and Payments tabs and its analytics panel, through the development
+// page that mounts them (/dev/dashboard-parts) for the demo contractor; and the public profile's
+// beacons, counted in that contractor's analytics.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../helpers/test.ts';
+
+const PARTS = '/dev/dashboard-parts';
+
+async function signInAsContractor(page: Page): Promise<void> {
+  const response = await page.request.post('/api/auth/sign-in', {
+    data: { email: 'contractor@example.com', password: 'DemoPass!2026' },
+    headers: {
+      origin: new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin,
+    },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function openParts(page: Page): Promise<void> {
+  await page.goto(PARTS);
+  await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('is not there for a visitor who is not a contractor', async ({ page }) => {
+  const response = await page.goto(PARTS);
+  expect(response?.status()).toBe(404);
+});
+
+test('the profile saves, and a reload shows what was saved', async ({ page }) => {
+  await signInAsContractor(page);
+  await openParts(page);
+  const tagline = page.getByLabel('Tagline');
+  const original = await tagline.inputValue();
+  const zips = page.getByLabel('Service ZIP codes');
+  const originalZips = await zips.inputValue();
+
+  // A wrong value: its own message, and everything typed stays.
+  await tagline.fill('Fast, tidy and fairly priced');
+  await zips.fill('45402, 9021');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Each service ZIP code must be 5 digits')).toBeVisible();
+  await expect(tagline).toHaveValue('Fast, tidy and fairly priced');
+
+  // A ZIP outside our area: only the server knows, and its message lands on the field.
+  await zips.fill('45402, 90210');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText(/Not in our service area: 90210/).first()).toBeVisible();
+  await expect(tagline).toHaveValue('Fast, tidy and fairly priced');
+
+  await zips.fill('45402, 45409');
+  await page.getByLabel('Closed on Saturday').uncheck();
+  await page.getByLabel('Saturday opens').fill('09:00');
+  await page.getByLabel('Saturday closes').fill('13:00');
+  await page.getByLabel('Response time').selectOption({ label: 'Within 4 hours' });
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
+  await expect(page.getByText('Your changes will be public after the next publish.').first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Tagline')).toHaveValue('Fast, tidy and fairly priced');
+  await expect(page.getByLabel('Service ZIP codes')).toHaveValue('45402, 45409');
+  await expect(page.getByLabel('Saturday closes')).toHaveValue('13:00');
+  await expect(page.getByLabel('Response time')).toHaveValue('4');
+
+  // Leave the demo contractor as it was for other tests.
+  await page.getByLabel('Tagline').fill(original);
+  await page.getByLabel('Service ZIP codes').fill(originalZips);
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible();
+});
+
+test('payments show the setup status and the way to billing; analytics show a table', async ({ page }) => {
+  await signInAsContractor(page);
+  await openParts(page);
+  const payments = page.getByRole('region', { name: 'Payment Setup' });
+  await expect(payments.getByText(/^Status: (required|pending|completed)$/)).toBeVisible();
+  await expect(payments.getByRole('link', { name: /payment|billing/i })).toHaveAttribute(
+    'href',
+    '/contractor/billing',
+  );
+  const table = page.getByRole('table', { name: /Daily analytics, 30 days/ });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Profile views' })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(32); // header, 30 days, total
+
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+});
+
+test('visiting the public profile and following its phone link counts a view and a call', async ({
+  page,
+}) => {
+  await signInAsContractor(page);
+  await openParts(page);
+  const profileUrl = await page.getByRole('link', { name: 'your public profile' }).getAttribute('href');
+  expect(profileUrl).toMatch(/^\/contractor\/[a-z0-9-]+$/);
+
+  const today = async () => {
+    const response = await page.request.get('/api/contractor/analytics?days=1');
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { series: Record<string, number[]> };
+    return { views: body.series['PROFILE_VIEWS']![0]!, calls: body.series['PHONE_CALLS']![0]! };
+  };
+
+  const beacons: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/analytics/events')) beacons.push(request.postData() ?? '');
+  });
+  await page.goto(profileUrl!);
+  await expect.poll(today).toMatchObject({ views: expect.any(Number) });
+  await expect.poll(async () => (await today()).views).toBeGreaterThanOrEqual(1);
+
+  // A tel: link opens no page in a headless browser; the beacon goes all the same.
+  await page.getByRole('main').getByRole('link', { name: 'Call Now' }).click();
+  await expect.poll(async () => (await today()).calls).toBeGreaterThanOrEqual(1);
+  expect(beacons.some((b) => b.includes('"PROFILE_VIEWS"'))).toBe(true);
+  expect(beacons.some((b) => b.includes('"PHONE_CALLS"'))).toBe(true);
+});
