@@ -146,6 +146,17 @@ describe('catalog and demo seed on a fresh database', () => {
     await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
     const [again] = await sql`select count(*)::int as n from leads`;
     expect(again?.['n']).toBe(DEMO_LEADS);
+    // One LEAD_GENERATED per paid distribution, counted on each lead's own day (UTC).
+    const [counted] = await sql`
+      select (select coalesce(sum(value), 0)::int from analytics where metric = 'LEAD_GENERATED') as counted,
+             (select count(*)::int from lead_distributions where payment_status = 'paid') as paid,
+             (select count(*)::int from lead_distributions d join leads l on l.id = d.lead_id
+               where d.payment_status = 'paid'
+                 and not exists (select 1 from analytics a where a.business_id = d.business_id
+                                   and a.metric = 'LEAD_GENERATED'
+                                   and a.date = (l.created_at at time zone 'utc')::date)) as misdated`;
+    expect(counted?.['counted']).toBe(counted?.['paid']);
+    expect(counted?.['misdated']).toBe(0);
 
     const recent = await recentRequests(sql);
     expect(recent).toHaveLength(5);
