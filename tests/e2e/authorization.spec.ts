@@ -115,7 +115,11 @@ const MATRIX: Row[] = [
     path: '/api/contractor/analytics?days=30',
     expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
   },
-  { method: 'GET', path: '/dev/dashboard-parts', expect: { anonymous: 404, user: 404, contractor: 200, admin: 404 } },
+  {
+    method: 'GET',
+    path: '/dev/dashboard-parts',
+    expect: { anonymous: 404, user: 404, contractor: 200, admin: 404 },
+  },
   {
     method: 'GET',
     path: '/api/admin/leads',
