@@ -4,6 +4,7 @@ import { upsertCatalog, type UpsertCounts } from '../../src/server/catalog/upser
 import type { Sql } from '../../src/server/db/client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { writeDemoImages } from './demo-images.ts';
+import { seedDemoAnalytics } from './seed-demo-analytics.ts';
 import { seedDemoLeads } from './seed-demo-leads.ts';
 import { isDemoSeeded, seedDemoData, type DemoSeedResult } from './seed-demo.ts';
 import { UPLOADS_DIR } from './database.ts';
@@ -22,6 +23,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   const data = generateDemoData(catalog.services, catalog.serviceAreas);
   const demo = await seedDemoData(sql, data);
   const leads = await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
+  await seedDemoAnalytics(sql);
   return { catalog: counts, demo: { ...demo, leads } };
 }
 

@@ -2,6 +2,7 @@
 // review counts equal what the verified reviews say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../scripts/lib/demo-data.ts';
+import { seedDemoAnalytics } from '../../scripts/lib/seed-demo-analytics.ts';
 import { DEMO_LEADS, seedDemoLeads } from '../../scripts/lib/seed-demo-leads.ts';
 import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
 import { recentRequests } from '../../src/server/quotes/recent-requests.ts';
@@ -157,6 +158,14 @@ describe('catalog and demo seed on a fresh database', () => {
                                    and a.date = (l.created_at at time zone 'utc')::date)) as misdated`;
     expect(counted?.['counted']).toBe(counted?.['paid']);
     expect(counted?.['misdated']).toBe(0);
+
+    // Demo analytics for the two demo contractors: 29 days before today, five metrics, once.
+    expect(await seedDemoAnalytics(sql)).toBe(2 * 29 * 5);
+    expect(await seedDemoAnalytics(sql)).toBe(0);
+    const [today] = await sql`
+      select count(*)::int as n from analytics
+       where date = (now() at time zone 'utc')::date and metric <> 'LEAD_GENERATED'`;
+    expect(today?.['n']).toBe(0);
 
     const recent = await recentRequests(sql);
     expect(recent).toHaveLength(5);
