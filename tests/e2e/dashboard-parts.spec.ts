@@ -76,6 +76,34 @@ test('the profile saves, and a reload shows what was saved', async ({ page }) =>
   ).toBeVisible();
 });
 
+// A 1x1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a photo uploads onto the profile and can be deleted; a file that is no image is refused', async ({
+  page,
+}) => {
+  await signInAsContractor(page);
+  await openParts(page);
+  const photos = page.getByRole('region', { name: 'Photos' });
+  const before = await photos.getByRole('listitem').count();
+  await page.getByLabel('Add photos').setInputFiles({ name: 'job.png', mimeType: 'image/png', buffer: PNG });
+  await expect(photos.getByRole('listitem')).toHaveCount(before + 1);
+  await expect(photos.getByRole('img', { name: new RegExp(`photo ${before + 1}$`) })).toBeVisible();
+
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await expect(page.getByText('Invalid file type: Please upload a JPEG, PNG, or WebP image')).toBeVisible();
+
+  await photos.getByRole('button', { name: `Delete photo ${before + 1}` }).click();
+  await expect(photos.getByRole('listitem')).toHaveCount(before);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Photos' }).getByRole('listitem')).toHaveCount(before);
+});
+
 test('payments show the setup status and the way to billing; analytics show a table', async ({ page }) => {
   await signInAsContractor(page);
   await openParts(page);
@@ -91,6 +119,7 @@ test('payments show the setup status and the way to billing; analytics show a ta
   await expect(table.getByRole('row')).toHaveCount(32); // header, 30 days, total
 
   await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: test.info().outputPath('dashboard-parts.png'), fullPage: true });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
