@@ -28,7 +28,9 @@ async function signedInCookie(origin: string): Promise<string> {
     .join('; ');
 }
 
-export async function lighthouseBench(options: { only?: 'islands' | 'static' } = {}): Promise<Measurement[]> {
+export async function lighthouseBench(
+  options: { only?: 'islands' | 'static' | 'profile' } = {},
+): Promise<Measurement[]> {
   const site = await startSite();
   const origin = site.origin;
   const chrome = await chromeLauncher.launch({
@@ -51,12 +53,15 @@ export async function lighthouseBench(options: { only?: 'islands' | 'static' } =
       ['article', '/articles/how-to-choose-a-licensed-contractor-in-dayton'],
       ['AI sheet', '/ai'],
     ] as const;
-    const pages = [
-      ...(options.only === 'islands' ? [] : staticPages),
-      ...(options.only === 'static'
-        ? []
-        : ISLAND_PAGES.map(([label, path]) => [`island: ${label}`, path] as const)),
-    ];
+    const pages =
+      options.only === 'profile'
+        ? [['profile', profile] as const]
+        : [
+            ...(options.only === 'islands' ? [] : staticPages),
+            ...(options.only === 'static'
+              ? []
+              : ISLAND_PAGES.map(([label, path]) => [`island: ${label}`, path] as const)),
+          ];
     const cookie = await signedInCookie(origin);
     const results: Measurement[] = [];
     const rounds = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

@@ -21,6 +21,7 @@ const results = [
   ...(!only || only === 'site' ? await siteBench() : []),
   ...(!only || only === 'lighthouse' ? await lighthouseBench() : []),
   ...(only === 'lighthouse-islands' ? await lighthouseBench({ only: 'islands' }) : []),
+  ...(only === 'lighthouse-profile' ? await lighthouseBench({ only: 'profile' }) : []),
   ...(!only || only === 'search' ? await searchBench() : []),
   ...(!only || only === 'typing' ? await typingBench() : []),
   ...(!only || only === 'islands' ? await islandsBench() : []),

@@ -73,11 +73,19 @@ export async function seedDemoLeads(
           charged_at = charged_at - ${shift}
         where lead_id = ${result.leadId}`;
       await tx`update payment_transactions set created_at = created_at - ${shift} where lead_id = ${result.leadId}`;
-      await tx`
-        update analytics a set date = (now() - ${shift})::date, created_at = a.created_at - ${shift}
-        from lead_distributions d
-        where d.lead_id = ${result.leadId} and a.business_id = d.business_id and a.metric = 'LEAD_GENERATED'
-          and a.created_at > now() - interval '1 hour'`;
+      // Each paid distribution added one LEAD_GENERATED to today's counter: move it to the lead's day.
+      const today = tx`(now() at time zone 'utc')::date`;
+      const paid = await tx<{ business_id: string }[]>`
+        select business_id from lead_distributions where lead_id = ${result.leadId} and payment_status = 'paid'`;
+      for (const { business_id: businessId } of paid) {
+        const where = tx`business_id = ${businessId} and metric = 'LEAD_GENERATED' and date = ${today}`;
+        await tx`update analytics set value = value - 1 where ${where}`;
+        await tx`delete from analytics where ${where} and value <= 0`;
+        await tx`
+          insert into analytics (business_id, metric, date, value)
+          values (${businessId}, 'LEAD_GENERATED', ((now() - ${shift}) at time zone 'utc')::date, 1)
+          on conflict (business_id, metric, date) do update set value = analytics.value + 1`;
+      }
       // Their mails would have gone out days ago; the demo's mailbox starts empty.
       await tx`delete from mail_outbox where payload->>'leadId' = ${result.leadId}`;
     });

@@ -6,6 +6,7 @@ import { generateDemoData } from './demo-data.ts';
 import { writeDemoImages } from './demo-images.ts';
 import { seedDemoDashboard } from './seed-demo-dashboard.ts';
 import { seedDemoHomeowner } from './seed-demo-homeowner.ts';
+import { seedDemoAnalytics } from './seed-demo-analytics.ts';
 import { seedDemoLeads } from './seed-demo-leads.ts';
 import { isDemoSeeded, seedDemoData, type DemoSeedResult } from './seed-demo.ts';
 import { UPLOADS_DIR } from './database.ts';
@@ -26,6 +27,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   const leads = await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
   await seedDemoDashboard(sql);
   await seedDemoHomeowner(sql);
+  await seedDemoAnalytics(sql);
   return { catalog: counts, demo: { ...demo, leads } };
 }
 

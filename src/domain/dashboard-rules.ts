@@ -102,12 +102,14 @@ export function formatMinutes(minutes: number | null): string {
 
 /**
  * The spec's payment setup status, its clauses in its order: no Stripe account id 'required',
- * an id but setup not completed 'pending', the completed flag (with an id) 'completed'.
+ * an id but setup not completed 'pending', the completed flag (with an id) 'completed'. A
+ * contractor pays us by card and is never paid through us, so its Stripe account is a Customer
+ * (businesses.stripe_customer_id), not a Connect account (docs/decisions.md).
  */
 export function paymentSetupStatus(business: {
-  stripeConnectAccountId: string | null;
+  stripeCustomerId: string | null;
   paymentSetupCompleted: boolean;
 }): 'required' | 'pending' | 'completed' {
-  if (!business.stripeConnectAccountId) return 'required';
+  if (!business.stripeCustomerId) return 'required';
   return business.paymentSetupCompleted ? 'completed' : 'pending';
 }

@@ -123,6 +123,28 @@ const MATRIX: Row[] = [
     body: { subject: 'Hello', message: 'Hello' },
     expect: { anonymous: 401, user: 403, contractor: 404, admin: 403 },
   },
+  // The dashboard's profile, photos and analytics: always the caller's own business.
+  {
+    method: 'GET',
+    path: '/api/contractor/profile',
+    expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/contractor/profile',
+    body: { tagline: 'x' },
+    expect: { anonymous: 401, user: 403, contractor: 400, admin: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/contractor/photos?url=%2Fuploads%2Fnot-listed.png',
+    expect: { anonymous: 401, user: 403, contractor: 404, admin: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/contractor/analytics?days=30',
+    expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
+  },
   {
     method: 'GET',
     path: '/api/admin/leads',

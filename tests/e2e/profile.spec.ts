@@ -87,14 +87,29 @@ test('the JSON-LD parses and its aggregateRating is the rating and count shown',
   expect(business!['review']).toHaveLength(await reviews.getByRole('listitem').count());
 });
 
-test('the profile ships no framework JavaScript', async ({ page }) => {
+test('the profile ships no framework JavaScript', async ({ page, request }) => {
   await page.goto(`/contractor/${SLUG}`);
   await expect(page.locator('astro-island')).toHaveCount(0);
-  // The only script file is the account menu's (no framework, under 1 KB gzip).
+  // The account menu's script, and the analytics beacons' bundled module (plain script).
   const sources = await page
     .locator('script[src]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('src')));
-  expect(sources).toEqual(['/account-menu.js']);
+    .evaluateAll((els) => els.map((e) => e.getAttribute('src')!));
+  expect(sources).toHaveLength(2);
+  expect(sources[0]).toBe('/account-menu.js');
+  expect(sources[1]).toMatch(/^\/_astro\/[\w.-]+\.js$/);
+  // Neither they nor what they import carry React (its element symbol would be in the code).
+  const seen = new Set<string>();
+  const queue = [...sources];
+  while (queue.length) {
+    const src = queue.shift()!;
+    if (seen.has(src)) continue;
+    seen.add(src);
+    const code = await (await request.get(src)).text();
+    expect(code).not.toMatch(/react\.(transitional\.)?element/);
+    for (const [, imported] of code.matchAll(/from\s*["']\.\/([\w.-]+\.js)["']/g))
+      queue.push(`/_astro/${imported}`);
+  }
+  expect(seen.size).toBeLessThanOrEqual(3);
 });
 
 test('an unknown contractor answers 404 with "Contractor not found"', async ({ page }) => {

@@ -2,6 +2,7 @@
 // review counts equal what the verified reviews say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../scripts/lib/demo-data.ts';
+import { seedDemoAnalytics } from '../../scripts/lib/seed-demo-analytics.ts';
 import { DEMO_LEADS, seedDemoLeads } from '../../scripts/lib/seed-demo-leads.ts';
 import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
 import { recentRequests } from '../../src/server/quotes/recent-requests.ts';
@@ -146,6 +147,25 @@ describe('catalog and demo seed on a fresh database', () => {
     await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
     const [again] = await sql`select count(*)::int as n from leads`;
     expect(again?.['n']).toBe(DEMO_LEADS);
+    // One LEAD_GENERATED per paid distribution, counted on each lead's own day (UTC).
+    const [counted] = await sql`
+      select (select coalesce(sum(value), 0)::int from analytics where metric = 'LEAD_GENERATED') as counted,
+             (select count(*)::int from lead_distributions where payment_status = 'paid') as paid,
+             (select count(*)::int from lead_distributions d join leads l on l.id = d.lead_id
+               where d.payment_status = 'paid'
+                 and not exists (select 1 from analytics a where a.business_id = d.business_id
+                                   and a.metric = 'LEAD_GENERATED'
+                                   and a.date = (l.created_at at time zone 'utc')::date)) as misdated`;
+    expect(counted?.['counted']).toBe(counted?.['paid']);
+    expect(counted?.['misdated']).toBe(0);
+
+    // Demo analytics for the two demo contractors: 29 days before today, five metrics, once.
+    expect(await seedDemoAnalytics(sql)).toBe(2 * 29 * 5);
+    expect(await seedDemoAnalytics(sql)).toBe(0);
+    const [today] = await sql`
+      select count(*)::int as n from analytics
+       where date = (now() at time zone 'utc')::date and metric <> 'LEAD_GENERATED'`;
+    expect(today?.['n']).toBe(0);
 
     const recent = await recentRequests(sql);
     expect(recent).toHaveLength(5);

@@ -53,10 +53,10 @@ describe('paymentSetupStatus (the spec rule)', () => {
   it.each([
     [null, false, 'required'],
     [null, true, 'required'],
-    ['acct_1', false, 'pending'],
-    ['acct_1', true, 'completed'],
-  ] as const)('account %s, completed %s: %s', (stripeConnectAccountId, paymentSetupCompleted, status) => {
-    expect(paymentSetupStatus({ stripeConnectAccountId, paymentSetupCompleted })).toBe(status);
+    ['cus_1', false, 'pending'],
+    ['cus_1', true, 'completed'],
+  ] as const)('customer %s, completed %s: %s', (stripeCustomerId, paymentSetupCompleted, status) => {
+    expect(paymentSetupStatus({ stripeCustomerId, paymentSetupCompleted })).toBe(status);
   });
 });
 

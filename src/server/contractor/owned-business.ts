@@ -14,7 +14,8 @@ export interface OwnedBusiness {
   status: BusinessStatus;
   verified: boolean;
   paymentSetupCompleted: boolean;
-  stripeConnectAccountId: string | null;
+  /** The business's Stripe Customer (it pays us by card), once payment setup began. */
+  stripeCustomerId: string | null;
 }
 
 /** The spec's message when a contractor has no business. */
@@ -26,7 +27,7 @@ export async function ownedBusiness(sql: Sql, ownerId: string): Promise<OwnedBus
   const [row] = await sql<OwnedBusiness[]>`
     select id, name, slug, status, verified,
            payment_setup_completed as "paymentSetupCompleted",
-           stripe_connect_account_id as "stripeConnectAccountId"
+           stripe_customer_id as "stripeCustomerId"
       from businesses
      where owner_id = ${ownerId}
      order by created_at, id

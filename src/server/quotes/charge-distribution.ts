@@ -2,6 +2,7 @@
 // by that row, then the result recorded, with the contractor's mail sent only by the run that
 // moves the distribution out of 'pending'. The gateway is called outside any transaction.
 import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
+import { addToAnalytics } from '../analytics/add-to-analytics.ts';
 import type { Sql } from '../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { declinedLeadMail, leadMail } from './lead-mails.ts';
@@ -53,10 +54,12 @@ export async function chargeDistribution(
         payment_error_message = ${failure}
       where id = ${distribution.id} and payment_status = 'pending'
       returning id`;
-    if (!changed || !candidate.email) return;
+    if (!changed) return;
+    // Counted on the transition to paid, in its transaction: a rerun counts nothing twice.
+    if (paid) await addToAnalytics(tx, 'LEAD_GENERATED', [candidate.id]);
+    if (!candidate.email) return;
     if (paid) {
       await enqueueMail(tx, leadMail({ ...candidate, email: candidate.email }, lead));
-      await tx`insert into analytics (business_id, metric, value) values (${candidate.id}, 'LEAD_GENERATED', 1)`;
     } else {
       const reason = failure ?? 'The payment was declined.';
       await enqueueMail(tx, declinedLeadMail({ ...candidate, email: candidate.email }, lead, reason));

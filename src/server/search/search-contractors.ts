@@ -3,6 +3,7 @@
 // search analytics without delaying the answer.
 import { resolvePlace, type ResolvedPlace } from '../../domain/gazetteer.ts';
 import type { TSearchQuery } from '../../schemas/search.ts';
+import { addToAnalytics } from '../analytics/add-to-analytics.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { createGeocoder, LOCATION_NOT_FOUND, type Geocoder } from '../geo/geocoder.ts';
@@ -84,13 +85,10 @@ export async function recordSearch(
       insert into search_analytics (query, results_count, filters, user_id)
       values (${query.search.trim()}, ${result.total}, ${sql.json(filters)}, ${userId})`;
   }
-  if (result.items.length) {
-    const rows = result.items.map((b) => ({
-      business_id: b.id,
-      user_id: userId,
-      metric: 'SEARCH_APPEARANCES',
-      value: 1,
-    }));
-    await sql`insert into analytics ${sql(rows)}`;
-  }
+  // One counter per business and day (analytics_daily_key), not a row per appearance.
+  await addToAnalytics(
+    sql,
+    'SEARCH_APPEARANCES',
+    result.items.map((b) => b.id),
+  );
 }

@@ -2,6 +2,7 @@
 // declared size over the allowance is refused at once (413), and a chunked body (which declares
 // none) is cut off once it passes it, so no route can be made to hold a body it never needed
 // (a 400 MB form sent to /auth/verify once grew the server from 126 MB to 1.35 GB).
+import { BEACON_PATH, MAX_BEACON_BYTES } from '../../domain/analytics-rules.ts';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../../domain/quote-rules.ts';
 import { CSP_REPORT_PATH } from './headers.ts';
 
@@ -19,6 +20,9 @@ export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 /** The largest allowance of all: the adapter's own cap, behind ours. */
 export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES;
 
+/** The dashboard's profile photo upload (one photo a request, like /api/uploads). */
+export const BUSINESS_PHOTOS_PATH = '/api/contractor/photos';
+
 export const TOO_LARGE = 'The request is too large';
 
 /** What a 413 says at `pathname`: the photo upload keeps the spec's 'File too large'. */
@@ -28,7 +32,8 @@ export function tooLargeMessage(pathname: string): string {
 
 /** The body allowance of a request to `pathname`, in bytes. */
 export function bodyLimit(pathname: string): number {
-  if (pathname === '/api/uploads') return MAX_UPLOAD_BYTES;
+  if (pathname === '/api/uploads' || pathname === BUSINESS_PHOTOS_PATH) return MAX_UPLOAD_BYTES;
+  if (pathname === BEACON_PATH) return MAX_BEACON_BYTES;
   if (pathname === CSP_REPORT_PATH) return MAX_CSP_REPORT_BYTES;
   if (pathname === '/review' || pathname === '/api/reviews') return MAX_REVIEW_FORM_BYTES;
   if (pathname === '/api' || pathname.startsWith('/api/')) return MAX_JSON_BYTES;

@@ -18,10 +18,7 @@ export async function recordArticleView(
   articleId: string,
   clientAddress: string | null,
 ): Promise<ArticleView> {
-  const { day, salt } = await saltOfToday(sql);
-  const client = createHmac('sha256', salt)
-    .update(clientAddress ? addressKey(clientAddress) : 'unknown')
-    .digest('hex');
+  const { day, client } = await dailyClient(sql, clientAddress);
   const [row] = await sql<ArticleView[]>`
     with article as (select id from articles where id = ${articleId} and status = 'published'),
     mark as (
@@ -35,6 +32,21 @@ export async function recordArticleView(
       returning id)
     select exists (select 1 from article) as found, exists (select 1 from counted) as counted`;
   return row!;
+}
+
+/**
+ * Today (UTC) and the client as today's marks name it: an HMAC of its address key under the
+ * day's salt. Shared by every once-a-day count (article views, profile beacons).
+ */
+export async function dailyClient(
+  sql: Sql,
+  clientAddress: string | null,
+): Promise<{ day: string; client: string }> {
+  const { day, salt } = await saltOfToday(sql);
+  const client = createHmac('sha256', salt)
+    .update(clientAddress ? addressKey(clientAddress) : 'unknown')
+    .digest('hex');
+  return { day, client };
 }
 
 /** Today's (UTC) salt, made by the first view of the day. */
@@ -51,10 +63,12 @@ async function saltOfToday(sql: Sql): Promise<{ day: string; salt: string }> {
   return made;
 }
 
-/** Marks and salts of days before today (UTC): they no longer decide anything. */
+/** Marks (articles' and profiles') and salts of days before today (UTC): they no longer decide anything. */
 export async function purgeViewMarks(sql: Sql): Promise<number> {
   const marks = await sql`
     delete from article_view_marks where day < (now() at time zone 'utc')::date returning 1`;
+  const events = await sql`
+    delete from business_event_marks where day < (now() at time zone 'utc')::date returning 1`;
   await sql`delete from article_view_salts where day < (now() at time zone 'utc')::date`;
-  return marks.length;
+  return marks.length + events.length;
 }

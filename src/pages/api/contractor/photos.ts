@@ -1,0 +1,31 @@
+// The caller's business's profile photos. POST multipart/form-data { file } answers 201
+// { url, images }: 415 not a JPEG, PNG or WebP image (by content), 413 past 10 MB, 400 past the
+// profile's photo limit. DELETE ?url= unlists the photo and answers { images }; 404 if the
+// profile does not list it.
+import * as z from 'zod/mini';
+import { requireOwnedBusiness } from '~/server/contractor/owned-business';
+import { deleteBusinessPhoto, uploadBusinessPhoto } from '~/server/contractor/business-photos';
+import { db } from '~/server/db/client';
+import { requestMeta } from '~/server/http';
+import { route } from '~/server/route';
+import { uploadStore } from '~/server/storage/uploads';
+import { limitUploads } from '~/server/uploads/limit-uploads';
+import { readPhotoFile } from '~/server/uploads/read-photo-form';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'contractor' }, async ({ context, user }) => {
+  const business = await requireOwnedBusiness(db(), user.id);
+  await limitUploads(db(), requestMeta(context).ip);
+  const bytes = await readPhotoFile(context.request);
+  const owner = { id: business.id, ownerId: user.id };
+  return Response.json(await uploadBusinessPhoto(db(), uploadStore(), owner, bytes), { status: 201 });
+});
+
+const ZPhotoUrl = z.strictObject({ url: z.string().check(z.maxLength(500)) });
+
+export const DELETE = route({ auth: 'contractor', query: ZPhotoUrl }, async ({ user, query }) => {
+  const business = await requireOwnedBusiness(db(), user.id);
+  const owner = { id: business.id, ownerId: user.id };
+  return Response.json(await deleteBusinessPhoto(db(), uploadStore(), owner, query.url));
+});

@@ -1,0 +1,97 @@
+// Photos of the owner's business: checked by content, stripped of metadata, stored under the
+// business's own folder (businesses/<id>/), and listed in businesses.images with a publish
+// request in the same transaction. Deleting a photo the profile does not list is NOT_FOUND; a
+// listed photo outside the business's folder (a demo placeholder) is only unlisted, never
+// deleted from the store, since other listings may share it.
+import { randomUUID } from 'node:crypto';
+import { MAX_PHOTO_BYTES } from '../../domain/quote-rules.ts';
+import { PROFILE_MESSAGES, PROFILE_PHOTOS_MAX } from '../../domain/profile-rules.ts';
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { requestPublish } from '../publish/request-publish.ts';
+import type { UploadStore } from '../storage/uploads.ts';
+import { IMAGE_TYPES, MalformedImageError, sniffImage, stripMetadata } from '../uploads/image.ts';
+
+type Owner = { id: string; ownerId: string };
+
+const folderOf = (businessId: string) => `businesses/${businessId}/`;
+const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
+
+export async function uploadBusinessPhoto(
+  sql: Sql,
+  store: UploadStore,
+  business: Owner,
+  bytes: Uint8Array,
+): Promise<{ url: string; images: string[] }> {
+  if (bytes.length > MAX_PHOTO_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', PROFILE_MESSAGES.tooLarge);
+  const kind = sniffImage(bytes);
+  if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_MESSAGES.invalidType);
+  let clean: Uint8Array;
+  try {
+    clean = stripMetadata(bytes, kind);
+  } catch (error) {
+    if (error instanceof MalformedImageError)
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_MESSAGES.invalidType);
+    throw error;
+  }
+  const [row] = await sql<{ n: number }[]>`
+    select cardinality(images) as n from businesses where id = ${business.id} and owner_id = ${business.ownerId}`;
+  if (!row) throw new AppError('NOT_FOUND', 'No business found');
+  if (row.n >= PROFILE_PHOTOS_MAX) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.photosFull);
+  const key = `${folderOf(business.id)}${randomUUID()}.${kind}`;
+  try {
+    await store.put(key, clean, IMAGE_TYPES[kind]);
+  } catch (error) {
+    console.error('Upload store failed:', error);
+    throw new AppError('BAD_GATEWAY', PROFILE_MESSAGES.uploadFailed);
+  }
+  const url = `/uploads/${key}`;
+  // Appended under the row's lock, so two uploads at once cannot both pass the limit.
+  const images = await sql.begin(async (tx) => {
+    const [updated] = await tx<{ images: string[] }[]>`
+      update businesses set images = array_append(images, ${url})
+       where id = ${business.id} and owner_id = ${business.ownerId} and cardinality(images) < ${PROFILE_PHOTOS_MAX}
+      returning images`;
+    if (!updated) return null;
+    await requestPublish(tx, {
+      reason: 'Photo added by its owner',
+      entityType: 'business',
+      entityId: business.id,
+      requestedBy: business.ownerId,
+    });
+    return updated.images;
+  });
+  if (!images) {
+    await store.delete(key).catch(() => false);
+    throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.photosFull);
+  }
+  return { url, images };
+}
+
+export async function deleteBusinessPhoto(
+  sql: Sql,
+  store: UploadStore,
+  business: Owner,
+  url: string,
+): Promise<{ images: string[] }> {
+  const images = await sql.begin(async (tx) => {
+    const [updated] = await tx<{ images: string[] }[]>`
+      update businesses set images = array_remove(images, ${url})
+       where id = ${business.id} and owner_id = ${business.ownerId} and ${url} = any(images)
+      returning images`;
+    if (!updated) throw new AppError('NOT_FOUND', PROFILE_MESSAGES.notFound);
+    await requestPublish(tx, {
+      reason: 'Photo removed by its owner',
+      entityType: 'business',
+      entityId: business.id,
+      requestedBy: business.ownerId,
+    });
+    return updated.images;
+  });
+  const key = keyOf(url);
+  if (key.startsWith(folderOf(business.id))) {
+    // Unlisted already: a store failure leaves an orphan file, never a broken profile.
+    await store.delete(key).catch((error: unknown) => console.error(`photo ${key} not deleted`, error));
+  }
+  return { images };
+}
