@@ -111,6 +111,7 @@ test.describe('headers on the Node server', () => {
     const calls: [string, string][] = [['GET', '/uploads/demo/plumbing-1.webp']];
     for (const file of files) {
       const url = `/api/${file.replace(/\.ts$/, '')}`
+        .replace(/\/index$/, '')
         .replace(/\[\.\.\.\w+\]/g, 'anything')
         .replace(/\[\w+\]/g, randomUUID());
       const source = readFileSync(path.join(api, file), 'utf8');
