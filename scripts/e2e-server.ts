@@ -1,7 +1,7 @@
 // The site the browser tests run against: a fresh embedded database with the catalog and
 // demo data, the site built into dist-e2e/ (so a developer's dist/ is untouched), served
 // by our Node server (scripts/serve.ts) on E2E_PORT. Started and stopped by Playwright's webServer.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSql } from '../src/server/db/client.ts';
@@ -20,6 +20,12 @@ const sql = createSql(database.url, { max: 1 });
 await migrate(sql);
 await seed(sql, { demo: true, uploadsDir });
 await sql.end();
+// Browser tests that play an admin's part (approving a registration) reach the same database
+// through this file (tests/helpers/site-database.ts); it names a database that only lives as
+// long as this process, on the loopback address.
+const databaseUrlFile = path.join(ROOT, '.scratch', `e2e-database-${port}.url`);
+await mkdir(path.dirname(databaseUrlFile), { recursive: true });
+await writeFile(databaseUrlFile, database.url);
 
 const outDir = path.join(ROOT, 'dist-e2e');
 const env = {
@@ -43,6 +49,7 @@ const stop = async () => {
   stopping = true;
   await server.stop();
   await database.stop();
+  await rm(databaseUrlFile, { force: true });
   await rm(scratch, { recursive: true, force: true });
 };
 onShutdown(stop);

@@ -2,16 +2,11 @@
 // and the public profile's beacons, counted in that contractor's analytics.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { signInContext } from '../helpers/demo-session.ts';
 import { expect, test } from '../helpers/test.ts';
 
 async function signInAsContractor(page: Page): Promise<void> {
-  const response = await page.request.post('/api/auth/sign-in', {
-    data: { email: 'contractor@example.com', password: 'DemoPass!2026' },
-    headers: {
-      origin: new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin,
-    },
-  });
-  expect(response.status()).toBe(200);
+  await signInContext(page.context(), test.info().project.use.baseURL!, 'contractor@example.com');
 }
 
 async function openParts(page: Page, tab: 'profile' | 'payments' = 'profile'): Promise<void> {

@@ -1,0 +1,50 @@
+// A signed-in session of a demo account, signed in once per run and shared by the tests that only
+// need to be signed in (not to test signing in). Sign-ins are limited per e-mail and per address
+// (5 and 30 per 5 minutes), and every browser test connects from 127.0.0.1, so signing in afresh in
+// each test would trip the limits the suite itself tests. The cookie is kept in the run's output
+// folder, which Playwright empties when a run starts.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'DemoPass!2026';
+
+export interface SessionCookie {
+  name: string;
+  value: string;
+}
+
+export async function demoSession(baseURL: string, email: string): Promise<SessionCookie> {
+  const origin = new URL(baseURL).origin;
+  const file = path.resolve('test-results', '.sessions', `${new URL(baseURL).port}-${email}.txt`);
+  let pair: string | undefined;
+  try {
+    pair = readFileSync(file, 'utf8');
+  } catch {
+    const answer = await fetch(`${origin}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    pair = answer.headers
+      .getSetCookie()
+      .find((c) => /^(__Host-)?session=/.test(c))
+      ?.split(';')[0];
+    if (answer.status !== 200 || !pair) {
+      throw new Error(`Signing in as ${email} failed: ${answer.status} ${await answer.text()}`);
+    }
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, pair);
+  }
+  const [name = '', ...value] = pair.split('=');
+  return { name, value: value.join('=') };
+}
+
+/** Signs a browser context in as a demo account (its session cookie and the signed-in hint). */
+export async function signInContext(context: BrowserContext, baseURL: string, email: string): Promise<void> {
+  const session = await demoSession(baseURL, email);
+  await context.addCookies([
+    { ...session, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+    { name: 'signed_in', value: '1', url: baseURL, sameSite: 'Lax' },
+  ]);
+}
