@@ -3,6 +3,8 @@
 // Routes whose screens are not built yet answer 404 to those the guard lets through. Requests
 // carry the Origin header a browser sends (cross-site ones are refused; see the last tests).
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { demoSession } from '../helpers/demo-session.ts';
+import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
 type Who = 'anonymous' | 'user' | 'contractor' | 'admin';
@@ -123,6 +125,23 @@ const MATRIX: Row[] = [
     body: { subject: 'Hello', message: 'Hello' },
     expect: { anonymous: 401, user: 403, contractor: 404, admin: 403 },
   },
+  // Registration: its body is checked first (a signed-in caller's 403 is an integration test);
+  // its search is public.
+  { method: 'POST', path: '/api/contractor-signup', body: {}, expect: same(400) },
+  { method: 'GET', path: '/api/contractor-signup/search?q=Dayton', expect: same(200) },
+  // The homeowner's links: only a token opens them, whoever is signed in.
+  {
+    method: 'POST',
+    path: '/api/quote-responses/accept',
+    body: { token: 'u'.repeat(43), communicationId: NO_LEAD },
+    expect: same(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/reviews',
+    body: { token: 'u'.repeat(43), rating: 5, content: 'Fine work, on time.', authorName: 'Pat' },
+    expect: same(404),
+  },
   // The dashboard's profile, photos and analytics: always the caller's own business.
   {
     method: 'GET',
@@ -164,10 +183,32 @@ test.beforeAll(async ({ baseURL }) => {
       extraHTTPHeaders: { origin: new URL(baseURL!).origin },
     });
     if (who !== 'anonymous') {
-      const response = await context.post('/api/auth/sign-in', {
-        data: { email: ACCOUNTS[who], password: 'DemoPass!2026' },
-      });
-      expect(response.status(), `sign in as ${who}`).toBe(200);
+      // The run's shared session of the account (signing in afresh trips the sign-in limits).
+      const session = await demoSession(baseURL!, ACCOUNTS[who]);
+      await context.dispose();
+      contexts.set(
+        who,
+        await playwrightRequest.newContext({
+          baseURL: baseURL!,
+          maxRedirects: 0,
+          extraHTTPHeaders: { origin: new URL(baseURL!).origin },
+          storageState: {
+            cookies: [
+              {
+                ...session,
+                domain: new URL(baseURL!).hostname,
+                path: '/',
+                expires: -1,
+                httpOnly: true,
+                secure: false,
+                sameSite: 'Lax',
+              },
+            ],
+            origins: [],
+          },
+        }),
+      );
+      continue;
     }
     contexts.set(who, context);
   }
@@ -192,6 +233,39 @@ test('every protected route answers each kind of visitor as expected', async () 
     }
   }
   expect(failures).toEqual([]);
+});
+
+test("one contractor reaches nothing of another's: its leads, their stage and responses are not found", async () => {
+  const contractor = contexts.get('contractor')!;
+  const theirs = await withSiteDatabase(test.info().project.use.baseURL!, async (tx) => {
+    const rows = await tx<{ id: string }[]>`
+      select d.id from lead_distributions d join businesses b on b.id = d.business_id
+       where b.owner_id is distinct from (select id from users where email = 'contractor@example.com')
+         and d.payment_status = 'paid'
+       order by d.created_at limit 1`;
+    return rows[0]!.id;
+  });
+  const before = await withSiteDatabase(
+    test.info().project.use.baseURL!,
+    (tx) => tx`select stage, responded_at from lead_distributions where id = ${theirs}`,
+  );
+  expect((await contractor.get(`/api/contractor/leads/${theirs}`)).status()).toBe(404);
+  const stage = await contractor.post(`/api/contractor/leads/${theirs}/stage`, {
+    data: { stage: 'REJECTED' },
+  });
+  expect(stage.status()).toBe(404);
+  const respond = await contractor.post(`/api/contractor/leads/${theirs}/responses`, {
+    data: { subject: 'Hello', message: 'Hello there' },
+  });
+  expect(respond.status()).toBe(404);
+  const after = await withSiteDatabase(
+    test.info().project.use.baseURL!,
+    (tx) => tx`select stage, responded_at from lead_distributions where id = ${theirs}`,
+  );
+  expect(after).toEqual(before);
+  // And its own list never names the other's lead.
+  const list = await (await contractor.get('/api/contractor/leads')).text();
+  expect(list).not.toContain(theirs);
 });
 
 test('a session cookie stops working once the session is signed out', async ({ baseURL }) => {
