@@ -21,9 +21,15 @@ export const ZQuoteItem = z.object({
   quantity: z
     .number()
     .check(z.gt(0, 'Quantity must be more than 0'), z.lte(L.quantityMax, 'Quantity is too large')),
-  rate: z
-    .number({ error: 'Enter a rate' })
-    .check(z.gte(0, 'Rate cannot be negative'), z.lte(L.rateMaxDollars, 'Rate is too large')),
+  rate: z.number({ error: 'Enter a rate' }).check(
+    z.gte(0, 'Rate cannot be negative'),
+    z.lte(L.rateMaxDollars, 'Rate is too large'),
+    // Dollars and cents: 12.5 and 12.50, not 12.505.
+    z.refine(
+      (rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6,
+      'Enter the rate in dollars and cents',
+    ),
+  ),
 });
 
 export const ZQuote = z.object({

@@ -16,6 +16,8 @@ import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
+/** A quote's validity a month from today (a date already past is refused). */
+const IN_A_MONTH = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const sql = useTestSql();
 
 type Endpoint = 'list' | 'detail' | 'stage' | 'respond' | 'stats';
@@ -203,9 +205,9 @@ describe('a response', () => {
         quote: {
           items: [
             { description: 'Water heater, 50 gallon', quantity: 1, rate: 899.99 },
-            { description: 'Labour (hours)', quantity: 2.5, rate: 85.333 },
+            { description: 'Labour (hours)', quantity: 2.5, rate: 85.33 },
           ],
-          validUntil: '2026-12-31',
+          validUntil: IN_A_MONTH,
           terms: 'Half on booking.',
           // A total from the browser is ignored: the server computes it.
           total: 1,
@@ -213,7 +215,7 @@ describe('a response', () => {
       },
     });
     expect(response.status).toBe(201);
-    // 899.99 -> 89999; 85.333 -> 8533 cents a unit, × 2.5 = 21332.5 -> 21333 (half up).
+    // 899.99 -> 89999; 85.33 -> 8533 cents a unit, × 2.5 = 21332.5 -> 21333 (half up).
     expect(await response.json()).toMatchObject({ stage: 'CONTACTED', totalCents: 89999 + 21333 });
     const [comm] = await sql<
       {
@@ -253,7 +255,21 @@ describe('a response', () => {
     [{ subject: '', message: 'Hello' }, 'Missing Information'],
     [{ subject: 'Hello', message: '   ' }, 'Missing Information'],
     [{ message: 'Hello' }, 'Missing Information'],
-    [{ ...RESPONSE, quote: { items: [], validUntil: '2026-12-31' } }, 'Quote Required'],
+    [{ ...RESPONSE, quote: { items: [], validUntil: IN_A_MONTH } }, 'Quote Required'],
+    [
+      {
+        ...RESPONSE,
+        quote: { items: [{ description: 'Labour', quantity: 1, rate: 85.333 }], validUntil: IN_A_MONTH },
+      },
+      'Enter the rate in dollars and cents',
+    ],
+    [
+      {
+        ...RESPONSE,
+        quote: { items: [{ description: 'Labour', quantity: 1, rate: 85 }], validUntil: '2020-01-01' },
+      },
+      'Choose a date from today to a year from now',
+    ],
   ])('refuses %j with the spec message %s and stores nothing', async (body, message) => {
     const a = await contractor();
     const d = await distribute(a.businessId);
@@ -262,6 +278,36 @@ describe('a response', () => {
     expect(((await response.json()) as { error: string }).error).toBe(message);
     const [n] = await sql`select count(*)::int as n from lead_communications where lead_id = ${d.leadId}`;
     expect(n!['n']).toBe(0);
+  });
+
+  it('is refused, with everything else of the dashboard, while the business is not ACTIVE', async () => {
+    const a = await contractor();
+    const d = await distribute(a.businessId);
+    await sql`update businesses set status = 'PENDING' where id = ${a.businessId}`;
+    for (const [endpoint, options] of [
+      ['list', {}],
+      ['detail', { id: d.id }],
+      ['stage', { id: d.id, body: { stage: 'CONTACTED' } }],
+      ['respond', { id: d.id, body: RESPONSE }],
+      ['stats', {}],
+    ] as const) {
+      expect((await call(endpoint, a, options)).status, endpoint).toBe(403);
+    }
+    const [n] = await sql`select count(*)::int as n from mail_outbox where payload->>'leadId' = ${d.leadId}`;
+    expect(n!['n']).toBe(0);
+  });
+
+  it('takes at most 5 responses a day on one lead (each one mails the homeowner)', async () => {
+    const a = await contractor();
+    const d = await distribute(a.businessId);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await call('respond', a, { id: d.id, body: RESPONSE })).status).toBe(201);
+    }
+    const sixth = await call('respond', a, { id: d.id, body: RESPONSE });
+    expect(sixth.status).toBe(429);
+    const [n] =
+      await sql`select count(*)::int as n from mail_outbox where template = 'lead_response' and payload->>'leadId' = ${d.leadId}`;
+    expect(n!['n']).toBe(5);
   });
 
   it('is refused on a lead this business has not paid for', async () => {
@@ -320,6 +366,26 @@ describe('stage moves', () => {
     const [link] =
       await sql`select purpose, business_id from lead_access_tokens where token_hash = ${hashLinkToken(token!)}`;
     expect(link).toMatchObject({ purpose: 'review', business_id: a.businessId });
+  });
+
+  it('COMPLETED mails no review link when the homeowner accepted another contractor’s quote', async () => {
+    const a = await contractor();
+    const b = await contractor();
+    const d = await distribute(a.businessId, { stage: 'IN_PROGRESS' });
+    await sql`
+      insert into lead_distributions (lead_id, business_id, rank, status, sent_at, charged_at, payment_status)
+      values (${d.leadId}, ${b.businessId}, 2, 'sent', now(), now(), 'paid')`;
+    await sql`
+      insert into lead_communications (lead_id, business_id, message_type, sender_name, subject,
+        message_content, quote, quote_total_cents, quote_valid_until, accepted_at)
+      values (${d.leadId}, ${b.businessId}, 'contractor_response', ${b.businessName}, 'Quote', 'Our quote',
+        ${sql.json({ items: [], totalCents: 100, validUntil: IN_A_MONTH, terms: '' })}, 100, ${IN_A_MONTH}, now())`;
+    const answer = await call('stage', a, { id: d.id, body: { stage: 'COMPLETED' } });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ stage: 'COMPLETED', reviewMailed: false });
+    const mails =
+      await sql`select 1 from mail_outbox where template = 'lead_review' and payload->>'leadId' = ${d.leadId}`;
+    expect(mails).toHaveLength(0);
   });
 
   it('the same move sent twice at once applies once (a double click cannot skip a stage)', async () => {

@@ -38,8 +38,9 @@ export default function ResponseForm(props: {
 
   const numbers = items.map((i) => ({
     description: i.description,
-    quantity: Number(i.quantity),
-    rate: Number(i.rate),
+    // A blank field is no number ('Enter a rate'), not 0.
+    quantity: i.quantity.trim() === '' ? Number.NaN : Number(i.quantity),
+    rate: i.rate.trim() === '' ? Number.NaN : Number(i.rate),
   }));
   const preview = quoteInCents(
     numbers.map((i) => ({

@@ -41,3 +41,18 @@ export async function requireOwnedBusiness(sql: Sql, ownerId: string): Promise<O
   if (!business) throw new AppError('NOT_FOUND', NO_BUSINESS_MESSAGE);
   return business;
 }
+
+/** What an endpoint answers a contractor whose business an admin has not approved yet. */
+export const AWAITING_APPROVAL_MESSAGE =
+  'Your business is awaiting approval: leads, responses and profile changes open once an admin approves it.';
+
+/**
+ * The owner's business once it is ACTIVE: leads, responses, stage moves, the profile and its
+ * photos are for approved businesses only, as the dashboard shows them (a business put back to
+ * PENDING mails no homeowner and publishes nothing).
+ */
+export async function requireActiveBusiness(sql: Sql, ownerId: string): Promise<OwnedBusiness> {
+  const business = await requireOwnedBusiness(sql, ownerId);
+  if (business.status !== 'ACTIVE') throw new AppError('FORBIDDEN', AWAITING_APPROVAL_MESSAGE);
+  return business;
+}

@@ -43,7 +43,16 @@ export async function changeLeadStage(
        where id = ${id} and business_id = ${business.id} and stage = ${row.stage}
        returning id`;
     if (!moved.length) throw new AppError('CONFLICT', STAGE_CHANGED_MEANWHILE);
-    if (to === 'COMPLETED') {
+    // The review link goes out unless the homeowner accepted another contractor's quote on this
+    // request: a job the homeowner gave someone else is no job to review this contractor on.
+    const [otherAccepted] =
+      to === 'COMPLETED'
+        ? await tx`
+            select 1 from lead_communications
+             where lead_id = ${row.lead_id} and accepted_at is not null and business_id <> ${business.id}`
+        : [];
+    const reviewMailed = to === 'COMPLETED' && !otherAccepted;
+    if (reviewMailed) {
       const token = await createHomeownerLink(tx, {
         leadId: row.lead_id,
         purpose: 'review',
@@ -57,6 +66,6 @@ export async function changeLeadStage(
         ),
       );
     }
-    return { stage: to, nextStages: [...nextStages(to)], reviewMailed: to === 'COMPLETED' };
+    return { stage: to, nextStages: [...nextStages(to)], reviewMailed };
   });
 }

@@ -13,6 +13,9 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { responseMail } from './dashboard-mails.ts';
 import { assertDistributionId, LEAD_NOT_FOUND } from './get-lead.ts';
 
+/** Responses one contractor may send on one lead in 24 hours (each one mails the homeowner). */
+export const RESPONSES_PER_DAY = 5;
+
 /** A calendar date that exists (2026-02-30 does not). */
 function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
@@ -36,6 +39,13 @@ export async function respondToLead(
     if (!input.quote.items.length) throw new AppError('BAD_REQUEST', DASHBOARD_MESSAGES.quoteRequired);
     if (!isCalendarDate(input.quote.validUntil)) {
       throw new AppError('BAD_REQUEST', 'Enter a valid date', { 'quote.validUntil': ['Enter a valid date'] });
+    }
+    // A quote valid through a day already past could never be accepted; a year is the furthest.
+    const today = new Date().toISOString().slice(0, 10);
+    const inAYear = new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10);
+    if (input.quote.validUntil < today || input.quote.validUntil > inAYear) {
+      const message = 'Choose a date from today to a year from now';
+      throw new AppError('BAD_REQUEST', message, { 'quote.validUntil': [message] });
     }
     const cents = quoteInCents(input.quote.items);
     if (cents.totalCents > QUOTE_LIMITS.totalMaxCents) {
@@ -65,6 +75,17 @@ export async function respondToLead(
     if (d.payment_status !== 'paid') throw new AppError('CONFLICT', DASHBOARD_MESSAGES.notPaid);
     if (d.stage === 'REJECTED')
       throw new AppError('CONFLICT', 'This lead was rejected; it takes no more responses.');
+    // Each response mails the homeowner: at most RESPONSES_PER_DAY per lead and contractor.
+    const [sent] = await tx<{ n: number }[]>`
+      select count(*)::int as n from lead_communications
+       where lead_id = ${d.lead_id} and business_id = ${business.id}
+         and message_type = 'contractor_response' and created_at > now() - interval '1 day'`;
+    if (sent!.n >= RESPONSES_PER_DAY) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `You have sent ${RESPONSES_PER_DAY} responses on this lead today; the homeowner has them all.`,
+      );
+    }
     const [comm] = await tx<{ id: string }[]>`
       insert into lead_communications (
         lead_id, business_id, message_type, sender_name, subject, message_content, quote,

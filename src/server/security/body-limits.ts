@@ -36,6 +36,8 @@ export function bodyLimit(pathname: string): number {
   if (pathname === BEACON_PATH) return MAX_BEACON_BYTES;
   if (pathname === CSP_REPORT_PATH) return MAX_CSP_REPORT_BYTES;
   if (pathname === '/review' || pathname === '/api/reviews') return MAX_REVIEW_FORM_BYTES;
+  // A response: 5,000 characters of message and 2,000 of terms, up to 3 bytes each in UTF-8.
+  if (/^\/api\/contractor\/leads\/[^/]+\/responses$/.test(pathname)) return MAX_REVIEW_FORM_BYTES;
   if (pathname === '/api' || pathname.startsWith('/api/')) return MAX_JSON_BYTES;
   return MAX_FORM_BYTES;
 }

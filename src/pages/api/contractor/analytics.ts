@@ -2,13 +2,13 @@
 // per day and metric (no business id is taken from the request).
 import { ZAnalyticsQuery } from '~/schemas/analytics';
 import { businessAnalytics } from '~/server/analytics/business-analytics';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
 import { db } from '~/server/db/client';
 import { route } from '~/server/route';
 
 export const prerender = false;
 
 export const GET = route({ auth: 'contractor', query: ZAnalyticsQuery }, async ({ user, query }) => {
-  const business = await requireOwnedBusiness(db(), user.id);
+  const business = await requireActiveBusiness(db(), user.id);
   return Response.json(await businessAnalytics(db(), business.id, query.days));
 });

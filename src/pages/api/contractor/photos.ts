@@ -3,7 +3,7 @@
 // profile's photo limit. DELETE ?url= unlists the photo and answers { images }; 404 if the
 // profile does not list it.
 import * as z from 'zod/mini';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
 import { deleteBusinessPhoto, uploadBusinessPhoto } from '~/server/contractor/business-photos';
 import { db } from '~/server/db/client';
 import { requestMeta } from '~/server/http';
@@ -15,7 +15,7 @@ import { readPhotoFile } from '~/server/uploads/read-photo-form';
 export const prerender = false;
 
 export const POST = route({ auth: 'contractor' }, async ({ context, user }) => {
-  const business = await requireOwnedBusiness(db(), user.id);
+  const business = await requireActiveBusiness(db(), user.id);
   await limitUploads(db(), requestMeta(context).ip);
   const bytes = await readPhotoFile(context.request);
   const owner = { id: business.id, ownerId: user.id };
@@ -25,7 +25,7 @@ export const POST = route({ auth: 'contractor' }, async ({ context, user }) => {
 const ZPhotoUrl = z.strictObject({ url: z.string().check(z.maxLength(500)) });
 
 export const DELETE = route({ auth: 'contractor', query: ZPhotoUrl }, async ({ user, query }) => {
-  const business = await requireOwnedBusiness(db(), user.id);
+  const business = await requireActiveBusiness(db(), user.id);
   const owner = { id: business.id, ownerId: user.id };
   return Response.json(await deleteBusinessPhoto(db(), uploadStore(), owner, query.url));
 });

@@ -2,7 +2,7 @@
 // ZBusinessProfile body saves it (no business id is taken from the request: it is always the
 // caller's) and answers the saved profile; a change records a publish request.
 import { ZBusinessProfile } from '~/schemas/business';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
 import { getBusinessProfile } from '~/server/contractor/get-business-profile';
 import { updateBusinessProfile } from '~/server/contractor/update-business-profile';
 import { db } from '~/server/db/client';
@@ -11,12 +11,12 @@ import { route } from '~/server/route';
 export const prerender = false;
 
 export const GET = route({ auth: 'contractor' }, async ({ user }) => {
-  const business = await requireOwnedBusiness(db(), user.id);
+  const business = await requireActiveBusiness(db(), user.id);
   return Response.json(await getBusinessProfile(db(), business.id));
 });
 
 export const PUT = route({ auth: 'contractor', body: ZBusinessProfile }, async ({ user, body }) => {
-  const business = await requireOwnedBusiness(db(), user.id);
+  const business = await requireActiveBusiness(db(), user.id);
   const { changed } = await updateBusinessProfile(db(), { id: business.id, ownerId: user.id }, body);
   return Response.json({ changed, profile: await getBusinessProfile(db(), business.id) });
 });

@@ -1,5 +1,5 @@
 // GET /api/contractor/stats: the dashboard's stats cards for the caller's business.
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
 import { dashboardStats } from '~/server/dashboard/dashboard-stats';
 import { db } from '~/server/db/client';
 import { route } from '~/server/route';
@@ -7,6 +7,6 @@ import { route } from '~/server/route';
 export const prerender = false;
 
 export const GET = route({ auth: 'contractor' }, async ({ user }) => {
-  const business = await requireOwnedBusiness(db(), user.id);
+  const business = await requireActiveBusiness(db(), user.id);
   return Response.json(await dashboardStats(db(), business.id));
 });

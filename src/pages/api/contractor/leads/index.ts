@@ -1,6 +1,6 @@
 // GET /api/contractor/leads?stage=&cursor=: the caller's business's leads, newest first, by keyset pages.
 import { ZLeadListQuery } from '~/schemas/lead-response';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
 import { listLeads } from '~/server/dashboard/list-leads';
 import { db } from '~/server/db/client';
 import { route } from '~/server/route';
@@ -8,7 +8,7 @@ import { route } from '~/server/route';
 export const prerender = false;
 
 export const GET = route({ auth: 'contractor', query: ZLeadListQuery }, async ({ user, query }) => {
-  const business = await requireOwnedBusiness(db(), user.id);
+  const business = await requireActiveBusiness(db(), user.id);
   return Response.json(
     await listLeads(db(), business.id, { stage: query.stage || undefined, cursor: query.cursor }),
   );

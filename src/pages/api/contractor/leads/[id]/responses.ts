@@ -2,7 +2,7 @@
 // to one of the caller's paid leads, its quote totalled on the server in cents, mailed to the
 // homeowner with a private link.
 import { ZLeadResponse } from '~/schemas/lead-response';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
 import { respondToLead } from '~/server/dashboard/respond-to-lead';
 import { db } from '~/server/db/client';
 import { kickMailSender } from '~/server/mail/sender';
@@ -11,7 +11,7 @@ import { route } from '~/server/route';
 export const prerender = false;
 
 export const POST = route({ auth: 'contractor', body: ZLeadResponse }, async ({ user, body, context }) => {
-  const business = await requireOwnedBusiness(db(), user.id);
+  const business = await requireActiveBusiness(db(), user.id);
   const result = await respondToLead(db(), business, context.params['id'] ?? '', body);
   kickMailSender(db());
   return Response.json(result, { status: 201 });

@@ -1,7 +1,7 @@
 // POST /api/contractor/leads/:distributionId/stage {stage}: moves one of the caller's leads
 // (409 with the reason for a move the stage table refuses; 404 for another business's lead).
 import { ZStageChange } from '~/schemas/lead-response';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
 import { changeLeadStage } from '~/server/dashboard/change-lead-stage';
 import { db } from '~/server/db/client';
 import { kickMailSender } from '~/server/mail/sender';
@@ -10,7 +10,7 @@ import { route } from '~/server/route';
 export const prerender = false;
 
 export const POST = route({ auth: 'contractor', body: ZStageChange }, async ({ user, body, context }) => {
-  const business = await requireOwnedBusiness(db(), user.id);
+  const business = await requireActiveBusiness(db(), user.id);
   const result = await changeLeadStage(db(), business, context.params['id'] ?? '', body.stage);
   if (result.reviewMailed) kickMailSender(db());
   return Response.json(result);
