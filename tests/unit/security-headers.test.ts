@@ -77,6 +77,8 @@ describe('bodyLimit', () => {
     ['/api/csp-report', MAX_CSP_REPORT_BYTES],
     ['/api/auth/sign-in', MAX_JSON_BYTES],
     ['/api/quotes', MAX_JSON_BYTES],
+    ['/api/contractor/leads/00000000-0000-4000-8000-000000000000/responses', MAX_REVIEW_FORM_BYTES],
+    ['/api/contractor/leads/00000000-0000-4000-8000-000000000000/stage', MAX_JSON_BYTES],
     ['/auth/verify', MAX_FORM_BYTES],
     ['/review', MAX_REVIEW_FORM_BYTES],
     ['/api/reviews', MAX_REVIEW_FORM_BYTES],
