@@ -1,4 +1,5 @@
-// Sells a lead to one contractor: a distribution row (one per lead and business), a charge keyed
+// Sells a lead to one contractor: a distribution row (one per lead and business, reserved under
+// the business's caps: spend-caps.ts), a charge keyed
 // by that row, then the result recorded, with the contractor's mail sent only by the run that
 // moves the distribution out of 'pending'. The gateway is called outside any transaction.
 import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
@@ -6,6 +7,7 @@ import { addToAnalytics } from '../analytics/add-to-analytics.ts';
 import type { Sql } from '../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { declinedLeadMail, leadMail } from './lead-mails.ts';
+import { reserveDistribution } from './spend-caps.ts';
 import type { Candidate, LeadRow, SubmitOptions } from './types.ts';
 
 export async function chargeDistribution(
@@ -15,10 +17,8 @@ export async function chargeDistribution(
   rank: number,
   options: SubmitOptions,
 ): Promise<void> {
-  await sql`
-    insert into lead_distributions (lead_id, business_id, rank, payment_amount_cents)
-    values (${lead.id}, ${candidate.id}, ${rank}, ${LEAD_PRICE_CENTS})
-    on conflict (lead_id, business_id) do nothing`;
+  // A paused business, or one at a cap, is skipped: no row, and the lead goes to the next pro.
+  if (await reserveDistribution(sql, lead.id, candidate.id, rank)) return;
   const [distribution] = await sql<{ id: string; payment_status: string }[]>`
     select id, payment_status from lead_distributions where lead_id = ${lead.id} and business_id = ${candidate.id}`;
   if (!distribution || distribution.payment_status !== 'pending') return;

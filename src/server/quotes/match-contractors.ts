@@ -6,7 +6,7 @@ import type { Candidate, LeadRow } from './types.ts';
 export const SERVE_RADIUS_MILES = 25;
 
 /**
- * ACTIVE, verified contractors offering the service (a BusinessService row or the service as their
+ * ACTIVE, verified, not paused contractors offering the service (a BusinessService row or the service as their
  * category), serving the lead's ZIP (their list) or within 25 miles, with a card on file. Featured
  * first, then the score: rating x 20 (0-100), plus 2 per hour of response under 24 (missing counts
  * as 24), minus 1 per mile away; ties by id, so every run ranks the same.
@@ -30,7 +30,7 @@ export async function matchContractors(
       from businesses b
       join services s on s.id = ${lead.service_id}
       join payment_methods pm on pm.business_id = b.id and pm.is_default and pm.status = 'active'
-      where b.status = 'ACTIVE' and b.verified and b.stripe_customer_id is not null
+      where b.status = 'ACTIVE' and b.verified and not b.leads_paused and b.stripe_customer_id is not null
         and (b.category = s.name or exists (
           select 1 from business_services bs where bs.business_id = b.id and bs.service_id = s.id))
     ) m
