@@ -12,7 +12,7 @@ alter table businesses
   add column weekly_lead_cap integer,
   add column leads_paused boolean not null default false,
   add constraint businesses_monthly_spend_cap check (
-    monthly_spend_cap_cents is null or monthly_spend_cap_cents between 100 and 100000000),
+    monthly_spend_cap_cents is null or monthly_spend_cap_cents between 3000 and 100000000),
   add constraint businesses_weekly_lead_cap check (
     weekly_lead_cap is null or weekly_lead_cap between 1 and 10000);
 

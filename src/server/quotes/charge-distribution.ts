@@ -1,7 +1,7 @@
-// Sells a lead to one contractor: a distribution row (one per lead and business, reserved under
-// the business's caps: spend-caps.ts), a charge keyed
-// by that row, then the result recorded, with the contractor's mail sent only by the run that
-// moves the distribution out of 'pending'. The gateway is called outside any transaction.
+// Sells a lead to one contractor: a distribution row (one per lead and business, reserved only
+// within the business's own limits: spend-caps.ts), a charge keyed by that row, then the result
+// recorded, with the contractor's mail sent only by the run that moves the distribution out of
+// 'pending'. The gateway is called outside any transaction.
 import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
 import { addToAnalytics } from '../analytics/add-to-analytics.ts';
 import type { Sql } from '../db/client.ts';
