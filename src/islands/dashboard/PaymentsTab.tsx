@@ -1,7 +1,8 @@
 // The dashboard's Payments tab: the payment setup status the page computed by the spec's rule
 // ('required', 'pending', 'completed') in plain words, and the way to billing, where the setup
-// itself happens.
+// itself happens; below it, the contractor's lead limits (SpendLimits.tsx).
 import { PAYMENT_SETUP_TEXT } from '../../domain/profile-rules.ts';
+import { SpendLimits } from './SpendLimits.tsx';
 import type { DashboardBusiness } from './types.ts';
 import '../../styles/dashboard-parts.css';
 
@@ -23,6 +24,7 @@ export function PaymentsTab({ business }: { business: DashboardBusiness }) {
           {text.action}
         </a>
       </div>
+      <SpendLimits />
     </section>
   );
 }

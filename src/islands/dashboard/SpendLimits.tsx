@@ -1,0 +1,191 @@
+// The Payments tab's lead limits: this week's leads and this month's spend against the
+// contractor's own caps, the form to set or clear them (whole dollars; blank is no cap) and the
+// pause switch. The pipeline never sells a lead past them (server/quotes/spend-caps.ts).
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import {
+  SPEND_LIMIT_MESSAGES as M,
+  ZSpendLimits,
+  type SpendLimitsState,
+} from '../../schemas/spend-limits.ts';
+import { api } from '../shared/api.ts';
+
+interface Form {
+  monthly: string;
+  weekly: string;
+  paused: boolean;
+}
+
+const dollars = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+function formOf(state: SpendLimitsState): Form {
+  return {
+    monthly: state.monthlySpendCapDollars === null ? '' : String(state.monthlySpendCapDollars),
+    weekly: state.weeklyLeadCap === null ? '' : String(state.weeklyLeadCap),
+    paused: state.leadsPaused,
+  };
+}
+
+/** Blank is no cap; anything else goes to the schema as a number (or as typed, to be refused). */
+const numberOrNull = (text: string): number | string | null =>
+  text.trim() === '' ? null : /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text;
+
+export function SpendLimits() {
+  const id = useId();
+  const [state, setState] = useState<SpendLimitsState | null>(null);
+  const [form, setForm] = useState<Form | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<{ kind: 'saved' | 'failed'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void api<SpendLimitsState>('GET', '/api/contractor/limits').then((answer) => {
+      if (!live) return;
+      if (!answer.ok) return setLoadFailed(true);
+      setState(answer.body);
+      setForm(formOf(answer.body));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (loadFailed) {
+    return (
+      <section aria-labelledby={`${id}-h`} className="card spend-limits">
+        <h3 id={`${id}-h`}>Lead limits</h3>
+        <p className="error" role="alert">
+          Your lead limits could not be loaded. Please reload the page.
+        </p>
+      </section>
+    );
+  }
+  if (!state || !form) {
+    return (
+      <section aria-labelledby={`${id}-h`} className="card spend-limits" aria-busy="true">
+        <h3 id={`${id}-h`}>Lead limits</h3>
+        <p className="muted">Loading lead limits…</p>
+      </section>
+    );
+  }
+
+  const set = (change: Partial<Form>) => {
+    setForm({ ...form, ...change });
+    setStatus(null);
+  };
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const parsed = ZSpendLimits.safeParse({
+      monthlySpendCapDollars: numberOrNull(form.monthly),
+      weeklyLeadCap: numberOrNull(form.weekly),
+      leadsPaused: form.paused,
+    });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const answer = await api<SpendLimitsState>('PUT', '/api/contractor/limits', parsed.data);
+    setBusy(false);
+    if (!answer.ok) {
+      const fields = answer.body.fields ?? {};
+      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? M.failed])));
+      setStatus({ kind: 'failed', text: answer.body.error ?? M.failed });
+      return;
+    }
+    setState(answer.body);
+    setForm(formOf(answer.body));
+    setStatus({ kind: 'saved', text: M.saved });
+  };
+
+  const monthlyError = errors['monthlySpendCapDollars'];
+  const weeklyError = errors['weeklyLeadCap'];
+  return (
+    <section aria-labelledby={`${id}-h`} className="card spend-limits">
+      <h3 id={`${id}-h`}>Lead limits</h3>
+      <p>
+        {state.leadsPaused ? (
+          <strong>New leads are paused: you are not sent or charged for any lead.</strong>
+        ) : (
+          'We never send you a lead that would pass these limits; it goes to the next pro instead.'
+        )}
+      </p>
+      <dl className="limit-figures">
+        <div>
+          <dt>Leads this week</dt>
+          <dd>
+            {state.weekLeads}
+            {state.weeklyLeadCap === null ? ' (no weekly cap)' : ` of ${state.weeklyLeadCap}`}
+          </dd>
+        </div>
+        <div>
+          <dt>Spent this month</dt>
+          <dd>
+            {dollars(state.monthSpendCents)}
+            {state.monthlySpendCapDollars === null
+              ? ' (no monthly cap)'
+              : ` of ${dollars(state.monthlySpendCapDollars * 100)}`}
+          </dd>
+        </div>
+      </dl>
+      <p className="muted">
+        Weeks start Monday and months on the 1st, at midnight Eastern Time. Each lead costs $30.00.
+      </p>
+      <form className="limits-form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-monthly`}>Monthly spend cap (dollars)</label>
+          <input
+            id={`${id}-monthly`}
+            type="text"
+            inputMode="numeric"
+            value={form.monthly}
+            aria-invalid={monthlyError ? true : undefined}
+            aria-describedby={`${id}-monthly-message`}
+            onChange={(event) => set({ monthly: event.target.value })}
+          />
+          <p id={`${id}-monthly-message`} className={monthlyError ? 'error' : 'muted'}>
+            {monthlyError ?? 'Leave blank for no cap.'}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-weekly`}>Weekly lead cap (leads)</label>
+          <input
+            id={`${id}-weekly`}
+            type="text"
+            inputMode="numeric"
+            value={form.weekly}
+            aria-invalid={weeklyError ? true : undefined}
+            aria-describedby={`${id}-weekly-message`}
+            onChange={(event) => set({ weekly: event.target.value })}
+          />
+          <p id={`${id}-weekly-message`} className={weeklyError ? 'error' : 'muted'}>
+            {weeklyError ?? 'Leave blank for no cap.'}
+          </p>
+        </div>
+        <div className="field checkbox">
+          <input
+            id={`${id}-paused`}
+            type="checkbox"
+            checked={form.paused}
+            onChange={(event) => set({ paused: event.target.checked })}
+          />
+          <label htmlFor={`${id}-paused`}>Pause new leads</label>
+        </div>
+        <div>
+          <button type="submit" className="btn" disabled={busy}>
+            {busy ? 'Saving…' : 'Save limits'}
+          </button>
+        </div>
+        <p role="status" className={status?.kind === 'failed' ? 'error' : 'notice'}>
+          {status?.text ?? ''}
+        </p>
+      </form>
+    </section>
+  );
+}
