@@ -164,6 +164,19 @@ const MATRIX: Row[] = [
     path: '/api/contractor/analytics?days=30',
     expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
   },
+  // The lead limits: the caller's own; a wrong body changes nothing (the demo contractor's limits
+  // stay as they are for the tests that sell it leads).
+  {
+    method: 'GET',
+    path: '/api/contractor/limits',
+    expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/contractor/limits',
+    body: { monthlySpendCapDollars: 1, weeklyLeadCap: 0, leadsPaused: true },
+    expect: { anonymous: 401, user: 403, contractor: 400, admin: 403 },
+  },
   {
     method: 'GET',
     path: '/api/admin/leads',

@@ -48,6 +48,7 @@ test('a weekly cap, a monthly cap and the pause switch are saved and kept over a
     await expect(limits.getByText(/^\$[\d,]+\.\d\d of \$25,000\.00$/)).toBeVisible();
 
     await page.waitForLoadState('networkidle');
+    await limits.screenshot({ path: test.info().outputPath('spend-limits.png') });
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();

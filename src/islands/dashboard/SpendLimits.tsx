@@ -182,7 +182,7 @@ export function SpendLimits() {
             {busy ? 'Saving…' : 'Save limits'}
           </button>
         </div>
-        <p role="status" className={status?.kind === 'failed' ? 'error' : 'notice'}>
+        <p role="status" className={status ? (status.kind === 'failed' ? 'error' : 'notice') : undefined}>
           {status?.text ?? ''}
         </p>
       </form>
