@@ -137,6 +137,14 @@ describe('monthly spend cap', () => {
     expect(await paidLeads(next.id)).toBe(4);
   });
 
+  it('20 leads distributed at once to a contractor with a cap of $90: exactly 3 charged', async () => {
+    const capped = await contractor(5, { monthlyCents: 9000 });
+    await contractor(4);
+    await sell(20, true);
+    expect(await paidLeads(capped.id)).toBe(3);
+    expect(await leadUsage(sql, capped.id)).toEqual({ weekLeads: 3, monthSpendCents: 9000 });
+  });
+
   it('a cap of $89 buys 2 leads too: the third would pass it', async () => {
     const capped = await contractor(5, { monthlyCents: 8900 });
     await sell(3);

@@ -26,7 +26,7 @@ export async function reserveDistribution(
     >`
       select leads_paused as paused, weekly_lead_cap as "weeklyCap", monthly_spend_cap_cents as "monthlyCapCents"
         from businesses where id = ${businessId}
-       for update`;
+       for no key update`;
     const [existing] = await tx`
       select 1 from lead_distributions where lead_id = ${leadId} and business_id = ${businessId}`;
     if (existing || !business) return null;
