@@ -237,7 +237,7 @@ describe('the CSV export', () => {
       /^attachment; filename="transactions-30-days-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(answer.body).toBeInstanceOf(ReadableStream);
-    const records = parse(await answer.text(), { columns: true }) as Record<string, string>[];
+    const records = parse<Record<string, string>>(await answer.text(), { columns: true });
     const table = await allPages(a, '?range=30&pageSize=25');
     expect(records).toHaveLength(30);
     expect(records).toEqual(
@@ -258,10 +258,9 @@ describe('the CSV export', () => {
     for (const [i, description] of formulas.entries()) {
       await transaction(a.businessId, 'paid', { secondsAgo: 10 + i, description });
     }
-    const records = parse(await (await call('export', a, '?range=all')).text(), { columns: true }) as Record<
-      string,
-      string
-    >[];
+    const records = parse<Record<string, string>>(await (await call('export', a, '?range=all')).text(), {
+      columns: true,
+    });
     expect(records.map((r) => r['Description'])).toEqual(formulas.map((f) => `'${f}`));
   });
 });
