@@ -36,7 +36,7 @@ async function tableRows(page: Page): Promise<TableRow[]> {
   await expect(table).toHaveAttribute('aria-busy', 'false');
   return table.locator('tbody tr').evaluateAll((rows) =>
     rows.map((row) => {
-      const cells = [...row.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+      const cells = [...row.querySelectorAll('td')].map((td) => td.textContent.trim());
       return {
         date: row.querySelector('time')?.getAttribute('datetime') ?? '',
         description: cells[1] ?? '',
