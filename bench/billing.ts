@@ -5,6 +5,8 @@
 // heap, sampled while it streams), plus EXPLAIN plans. BENCH_DATABASE_URL or a throwaway cluster.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { ZBillingExportQuery, ZBillingTransactionsQuery } from '../src/schemas/billing.ts';
 import { exportTransactions } from '../src/server/billing/export-transactions.ts';
 import { listTransactions } from '../src/server/billing/list-transactions.ts';
@@ -18,6 +20,10 @@ import type { Measurement } from './foundation.ts';
 import { freshDatabase, percentile, time, withPostgres } from './lib.ts';
 
 const TRANSACTIONS = 100_000;
+
+// A full collection before and after the export, so growth is measured from a clean heap.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
 
 async function generate(sql: Sql): Promise<{ ownerId: string; businessId: string }> {
   const [owner] = await sql<{ id: string }[]>`
@@ -60,7 +66,7 @@ async function generate(sql: Sql): Promise<{ ownerId: string; businessId: string
 
 /** Streams the export to the end, sampling RSS and heap; returns ms, rows and growth in MB. */
 async function measureExport(sql: Sql, ownerId: string) {
-  globalThis.gc?.();
+  gc();
   const before = process.memoryUsage();
   let peakRss = before.rss;
   let peakHeap = before.heapUsed;
@@ -73,20 +79,21 @@ async function measureExport(sql: Sql, ownerId: string) {
   const business = await ownedBusiness(sql, ownerId);
   const query = ZBillingExportQuery.parse({ range: 'all' });
   const reader = exportTransactions(sql, business!.id, query.range).getReader();
-  const decoder = new TextDecoder();
   let lines = 0;
   let bytes = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.byteLength;
-    for (const ch of decoder.decode(value, { stream: true })) if (ch === '\n') lines += 1;
+    for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines += 1;
   }
   const ms = performance.now() - started;
   clearInterval(sampler);
   const after = process.memoryUsage();
   peakRss = Math.max(peakRss, after.rss);
   peakHeap = Math.max(peakHeap, after.heapUsed);
+  gc();
+  const retained = process.memoryUsage().heapUsed - before.heapUsed;
   const mb = 1024 * 1024;
   return {
     ms,
@@ -94,6 +101,7 @@ async function measureExport(sql: Sql, ownerId: string) {
     bytes,
     rssGrowthMb: (peakRss - before.rss) / mb,
     heapGrowthMb: (peakHeap - before.heapUsed) / mb,
+    heapRetainedMb: retained / mb,
   };
 }
 
@@ -136,8 +144,10 @@ export async function billingBench(): Promise<Measurement[]> {
       const deepPage = await listAsServer(cases[2]![1]);
       if (deepPage.transactions.length !== 100) throw new Error('the deep page is not full');
 
-      await measureExport(sql, ownerId); // warm-up
+      // The first export in this process (memory as a server would see it the first time), then
+      // a second one (time once the code paths are warm).
       const exported = await measureExport(sql, ownerId);
+      const warm = await measureExport(sql, ownerId);
       if (exported.rows !== TRANSACTIONS) throw new Error(`the export has ${exported.rows} rows`);
 
       const plans: string[] = [];
@@ -168,8 +178,9 @@ export async function billingBench(): Promise<Measurement[]> {
           name: `CSV export of ${scale}, streamed to the end (${(exported.bytes / 1024 / 1024).toFixed(1)} MB)`,
           value: exported.ms,
           unit: 'ms',
-          note: 'budget 3,000 ms',
+          note: 'budget 3,000 ms; first export in the process',
         },
+        { name: 'CSV export, second run (warm)', value: warm.ms, unit: 'ms', note: 'budget 3,000 ms' },
         {
           name: 'CSV export: RSS growth, peak over start',
           value: exported.rssGrowthMb,
@@ -177,10 +188,15 @@ export async function billingBench(): Promise<Measurement[]> {
           note: 'budget 50 MB',
         },
         {
-          name: 'CSV export: heap growth, peak over start',
+          name: 'CSV export: JS heap used, peak over start (uncollected garbage included)',
           value: exported.heapGrowthMb,
           unit: 'MB',
           note: 'budget 50 MB',
+        },
+        {
+          name: 'CSV export: JS heap retained after it (full GC)',
+          value: exported.heapRetainedMb,
+          unit: 'MB',
         },
       ];
     } finally {
