@@ -10,8 +10,8 @@ import { parse } from 'csv-parse/sync';
 import { signInContext } from '../helpers/demo-session.ts';
 import { expect, test } from '../helpers/test.ts';
 
-async function openBilling(page: Page): Promise<void> {
-  await signInContext(page.context(), test.info().project.use.baseURL!, 'contractor@example.com');
+async function openBilling(page: Page, email = 'contractor@example.com'): Promise<void> {
+  await signInContext(page.context(), test.info().project.use.baseURL!, email);
   await page.goto('/contractor/billing');
   await page.locator('astro-island:not([ssr])').first().waitFor();
   await expect(page.getByRole('heading', { name: 'Billing Dashboard', level: 1 })).toBeVisible();
@@ -127,4 +127,16 @@ test('axe reports no violation on any tab of the billing page', async ({ page })
     await expect(page.getByRole('tabpanel').getByText(heading).first()).toBeVisible();
     expect(await axe(page), tab).toEqual([]);
   }
+});
+
+test('a contractor without a card or charges sees the empty states and no banner', async ({ page }) => {
+  await openBilling(page, 'contractor2@example.com');
+  await expect(page.getByText('No transactions in this range.')).toBeVisible();
+  await expect(page.getByText('Some payment attempts have failed')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Billing summary' })).toContainText('Nothing owed');
+  await page.getByRole('tab', { name: 'Payment Methods' }).click();
+  await expect(page.getByRole('heading', { name: 'No payment method' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'No subscription' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
 });

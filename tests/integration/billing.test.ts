@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BillingSummary, BillingTransaction, TransactionPage } from '../../src/schemas/billing.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
+import { DEMO_BILLING_HISTORY, seedDemoBilling } from '../../scripts/lib/seed-demo-billing.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
@@ -262,5 +263,18 @@ describe('the CSV export', () => {
       columns: true,
     });
     expect(records.map((r) => r['Description'])).toEqual(formulas.map((f) => `'${f}`));
+  });
+});
+
+describe('the demo billing history', () => {
+  it('is written once: a second run adds nothing, and its legacy row is never listed', async () => {
+    const a = await contractor();
+    const [owner] = await sql<{ email: string }[]>`
+      select u.email from users u join businesses b on b.owner_id = u.id where b.id = ${a.businessId}`;
+    expect(await seedDemoBilling(sql, owner!.email)).toBe(DEMO_BILLING_HISTORY + 1);
+    expect(await seedDemoBilling(sql, owner!.email)).toBe(0);
+    const rows = await allPages(a, '?range=all&pageSize=25');
+    expect(rows).toHaveLength(DEMO_BILLING_HISTORY);
+    expect(rows.filter((t) => t.status === 'refunded')).toHaveLength(4);
   });
 });
