@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { authBench } from './auth.ts';
+import { billingBench } from './billing.ts';
 import { dashboardBench } from './dashboard.ts';
 import { foundationBench } from './foundation.ts';
 import { islandsBench } from './islands.ts';
@@ -28,6 +29,7 @@ const results = [
   ...(!only || only === 'auth' ? await authBench() : []),
   ...(!only || only === 'quote' ? await quoteBench() : []),
   ...(!only || only === 'dashboard' ? await dashboardBench() : []),
+  ...(!only || only === 'billing' ? await billingBench() : []),
 ];
 
 console.log(`\nBenchmarks ${date} (${os.cpus().length} cores, Node ${process.version})\n`);

@@ -53,7 +53,7 @@ const MATRIX: Row[] = [
   {
     method: 'GET',
     path: '/contractor/billing',
-    expect: { anonymous: toAuth('/contractor/billing'), user: '-> /', contractor: 404, admin: '-> /' },
+    expect: { anonymous: toAuth('/contractor/billing'), user: '-> /', contractor: 200, admin: '-> /' },
   },
   {
     method: 'GET',
@@ -105,6 +105,21 @@ const MATRIX: Row[] = [
   {
     method: 'GET',
     path: '/api/contractor/stats',
+    expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/contractor/billing/summary',
+    expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/contractor/billing/transactions?range=all&pageSize=25',
+    expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/contractor/billing/export.csv?range=30',
     expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
   },
   // A distribution that is not the caller's (here: none at all) is not found.

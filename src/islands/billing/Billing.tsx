@@ -1,0 +1,127 @@
+// /contractor/billing: the header (Refresh, Export (CSV), Manage Payments), the failed-payment and
+// expired-card banners, the four cards and the tabs Transactions, Subscription, Payment Methods,
+// Analytics. Reads go through loadBilling (5-minute cache, 3 retries, 30 s per attempt).
+import { useEffect, useState } from 'react';
+import {
+  BILLING_MESSAGES as M,
+  BILLING_PORTAL_ENDPOINT,
+  type BillingRange,
+} from '../../domain/billing-rules.ts';
+import type { BillingSummary } from '../../schemas/billing.ts';
+import { api } from '../shared/api.ts';
+import Tabs from '../shared/Tabs.tsx';
+import AnalyticsTab from './AnalyticsTab.tsx';
+import BillingCards from './BillingCards.tsx';
+import { clearBillingCache, loadBilling } from './billing-fetch.ts';
+import PaymentMethodsTab from './PaymentMethodsTab.tsx';
+import SubscriptionTab from './SubscriptionTab.tsx';
+import TransactionsTab from './TransactionsTab.tsx';
+import { useSlow } from './useSlow.ts';
+
+const TABS = [
+  { id: 'transactions', label: 'Transactions' },
+  { id: 'subscription', label: 'Subscription' },
+  { id: 'methods', label: 'Payment Methods' },
+  { id: 'analytics', label: 'Analytics' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+export default function Billing({ businessName }: { businessName: string }) {
+  const [tab, setTab] = useState<Tab>('transactions');
+  const [range, setRange] = useState<BillingRange>('30');
+  const [reloads, setReloads] = useState(0);
+  /** The last answer and the load it answers (the figures stay until the next one arrives). */
+  const [loaded, setLoaded] = useState<{ reload: number; summary: BillingSummary | null } | null>(null);
+  const [portalFailed, setPortalFailed] = useState(false);
+  const loading = loaded?.reload !== reloads;
+  const slow = useSlow(loading ? String(reloads) : null);
+  const summary = loaded?.summary ?? null;
+  const failed = !loading && !summary;
+
+  useEffect(() => {
+    let live = true;
+    void loadBilling<BillingSummary>('/api/contractor/billing/summary').then((answer) => {
+      if (live) setLoaded({ reload: reloads, summary: answer.ok ? answer.body : null });
+    });
+    return () => {
+      live = false;
+    };
+  }, [reloads]);
+
+  const refresh = () => {
+    clearBillingCache();
+    setReloads((n) => n + 1);
+  };
+
+  const managePayments = async () => {
+    setPortalFailed(false);
+    const answer = await api<{ url?: string }>('POST', BILLING_PORTAL_ENDPOINT, {});
+    if (answer.ok && typeof answer.body.url === 'string') window.open(answer.body.url, '_blank', 'noopener');
+    else setPortalFailed(true);
+  };
+
+  return (
+    <div className="billing">
+      <header className="dashboard-header">
+        <div>
+          <h1>{M.title}</h1>
+          <p className="muted">{businessName}</p>
+        </div>
+        <div className="dashboard-actions">
+          <button type="button" className="btn secondary" onClick={refresh} disabled={loading}>
+            Refresh
+          </button>
+          <a className="btn secondary" href={`/api/contractor/billing/export.csv?range=${range}`} download>
+            Export (CSV)
+          </a>
+          <button type="button" className="btn" onClick={() => void managePayments()}>
+            Manage Payments
+          </button>
+        </div>
+      </header>
+      {portalFailed && (
+        <div role="alert" className="billing-banner error">
+          <p>
+            <strong>{M.portalFailed}</strong>
+          </p>
+          <p>The payment management portal is not available yet on this site.</p>
+        </div>
+      )}
+      {failed && (
+        <p role="alert" className="billing-banner error">
+          {M.summaryFailed}
+        </p>
+      )}
+      {loading && slow && <p role="status">{M.slow}</p>}
+      {summary && summary.recentFailures > 0 && (
+        <div role="alert" className="billing-banner warning">
+          <p>
+            <strong>{M.failedPayments}</strong>
+          </p>
+          <p>
+            {summary.recentFailures} charge{summary.recentFailures === 1 ? '' : 's'} failed in the last 30
+            days, so those leads went to other pros.{' '}
+            <a href="/dashboard?tab=payment-setup">Check your card</a>.
+          </p>
+        </div>
+      )}
+      {summary?.defaultCardExpired && (
+        <div role="alert" className="billing-banner warning">
+          <p>
+            <strong>{M.expiredCard}</strong>
+          </p>
+          <p>
+            Leads cannot be charged to it. <a href="/dashboard?tab=payment-setup">Add a new card</a>.
+          </p>
+        </div>
+      )}
+      {summary && <BillingCards summary={summary} />}
+      <Tabs label="Billing" tabs={TABS} selected={tab} onSelect={setTab}>
+        {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} reloads={reloads} />}
+        {tab === 'subscription' && summary && <SubscriptionTab summary={summary} />}
+        {tab === 'methods' && summary && <PaymentMethodsTab summary={summary} />}
+        {tab === 'analytics' && summary && <AnalyticsTab summary={summary} />}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+// The Transactions tab: a range (7, 30, 90 days or all) and a page size (25, 50, 100), keyset pages
+// with Previous and Next, and the export link of the same range (the CSV has the table's rows).
+import { useEffect, useId, useState } from 'react';
+import {
+  BILLING_MESSAGES as M,
+  BILLING_PAGE_SIZES,
+  BILLING_RANGES,
+  type BillingPageSize,
+  type BillingRange,
+} from '../../domain/billing-rules.ts';
+import type { TransactionPage } from '../../schemas/billing.ts';
+import { loadBilling } from './billing-fetch.ts';
+import TransactionRow, { type RowNotice } from './TransactionRow.tsx';
+import { useSlow } from './useSlow.ts';
+
+const RANGE_LABELS: Record<BillingRange, string> = {
+  '7': 'Last 7 days',
+  '30': 'Last 30 days',
+  '90': 'Last 90 days',
+  all: 'All time',
+};
+
+export default function TransactionsTab(props: {
+  range: BillingRange;
+  onRange: (range: BillingRange) => void;
+  reloads: number;
+}) {
+  const { range, onRange } = props;
+  const rangeId = useId();
+  const sizeId = useId();
+  const [pageSize, setPageSize] = useState<BillingPageSize>('25');
+  /** Cursors of the pages before the current one (the first page's is null). */
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  /** The last answer and the request it answers (the table stays until the next one arrives). */
+  const [loaded, setLoaded] = useState<{ key: string; page: TransactionPage | null } | null>(null);
+  const [notice, setNotice] = useState<RowNotice | null>(null);
+  const cursor = cursors.at(-1) ?? null;
+  const query = new URLSearchParams({ range, pageSize });
+  if (cursor) query.set('cursor', cursor);
+  const url = `/api/contractor/billing/transactions?${query.toString()}`;
+  const key = `${url}#${props.reloads}`;
+  const loading = loaded?.key !== key;
+  const slow = useSlow(loading ? key : null);
+  const page = loaded?.page ?? null;
+  const failed = !loading && !page;
+
+  useEffect(() => {
+    let live = true;
+    void loadBilling<TransactionPage>(url).then((answer) => {
+      if (live) setLoaded({ key, page: answer.ok ? answer.body : null });
+    });
+    return () => {
+      live = false;
+    };
+  }, [url, key]);
+
+  const restart = () => setCursors([null]);
+
+  return (
+    <div className="billing-transactions">
+      <div className="billing-filters">
+        <label htmlFor={rangeId}>Range</label>
+        <select
+          id={rangeId}
+          value={range}
+          onChange={(e) => {
+            onRange(e.target.value as BillingRange);
+            restart();
+          }}
+        >
+          {BILLING_RANGES.map((r) => (
+            <option key={r} value={r}>
+              {RANGE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={sizeId}>Per page</label>
+        <select
+          id={sizeId}
+          value={pageSize}
+          onChange={(e) => {
+            setPageSize(e.target.value as BillingPageSize);
+            restart();
+          }}
+        >
+          {BILLING_PAGE_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      {notice && (
+        <div role="status" className="card billing-notice">
+          <h3>{notice.title}</h3>
+          <p>{notice.text}</p>
+          <button type="button" className="btn secondary" onClick={() => setNotice(null)}>
+            Close
+          </button>
+        </div>
+      )}
+      {failed && (
+        <p role="alert" className="billing-banner error">
+          {M.transactionsFailed}
+        </p>
+      )}
+      {loading && slow && <p role="status">{M.slow}</p>}
+      {page && !failed && (
+        <>
+          <table className="billing-table" aria-busy={loading}>
+            <caption>
+              Transactions, {RANGE_LABELS[range].toLowerCase()}, page {cursors.length}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Description</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.transactions.map((t) => (
+                <TransactionRow key={t.id} t={t} onNotice={setNotice} />
+              ))}
+            </tbody>
+          </table>
+          {!page.transactions.length && <p>No transactions in this range.</p>}
+          <div className="billing-pager">
+            <button
+              type="button"
+              className="btn secondary"
+              disabled={cursors.length === 1 || loading}
+              onClick={() => setCursors(cursors.slice(0, -1))}
+            >
+              Previous page
+            </button>
+            <button
+              type="button"
+              className="btn secondary"
+              disabled={!page.nextCursor || loading}
+              onClick={() => page.nextCursor && setCursors([...cursors, page.nextCursor])}
+            >
+              Next page
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

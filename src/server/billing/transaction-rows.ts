@@ -1,0 +1,54 @@
+// One business's payment transactions as the billing page shows them: 'legacy' rows excluded,
+// newest first, within a range of days, after a keyset cursor (created_at, id). The list and the
+// CSV export read the same statement, so the export's rows are the table's.
+import { rangeDays, type BillingRange } from '../../domain/billing-rules.ts';
+import type { BillingTransaction, TransactionStatus } from '../../schemas/billing.ts';
+import type { Sql } from '../db/client.ts';
+
+export interface TransactionRow {
+  id: string;
+  created_at: Date;
+  cursor_at: string;
+  description: string;
+  payment_amount_cents: number;
+  payment_status: TransactionStatus;
+  receipt_url: string | null;
+  failure_message: string | null;
+}
+
+export interface TransactionFilter {
+  businessId: string;
+  range: BillingRange;
+  after?: { at: string; id: string } | null;
+  limit?: number;
+}
+
+export function transactionsQuery(sql: Sql, filter: TransactionFilter) {
+  const days = rangeDays(filter.range);
+  const after = filter.after;
+  return sql<TransactionRow[]>`
+    select t.id, t.created_at, t.created_at::text as cursor_at,
+           concat_ws(' · ', coalesce(t.description, 'Charge'),
+                     l.project_type || ' in ' || coalesce(l.city, l.zip_code, 'the Dayton area')) as description,
+           t.payment_amount_cents, t.payment_status, t.receipt_url, t.failure_message
+      from payment_transactions t
+      left join leads l on l.id = t.lead_id
+     where t.business_id = ${filter.businessId}
+       and t.payment_status <> 'legacy'
+       ${days === null ? sql`` : sql`and t.created_at >= now() - make_interval(days => ${days})`}
+       ${after ? sql`and (t.created_at, t.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+     order by t.created_at desc, t.id desc
+     ${filter.limit === undefined ? sql`` : sql`limit ${filter.limit}`}`;
+}
+
+export function toTransaction(row: TransactionRow): BillingTransaction {
+  return {
+    id: row.id,
+    createdAt: row.created_at.toISOString(),
+    description: row.description,
+    amountCents: row.payment_amount_cents,
+    status: row.payment_status,
+    receiptUrl: row.receipt_url,
+    failureMessage: row.failure_message,
+  };
+}

@@ -1,0 +1,142 @@
+// The Billing Dashboard in a browser: the demo contractor (shared session) sees the four cards and
+// the failed-payments banner (the demo's declined charge), filters by range, pages, exports a CSV
+// whose rows equal the table's (the download event's file, parsed with csv-parse), gets 'Receipt
+// Not Available' and the refund note, the portal's failure message (no portal yet), and axe
+// reports nothing on each tab.
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { signInContext } from '../helpers/demo-session.ts';
+import { expect, test } from '../helpers/test.ts';
+
+async function openBilling(page: Page, email = 'contractor@example.com'): Promise<void> {
+  await signInContext(page.context(), test.info().project.use.baseURL!, email);
+  await page.goto('/contractor/billing');
+  await page.locator('astro-island:not([ssr])').first().waitFor();
+  await expect(page.getByRole('heading', { name: 'Billing Dashboard', level: 1 })).toBeVisible();
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+interface TableRow {
+  date: string;
+  description: string;
+  amount: string;
+  status: string;
+}
+
+async function tableRows(page: Page): Promise<TableRow[]> {
+  const table = page.getByRole('table', { name: /^Transactions/ });
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  return table.locator('tbody tr').evaluateAll((rows) =>
+    rows.map((row) => {
+      const cells = [...row.querySelectorAll('td')].map((td) => td.textContent.trim());
+      return {
+        date: row.querySelector('time')?.getAttribute('datetime') ?? '',
+        description: cells[1] ?? '',
+        amount: cells[2] ?? '',
+        status: cells[3] ?? '',
+      };
+    }),
+  );
+}
+
+test('the demo contractor filters, pages and exports the transactions the table shows', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openBilling(page);
+  const cards = page.getByRole('region', { name: 'Billing summary' });
+  for (const card of ['Account Balance', 'Monthly Spending', 'Subscription Plan', 'Conversion Rate']) {
+    await expect(cards.getByRole('heading', { name: card })).toBeVisible();
+  }
+  await expect(page.getByText('Some payment attempts have failed', { exact: true })).toBeVisible();
+
+  // Ranges: the last 7 days hold fewer rows than all time.
+  await page.getByLabel('Range').selectOption('7');
+  await expect(page.getByRole('table', { name: /last 7 days, page 1/ })).toBeVisible();
+  const week = await tableRows(page);
+  await page.getByLabel('Range').selectOption('all');
+  await expect(page.getByRole('table', { name: /all time, page 1/ })).toBeVisible();
+  const first = await tableRows(page);
+  expect(first).toHaveLength(25);
+  expect(week.length).toBeLessThan(25);
+  for (const row of week) expect(Date.now() - Date.parse(row.date)).toBeLessThan(7 * 86_400_000 + 60_000);
+
+  // Pages of 25: the second follows the first, newest first, nothing repeated.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByRole('table', { name: /all time, page 2/ })).toBeVisible();
+  const second = await tableRows(page);
+  expect(second.length).toBeGreaterThan(0);
+  expect(Date.parse(second[0]!.date)).toBeLessThanOrEqual(Date.parse(first.at(-1)!.date));
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByRole('table', { name: /all time, page 1/ })).toBeVisible();
+
+  // 100 a page: every row at once, and the export of the same range has exactly these rows.
+  await page.getByLabel('Per page').selectOption('100');
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  const all = await tableRows(page);
+  expect(all.slice(0, 25)).toEqual(first);
+  expect(all.slice(25, 25 + second.length)).toEqual(second);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export (CSV)' }).click();
+  const file = await (await download).path();
+  expect((await download).suggestedFilename()).toMatch(/^transactions-all-\d{4}-\d{2}-\d{2}\.csv$/);
+  const records = parse<Record<string, string>>(await readFile(file, 'utf8'), { columns: true });
+  expect(
+    records.map((r) => ({
+      date: r['Date'],
+      description: r['Failure'] ? `${r['Description']} (${r['Failure']})` : r['Description'],
+      amount: `$${r['Amount (USD)']}`,
+      status: r['Status'],
+    })),
+  ).toEqual(all);
+
+  // Receipts and refunds.
+  await page
+    .getByRole('button', { name: /^Receipt for / })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Receipt Not Available' })).toBeVisible();
+  await expect(page.getByText('Receipt generation is not available for this transaction.')).toBeVisible();
+  await page
+    .getByRole('button', { name: /^Request refund for / })
+    .first()
+    .click();
+  await expect(page.getByText(/contact support/)).toBeVisible();
+
+  // No Customer Portal yet: Manage Payments says so.
+  await page.getByRole('button', { name: 'Manage Payments' }).click();
+  await expect(page.getByText('Failed to open payment management portal')).toBeVisible();
+});
+
+test('axe reports no violation on any tab of the billing page', async ({ page }) => {
+  await openBilling(page);
+  await expect(page.getByRole('table', { name: /^Transactions/ })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  for (const [tab, heading] of [
+    ['Subscription', /No subscription|Plan:/],
+    ['Payment Methods', /Cards on file|No payment method/],
+    ['Analytics', /Spend and leads by month/],
+  ] as const) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel').getByText(heading).first()).toBeVisible();
+    expect(await axe(page), tab).toEqual([]);
+  }
+});
+
+test('a contractor without a card or charges sees the empty states and no banner', async ({ page }) => {
+  await openBilling(page, 'contractor2@example.com');
+  await expect(page.getByText('No transactions in this range.')).toBeVisible();
+  await expect(page.getByText('Some payment attempts have failed')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Billing summary' })).toContainText('Nothing owed');
+  await page.getByRole('tab', { name: 'Payment Methods' }).click();
+  await expect(page.getByRole('heading', { name: 'No payment method' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'No subscription' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+});
