@@ -19,7 +19,26 @@ export type ChargeResult =
       message: string;
     };
 
+/** A card is saved on a page the gateway hosts (Stripe Checkout in setup mode, usage
+ * off_session), never on ours: we get back where to send the contractor. */
+export interface SetupSessionRequest {
+  businessId: string;
+  /** The business's customer at the gateway; null creates one (stored on the business). */
+  customerId: string | null;
+  email: string;
+  /** Absolute URLs the hosted page sends the contractor back to. */
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+export interface SetupSession {
+  url: string;
+  sessionId: string;
+  customerId: string;
+}
+
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'stripe';
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  createSetupSession(request: SetupSessionRequest): Promise<SetupSession>;
 }

@@ -4,9 +4,15 @@
 // 4000002760003184 needs authentication (off-session: not completed); ...0069 expired.
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../db/client.ts';
-import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentGateway,
+  SetupSession,
+  SetupSessionRequest,
+} from './gateway.ts';
 
-const OUTCOMES: Record<
+export const OUTCOMES: Record<
   string,
   { status: 'requires_payment_method' | 'requires_action'; code: string; message: string }
 > = {
@@ -93,5 +99,21 @@ export function createSandboxGateway(sql: Sql): PaymentGateway {
         where idempotency_key = ${request.idempotencyKey}`;
       return toResult(stored!);
     },
+
+    // Stripe Checkout in setup mode, locally: a customer when the business has none, and a
+    // session bound to that business, completed on the stand-in page /sandbox/checkout/setup.
+    async createSetupSession(request: SetupSessionRequest): Promise<SetupSession> {
+      const customerId = request.customerId ?? `cus_sbx_${randomBytes(12).toString('hex')}`;
+      const sessionId = `cs_sbx_${randomBytes(16).toString('hex')}`;
+      await sql`
+        insert into sandbox_setup_sessions (id, business_id, customer_id, return_url, cancel_url)
+        values (${sessionId}, ${request.businessId}, ${customerId}, ${request.returnUrl}, ${request.cancelUrl})`;
+      const url = new URL(SANDBOX_SETUP_PATH, request.returnUrl);
+      url.searchParams.set('session', sessionId);
+      return { url: url.toString(), sessionId, customerId };
+    },
   };
 }
+
+/** The sandbox's stand-in of Stripe's hosted setup page. */
+export const SANDBOX_SETUP_PATH = '/sandbox/checkout/setup';

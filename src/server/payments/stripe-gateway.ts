@@ -1,6 +1,7 @@
 // Stripe behind the PaymentGateway port: an off-session PaymentIntent confirmed at once, with the
 // idempotency key, so a retry after a crash returns the first charge instead of making a second.
 import Stripe from 'stripe';
+import { AppError } from '../errors.ts';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
 
 export function createStripeGateway(
@@ -44,6 +45,12 @@ export function createStripeGateway(
         }
         throw error;
       }
+    },
+    // Stripe Checkout in setup mode is not built yet (issue 14): refused plainly, never faked.
+    createSetupSession(): Promise<never> {
+      return Promise.reject(
+        new AppError('UNAVAILABLE', 'Payment setup through Stripe is not available yet.'),
+      );
     },
   };
 }
