@@ -192,6 +192,25 @@ const MATRIX: Row[] = [
     body: { monthlySpendCapDollars: 1, weeklyLeadCap: 0, leadsPaused: true },
     expect: { anonymous: 401, user: 403, contractor: 400, admin: 403 },
   },
+  // Payment setup: a session of the caller's own business on the sandbox's stand-in page (the demo
+  // contractor already has a card; a new session changes nothing until a card is saved there).
+  {
+    method: 'POST',
+    path: '/api/contractor/payment-setup',
+    expect: { anonymous: 401, user: 403, contractor: 200, admin: 403 },
+  },
+  // The stand-in of Stripe's hosted page: only its own business's owner sees a session; none here.
+  {
+    method: 'GET',
+    path: '/sandbox/checkout/setup?session=cs_sbx_00000000000000000000000000000000',
+    expect: same(404),
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/checkout/setup',
+    body: { session: 'cs_sbx_00000000000000000000000000000000', number: '4242424242424242' },
+    expect: same(404),
+  },
   {
     method: 'GET',
     path: '/api/admin/leads',

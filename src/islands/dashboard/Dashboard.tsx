@@ -11,7 +11,7 @@ import { PaymentsTab } from './PaymentsTab.tsx';
 import { ProfileTab } from './ProfileTab.tsx';
 import StatsCards from './StatsCards.tsx';
 import TemplatesDialog, { type ChosenTemplate } from './TemplatesDialog.tsx';
-import type { DashboardBusiness, DashboardTab } from './types.ts';
+import type { DashboardBusiness, DashboardTab, SetupReturn } from './types.ts';
 
 const TABS = [
   { id: 'leads', label: 'Leads' },
@@ -23,6 +23,7 @@ export default function Dashboard(props: {
   business: DashboardBusiness;
   stats: DashboardStats;
   initialTab: DashboardTab;
+  setupReturn?: SetupReturn;
 }) {
   const { business } = props;
   const [tab, setTab] = useState<DashboardTab>(props.initialTab);
@@ -58,7 +59,7 @@ export default function Dashboard(props: {
       <Tabs label="Dashboard" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'leads' && <LeadsTab template={template} onStatsChanged={setStats} />}
         {tab === 'profile' && <ProfileTab business={business} />}
-        {tab === 'payments' && <PaymentsTab business={business} />}
+        {tab === 'payments' && <PaymentsTab business={business} setupReturn={props.setupReturn ?? null} />}
       </Tabs>
     </div>
   );

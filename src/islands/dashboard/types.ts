@@ -15,3 +15,6 @@ export interface DashboardBusiness {
 }
 
 export type DashboardTab = 'leads' | 'profile' | 'payments';
+
+/** How the contractor came back from the gateway's hosted setup page (?setup=..), if they did. */
+export type SetupReturn = 'success' | 'cancelled' | null;
