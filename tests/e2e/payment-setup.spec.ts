@@ -30,7 +30,7 @@ async function payCard(page: Page, number: string): Promise<void> {
 async function openPayments(page: Page): Promise<void> {
   await page.goto('/dashboard?tab=payment-setup');
   await hydrated(page, 'Dashboard');
-  await expect(page.getByRole('heading', { name: 'Payment Setup' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment Setup', exact: true })).toBeVisible();
 }
 
 test('a contractor with no card saves one through the stand-in of the hosted page', async ({
