@@ -10,6 +10,11 @@ import { createSession } from '../../src/server/auth/sessions.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { hydrated } from '../helpers/islands.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startPaymentSetup } from '../../src/server/payments/payment-setup.ts';
+import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { serveBuildAgain } from '../helpers/second-server.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -92,4 +97,36 @@ test('the stand-in is not found for a session that does not exist or without sig
   const response = await page.goto('/sandbox/checkout/setup?session=cs_sbx_00000000000000000000000000000000');
   expect(response!.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('with Stripe configured the stand-in does not exist, even for a valid session', async ({ baseURL }) => {
+  const { token, url } = await withSiteDatabase(baseURL!, async (transaction) => {
+    const tx = transaction as unknown as Sql;
+    const user = await createUser(tx, { roles: ['contractor'] });
+    const business = await createBusiness(tx, { ownerId: user.id, status: 'ACTIVE' });
+    const started = await startPaymentSetup(
+      tx,
+      createSandboxGateway(tx),
+      { id: business.id, stripeCustomerId: null },
+      user.email,
+      baseURL!,
+    );
+    return { token: (await createSession(tx, user.id)).token, url: new URL(started.url) };
+  });
+  const headers = { cookie: `session=${token}` };
+  // The same session on this (sandbox) server: the page.
+  expect((await fetch(`${baseURL!}${url.pathname}${url.search}`, { headers })).status).toBe(200);
+  // The same build and database, served with a Stripe key (never used: nothing calls Stripe).
+  const port = new URL(baseURL!).port;
+  const databaseUrl = readFileSync(path.resolve('.scratch', `e2e-database-${port}.url`), 'utf8').trim();
+  const server = await serveBuildAgain({
+    EMBEDDED_DB: '1',
+    DATABASE_URL: databaseUrl,
+    STRIPE_SECRET_KEY: 'sk_test_not_used',
+  });
+  try {
+    expect((await fetch(`${server.origin}${url.pathname}${url.search}`, { headers })).status).toBe(404);
+  } finally {
+    await server.stop();
+  }
 });
