@@ -22,7 +22,7 @@ const storage = supabaseStorage();
 
 /** Signed-in, private and development routes: never in the sitemap. */
 const PRIVATE_PATHS =
-  /^\/(auth|profile|forgot-password|reset-password|dev|admin|dashboard|contractor\/billing|quote-request\/confirm|quote-request\/responses|review)(\/|$)/;
+  /^\/(auth|profile|forgot-password|reset-password|dev|admin|dashboard|contractor\/billing|quote-request\/confirm|quote-request\/responses|review|sandbox)(\/|$)/;
 
 /** The sitemap lists exactly the indexable pages: not the 404 page or a private route, nothing
  * marked noindex, nothing whose canonical URL is another page.

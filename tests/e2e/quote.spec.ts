@@ -2,6 +2,7 @@
 // the request reaches three paying contractors; every step refuses invalid input with the spec's
 // message; a reload keeps what was typed.
 import { type Page } from '@playwright/test';
+import { signInContext } from '../helpers/demo-session.ts';
 import { expect, test } from '../helpers/test.ts';
 import { hydrated } from '../helpers/islands.ts';
 
@@ -204,11 +205,7 @@ test('the quote API answers bad input with 400 and field messages, storing nothi
 });
 
 test('a signed-in homeowner finds the e-mail filled in', async ({ page, baseURL }) => {
-  const signIn = await page.request.post('/api/auth/sign-in', {
-    headers: { origin: new URL(baseURL!).origin },
-    data: { email: 'homeowner@example.com', password: 'DemoPass!2026' },
-  });
-  expect(signIn.status()).toBe(200);
+  await signInContext(page.context(), baseURL!, 'homeowner@example.com');
   await openWizard(page, '?service=plumbing');
   // The service came from the link: the wizard starts at the details.
   await expect(page.getByText('Step 2 of 6')).toBeVisible();

@@ -4,13 +4,14 @@
 // serve refused, X-Forwarded-* believed from the trusted proxy only, bodies larger than a route
 // takes refused while the server stays up, and the CSP report endpoint.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_TRUSTED_PROXY } from '../../scripts/lib/e2e-settings.ts';
 import { commonHeaderProblems, NOTHING_LOADS, pagePolicyProblems } from '../../scripts/lib/policy-checks.ts';
 import { CSP_REPORTS_PER_WINDOW } from '../../src/server/security/record-csp-reports.ts';
 import { rawRequest, sendLargeBody, type RawAnswer } from '../helpers/raw-http.ts';
+import { demoSession } from '../helpers/demo-session.ts';
 import { expect, test } from '../helpers/test.ts';
 
 const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -41,20 +42,8 @@ const sessionCookie = (answer: RawAnswer) => setCookies(answer).find((c) => /^(_
  * the session is signed in once per run and kept in the run's output folder, which Playwright
  * empties when a run starts.
  */
-const SESSION_FILE = path.resolve('test-results', 'security-session.txt');
 async function sharedSession(): Promise<{ name: string; value: string }> {
-  let pair: string | undefined;
-  try {
-    pair = readFileSync(SESSION_FILE, 'utf8');
-  } catch {
-    const answer = await signIn({ origin: ORIGIN });
-    pair = sessionCookie(answer)?.split(';')[0];
-    if (answer.status !== 200 || !pair) throw new Error(`Signing in failed: ${answer.status} ${answer.body}`);
-    mkdirSync(path.dirname(SESSION_FILE), { recursive: true });
-    writeFileSync(SESSION_FILE, pair);
-  }
-  const [name = '', ...value] = pair.split('=');
-  return { name, value: value.join('=') };
+  return demoSession(ORIGIN, 'contractor@example.com');
 }
 
 /** The path of a contractor profile the home page links to. */
