@@ -25,22 +25,11 @@ import {
   splitZipList,
   ZIP_LIST_MAX,
 } from '../domain/registration-rules.ts';
-import { sanitizeText } from '../domain/sanitize-text.ts';
+import { ZSanitized } from './sanitized-text.ts';
 import { emailOf, ZSignupPassword } from './auth.ts';
 import { ZWebsite } from './business.ts';
 
 export * from '../domain/registration-rules.ts';
-
-/** A trimmed string of min..max characters, sanitised; still at least `min` once sanitised. */
-function ZText(min: number, max: number, short: string, long: string) {
-  return z.pipe(
-    z.string({ error: short }).check(z.trim(), z.minLength(min, short), z.maxLength(max, long)),
-    z.pipe(
-      z.transform((s: string) => sanitizeText(s, max)),
-      z.string().check(z.minLength(min, short)),
-    ),
-  );
-}
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const ZIP = /^\d{5}$/;
@@ -71,8 +60,13 @@ function optionalBlank<T extends z.core.$ZodType>(schema: T) {
 }
 
 export const ZContractorSignup = z.strictObject({
-  businessName: ZText(BUSINESS_NAME_LIMITS.min, BUSINESS_NAME_LIMITS.max, M.businessName, M.businessNameLong),
-  ownerName: ZText(OWNER_NAME_LIMITS.min, OWNER_NAME_LIMITS.max, M.ownerName, M.ownerNameLong),
+  businessName: ZSanitized(
+    BUSINESS_NAME_LIMITS.min,
+    BUSINESS_NAME_LIMITS.max,
+    M.businessName,
+    M.businessNameLong,
+  ),
+  ownerName: ZSanitized(OWNER_NAME_LIMITS.min, OWNER_NAME_LIMITS.max, M.ownerName, M.ownerNameLong),
   email: emailOf(M.email),
   // As typed: 10 to 20 of digits, spaces, dashes, parentheses and a leading +; then a dialable
   // North American number (the quote form's rule), kept as its ten digits.
@@ -95,8 +89,8 @@ export const ZContractorSignup = z.strictObject({
     })
     .check(z.minLength(1, M.services), z.maxLength(MAX_SERVICES, M.tooManyServices)),
   serviceZipCodes: ZZipList,
-  address: ZText(ADDRESS_LIMITS.min, ADDRESS_LIMITS.max, M.address, M.addressLong),
-  city: z._default(ZText(CITY_LIMITS.min, CITY_LIMITS.max, M.city, M.city), DEFAULT_CITY),
+  address: ZSanitized(ADDRESS_LIMITS.min, ADDRESS_LIMITS.max, M.address, M.addressLong),
+  city: z._default(ZSanitized(CITY_LIMITS.min, CITY_LIMITS.max, M.city, M.city), DEFAULT_CITY),
   state: z._default(
     z.pipe(
       z.string({ error: M.state }).check(z.trim(), z.maxLength(2, M.state), z.toUpperCase()),

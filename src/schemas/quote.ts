@@ -19,21 +19,10 @@ import {
   ZIP_PATTERN,
 } from '../domain/quote-rules.ts';
 import { dialableNanpNumber } from '../domain/phone.ts';
-import { sanitizeText } from '../domain/sanitize-text.ts';
+import { ZSanitized } from './sanitized-text.ts';
 import { emailOf } from './auth.ts';
 
 export * from '../domain/quote-rules.ts';
-
-/** A trimmed string of min..max characters, sanitised; still at least `min` once sanitised. */
-function ZSanitized(min: number, max: number, short: string, long: string) {
-  return z.pipe(
-    z.string({ error: short }).check(z.trim(), z.minLength(min, short), z.maxLength(max, long)),
-    z.pipe(
-      z.transform((s: string) => sanitizeText(s, max)),
-      z.string().check(z.minLength(min, short)),
-    ),
-  );
-}
 
 const ZBudget = z
   .int({ error: M.budgetPositive })

@@ -3,7 +3,7 @@
 // Routes whose screens are not built yet answer 404 to those the guard lets through. Requests
 // carry the Origin header a browser sends (cross-site ones are refused; see the last tests).
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { demoSession } from '../helpers/demo-session.ts';
+import { demoRequestContext } from '../helpers/demo-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -223,41 +223,9 @@ const MATRIX: Row[] = [
 const contexts = new Map<Who, APIRequestContext>();
 
 test.beforeAll(async ({ baseURL }) => {
+  // The run's shared session of each account (signing in afresh trips the sign-in limits).
   for (const who of WHO) {
-    const context = await playwrightRequest.newContext({
-      baseURL: baseURL!,
-      maxRedirects: 0,
-      extraHTTPHeaders: { origin: new URL(baseURL!).origin },
-    });
-    if (who !== 'anonymous') {
-      // The run's shared session of the account (signing in afresh trips the sign-in limits).
-      const session = await demoSession(baseURL!, ACCOUNTS[who]);
-      await context.dispose();
-      contexts.set(
-        who,
-        await playwrightRequest.newContext({
-          baseURL: baseURL!,
-          maxRedirects: 0,
-          extraHTTPHeaders: { origin: new URL(baseURL!).origin },
-          storageState: {
-            cookies: [
-              {
-                ...session,
-                domain: new URL(baseURL!).hostname,
-                path: '/',
-                expires: -1,
-                httpOnly: true,
-                secure: false,
-                sameSite: 'Lax',
-              },
-            ],
-            origins: [],
-          },
-        }),
-      );
-      continue;
-    }
-    contexts.set(who, context);
+    contexts.set(who, await demoRequestContext(baseURL!, who === 'anonymous' ? null : ACCOUNTS[who]));
   }
 });
 

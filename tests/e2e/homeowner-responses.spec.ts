@@ -3,7 +3,7 @@
 // review link of a completed job, submit, the thank-you; a link that is not one; axe on each page.
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { demoSession } from '../helpers/demo-session.ts';
+import { demoRequestContext } from '../helpers/demo-session.ts';
 import { expect, test } from '../helpers/test.ts';
 
 const QUOTES_HOMEOWNER = 'demo.quotes@example.com';
@@ -114,34 +114,10 @@ test('a link that is not one opens nothing', async ({ page }) => {
 test("a session opens nothing here: only a link's token does, and only from this site", async ({
   baseURL,
 }) => {
-  const origin = new URL(baseURL!).origin;
   const unknown = 'u'.repeat(43);
   for (const account of [null, 'contractor@example.com', 'admin@example.com']) {
     // Signed in with the run's shared session of the account (fresh sign-ins trip the limits).
-    const session = account ? await demoSession(baseURL!, account) : null;
-    const context = await playwrightRequest.newContext({
-      baseURL: baseURL!,
-      maxRedirects: 0,
-      extraHTTPHeaders: { origin },
-      ...(session
-        ? {
-            storageState: {
-              cookies: [
-                {
-                  ...session,
-                  domain: new URL(baseURL!).hostname,
-                  path: '/',
-                  expires: -1,
-                  httpOnly: true,
-                  secure: false,
-                  sameSite: 'Lax' as const,
-                },
-              ],
-              origins: [],
-            },
-          }
-        : {}),
-    });
+    const context = await demoRequestContext(baseURL!, account);
     const who = account ?? 'anonymous';
     expect((await context.get(`/quote-request/responses?token=${unknown}`)).status(), who).toBe(404);
     expect((await context.get(`/review?token=${unknown}`)).status(), who).toBe(404);

@@ -5,7 +5,7 @@
 // folder, which Playwright empties when a run starts.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext } from '@playwright/test';
+import { request, type APIRequestContext, type BrowserContext } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
 
@@ -47,4 +47,30 @@ export async function signInContext(context: BrowserContext, baseURL: string, em
     { ...session, url: baseURL, httpOnly: true, sameSite: 'Lax' },
     { name: 'signed_in', value: '1', url: baseURL, sameSite: 'Lax' },
   ]);
+}
+
+/** An API request context from this site (its Origin), signed in as a demo account unless null. */
+export async function demoRequestContext(baseURL: string, email: string | null): Promise<APIRequestContext> {
+  const session = email ? await demoSession(baseURL, email) : null;
+  return request.newContext({
+    baseURL,
+    maxRedirects: 0,
+    extraHTTPHeaders: { origin: new URL(baseURL).origin },
+    ...(session && {
+      storageState: {
+        cookies: [
+          {
+            ...session,
+            domain: new URL(baseURL).hostname,
+            path: '/',
+            expires: -1,
+            httpOnly: true,
+            secure: false,
+            sameSite: 'Lax' as const,
+          },
+        ],
+        origins: [],
+      },
+    }),
+  });
 }
