@@ -33,6 +33,9 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Welcome back!')).toBeVisible();
+  // The form leaves for its destination a moment later; a navigation the test starts before then
+  // would be overtaken by it.
+  await page.waitForURL((url) => url.pathname !== '/auth');
 }
 
 async function signOut(page: Page): Promise<void> {

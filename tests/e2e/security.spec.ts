@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_TRUSTED_PROXY } from '../../scripts/lib/e2e-settings.ts';
+import { E2E_TRUSTED_PROXY, E2E_UNTRUSTED_PEER } from '../../scripts/lib/e2e-settings.ts';
 import { commonHeaderProblems, NOTHING_LOADS, pagePolicyProblems } from '../../scripts/lib/policy-checks.ts';
 import { CSP_REPORTS_PER_WINDOW } from '../../src/server/security/record-csp-reports.ts';
 import { rawRequest, sendLargeBody, type RawAnswer } from '../helpers/raw-http.ts';
@@ -23,13 +23,16 @@ function expectCommonHeaders(headers: Record<string, string | string[] | undefin
   expect(commonHeaderProblems(headers, { https: false }), where).toEqual([]);
 }
 
-/** Signs the demo contractor without a card in, from `localAddress`, as the raw answer. */
-function signIn(headers: Record<string, string>, localAddress?: string): Promise<RawAnswer> {
+/**
+ * Signs the demo contractor without a card in, from `localAddress` (an untrusted peer of its own
+ * unless told otherwise), as the raw answer.
+ */
+function signIn(headers: Record<string, string>, localAddress = E2E_UNTRUSTED_PEER): Promise<RawAnswer> {
   return rawRequest(`${ORIGIN}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: CREDENTIALS,
-    ...(localAddress ? { localAddress } : {}),
+    localAddress,
   });
 }
 
