@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
-import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in.ts';
+import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 
 let standIn: StripeStandIn;
 let gateway: PaymentGateway;

@@ -37,8 +37,49 @@ export interface SetupSession {
   customerId: string;
 }
 
+/** A charge given back, whole or in part, with an idempotency key (a retry refunds nothing twice). */
+export interface RefundRequest {
+  paymentIntentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer';
+  metadata?: Record<string, string>;
+}
+
+export type RefundResult =
+  | { status: 'succeeded' | 'pending'; refundId: string }
+  | { status: 'failed'; refundId: string | null; message: string };
+
+/** The monthly plans (spec: basic $49, enhanced $99, featured $199). */
+export type PlanId = 'basic' | 'enhanced' | 'featured';
+
+/** Stripe Checkout in subscription mode: where to send the contractor to start a plan. */
+export interface SubscriptionSessionRequest extends SetupSessionRequest {
+  plan: PlanId;
+}
+
+export interface SubscriptionState {
+  subscriptionId: string;
+  plan: PlanId;
+  status: 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete';
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
+
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'stripe';
   charge(request: ChargeRequest): Promise<ChargeResult>;
   createSetupSession(request: SetupSessionRequest): Promise<SetupSession>;
+  /** Gives a charge back through the gateway (automatic credits). */
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /** The receipt page of a succeeded charge, or null when the gateway has none. */
+  receiptUrl(paymentIntentId: string): Promise<string | null>;
+  /** Where to send the contractor to start `plan` (Checkout, subscription mode). */
+  createSubscriptionSession(request: SubscriptionSessionRequest): Promise<SetupSession>;
+  changeSubscription(subscriptionId: string, plan: PlanId): Promise<SubscriptionState>;
+  /** Cancels at the end of the paid period (Stripe: cancel_at_period_end). */
+  cancelSubscription(subscriptionId: string): Promise<SubscriptionState>;
+  /** A Customer Portal session (cards, invoices, plan), opened in a new tab. */
+  createPortalSession(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }

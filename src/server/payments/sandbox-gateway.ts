@@ -3,6 +3,7 @@
 // first result. 4242... succeeds; 4000000000000002 declines; ...9995 insufficient funds;
 // 4000002760003184 needs authentication (off-session: not completed); ...0069 expired.
 import { randomBytes } from 'node:crypto';
+import { NOT_BUILT } from './not-built.ts';
 import type { Sql } from '../db/client.ts';
 import type {
   ChargeRequest,
@@ -58,6 +59,7 @@ function toResult(row: IntentRow): ChargeResult {
 export function createSandboxGateway(sql: Sql): PaymentGateway {
   return {
     name: 'sandbox',
+    ...NOT_BUILT,
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       const [previous] = await sql<IntentRow[]>`
         select id, status, decline_code, error_message from sandbox_payment_intents

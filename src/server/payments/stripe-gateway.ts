@@ -2,6 +2,7 @@
 // idempotency key, so a retry after a crash returns the first charge instead of making a second.
 import Stripe from 'stripe';
 import { AppError } from '../errors.ts';
+import { NOT_BUILT } from './not-built.ts';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
 
 export function createStripeGateway(
@@ -11,6 +12,7 @@ export function createStripeGateway(
   const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...options });
   return {
     name: 'stripe',
+    ...NOT_BUILT,
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       try {
         const intent = await stripe.paymentIntents.create(

@@ -1,0 +1,78 @@
+// The two PaymentGateway adapters for the contract suite (tests/integration/contract/): the sandbox on the
+// test database, and Stripe's adapter with the real stripe SDK against the stand-in of Stripe's
+// API. A contract test is written once and run against both, so they cannot drift apart.
+// `savedCard` arranges what the gateway would hold after a card was saved through its hosted page.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import type { Sql } from '../../src/server/db/client.ts';
+import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
+import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in/index.ts';
+
+/** Stripe's test cards by behaviour, as each gateway names them. */
+export type TestCard = 'visa' | 'declined' | 'insufficient_funds' | 'authentication_required' | 'expired';
+
+export interface GatewayUnderTest {
+  name: 'sandbox' | 'stripe';
+  gateway: PaymentGateway;
+  /** A customer with `card` saved as its payment method. */
+  savedCard(card: TestCard): Promise<{ customerId: string; paymentMethodId: string }>;
+  /** The stand-in of Stripe's API (the stripe adapter only). */
+  standIn?: StripeStandIn;
+}
+
+const SANDBOX_NUMBERS: Record<TestCard, string> = {
+  visa: '4242424242424242',
+  declined: '4000000000000002',
+  insufficient_funds: '4000000000009995',
+  authentication_required: '4000002760003184',
+  expired: '4000000000000069',
+};
+
+/** Stripe's test PaymentMethods (https://docs.stripe.com/testing). */
+const STRIPE_METHODS: Record<TestCard, string> = {
+  visa: 'pm_card_visa',
+  declined: 'pm_card_chargeDeclined',
+  insufficient_funds: 'pm_card_chargeDeclinedInsufficientFunds',
+  authentication_required: 'pm_card_authenticationRequired',
+  expired: 'pm_card_chargeDeclinedExpiredCard',
+};
+
+/**
+ * Both gateways, ready in beforeAll (the stand-in closed in afterAll). Use with
+ * `describe.each(gatewaysUnderTest(sql))('$name', (under) => ...)`: the objects are filled in
+ * before the tests run.
+ */
+export function gatewaysUnderTest(sql: Sql): GatewayUnderTest[] {
+  const sandbox: GatewayUnderTest = {
+    name: 'sandbox',
+    gateway: createSandboxGateway(sql),
+    async savedCard(card) {
+      const customerId = `cus_sbx_${randomBytes(12).toString('hex')}`;
+      const paymentMethodId = `pm_sbx_${randomBytes(12).toString('hex')}`;
+      await sql`
+        insert into sandbox_payment_methods (id, customer_id, card_number, brand, exp_month, exp_year)
+        values (${paymentMethodId}, ${customerId}, ${SANDBOX_NUMBERS[card]}, 'visa', 12, 2034)`;
+      return { customerId, paymentMethodId };
+    },
+  };
+  const stripe: GatewayUnderTest = {
+    name: 'stripe',
+    gateway: undefined as unknown as PaymentGateway,
+    async savedCard(card) {
+      const customer = this.standIn!.state.put({ id: this.standIn!.state.id('cus'), object: 'customer' });
+      return { customerId: customer.id, paymentMethodId: STRIPE_METHODS[card] };
+    },
+  };
+  beforeAll(async () => {
+    stripe.standIn = await startStripeStandIn();
+    stripe.gateway = createStripeGateway('sk_test_contract', {
+      host: '127.0.0.1',
+      port: stripe.standIn.port,
+      protocol: 'http',
+    });
+  });
+  afterAll(() => stripe.standIn?.close());
+  return [sandbox, stripe];
+}

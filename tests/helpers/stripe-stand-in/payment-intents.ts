@@ -1,0 +1,106 @@
+// PaymentIntents: created and confirmed at once off-session, as the gateway does, and read back.
+// The test payment methods decline as Stripe's do.
+import { StandInState, unixNow, type Route } from './state.ts';
+
+const DECLINES: Record<string, { code: string; decline_code?: string; message: string; status: string }> = {
+  pm_card_chargeDeclined: {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+    status: 'requires_payment_method',
+  },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+    status: 'requires_payment_method',
+  },
+  pm_card_chargeDeclinedExpiredCard: {
+    code: 'expired_card',
+    message: 'Your card has expired.',
+    status: 'requires_payment_method',
+  },
+  pm_card_authenticationRequired: {
+    code: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+    status: 'requires_payment_method',
+  },
+};
+
+export const paymentIntentRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/v1\/payment_intents$/,
+    handle({ state, body }) {
+      const method = body.get('payment_method') ?? '';
+      const decline = DECLINES[method];
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of body) {
+        const field = /^metadata\[(.+)\]$/.exec(name);
+        if (field) metadata[field[1]!] = value;
+      }
+      const intent = state.put({
+        id: state.id('pi'),
+        object: 'payment_intent',
+        amount: Number(body.get('amount')),
+        currency: body.get('currency'),
+        customer: body.get('customer'),
+        payment_method: method,
+        description: body.get('description'),
+        metadata,
+        created: unixNow(),
+        status: decline ? decline.status : 'succeeded',
+        latest_charge: null as string | null,
+        last_payment_error: decline
+          ? { code: decline.code, decline_code: decline.decline_code, message: decline.message }
+          : null,
+      });
+      if (!decline) {
+        const charge = state.put({
+          id: state.id('ch'),
+          object: 'charge',
+          amount: intent.amount,
+          amount_refunded: 0,
+          currency: intent.currency,
+          customer: intent.customer,
+          payment_intent: intent.id,
+          paid: true,
+          refunded: false,
+          status: 'succeeded',
+          receipt_url: `https://pay.stripe.com/receipts/payment/${intent.id}`,
+          created: intent.created,
+        });
+        intent.latest_charge = charge.id;
+        return { status: 200, body: intent };
+      }
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: decline.code,
+            ...(decline.decline_code ? { decline_code: decline.decline_code } : {}),
+            message: decline.message,
+            payment_intent: intent,
+          },
+        },
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/payment_intents\/([^/]+)$/,
+    handle({ state, params: [id] }) {
+      const intent = state.get(id!, 'payment_intent');
+      return intent ? { status: 200, body: intent } : StandInState.missing(id!);
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/charges\/([^/]+)$/,
+    handle({ state, params: [id] }) {
+      const charge = state.get(id!, 'charge');
+      return charge ? { status: 200, body: charge } : StandInState.missing(id!);
+    },
+  },
+];
