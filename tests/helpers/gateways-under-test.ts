@@ -60,9 +60,9 @@ export function gatewaysUnderTest(sql: Sql): GatewayUnderTest[] {
   const stripe: GatewayUnderTest = {
     name: 'stripe',
     gateway: undefined as unknown as PaymentGateway,
-    async savedCard(card) {
+    savedCard(card) {
       const customer = this.standIn!.state.put({ id: this.standIn!.state.id('cus'), object: 'customer' });
-      return { customerId: customer.id, paymentMethodId: STRIPE_METHODS[card] };
+      return Promise.resolve({ customerId: customer.id, paymentMethodId: STRIPE_METHODS[card] });
     },
   };
   beforeAll(async () => {
