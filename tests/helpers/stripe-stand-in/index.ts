@@ -71,6 +71,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       const match = route.path.exec(path);
       if (!match) continue;
       const answer = route.handle({ state, body, params: match.slice(1) });
+      if (!answer) continue;
       if (method === 'POST' && key) answers.set(key, answer);
       return answer;
     }

@@ -15,7 +15,8 @@ export interface RouteContext {
 export interface Route {
   method: 'GET' | 'POST' | 'DELETE';
   path: RegExp;
-  handle(context: RouteContext): Answer;
+  /** Undefined lets the next route for the same path answer (e.g. another Checkout mode). */
+  handle(context: RouteContext): Answer | undefined;
 }
 
 export type StripeObject = Record<string, unknown> & { id: string; object: string };
