@@ -294,6 +294,41 @@ describe('submitting', () => {
 });
 
 describe('retries and concurrency', () => {
+  it('charges in waves: the best three at once, then the next one for each that declined', async () => {
+    const best = [];
+    for (let i = 0; i < 3; i += 1) {
+      best.push(
+        await contractor({ averageRating: 5 - i / 10, card: i === 1 ? '4000000000000002' : undefined }),
+      );
+    }
+    const fourth = await contractor({ averageRating: 4.5 });
+    await contractor({ averageRating: 4.4 });
+    let inFlight = 0;
+    const waves: string[][] = [];
+    let current: string[] = [];
+    const counting = {
+      ...gateway,
+      async charge(request: Parameters<typeof gateway.charge>[0]) {
+        if (inFlight === 0) waves.push((current = []));
+        inFlight += 1;
+        current.push(request.customerId);
+        try {
+          // A gateway's latency, so calls made together are seen together.
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return await gateway.charge(request);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+    const result = await submitVerified(await request(), { gateway: counting });
+    expect(result.paymentsSuccessful).toBe(3);
+    // Three calls overlapped in the first wave; the one decline was replaced by one more call.
+    expect(waves.map((w) => w.length)).toEqual([3, 1]);
+    const paid = (await charges(result.leadId)).filter((c) => c.payment_status === 'paid');
+    expect(paid.map((c) => c.business_id).sort()).toEqual([best[0]!.id, best[2]!.id, fourth.id].sort());
+  });
+
   it('a crash after the gateway call and before the record: the rerun charges no one twice', async () => {
     for (let i = 0; i < 4; i += 1) await contractor({ averageRating: 5 - i / 10 });
     const input = await request();
@@ -309,7 +344,9 @@ describe('retries and concurrency', () => {
     const [midway] = await sql<{ n: number }[]>`select count(*)::int as n from sandbox_payment_intents i
       join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id
       join leads l on l.id = d.lead_id where l.request_key = ${input.requestKey}`;
-    expect(midway?.n).toBe(2);
+    // The first wave charges the best three at once: all three reached the gateway, one was not
+    // recorded. The rerun must settle that one with its key, not charge it (or a fourth) again.
+    expect(midway?.n).toBe(3);
     const result = await submitVerified(input);
     expect(result.paymentsSuccessful).toBe(3);
     const [intents] = await sql<{ n: number }[]>`select count(*)::int as n from sandbox_payment_intents i

@@ -36,9 +36,23 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
     Math.max(1, options.contractorsPerLead ?? DEFAULT_CONTRACTORS_PER_LEAD),
   );
   const candidates = await matchContractors(sql, lead);
-  for (const candidate of candidates) {
-    if ((await paidCount(sql, leadId)) >= wanted) break;
-    await chargeDistribution(sql, lead, candidate, candidates.indexOf(candidate) + 1, options);
+  // In waves: as many of the best remaining candidates as there are places left, charged
+  // concurrently (a gateway answers in hundreds of milliseconds; one at a time, three pros would
+  // take three round trips). Whoever fails is replaced by the next candidates in the next wave.
+  // Each charge is still keyed by its own distribution row, so a lead is sold to a business once.
+  let next = 0;
+  let paid = await paidCount(sql, leadId);
+  while (paid < wanted && next < candidates.length) {
+    const wave = candidates.slice(next, next + (wanted - paid));
+    const ranks = wave.map((_, i) => next + i + 1);
+    next += wave.length;
+    const settled = await Promise.allSettled(
+      wave.map((candidate, i) => chargeDistribution(sql, lead, candidate, ranks[i]!, options)),
+    );
+    // Every charge of the wave is recorded (or left pending for a rerun) before an error surfaces.
+    const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failure) throw failure.reason;
+    paid = await paidCount(sql, leadId);
   }
 
   const distributions = await sql<{ name: string; paid: boolean }[]>`
