@@ -298,7 +298,7 @@ describe('retries and concurrency', () => {
     const best = [];
     for (let i = 0; i < 3; i += 1) {
       best.push(
-        await contractor({ averageRating: 5 - i / 10, card: i === 1 ? '4000000000000002' : undefined }),
+        await contractor({ averageRating: 5 - i / 10, ...(i === 1 ? { card: '4000000000000002' } : {}) }),
       );
     }
     const fourth = await contractor({ averageRating: 4.5 });

@@ -33,7 +33,9 @@ export const paymentIntentRoutes: Route[] = [
     path: /^\/v1\/payment_intents$/,
     handle({ state, body }) {
       const method = body.get('payment_method') ?? '';
-      const decline = DECLINES[method];
+      // 'pm_card_chargeDeclined__<anything>' behaves as the test card before the '__' (many
+      // businesses may then hold a declining card; payment method ids are unique).
+      const decline = DECLINES[method.split('__')[0]!];
       const metadata: Record<string, string> = {};
       for (const [name, value] of body) {
         const field = /^metadata\[(.+)\]$/.exec(name);
