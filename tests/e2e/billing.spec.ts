@@ -3,11 +3,17 @@
 // whose rows equal the table's (the download event's file, parsed with csv-parse), gets 'Receipt
 // Not Available' and the refund note, the portal's failure message (no portal yet), and axe
 // reports nothing on each tab.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import type { Sql } from '../../src/server/db/client.ts';
+import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
 import { signInContext } from '../helpers/demo-session.ts';
+import { hydrated } from '../helpers/islands.ts';
+import { requestQuote } from '../helpers/quote-request.ts';
+import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
 async function openBilling(page: Page, email = 'contractor@example.com'): Promise<void> {
@@ -139,4 +145,76 @@ test('a contractor without a card or charges sees the empty states and no banner
   await page.getByRole('tab', { name: 'Subscription' }).click();
   await expect(page.getByRole('heading', { name: 'No subscription' })).toBeVisible();
   expect(await axe(page)).toEqual([]);
+});
+
+// After the empty states above (the tests of a file run in order, in one worker): contractor2
+// saves a card on the stand-in of Stripe's hosted page and receives the next lead it matches.
+test('contractor2 saves a card through the hosted-page stand-in, then receives the next matching lead', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const id = randomUUID().slice(0, 8);
+  // Featured, so it is first in line for its own service and ZIP (checked below, once it has a card).
+  const business = await withSiteDatabase(baseURL!, async (tx) => {
+    const [row] = await tx<{ id: string; category: string; zip: string; serviceId: string }[]>`
+      update businesses b set featured = true from users u, services s
+       where u.id = b.owner_id and u.email = 'contractor2@example.com' and s.name = b.category
+      returning b.id, b.category, b.service_areas[1] as zip, s.id as "serviceId"`;
+    return row!;
+  });
+  try {
+    await signInContext(page.context(), baseURL!, 'contractor2@example.com');
+    await page.goto('/dashboard?tab=payment-setup');
+    await hydrated(page, 'Dashboard');
+    await expect(page.getByText('Status: required')).toBeVisible();
+    await page.getByRole('button', { name: 'Set up payment' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\/setup\?session=cs_sbx_/);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM / YY)').fill(`12 / ${(new Date().getUTCFullYear() + 3) % 100}`);
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await page.waitForURL('/dashboard?tab=payment-setup&setup=success');
+    await hydrated(page, 'Dashboard');
+    await expect(page.getByText('Status: completed')).toBeVisible();
+
+    const ranked = await withSiteDatabase(baseURL!, (tx) =>
+      matchContractors(tx as unknown as Sql, {
+        service_id: business.serviceId,
+        zip_code: business.zip,
+        latitude: null,
+        longitude: null,
+      }),
+    );
+    expect(ranked.slice(0, 3).map((c) => c.id)).toContain(business.id);
+
+    await requestQuote(browser, {
+      service: business.category,
+      email: `homeowner-${id}@example.com`,
+      name: 'Casey Ward',
+      description: `The job (${id}) needs a licensed pro this week; happy to share photos on request.`,
+      address: `100 Main Street, Dayton, OH ${business.zip}`,
+      zipCode: business.zip,
+    });
+    await page.goto('/dashboard');
+    await hydrated(page, 'Dashboard');
+    await page.getByRole('tab', { name: 'Leads' }).click();
+    await expect(page.getByRole('article').filter({ hasText: 'Casey Ward' })).toBeVisible();
+    const charged = await withSiteDatabase(
+      baseURL!,
+      (tx) => tx`
+        select t.payment_status, t.payment_amount_cents from payment_transactions t
+          join leads l on l.id = t.lead_id
+         where t.business_id = ${business.id} and l.project_description like ${`%(${id})%`}`,
+    );
+    expect(charged).toEqual([{ payment_status: 'paid', payment_amount_cents: 3000 }]);
+  } finally {
+    // contractor2 is the demo's contractor without a card: left as it was found.
+    await withSiteDatabase(baseURL!, async (tx) => {
+      await tx`update payment_methods set status = 'removed', is_default = false where business_id = ${business.id}`;
+      await tx`update businesses set featured = false, payment_setup_completed = false, stripe_customer_id = null
+                where id = ${business.id}`;
+    });
+  }
 });

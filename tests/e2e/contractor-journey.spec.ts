@@ -7,28 +7,15 @@
 // that and marks the job COMPLETED; the review mail; a verified review of that job. Also a claim
 // of one of our listings, approved through the real approveClaim, opens that listing's dashboard.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { approveClaim } from '../../src/server/registration/approve-claim.ts';
-import { hydrated } from '../helpers/islands.ts';
+import { mailedLink, requestQuote } from '../helpers/quote-request.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
 const PASSWORD = 'Str0ng!Pass';
 // No featured demo contractor offers glass repair, so a featured newcomer is first in line.
 const SERVICE = 'Glass Repair';
-
-/** The first link in the newest mail to `to` whose heading matches, as a path on this server. */
-async function mailedLink(page: Page, to: string, heading: string | RegExp): Promise<string> {
-  await page.goto(`/dev/mail?to=${encodeURIComponent(to)}`);
-  const mail = page
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: heading }) })
-    .first();
-  await expect(mail).toBeVisible();
-  const href = await mail.getByRole('link').first().getAttribute('href');
-  const url = new URL(href!);
-  return url.pathname + url.search;
-}
 
 async function register(page: Page, email: string, name: string): Promise<void> {
   await page.goto('/contractor-signup');
@@ -50,34 +37,6 @@ async function confirmEmail(page: Page, email: string): Promise<void> {
   await page.goto(await mailedLink(page, email, 'Confirm your e-mail address'));
   await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
   await expect(page).toHaveURL('/?verified=1');
-}
-
-/** A signed-out homeowner's request for SERVICE in 45402, confirmed by its mailed link. */
-async function requestQuote(browser: Browser, email: string, description: string): Promise<void> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/quote-request');
-  await hydrated(page, 'QuoteWizard');
-  await page.getByRole('radio', { name: SERVICE }).check();
-  await expect(page.getByText('Step 2 of 6')).toBeVisible();
-  await page.getByLabel('Project description').fill(description);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('radio', { name: /ASAP/ }).check();
-  await page.getByRole('radio', { name: '$5,000 - $15,000' }).check();
-  await page.getByLabel('Property address').fill('100 Main Street, Dayton, OH 45402');
-  await expect(page.getByLabel('ZIP code')).toHaveValue('45402');
-  await page.getByLabel('Property type').selectOption('Single Family Home');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Full name').fill('Morgan Hale');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Phone' }).fill('(937) 228-4411');
-  await page.getByRole('radio', { name: 'Email' }).check();
-  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  await page.goto(await mailedLink(page, email, 'Confirm your quote request'));
-  await page.getByRole('button', { name: 'Confirm my request' }).click();
-  await expect(page.getByRole('heading', { name: 'Your request is confirmed' })).toBeVisible();
-  await context.close();
 }
 
 test('register, get approved, buy a matching lead, quote it, get accepted, complete it, get a verified review', async ({
@@ -120,7 +79,14 @@ test('register, get approved, buy a matching lead, quote it, get accepted, compl
 
   // A homeowner's request it matches is sold to it.
   const description = `The storm broke a double-pane living room window (${id}); it needs new insulated glass.`;
-  await requestQuote(browser, homeowner, description);
+  await requestQuote(browser, {
+    service: SERVICE,
+    email: homeowner,
+    name: 'Morgan Hale',
+    description,
+    address: '100 Main Street, Dayton, OH 45402',
+    zipCode: '45402',
+  });
 
   // The lead in the dashboard, with the rules of its score and how many pros got it.
   await page.goto('/dashboard');
