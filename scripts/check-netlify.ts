@@ -10,6 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Stripe from 'stripe';
 import { openDatabase, ROOT } from './lib/database.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { BIN, run } from './lib/processes.ts';
@@ -23,6 +24,9 @@ const FUNCTION_DIR = path.join(ROOT, '.netlify', 'v1', 'functions', 'ssr');
 const DEPLOY_CONFIG = path.join(ROOT, '.netlify', 'v1', 'config.json');
 /** The function's answers are checked as a deploy at this address would give them. */
 const ORIGIN = 'https://example.netlify.app';
+/** The Stripe webhook's signing secret in the smoke test, and the event it sends. */
+const WEBHOOK_SECRET = 'whsec_check_netlify';
+const SMOKE_EVENT_ID = `evt_check_netlify_${Date.now()}`;
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -70,6 +74,8 @@ try {
   // module loads Stripe's SDK) and its proof-of-work challenge, and the upload store (with
   // supabase-js).
   problems.push(...(await smoke(database.url, database.embedded)));
+  // The smoke test's webhook event, recorded as ignored: not kept in the database.
+  await database.sql`delete from stripe_events where id = ${SMOKE_EVENT_ID}`;
   if (problems.length) {
     for (const p of problems) console.error(`FAIL: ${p}`);
     process.exitCode = 1;
@@ -167,6 +173,30 @@ async function answerHeaderProblems(response: Response, https: boolean): Promise
   return problems;
 }
 
+function webhookRequest(origin: string, secret: string): Request {
+  const payload = JSON.stringify({
+    id: SMOKE_EVENT_ID,
+    object: 'event',
+    type: 'customer.created',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object: { id: 'cus_check_netlify', object: 'customer' } },
+  });
+  const signature = new Stripe('sk_test_check_netlify').webhooks.generateTestHeaderString({
+    payload,
+    secret,
+  });
+  return new Request(`${origin}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: {
+      origin: 'https://stripe.example',
+      'content-type': 'application/json',
+      'stripe-signature': signature,
+    },
+    body: payload,
+  });
+}
+
 async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
   process.env['DATABASE_URL'] = databaseUrl;
   process.env['EMBEDDED_DB'] = '1';
@@ -176,6 +206,9 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
   // package it loads (an image is a redirect to the bucket, so no request leaves the machine).
   process.env['SUPABASE_URL'] = 'https://project.supabase.co';
   process.env['SUPABASE_SERVICE_ROLE_KEY'] = 'service-role-key';
+  // The Stripe webhook, whose signature is checked over the raw body the function is given.
+  process.env['STRIPE_SECRET_KEY'] = 'sk_test_check_netlify';
+  process.env['STRIPE_WEBHOOK_SECRET'] = WEBHOOK_SECRET;
   // A copy outside the project, so that nothing resolves from the project's own node_modules.
   const copy = await mkdtemp(path.join(tmpdir(), 'netlify-function-'));
   cpSync(FUNCTION_DIR, copy, { recursive: true, dereference: true });
@@ -211,6 +244,11 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
     [new Request(`${origin}/auth`), 200],
     [new Request(`${origin}/no-such-page`), 404],
     [new Request(`${origin}/emergency/buy-cheap-pills-now`), 200],
+    // Stripe's webhook, posted from no page of ours (a foreign Origin is let through there): an
+    // event signed over its raw body is accepted (a type outside the allow-list: recorded as
+    // ignored, nothing asked of Stripe); a wrong signature is a 400.
+    [webhookRequest(origin, WEBHOOK_SECRET), 200],
+    [webhookRequest(origin, 'whsec_someone_else'), 400],
     // A body larger than the route takes, refused by its declared size.
     [
       new Request(`${origin}/auth/verify`, {

@@ -12,38 +12,14 @@ import { checkProductionConfig, serverEnv } from './server/config.ts';
 import { db } from './server/db/client.ts';
 import { clearSessionCookie, PRIVATE, sessionCookieName } from './server/http.ts';
 import { bodyLimit, declaredTooLarge, tooLargeMessage } from './server/security/body-limits.ts';
-import { CSP_REPORT_PATH, NON_PAGE_CSP, securityHeaders } from './server/security/headers.ts';
+import { refusedAsCrossSite } from './server/security/cross-site.ts';
+import { NON_PAGE_CSP, securityHeaders } from './server/security/headers.ts';
 import {
   hostPolicy,
   resolveSite,
   type HostPolicy,
   type RequestSite,
 } from './server/security/request-site.ts';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Browsers send CSP reports without a same-origin Origin (the Reporting API's requests come
- * from no page), and a report changes nothing but a log line, which is rate limited.
- */
-const CROSS_SITE_ALLOWED = new Set([CSP_REPORT_PATH]);
-
-/** A state-changing request must come from this site: Origin (or, lacking it, Referer) matches. */
-function sameOrigin(request: Request, origin: string): boolean {
-  const claimed = request.headers.get('origin');
-  if (claimed) return claimed === origin;
-  const referer = request.headers.get('referer');
-  if (referer) {
-    try {
-      return new URL(referer).origin === origin;
-    } catch {
-      return false;
-    }
-  }
-  // Browsers send Sec-Fetch-Site on every request; a cross-site one is refused.
-  const site = request.headers.get('sec-fetch-site');
-  return site === null || site === 'same-origin' || site === 'none';
-}
 
 let policy: HostPolicy | undefined;
 
@@ -95,11 +71,7 @@ async function handle(
   }
   // A production server missing a secret answers nothing rather than fall back (config.ts).
   checkProductionConfig();
-  if (
-    !SAFE_METHODS.has(request.method) &&
-    !CROSS_SITE_ALLOWED.has(url.pathname) &&
-    !sameOrigin(request, site.origin)
-  ) {
+  if (refusedAsCrossSite(request, url.pathname, site.origin)) {
     return json(403, 'Cross-site request refused', 'FORBIDDEN');
   }
   const token = context.cookies.get(sessionCookieName(site))?.value;

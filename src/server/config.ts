@@ -70,8 +70,14 @@ const ZServerEnv = z.object({
   SMTP_URL: ZSecret,
   MAIL_FROM: z.string().min(3).optional(),
   STRIPE_SECRET_KEY: ZSecret,
-  /** For the Stripe webhook endpoint, which is not built yet: declared, read by no code. */
+  /**
+   * The signing secret (whsec_...) of the Stripe webhook endpoint /api/stripe/webhook, from the
+   * endpoint's page in Stripe's dashboard. Unset: the endpoint answers 404 (the sandbox has no
+   * webhooks). Needs STRIPE_SECRET_KEY: every event's object is re-read from Stripe.
+   */
   STRIPE_WEBHOOK_SECRET: ZSecret,
+  /** Base URL of Stripe's API; tests point it at a local stand-in. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
   /** Google Places for the business look-up at contractor sign-up; unset searches our listings only. */
   GOOGLE_PLACES_KEY: ZSecret,
   /** Base URL of the Places API; tests point it at a local stand-in. */
@@ -96,6 +102,14 @@ const ZServerEnv = z.object({
  * keep. Refusing to start names the missing one instead.
  */
 const ZCheckedServerEnv = ZServerEnv.superRefine((env, ctx) => {
+  if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_SECRET_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message:
+        'STRIPE_SECRET_KEY must be set with STRIPE_WEBHOOK_SECRET: the webhook re-reads each event from Stripe',
+    });
+  }
   const supabase = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
   const missing = supabase.filter((name) => !env[name]);
   if (missing.length === 1) {
@@ -224,6 +238,23 @@ export function serverListen(): { host: string; port: number } {
 /** The Stripe key; null selects the sandbox gateway (never in production). */
 export function stripeSecretKey(): string | null {
   return productionValue('STRIPE_SECRET_KEY') ?? null;
+}
+
+/** Where the Stripe SDK sends its requests (Stripe's API, or the tests' stand-in). */
+export function stripeApi(): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(serverEnv().STRIPE_API_URL);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+/**
+ * The webhook's signing secret with the API key its handlers re-read objects with; null when
+ * STRIPE_WEBHOOK_SECRET is unset (the endpoint then answers 404).
+ */
+export function stripeWebhookConfig(): { secret: string; apiKey: string } | null {
+  const secret = serverEnv().STRIPE_WEBHOOK_SECRET;
+  const apiKey = stripeSecretKey();
+  return secret && apiKey ? { secret, apiKey } : null;
 }
 
 /** The SMTP transport's URL; null captures mail for /dev/mail instead (never in production). */

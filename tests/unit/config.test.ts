@@ -92,3 +92,19 @@ describe('the declaration', () => {
     );
   });
 });
+
+describe('the Stripe webhook', () => {
+  it('needs STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET: its handlers re-read events from Stripe', () => {
+    expect(() => parseServerEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(
+      /STRIPE_SECRET_KEY must be set with STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(
+      parseServerEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_SECRET_KEY: 'sk_test_x' }),
+    ).toMatchObject({ STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+  });
+
+  it("talks to Stripe's API unless STRIPE_API_URL says otherwise", () => {
+    expect(parseServerEnv({}).STRIPE_API_URL).toBe('https://api.stripe.com');
+    expect(() => parseServerEnv({ STRIPE_API_URL: 'ftp://127.0.0.1' })).toThrow(ConfigError);
+  });
+});

@@ -10,6 +10,7 @@ import {
   bodyLimit,
   declaredTooLarge,
   MAX_BODY_BYTES,
+  MAX_WEBHOOK_BYTES,
   MAX_CSP_REPORT_BYTES,
   MAX_FORM_BYTES,
   MAX_JSON_BYTES,
@@ -75,6 +76,8 @@ describe('bodyLimit', () => {
   it.each([
     ['/api/uploads', MAX_UPLOAD_BYTES],
     ['/api/csp-report', MAX_CSP_REPORT_BYTES],
+    ['/api/stripe/webhook', MAX_WEBHOOK_BYTES],
+    ['/api/stripe/webhook/', MAX_JSON_BYTES],
     ['/api/auth/sign-in', MAX_JSON_BYTES],
     ['/api/quotes', MAX_JSON_BYTES],
     ['/api/contractor/leads/00000000-0000-4000-8000-000000000000/responses', MAX_REVIEW_FORM_BYTES],

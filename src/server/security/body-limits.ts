@@ -15,6 +15,8 @@ export const MAX_FORM_BYTES = 4 * 1024;
 export const MAX_REVIEW_FORM_BYTES = 48 * 1024;
 /** CSP violation reports: a few hundred bytes each, a browser may batch some. */
 export const MAX_CSP_REPORT_BYTES = 8 * 1024;
+/** A Stripe webhook event: a few kilobytes, an invoice with many lines some hundreds. */
+export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 /** The photo upload: one photo and its multipart framing (boundaries, part headers, the key). */
 export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 /** The largest allowance of all: the adapter's own cap, behind ours. */
@@ -22,6 +24,9 @@ export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES;
 
 /** The dashboard's profile photo upload (one photo a request, like /api/uploads). */
 export const BUSINESS_PHOTOS_PATH = '/api/contractor/photos';
+
+/** Stripe's webhook endpoint (src/pages/api/stripe/webhook.ts). */
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
 export const TOO_LARGE = 'The request is too large';
 
@@ -35,6 +40,7 @@ export function bodyLimit(pathname: string): number {
   if (pathname === '/api/uploads' || pathname === BUSINESS_PHOTOS_PATH) return MAX_UPLOAD_BYTES;
   if (pathname === BEACON_PATH) return MAX_BEACON_BYTES;
   if (pathname === CSP_REPORT_PATH) return MAX_CSP_REPORT_BYTES;
+  if (pathname === STRIPE_WEBHOOK_PATH) return MAX_WEBHOOK_BYTES;
   if (pathname === '/review' || pathname === '/api/reviews') return MAX_REVIEW_FORM_BYTES;
   // A response: 5,000 characters of message and 2,000 of terms, up to 3 bytes each in UTF-8.
   if (/^\/api\/contractor\/leads\/[^/]+\/responses$/.test(pathname)) return MAX_REVIEW_FORM_BYTES;

@@ -5,6 +5,7 @@
 // `latencyMs` delays every answer, to measure the product with a real gateway's latency.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { disputeRoutes } from './disputes.ts';
 import { paymentIntentRoutes } from './payment-intents.ts';
 import { StandInState, type Answer, type Route } from './state.ts';
 
@@ -26,7 +27,7 @@ export interface StandInOptions {
 }
 
 /** Every resource module's routes; a module adds itself here. */
-const ROUTES: Route[] = [...paymentIntentRoutes];
+const ROUTES: Route[] = [...paymentIntentRoutes, ...disputeRoutes];
 
 const notFound: Answer = {
   status: 404,

@@ -1,0 +1,27 @@
+// POST /api/stripe/webhook: where Stripe sends its events (the URL configured in Stripe's
+// dashboard, README "Stripe webhooks"). The body is read raw, at most 1 MB (413 past it), for its
+// signature (stripe-signature, STRIPE_WEBHOOK_SECRET): a bad or missing one is a 400 and writes
+// nothing. 200 for an event processed, a duplicate or a type outside the allow-list; 500 when a
+// handler failed, so Stripe sends it again. Without STRIPE_WEBHOOK_SECRET (the sandbox) it is 404.
+// The middleware lets Stripe's cross-site post through to here (src/server/security/cross-site.ts).
+import { stripeWebhookConfig } from '~/server/config';
+import { db } from '~/server/db/client';
+import { AppError } from '~/server/errors';
+import { readBody } from '~/server/http';
+import { stripeClient } from '~/server/payments/stripe-client';
+import { receiveStripeEvent } from '~/server/payments/webhooks/receive-event';
+import { route } from '~/server/route';
+import { MAX_WEBHOOK_BYTES } from '~/server/security/body-limits';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'none' }, async ({ context }) => {
+  const config = stripeWebhookConfig();
+  if (!config) throw new AppError('NOT_FOUND', 'Not found');
+  const rawBody = await readBody(context.request, MAX_WEBHOOK_BYTES);
+  const outcome = await receiveStripeEvent(db(), stripeClient(config.apiKey), config.secret, {
+    rawBody,
+    signature: context.request.headers.get('stripe-signature'),
+  });
+  return Response.json({ received: true, outcome });
+});
