@@ -5,7 +5,11 @@
 // `latencyMs` delays every answer, to measure the product with a real gateway's latency.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkoutSetupRoutes } from './checkout-sessions.ts';
+import { customerRoutes } from './customers.ts';
 import { paymentIntentRoutes } from './payment-intents.ts';
+import { paymentMethodRoutes } from './payment-methods.ts';
+import { setupIntentRoutes } from './setup-intents.ts';
 import { StandInState, type Answer, type Route } from './state.ts';
 
 export type { Answer, Route } from './state.ts';
@@ -26,7 +30,13 @@ export interface StandInOptions {
 }
 
 /** Every resource module's routes; a module adds itself here. */
-const ROUTES: Route[] = [...paymentIntentRoutes];
+const ROUTES: Route[] = [
+  ...paymentIntentRoutes,
+  ...customerRoutes,
+  ...checkoutSetupRoutes,
+  ...setupIntentRoutes,
+  ...paymentMethodRoutes,
+];
 
 const notFound: Answer = {
   status: 404,
