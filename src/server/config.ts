@@ -70,6 +70,8 @@ const ZServerEnv = z.object({
   SMTP_URL: ZSecret,
   MAIL_FROM: z.string().min(3).optional(),
   STRIPE_SECRET_KEY: ZSecret,
+  /** Base URL of Stripe's API; tests point it at a local stand-in (unset: Stripe's own). */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** For the Stripe webhook endpoint, which is not built yet: declared, read by no code. */
   STRIPE_WEBHOOK_SECRET: ZSecret,
   /** Google Places for the business look-up at contractor sign-up; unset searches our listings only. */
@@ -224,6 +226,19 @@ export function serverListen(): { host: string; port: number } {
 /** The Stripe key; null selects the sandbox gateway (never in production). */
 export function stripeSecretKey(): string | null {
   return productionValue('STRIPE_SECRET_KEY') ?? null;
+}
+
+/** Where the Stripe SDK sends its requests: Stripe's API unless STRIPE_API_URL names another. */
+export function stripeApiOptions(): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  const url = serverEnv().STRIPE_API_URL;
+  if (!url) return {};
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
 }
 
 /** The SMTP transport's URL; null captures mail for /dev/mail instead (never in production). */

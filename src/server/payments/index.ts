@@ -1,7 +1,7 @@
 // The gateway this deployment uses: Stripe when STRIPE_SECRET_KEY is set, the sandbox otherwise
 // (never in production: config.ts refuses to run there without the key).
 import type Stripe from 'stripe';
-import { stripeSecretKey } from '../config.ts';
+import { stripeApiOptions, stripeSecretKey } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';
@@ -12,7 +12,8 @@ let stripe: { key: string; gateway: PaymentGateway; client: Stripe } | undefined
 function stripeOf(key: string) {
   // One Stripe client per process (it keeps its connections), not one per request.
   if (stripe?.key !== key) {
-    stripe = { key, gateway: createStripeGateway(key), client: createStripeClient(key) };
+    const options = stripeApiOptions();
+    stripe = { key, gateway: createStripeGateway(key, options), client: createStripeClient(key, options) };
   }
   return stripe;
 }

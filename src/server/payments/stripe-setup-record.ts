@@ -49,7 +49,11 @@ function cardExpired(month: number, year: number, now = new Date()): boolean {
 }
 
 /** Writes the re-read payment method onto `business`, then settles the default and the flag. */
-export async function writeCard(sql: Sql, business: StripeBusiness, method: Stripe.PaymentMethod): Promise<void> {
+export async function writeCard(
+  sql: Sql,
+  business: StripeBusiness,
+  method: Stripe.PaymentMethod,
+): Promise<void> {
   const card = method.card;
   if (method.type !== 'card' || !card) return;
   const attached = idOf(method.customer) === business.customerId;
@@ -84,7 +88,8 @@ async function settleDefault(tx: TransactionSql, businessId: string): Promise<vo
   await tx`
     update payment_methods set is_default = false
      where business_id = ${businessId} and is_default and id is distinct from ${newest?.id ?? null}::uuid`;
-  if (newest) await tx`update payment_methods set is_default = true where id = ${newest.id} and not is_default`;
+  if (newest)
+    await tx`update payment_methods set is_default = true where id = ${newest.id} and not is_default`;
   await tx`update businesses set payment_setup_completed = ${Boolean(newest)} where id = ${businessId}`;
 }
 

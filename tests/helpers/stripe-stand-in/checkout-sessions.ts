@@ -66,7 +66,9 @@ export const checkoutSetupRoutes: Route[] = [
       const copy = { ...session };
       const intent = state.get(session['setup_intent'] as string, 'setup_intent');
       if (expand.includes('setup_intent') && intent) {
-        const nested = expand.filter((path) => path.startsWith('setup_intent.')).map((path) => path.slice(13));
+        const nested = expand
+          .filter((path) => path.startsWith('setup_intent.'))
+          .map((path) => path.slice(13));
         copy['setup_intent'] = expandedSetupIntent(state, intent, nested);
       }
       return { status: 200, body: copy };

@@ -14,7 +14,11 @@ export const TEST_CARDS = {
 export type SetupTestCard = keyof typeof TEST_CARDS;
 
 /** A new card PaymentMethod made from a test card, attached to `customer` (or to nobody). */
-export function makeCardMethod(state: StandInState, card: SetupTestCard, customer: string | null): StripeObject {
+export function makeCardMethod(
+  state: StandInState,
+  card: SetupTestCard,
+  customer: string | null,
+): StripeObject {
   const now = new Date();
   return state.put({
     id: state.id('pm'),

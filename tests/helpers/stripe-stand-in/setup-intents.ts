@@ -4,7 +4,11 @@ import { listOf } from './form.ts';
 import { StandInState, type Route, type StripeObject } from './state.ts';
 
 /** The SetupIntent with its payment method expanded when asked (a copy; the state keeps ids). */
-export function expandedSetupIntent(state: StandInState, intent: StripeObject, expand: string[]): StripeObject {
+export function expandedSetupIntent(
+  state: StandInState,
+  intent: StripeObject,
+  expand: string[],
+): StripeObject {
   const copy = { ...intent };
   const methodId = intent['payment_method'] as string | null;
   if (expand.includes('payment_method') && methodId) copy['payment_method'] = state.get(methodId) ?? methodId;
