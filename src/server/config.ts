@@ -229,8 +229,12 @@ export function stripeSecretKey(): string | null {
 }
 
 /** Where the Stripe SDK sends its requests: Stripe's API unless STRIPE_API_URL names another. */
-export function stripeApiOptions(): { host?: string; port?: number; protocol?: 'http' | 'https' } {
-  const url = serverEnv().STRIPE_API_URL;
+export function stripeApiOptions(env: ServerEnv = serverEnv()): {
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+} {
+  const url = env.STRIPE_API_URL;
   if (!url) return {};
   const parsed = new URL(url);
   const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
