@@ -373,6 +373,28 @@ describe('the setup webhooks (setupWebhookHandlers)', () => {
     ).toHaveLength(0);
   });
 
+  it('finish (without writing) an event whose object Stripe does not have, and throw on other errors', async () => {
+    const a = await contractor();
+    await start(a);
+    await deliver('checkout.session.completed', {
+      id: 'cs_test_gone',
+      object: 'checkout.session',
+      mode: 'setup',
+    });
+    await deliver('setup_intent.succeeded', { id: 'seti_gone', object: 'setup_intent' });
+    await deliver('payment_method.attached', { id: 'pm_gone', object: 'payment_method', customer: null });
+    expect(await state(a.businessId)).toEqual({ cards: [], status: 'pending' });
+    // A wrong key is not "missing": Stripe is asked again later.
+    const event = { id: 'evt_x', type: 'payment_method.updated', data: { object: { id: 'pm_card_visa' } } };
+    await expect(
+      setupWebhookHandlers['payment_method.updated']!({
+        sql,
+        stripe: new Stripe('rk_live_wrong', connection),
+        event: event as unknown as Stripe.Event,
+      }),
+    ).rejects.toThrow(/Invalid API Key/);
+  });
+
   it('make the newest card the default; a detached card is removed and the status leaves completed when none is left', async () => {
     const a = await contractor();
     const first = saveOnHostedPage(await start(a), 'pm_card_visa');
