@@ -241,8 +241,12 @@ export function stripeSecretKey(): string | null {
 }
 
 /** Where the Stripe SDK sends its requests (Stripe's API, or the tests' stand-in). */
-export function stripeApi(): { host: string; port: number; protocol: 'http' | 'https' } {
-  const url = new URL(serverEnv().STRIPE_API_URL);
+export function stripeApi(env: ServerEnv = serverEnv()): {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+} {
+  const url = new URL(env.STRIPE_API_URL);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol };
 }

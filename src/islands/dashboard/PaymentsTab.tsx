@@ -2,8 +2,11 @@
 // ('required', 'pending', 'completed') in plain words. Until it is completed, "Set up payment"
 // asks the server for the gateway's hosted page (Stripe Checkout in setup mode, or the sandbox's
 // local stand-in) and goes there: no card data is ever typed on our pages. Coming back
-// (?setup=success|cancelled) it says how it went. Below: the contractor's lead limits.
-import { useState } from 'react';
+// (?setup=success|cancelled) it says how it went; back from Stripe's page (?session_id=, which
+// Stripe puts on the success URL) it first asks the server to record the session's card, which
+// re-reads it from Stripe (the webhook records it too, whichever comes first). Below: the
+// contractor's lead limits.
+import { useEffect, useState } from 'react';
 import { PAYMENT_SETUP_TEXT } from '../../domain/profile-rules.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { SpendLimits } from './SpendLimits.tsx';
@@ -24,10 +27,22 @@ export function PaymentsTab({
   business: DashboardBusiness;
   setupReturn?: SetupReturn;
 }) {
-  const text = PAYMENT_SETUP_TEXT[business.paymentSetup];
-  const completed = business.paymentSetup === 'completed';
+  const [status, setStatus] = useState(business.paymentSetup);
+  const text = PAYMENT_SETUP_TEXT[status];
+  const completed = status === 'completed';
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (setupReturn !== 'success') return;
+    const sessionId = new URLSearchParams(window.location.search).get('session_id');
+    if (!sessionId) return;
+    void api<{ status: typeof status }>('POST', '/api/contractor/payment-setup/complete', { sessionId }).then(
+      (answer) => {
+        if (answer.ok) setStatus(answer.body.status);
+      },
+    );
+  }, [setupReturn]);
 
   const start = async () => {
     setBusy(true);
@@ -58,10 +73,10 @@ export function PaymentsTab({
           {returned}
         </p>
       )}
-      <div className={`card payment-status ${business.paymentSetup}`}>
+      <div className={`card payment-status ${status}`}>
         <h3>{text.title}</h3>
         <p>
-          Status: <strong>{business.paymentSetup}</strong>
+          Status: <strong>{status}</strong>
         </p>
         <p>{text.text}</p>
         {completed ? (

@@ -1,15 +1,23 @@
 // Stripe behind the PaymentGateway port: an off-session PaymentIntent confirmed at once, with the
 // idempotency key, so a retry after a crash returns the first charge instead of making a second.
 import Stripe from 'stripe';
-import { AppError } from '../errors.ts';
 import { NOT_BUILT } from './not-built.ts';
+import { stripeSetupMethods } from './stripe-setup.ts';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
+
+/** The SDK client the gateway and the setup's return and webhooks use. */
+export function createStripeClient(
+  secretKey: string,
+  options: { host?: string; port?: number; protocol?: 'http' | 'https' } = {},
+): Stripe {
+  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...options });
+}
 
 export function createStripeGateway(
   secretKey: string,
   options: { host?: string; port?: number; protocol?: 'http' | 'https' } = {},
 ): PaymentGateway {
-  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...options });
+  const stripe = createStripeClient(secretKey, options);
   return {
     name: 'stripe',
     ...NOT_BUILT,
@@ -48,11 +56,7 @@ export function createStripeGateway(
         throw error;
       }
     },
-    // Stripe Checkout in setup mode is not built yet (issue 14): refused plainly, never faked.
-    createSetupSession(): Promise<never> {
-      return Promise.reject(
-        new AppError('UNAVAILABLE', 'Payment setup through Stripe is not available yet.'),
-      );
-    },
+    // Stripe Checkout in setup mode (stripe-setup.ts).
+    ...stripeSetupMethods(stripe),
   };
 }

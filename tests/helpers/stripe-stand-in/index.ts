@@ -6,7 +6,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { disputeRoutes } from './disputes.ts';
+import { checkoutSetupRoutes } from './checkout-sessions.ts';
+import { customerRoutes } from './customers.ts';
 import { paymentIntentRoutes } from './payment-intents.ts';
+import { paymentMethodRoutes } from './payment-methods.ts';
+import { setupIntentRoutes } from './setup-intents.ts';
 import { StandInState, type Answer, type Route } from './state.ts';
 
 export type { Answer, Route } from './state.ts';
@@ -27,7 +31,14 @@ export interface StandInOptions {
 }
 
 /** Every resource module's routes; a module adds itself here. */
-const ROUTES: Route[] = [...paymentIntentRoutes, ...disputeRoutes];
+const ROUTES: Route[] = [
+  ...paymentIntentRoutes,
+  ...disputeRoutes,
+  ...customerRoutes,
+  ...checkoutSetupRoutes,
+  ...setupIntentRoutes,
+  ...paymentMethodRoutes,
+];
 
 const notFound: Answer = {
   status: 404,

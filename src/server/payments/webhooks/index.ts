@@ -4,6 +4,7 @@
 // what is not its own). A type outside the allow-list is recorded as ignored and runs nothing.
 import type Stripe from 'stripe';
 import { chargeWebhookHandlers } from './charge-events.ts';
+import { setupWebhookHandlers } from './setup-events.ts';
 import type { WebhookHandler, WebhookHandlers } from './types.ts';
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -31,10 +32,10 @@ export function isAllowedEventType(type: string): type is WebhookEventType {
   return ALLOWED.has(type);
 }
 
-/** Each part's handlers, run in this order. The lead adds the other parts here at merge. */
+/** Each part's handlers, run in this order. */
 export const WEBHOOK_HANDLER_PARTS: readonly WebhookHandlers[] = [
   chargeWebhookHandlers,
-  // setupWebhookHandlers (setup-events.ts), planWebhookHandlers (plan-events.ts)
+  setupWebhookHandlers,
 ];
 
 /** The handlers of every part for `type`, in the parts' order. */
