@@ -3,6 +3,7 @@
 import Stripe from 'stripe';
 import { AppError } from '../errors.ts';
 import { NOT_BUILT } from './not-built.ts';
+import { stripeRefunds } from './stripe-refunds.ts';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
 
 export function createStripeGateway(
@@ -13,6 +14,7 @@ export function createStripeGateway(
   return {
     name: 'stripe',
     ...NOT_BUILT,
+    ...stripeRefunds(stripe),
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       try {
         const intent = await stripe.paymentIntents.create(

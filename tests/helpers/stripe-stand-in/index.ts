@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { paymentIntentRoutes } from './payment-intents.ts';
+import { refundRoutes } from './refunds.ts';
 import { StandInState, type Answer, type Route } from './state.ts';
 
 export type { Answer, Route } from './state.ts';
@@ -26,7 +27,7 @@ export interface StandInOptions {
 }
 
 /** Every resource module's routes; a module adds itself here. */
-const ROUTES: Route[] = [...paymentIntentRoutes];
+const ROUTES: Route[] = [...paymentIntentRoutes, ...refundRoutes];
 
 const notFound: Answer = {
   status: 404,
