@@ -4,6 +4,7 @@
 // 'pending'. The gateway is called outside any transaction.
 import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
 import { addToAnalytics } from '../analytics/add-to-analytics.ts';
+import { markCardExpired } from '../billing/mark-card-expired.ts';
 import type { Sql } from '../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { declinedLeadMail, leadMail } from './lead-mails.ts';
@@ -54,6 +55,7 @@ export async function chargeDistribution(
         payment_error_message = ${failure}
       where id = ${distribution.id} and payment_status = 'pending'
       returning id`;
+    await markCardExpired(tx, candidate.id, candidate.paymentMethodId, result);
     if (!changed) return;
     // Counted on the transition to paid, in its transaction: a rerun counts nothing twice.
     if (paid) await addToAnalytics(tx, 'LEAD_GENERATED', [candidate.id]);
