@@ -10,6 +10,7 @@ import type { LeadCredit } from '../../src/schemas/lead-credit.ts';
 import type { LeadDetail } from '../../src/schemas/dashboard.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { seedDemoCredits } from '../../scripts/lib/seed-demo-credits.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
@@ -32,6 +33,7 @@ interface Contractor {
   user: SessionUser;
   businessId: string;
   email: string;
+  ownerEmail: string;
 }
 
 async function contractor(options: Parameters<typeof createBusiness>[1] = {}): Promise<Contractor> {
@@ -40,7 +42,7 @@ async function contractor(options: Parameters<typeof createBusiness>[1] = {}): P
   await giveCard(sql, business.id);
   const user = (await validateSession(sql, (await createSession(sql, row.id)).token))!;
   const [b] = await sql<{ email: string }[]>`select email from businesses where id = ${business.id}`;
-  return { user, businessId: business.id, email: b!.email };
+  return { user, businessId: business.id, email: b!.email, ownerEmail: row.email };
 }
 
 /** A lead charged to the business through the sandbox gateway `chargedDaysAgo` days ago, as the
@@ -352,5 +354,21 @@ describe('receipts', () => {
     const answer = await call('receipt', a, t!.id);
     expect(answer.status).toBe(404);
     expect(((await answer.json()) as { error: string }).error).toBe('Receipt Not Available');
+  });
+});
+
+describe('the demo credit', () => {
+  it('is a refunded credit made through the real path, written once', async () => {
+    const a = await contractor();
+    expect(await seedDemoCredits(sql, a.ownerEmail)).toBe(1);
+    expect(await seedDemoCredits(sql, a.ownerEmail)).toBe(0);
+    const rows = await sql`
+      select c.status, c.reason, t.payment_status, (select count(*)::int from sandbox_refunds r
+               where r.payment_intent_id = t.stripe_payment_intent_id) as refunds
+        from lead_credits c join payment_transactions t on t.id = c.transaction_id
+       where c.business_id = ${a.businessId}`;
+    expect(rows).toEqual([
+      { status: 'refunded', reason: 'bad_number', payment_status: 'refunded', refunds: 1 },
+    ]);
   });
 });
