@@ -34,9 +34,3 @@ export const CREDIT_MESSAGES = {
   noteTooLong: `Keep the note under ${CREDIT_NOTE_MAX} characters.`,
   reasonRequired: 'Choose a reason.',
 } as const;
-
-/** Days left to dispute a lead charged at `chargedAt` (0 when the window has closed). */
-export function creditDaysLeft(chargedAt: Date, now: Date = new Date()): number {
-  const ms = chargedAt.getTime() + CREDIT_WINDOW_DAYS * 86_400_000 - now.getTime();
-  return ms > 0 ? Math.ceil(ms / 86_400_000) : 0;
-}

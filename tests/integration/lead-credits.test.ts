@@ -11,6 +11,8 @@ import type { LeadDetail } from '../../src/schemas/dashboard.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
 import { seedDemoCredits } from '../../scripts/lib/seed-demo-credits.ts';
+import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
+import { resumeRefundingCredits } from '../../src/server/credits/settle-credit.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
@@ -310,6 +312,21 @@ describe('limits', () => {
       id: credits[0]!.id,
       status: 'refunded',
     });
+    expect(await money(a, sale)).toEqual(REFUNDED);
+  });
+});
+
+describe('a gateway outage', () => {
+  it('leaves the credit refunding; the sweeper refunds it once with the same key', async () => {
+    const a = await contractor();
+    const sale = await sold(a, { phone: '9375550123' });
+    const down = { ...gateway, refund: () => Promise.reject(new Error('gateway down')) };
+    const credit = await disputeLead(sql, down, a.businessId, sale.distributionId, { reason: 'bad_number' });
+    expect(credit.status).toBe('refunding');
+    expect(await money(a, sale)).toMatchObject({ ...UNTOUCHED, credits: 1 });
+    await sql`update lead_credits set created_at = now() - interval '2 minutes' where id = ${credit.id}`;
+    expect(await resumeRefundingCredits(sql, gateway)).toBeGreaterThanOrEqual(1);
+    await resumeRefundingCredits(sql, gateway);
     expect(await money(a, sale)).toEqual(REFUNDED);
   });
 });
