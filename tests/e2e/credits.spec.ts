@@ -115,6 +115,17 @@ test('a duplicate lead is credited at once and shows as refunded on the billing 
     );
     await expect(row.filter({ has: page.getByRole('cell', { name: 'paid', exact: true }) })).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'how lead credits work' })).toBeVisible();
+
+    // The refunded charge's receipt, from the gateway (the sandbox's stand-in page), shows the refund.
+    const popup = page.waitForEvent('popup');
+    await row
+      .filter({ has: page.getByRole('cell', { name: 'refunded', exact: true }) })
+      .getByRole('link', { name: /^Receipt for / })
+      .click();
+    const receipt = await popup;
+    await expect(receipt.getByRole('heading', { name: 'Receipt from Dayton Contractors' })).toBeVisible();
+    await expect(receipt.getByText('$30.00', { exact: true })).toHaveCount(2);
+    expect(await axe(receipt)).toEqual([]);
   } finally {
     await undo(arranged);
   }

@@ -63,6 +63,11 @@ describe.each(gatewaysUnderTest(sql))('$name gateway: refunds and receipts', (un
     expect((await refund(intent, 2000)).status).toBe('succeeded');
     expect((await refund(intent, 1001)).status).toBe('failed');
     expect((await refund(intent, 1000)).status).toBe('succeeded');
+    // Stripe's side (the stand-in): the charge records the refunds and is refunded once whole.
+    if (under.standIn) {
+      const charge = under.standIn.state.get(String(under.standIn.state.get(intent)?.['latest_charge']));
+      expect(charge).toMatchObject({ amount: 3000, amount_refunded: 3000, refunded: true });
+    }
   });
 
   it('refuses to refund a charge that failed', async () => {
