@@ -5,6 +5,7 @@ import type { Sql } from '../../src/server/db/client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { writeDemoImages } from './demo-images.ts';
 import { seedDemoBilling } from './seed-demo-billing.ts';
+import { seedDemoCredits } from './seed-demo-credits.ts';
 import { seedDemoDashboard } from './seed-demo-dashboard.ts';
 import { seedDemoHomeowner } from './seed-demo-homeowner.ts';
 import { seedDemoAnalytics } from './seed-demo-analytics.ts';
@@ -28,6 +29,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   const leads = await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
   await seedDemoDashboard(sql);
   await seedDemoBilling(sql);
+  await seedDemoCredits(sql);
   await seedDemoHomeowner(sql);
   await seedDemoAnalytics(sql);
   return { catalog: counts, demo: { ...demo, leads } };

@@ -40,6 +40,12 @@ export const BILLING_TIMING = {
 /** Where Manage Payments asks for a Customer Portal session (built by the portal part of issue 14). */
 export const BILLING_PORTAL_ENDPOINT = '/api/contractor/billing/portal';
 
+/** The dashboard's Payments tab, where a card is saved or replaced (spec: tab=payment-setup). */
+export const PAYMENT_SETUP_PATH = '/dashboard?tab=payment-setup';
+
+/** Where a transaction's receipt is asked for (+ /<transaction id>): a redirect to it. */
+export const RECEIPT_ENDPOINT = '/api/contractor/billing/receipt';
+
 /** Statuses a contractor sees; 'legacy' rows are never shown (spec). */
 export const VISIBLE_TRANSACTION_STATUSES = ['paid', 'succeeded', 'pending', 'failed', 'refunded'] as const;
 

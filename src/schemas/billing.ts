@@ -28,6 +28,8 @@ export interface BillingTransaction {
   amountCents: number;
   status: TransactionStatus;
   receiptUrl: string | null;
+  /** A receipt can be asked of the gateway (GET /api/contractor/billing/receipt/:id). */
+  receiptAvailable: boolean;
   failureMessage: string | null;
 }
 

@@ -1,6 +1,7 @@
 // The contractor dashboard API's answers, shared by the endpoints and the island.
 import type { ScoreRule } from '../domain/quote-rules.ts';
 import type { LeadStage } from '../domain/lead-stages.ts';
+import type { LeadCreditState } from './lead-credit.ts';
 
 export interface LeadContact {
   name: string;
@@ -64,6 +65,8 @@ export interface LeadDetail {
   lead: LeadSummary;
   nextStages: LeadStage[];
   communications: Communication[];
+  /** The lead's dispute (automatic credits), or until when it may be disputed. */
+  credit: LeadCreditState;
 }
 
 export interface DashboardStats {

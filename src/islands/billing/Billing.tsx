@@ -7,6 +7,7 @@ import {
   BILLING_PORTAL_ENDPOINT,
   type BillingRange,
 } from '../../domain/billing-rules.ts';
+import { CREDIT_RULES_PATH, CREDIT_WINDOW_DAYS } from '../../domain/credit-rules.ts';
 import type { BillingSummary } from '../../schemas/billing.ts';
 import { api } from '../shared/api.ts';
 import Tabs from '../shared/Tabs.tsx';
@@ -26,13 +27,19 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
-export default function Billing({ businessName }: { businessName: string }) {
+export default function Billing(props: {
+  businessName: string;
+  /** Back from a receipt link the gateway had nothing for (?receipt=unavailable). */
+  receiptMissing?: boolean;
+}) {
+  const { businessName } = props;
   const [tab, setTab] = useState<Tab>('transactions');
   const [range, setRange] = useState<BillingRange>('30');
   const [reloads, setReloads] = useState(0);
   /** The last answer and the load it answers (the figures stay until the next one arrives). */
   const [loaded, setLoaded] = useState<{ reload: number; summary: BillingSummary | null } | null>(null);
   const [portalFailed, setPortalFailed] = useState(false);
+  const [receiptMissing, setReceiptMissing] = useState(props.receiptMissing ?? false);
   const loading = loaded?.reload !== reloads;
   const slow = useSlow(loading ? String(reloads) : null);
   const summary = loaded?.summary ?? null;
@@ -87,6 +94,17 @@ export default function Billing({ businessName }: { businessName: string }) {
           <p>The payment management portal is not available yet on this site.</p>
         </div>
       )}
+      {receiptMissing && (
+        <div role="alert" className="billing-banner error">
+          <p>
+            <strong>{M.receiptMissing}</strong>
+          </p>
+          <p>{M.receiptMissingText}</p>
+          <button type="button" className="btn secondary" onClick={() => setReceiptMissing(false)}>
+            Close
+          </button>
+        </div>
+      )}
       {failed && (
         <p role="alert" className="billing-banner error">
           {M.summaryFailed}
@@ -116,6 +134,11 @@ export default function Billing({ businessName }: { businessName: string }) {
         </div>
       )}
       {summary && <BillingCards summary={summary} />}
+      <p className="muted">
+        Charged for a lead that was a duplicate, outside your area or had a number that does not work? Dispute
+        it from the lead on your dashboard within {CREDIT_WINDOW_DAYS} days:{' '}
+        <a href={CREDIT_RULES_PATH}>how lead credits work</a>.
+      </p>
       <Tabs label="Billing" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} reloads={reloads} />}
         {tab === 'subscription' && summary && <SubscriptionTab summary={summary} />}

@@ -1,6 +1,8 @@
 // One transaction: date, description, amount, status, and its receipt and refund actions. No
-// receipt URL: 'Receipt Not Available'; a refund is asked of support, never taken here.
-import { BILLING_MESSAGES as M } from '../../domain/billing-rules.ts';
+// receipt: 'Receipt Not Available'; a refund is asked of support, never taken here (a lead's
+// automatic credit is asked from the lead on the dashboard).
+import { BILLING_MESSAGES as M, RECEIPT_ENDPOINT } from '../../domain/billing-rules.ts';
+import { CREDIT_WINDOW_DAYS } from '../../domain/credit-rules.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { BillingTransaction } from '../../schemas/billing.ts';
 
@@ -23,8 +25,9 @@ export default function TransactionRow(props: {
       <td className="num">{formatMoney(t.amountCents)}</td>
       <td>{t.status}</td>
       <td className="billing-row-actions">
-        {t.receiptUrl ? (
-          <a href={t.receiptUrl} target="_blank" rel="noopener noreferrer">
+        {t.receiptUrl || t.receiptAvailable ? (
+          // Without a stored URL the link asks the gateway for the charge's receipt and redirects.
+          <a href={t.receiptUrl ?? `${RECEIPT_ENDPOINT}/${t.id}`} target="_blank" rel="noopener noreferrer">
             Receipt<span className="visually-hidden"> for {t.description}</span>
           </a>
         ) : (
@@ -43,7 +46,7 @@ export default function TransactionRow(props: {
             onClick={() =>
               onNotice({
                 title: 'Request a refund',
-                text: 'Refunds are handled by our support team: contact support and name this charge, its date and amount.',
+                text: `Refunds are handled by our support team: contact support and name this charge, its date and amount. A lead that was a duplicate, outside your area or had a number that does not work can be disputed from the lead on your dashboard within ${CREDIT_WINDOW_DAYS} days of its charge.`,
               })
             }
           >

@@ -7,6 +7,7 @@ import type { LeadDetail } from '../../schemas/dashboard.ts';
 import { pushError, pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED, type ApiAnswer } from '../shared/api.ts';
 import CommunicationItem from './CommunicationItem.tsx';
+import LeadCreditForm from './LeadCreditForm.tsx';
 import { ContactDetails, ScoreRules, budgetText } from './lead-parts.tsx';
 import ResponseForm from './ResponseForm.tsx';
 import type { ChosenTemplate } from './TemplatesDialog.tsx';
@@ -89,6 +90,14 @@ export default function LeadDetailView(props: {
       <p>{lead.description}</p>
       <ScoreRules lead={lead} />
       <ContactDetails lead={lead} />
+      <LeadCreditForm
+        distributionId={lead.id}
+        state={detail.credit}
+        onChanged={async () => {
+          await load();
+          props.onChanged();
+        }}
+      />
       {detail.nextStages.length > 0 && (
         <div className="stage-actions" role="group" aria-label="Change stage">
           {detail.nextStages.map((s) => (
@@ -127,7 +136,11 @@ export default function LeadDetailView(props: {
         />
       ) : (
         <p className="muted">
-          {lead.paid ? 'This lead was rejected.' : 'You can respond once this lead is paid for.'}
+          {lead.paid
+            ? 'This lead was rejected.'
+            : detail.credit.credit?.status === 'refunded'
+              ? 'This lead was credited back to your card.'
+              : 'You can respond once this lead is paid for.'}
         </p>
       )}
     </div>

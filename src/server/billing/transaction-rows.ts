@@ -14,6 +14,7 @@ export interface TransactionRow {
   payment_status: TransactionStatus;
   receipt_url: string | null;
   failure_message: string | null;
+  has_charge: boolean;
 }
 
 export interface TransactionFilter {
@@ -30,7 +31,8 @@ export function transactionsQuery(sql: Sql, filter: TransactionFilter) {
     select t.id, t.created_at, t.created_at::text as cursor_at,
            concat_ws(' · ', coalesce(t.description, 'Charge'),
                      l.project_type || ' in ' || coalesce(l.city, l.zip_code, 'the Dayton area')) as description,
-           t.payment_amount_cents, t.payment_status, t.receipt_url, t.failure_message
+           t.payment_amount_cents, t.payment_status, t.receipt_url, t.failure_message,
+           (t.stripe_payment_intent_id is not null and t.payment_status in ('paid', 'succeeded', 'refunded')) as has_charge
       from payment_transactions t
       left join leads l on l.id = t.lead_id
      where t.business_id = ${filter.businessId}
@@ -49,6 +51,7 @@ export function toTransaction(row: TransactionRow): BillingTransaction {
     amountCents: row.payment_amount_cents,
     status: row.payment_status,
     receiptUrl: row.receipt_url,
+    receiptAvailable: row.receipt_url !== null || row.has_charge,
     failureMessage: row.failure_message,
   };
 }

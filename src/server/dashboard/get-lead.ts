@@ -3,6 +3,7 @@
 import { nextStages } from '../../domain/lead-stages.ts';
 import type { Communication, LeadDetail, QuoteLine } from '../../schemas/dashboard.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
+import { leadCreditState } from '../credits/lead-credit-state.ts';
 import { AppError } from '../errors.ts';
 import { leadColumns, toLeadSummary, type LeadRow } from './lead-rows.ts';
 
@@ -82,5 +83,6 @@ export async function getLead(sql: Sql, businessId: string, distributionId: stri
     lead: toLeadSummary(row),
     nextStages: [...nextStages(row.stage)],
     communications: await leadCommunications(sql, businessId, row.lead_id),
+    credit: await leadCreditState(sql, businessId, id),
   };
 }

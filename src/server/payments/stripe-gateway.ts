@@ -3,6 +3,7 @@
 import Stripe from 'stripe';
 import { NOT_BUILT } from './not-built.ts';
 import { stripeSetupMethods } from './stripe-setup.ts';
+import { stripeRefunds } from './stripe-refunds.ts';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
 
 /** The SDK client the gateway and the setup's return and webhooks use. */
@@ -21,6 +22,7 @@ export function createStripeGateway(
   return {
     name: 'stripe',
     ...NOT_BUILT,
+    ...stripeRefunds(stripe),
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       try {
         const intent = await stripe.paymentIntents.create(

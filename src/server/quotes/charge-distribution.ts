@@ -4,6 +4,7 @@
 // calls too: the contractor's mail is sent only by whichever moves the distribution out of
 // 'pending'. The gateway is called outside any transaction.
 import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
+import { EXPIRED_CARD_CODE, markCardExpired } from '../billing/mark-card-expired.ts';
 import type { Sql } from '../db/client.ts';
 import { leadChargeKey, recordLeadCharge } from './record-lead-charge.ts';
 import { reserveDistribution } from './spend-caps.ts';
@@ -39,4 +40,8 @@ export async function chargeDistribution(
       ? { status: 'paid', paymentIntentId: result.paymentIntentId }
       : { status: 'failed', paymentIntentId: result.paymentIntentId, message: result.message },
   );
+  // A card found expired stops being offered leads until a new one is saved.
+  if (result.status !== 'succeeded' && result.declineCode === EXPIRED_CARD_CODE) {
+    await sql.begin((tx) => markCardExpired(tx, candidate.id, candidate.paymentMethodId, result));
+  }
 }

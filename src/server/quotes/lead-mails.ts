@@ -2,6 +2,7 @@
 // declined, and the homeowner's confirmation.
 import { formatMoney } from '../../domain/money.ts';
 import { LEAD_PRICE_CENTS, QUOTE_PROMISED_HOURS, TIMELINES } from '../../domain/quote-rules.ts';
+import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
 import { siteUrl } from '../config.ts';
 import { CONFIRM_HOURS, DUPLICATE_DAYS } from './quote-timing.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
@@ -52,7 +53,8 @@ export function declinedLeadMail(contractor: Recipient, lead: LeadRow, reason: s
       `${contractor.name}, a ${lead.project_type} lead in ${lead.city ?? lead.zip_code} matched your business, but the`,
       `${LEAD_PRICE} charge to your card on file failed: ${reason}`,
       '',
-      `Update your payment method to receive the next one: ${siteUrl()}/contractor/billing`,
+      `Fix your card to receive the next one: ${siteUrl()}${PAYMENT_SETUP_PATH}`,
+      `Your charges and failed payments: ${siteUrl()}/contractor/billing`,
     ].join('\n'),
   };
 }

@@ -11,6 +11,7 @@ import { customerRoutes } from './customers.ts';
 import { paymentIntentRoutes } from './payment-intents.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
 import { setupIntentRoutes } from './setup-intents.ts';
+import { refundRoutes } from './refunds.ts';
 import { StandInState, type Answer, type Route } from './state.ts';
 
 export type { Answer, Route } from './state.ts';
@@ -38,6 +39,7 @@ const ROUTES: Route[] = [
   ...checkoutSetupRoutes,
   ...setupIntentRoutes,
   ...paymentMethodRoutes,
+  ...refundRoutes,
 ];
 
 const notFound: Answer = {

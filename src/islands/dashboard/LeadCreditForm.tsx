@@ -1,0 +1,149 @@
+// Automatic credits on one lead: dispute a charged lead within 7 days (a reason, and a note for
+// 'other'), or see what became of the dispute. The server checks the published rules
+// (/lead-credit-rules) at once: met, refunded to the card; otherwise with our support team.
+import { useId, useState, type SyntheticEvent } from 'react';
+import {
+  CREDIT_MESSAGES as M,
+  CREDIT_NOTE_MAX,
+  CREDIT_REASONS,
+  CREDIT_RULES_PATH,
+  CREDIT_WINDOW_DAYS,
+  type CreditReason,
+  type CreditStatus,
+} from '../../domain/credit-rules.ts';
+import { formatMoney } from '../../domain/money.ts';
+import { ZLeadCreditRequest, type LeadCredit, type LeadCreditState } from '../../schemas/lead-credit.ts';
+import { pushError } from '../../stores/toasts.ts';
+import { api, UNEXPECTED } from '../shared/api.ts';
+
+const STATUS_TEXT: Record<CreditStatus, string> = {
+  refunded: M.refunded,
+  refunding: 'Credit approved: the refund to your card is under way.',
+  open: M.queued,
+  approved: 'Our team approved your request: the charge is refunded to your card.',
+  denied: 'Our team reviewed your request and did not credit this lead. Contact support with any questions.',
+};
+
+function CreditOutcome({ credit }: { credit: LeadCredit }) {
+  return (
+    <div role="status" className="card lead-credit">
+      <h3>Lead credit</h3>
+      <p>
+        <strong>{STATUS_TEXT[credit.status]}</strong>
+      </p>
+      <p>{credit.finding}</p>
+      <p className="muted">
+        {formatMoney(credit.amountCents)} · requested {new Date(credit.createdAt).toLocaleDateString('en-US')}
+        {credit.refundedAt && ` · refunded ${new Date(credit.refundedAt).toLocaleDateString('en-US')}`}
+      </p>
+    </div>
+  );
+}
+
+export default function LeadCreditForm(props: {
+  distributionId: string;
+  state: LeadCreditState;
+  onChanged: () => Promise<void>;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<CreditReason | ''>('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { credit, disputableUntil, disputable } = props.state;
+
+  if (credit) return <CreditOutcome credit={credit} />;
+  if (!disputableUntil) return null;
+  const rules = <a href={CREDIT_RULES_PATH}>How lead credits work</a>;
+  if (!disputable) {
+    return (
+      <p className="muted">
+        {M.tooLate} {rules}.
+      </p>
+    );
+  }
+
+  const send = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const parsed = ZLeadCreditRequest.safeParse({
+      reason: reason || undefined,
+      ...(note.trim() ? { note } : {}),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? M.reasonRequired);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    const answer = await api<LeadCredit>(
+      'POST',
+      `/api/contractor/leads/${props.distributionId}/credit`,
+      parsed.data,
+    );
+    setBusy(false);
+    if (!answer.ok) {
+      setError(answer.body.error ?? UNEXPECTED);
+      pushError('Could not send the dispute', answer.body.error ?? UNEXPECTED);
+      return;
+    }
+    await props.onChanged();
+  };
+
+  if (!open) {
+    return (
+      <p>
+        <button type="button" className="btn secondary" onClick={() => setOpen(true)}>
+          Dispute this charge
+        </button>{' '}
+        <span className="muted">
+          Until {new Date(disputableUntil).toLocaleDateString('en-US')} ({CREDIT_WINDOW_DAYS} days after the
+          charge). {rules}.
+        </span>
+      </p>
+    );
+  }
+  return (
+    <form className="response-form" onSubmit={(e) => void send(e)} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Dispute this charge</h3>
+      <p className="muted">
+        A duplicate, a lead outside your area or a number that does not work is checked at once and refunded
+        to your card when it meets the rules; anything else goes to our support team. {rules}.
+      </p>
+      <fieldset>
+        <legend>Reason</legend>
+        {CREDIT_REASONS.map((r) => (
+          <label key={r.value} className="choice">
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={r.value}
+              checked={reason === r.value}
+              onChange={() => setReason(r.value)}
+            />
+            {r.label}
+          </label>
+        ))}
+      </fieldset>
+      <label htmlFor={`${id}-note`}>Note{reason === 'other' ? '' : ' (optional)'}</label>
+      <textarea
+        id={`${id}-note`}
+        value={note}
+        rows={3}
+        maxLength={CREDIT_NOTE_MAX}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn" disabled={busy}>
+        {busy ? 'Sending…' : 'Request a credit'}
+      </button>{' '}
+      <button type="button" className="btn secondary" onClick={() => setOpen(false)} disabled={busy}>
+        Cancel
+      </button>
+    </form>
+  );
+}
