@@ -4,6 +4,7 @@
 // 4000002760003184 needs authentication (off-session: not completed); ...0069 expired.
 import { randomBytes } from 'node:crypto';
 import { NOT_BUILT } from './not-built.ts';
+import { sandboxPlans } from './sandbox-plans.ts';
 import type { Sql } from '../db/client.ts';
 import type {
   ChargeRequest,
@@ -60,6 +61,7 @@ export function createSandboxGateway(sql: Sql): PaymentGateway {
   return {
     name: 'sandbox',
     ...NOT_BUILT,
+    ...sandboxPlans(sql),
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       const [previous] = await sql<IntentRow[]>`
         select id, status, decline_code, error_message from sandbox_payment_intents

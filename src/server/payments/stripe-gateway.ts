@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { AppError } from '../errors.ts';
 import { NOT_BUILT } from './not-built.ts';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
+import { stripePlans } from './stripe-plans.ts';
 
 export function createStripeGateway(
   secretKey: string,
@@ -13,6 +14,7 @@ export function createStripeGateway(
   return {
     name: 'stripe',
     ...NOT_BUILT,
+    ...stripePlans(stripe),
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       try {
         const intent = await stripe.paymentIntents.create(

@@ -5,7 +5,11 @@
 // `latencyMs` delays every answer, to measure the product with a real gateway's latency.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { billingPortalRoutes } from './billing-portal.ts';
+import { checkoutSubscriptionRoutes } from './checkout-subscriptions.ts';
 import { paymentIntentRoutes } from './payment-intents.ts';
+import { priceRoutes } from './prices.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
 import { StandInState, type Answer, type Route } from './state.ts';
 
 export type { Answer, Route } from './state.ts';
@@ -26,7 +30,10 @@ export interface StandInOptions {
 }
 
 /** Every resource module's routes; a module adds itself here. */
-const ROUTES: Route[] = [...paymentIntentRoutes];
+const ROUTES: Route[] = [
+  ...paymentIntentRoutes,
+  ...[priceRoutes, checkoutSubscriptionRoutes, subscriptionRoutes, billingPortalRoutes].flat(),
+];
 
 const notFound: Answer = {
   status: 404,
