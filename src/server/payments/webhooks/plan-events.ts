@@ -33,8 +33,10 @@ export async function syncStripeSubscription(sql: Sql, stripe: Stripe, subscript
 }
 
 async function onCheckoutCompleted({ sql, stripe, event }: WebhookContext): Promise<void> {
-  const id = (event.data.object as { id: string }).id;
-  const session = await stripe.checkout.sessions.retrieve(id);
+  const payload = event.data.object as { id: string; mode?: string };
+  // A session's mode never changes: one in setup (or payment) mode is another part's.
+  if (payload.mode !== 'subscription') return;
+  const session = await stripe.checkout.sessions.retrieve(payload.id);
   if (session.mode !== 'subscription') return;
   const subscriptionId = idOf(session.subscription);
   if (subscriptionId) await syncStripeSubscription(sql, stripe, subscriptionId);
