@@ -9,6 +9,7 @@ import { seedDemoDashboard } from './seed-demo-dashboard.ts';
 import { seedDemoHomeowner } from './seed-demo-homeowner.ts';
 import { seedDemoAnalytics } from './seed-demo-analytics.ts';
 import { seedDemoLeads } from './seed-demo-leads.ts';
+import { seedDemoPlans } from './seed-demo-plans.ts';
 import { isDemoSeeded, seedDemoData, type DemoSeedResult } from './seed-demo.ts';
 import { UPLOADS_DIR } from './database.ts';
 
@@ -28,6 +29,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   const leads = await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
   await seedDemoDashboard(sql);
   await seedDemoBilling(sql);
+  await seedDemoPlans(sql);
   await seedDemoHomeowner(sql);
   await seedDemoAnalytics(sql);
   return { catalog: counts, demo: { ...demo, leads } };

@@ -92,7 +92,9 @@ describe('plan webhook handlers', () => {
   it('follow a change made in the portal, a failed renewal and the end, whatever order they arrive in', async () => {
     const { business, subscription } = await subscribed('featured');
     await deliver(event('customer.subscription.created', { id: subscription.id }));
-    expect((await sql`select featured from businesses where id = ${business.id}`)[0]).toEqual({ featured: true });
+    expect((await sql`select featured from businesses where id = ${business.id}`)[0]).toEqual({
+      featured: true,
+    });
 
     // Stripe moves on: a failed renewal, then the subscription ends. The events come late, out of
     // order and twice: each re-read says what Stripe holds now.
@@ -101,22 +103,33 @@ describe('plan webhook handlers', () => {
     const paymentFailed = event('invoice.payment_failed', { id: failed.id });
     await deliver(paymentFailed, updated, paymentFailed);
     expect((await rows(business.id))[0]).toMatchObject({ plan: 'featured', status: 'past_due' });
-    expect((await sql`select featured from businesses where id = ${business.id}`)[0]).toEqual({ featured: true });
+    expect((await sql`select featured from businesses where id = ${business.id}`)[0]).toEqual({
+      featured: true,
+    });
 
     endSubscription(standIn.state, subscription.id);
     const deleted = event('customer.subscription.deleted', { id: subscription.id, status: 'canceled' });
     await deliver(deleted, updated, paymentFailed, deleted);
     expect(await rows(business.id)).toEqual([
-      expect.objectContaining({ plan: 'featured', status: 'canceled', stripe_subscription_id: subscription.id }),
+      expect.objectContaining({
+        plan: 'featured',
+        status: 'canceled',
+        stripe_subscription_id: subscription.id,
+      }),
     ]);
-    expect((await sql`select featured, featured_by_plan from businesses where id = ${business.id}`)[0]).toEqual({
+    expect(
+      (await sql`select featured, featured_by_plan from businesses where id = ${business.id}`)[0],
+    ).toEqual({
       featured: false,
       featured_by_plan: false,
     });
     const publishes = await sql`
       select reason from publish_requests where entity_type = 'business' and entity_id = ${business.id}
        order by created_at, reason`;
-    expect(publishes.map((p) => p['reason'])).toEqual(['Featured plan started', 'Featured plan ended']);
+    expect(publishes.map((p) => String(p['reason']))).toEqual([
+      'Featured plan started',
+      'Featured plan ended',
+    ]);
   });
 
   it('record a plan changed through the gateway (the portal) with its new price', async () => {
@@ -132,13 +145,15 @@ describe('plan webhook handlers', () => {
     expect(standIn.requests.length).toBe(before);
   });
 
-  it("ignore a subscription whose metadata names a business that does not own its customer", async () => {
+  it('ignore a subscription whose metadata names a business that does not own its customer', async () => {
     const { business, subscription } = await subscribed('featured');
     const victim = await createBusiness(sql);
     (subscription['metadata'] as Record<string, string>)['business_id'] = victim.id;
     await deliver(event('customer.subscription.updated', { id: subscription.id }));
     expect(await rows(victim.id)).toEqual([]);
     expect(await rows(business.id)).toEqual([]);
-    expect((await sql`select featured from businesses where id = ${victim.id}`)[0]).toEqual({ featured: false });
+    expect((await sql`select featured from businesses where id = ${victim.id}`)[0]).toEqual({
+      featured: false,
+    });
   });
 });

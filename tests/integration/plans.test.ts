@@ -72,7 +72,8 @@ async function call(endpoint: { POST: APIRoute }, path: string, user: SessionUse
   return { status: response.status, body: (await response.json()) as Record<string, string> };
 }
 
-const plan = (who: Contractor, body: unknown) => call(planEndpoint, '/api/contractor/billing/plan', who.user, body);
+const plan = (who: Contractor, body: unknown) =>
+  call(planEndpoint, '/api/contractor/billing/plan', who.user, body);
 const portal = (who: Contractor) => call(portalEndpoint, '/api/contractor/billing/portal', who.user);
 
 /** Starts `id` for `who` and answers the Checkout stand-in's session id. */
@@ -113,7 +114,9 @@ describe('POST /api/contractor/billing/plan', () => {
     const a = await contractor();
     const session = await subscribe(a, 'enhanced');
     // The page posted again, and the return read back twice: still one row.
-    expect(await completeSubscriptionSession(sql, sandbox, session, a.user.id)).toMatchObject({ kind: 'subscribed' });
+    expect(await completeSubscriptionSession(sql, sandbox, session, a.user.id)).toMatchObject({
+      kind: 'subscribed',
+    });
     expect(await settlePlanCheckout(sql, sandbox, a.businessId, session, a.user.id)).toBe(true);
     expect(await settlePlanCheckout(sql, sandbox, a.businessId, session, a.user.id)).toBe(true);
     expect(await rows(a.businessId)).toEqual([
@@ -155,7 +158,10 @@ describe('POST /api/contractor/billing/plan', () => {
     expect(await rows(a.businessId)).toEqual([
       { plan: 'enhanced', status: 'active', price_cents: 9900, cancel_at_period_end: false },
     ]);
-    expect(await plan(a, { action: 'cancel' })).toEqual({ status: 200, body: { message: PLAN_MESSAGES.canceled } });
+    expect(await plan(a, { action: 'cancel' })).toEqual({
+      status: 200,
+      body: { message: PLAN_MESSAGES.canceled },
+    });
     expect(await rows(a.businessId)).toEqual([
       { plan: 'enhanced', status: 'active', price_cents: 9900, cancel_at_period_end: true },
     ]);
@@ -165,7 +171,10 @@ describe('POST /api/contractor/billing/plan', () => {
     const a = await contractor();
     expect((await plan(a, { action: 'start', plan: 'platinum' })).status).toBe(400);
     expect((await plan(a, { action: 'upgrade' })).status).toBe(400);
-    expect(await plan(a, { action: 'cancel' })).toMatchObject({ status: 404, body: { error: PLAN_MESSAGES.noPlan } });
+    expect(await plan(a, { action: 'cancel' })).toMatchObject({
+      status: 404,
+      body: { error: PLAN_MESSAGES.noPlan },
+    });
     const pending = await contractor({ status: 'PENDING' });
     expect((await plan(pending, { action: 'start', plan: 'basic' })).status).toBe(403);
   });
@@ -180,7 +189,11 @@ describe('POST /api/contractor/billing/plan', () => {
     const editorial = await contractor({ featured: true });
     await subscribe(editorial, 'featured');
     await plan(editorial, { action: 'change', plan: 'enhanced' });
-    expect(await featured(editorial.businessId)).toEqual({ featured: true, featured_by_plan: false, publishes: 0 });
+    expect(await featured(editorial.businessId)).toEqual({
+      featured: true,
+      featured_by_plan: false,
+      publishes: 0,
+    });
   });
 });
 
@@ -200,12 +213,19 @@ describe('POST /api/contractor/billing/portal and the portal stand-in', () => {
       cards: [expect.objectContaining({ last4: '4242', isDefault: true })],
       subscription: expect.objectContaining({ plan: 'basic', cancelAtPeriodEnd: false }) as unknown,
     });
-    expect(await portalAction(sql, sandbox, session, a.user.id, { action: 'change', plan: 'featured' })).toEqual({
+    expect(
+      await portalAction(sql, sandbox, session, a.user.id, { action: 'change', plan: 'featured' }),
+    ).toEqual({
       ok: true,
       message: 'Your plan is now Featured.',
     });
-    expect((await rows(a.businessId))[0]).toMatchObject({ plan: 'featured', price_cents: PLANS.featured.priceCents });
-    expect(await portalAction(sql, sandbox, session, a.user.id, { action: 'cancel' })).toMatchObject({ ok: true });
+    expect((await rows(a.businessId))[0]).toMatchObject({
+      plan: 'featured',
+      price_cents: PLANS.featured.priceCents,
+    });
+    expect(await portalAction(sql, sandbox, session, a.user.id, { action: 'cancel' })).toMatchObject({
+      ok: true,
+    });
     expect((await rows(a.businessId))[0]).toMatchObject({ cancel_at_period_end: true, status: 'active' });
   });
 
@@ -221,7 +241,9 @@ describe('POST /api/contractor/billing/portal and the portal stand-in', () => {
     const stripe = createStripeGateway('sk_test_not_used');
     expect(await findSubscriptionSession(sql, stripe, session, a.user.id)).toBeNull();
     expect(await completeSubscriptionSession(sql, stripe, session, a.user.id)).toBeNull();
-    expect(await findPortalSession(sql, stripe, new URL(url).searchParams.get('session')!, a.user.id)).toBeNull();
+    expect(
+      await findPortalSession(sql, stripe, new URL(url).searchParams.get('session')!, a.user.id),
+    ).toBeNull();
     expect(await rows(a.businessId)).toEqual([]);
   });
 });

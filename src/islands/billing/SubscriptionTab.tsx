@@ -35,9 +35,7 @@ export default function SubscriptionTab({
   const s = summary.subscription;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [choice, setChoice] = useState<PlanId>(
-    PLAN_IDS.find((id) => id !== s?.plan) ?? 'basic',
-  );
+  const [choice, setChoice] = useState<PlanId>(PLAN_IDS.find((id) => id !== s?.plan) ?? 'basic');
 
   const send = async (request: TPlanRequest) => {
     setBusy(true);
@@ -71,7 +69,12 @@ export default function SubscriptionTab({
                 {PLANS[id].name}: {formatMoney(PLANS[id].priceCents, { wholeDollars: true })} a month
               </h3>
               <Benefits plan={id} />
-              <button type="button" className="btn" disabled={busy} onClick={() => void send({ action: 'start', plan: id })}>
+              <button
+                type="button"
+                className="btn"
+                disabled={busy}
+                onClick={() => void send({ action: 'start', plan: id })}
+              >
                 Choose {PLANS[id].name}
               </button>
             </section>
@@ -89,7 +92,9 @@ export default function SubscriptionTab({
       {notice}
       <dl className="billing-facts">
         <dt>Status</dt>
-        <dd>{s.cancelAtPeriodEnd ? 'Canceled: ends at the end of the paid period' : STATUS_NAMES[s.status]}</dd>
+        <dd>
+          {s.cancelAtPeriodEnd ? 'Canceled: ends at the end of the paid period' : STATUS_NAMES[s.status]}
+        </dd>
         <dt>Price</dt>
         <dd>{formatMoney(s.priceCents)} a month</dd>
         <dt>{s.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}</dt>
@@ -110,11 +115,21 @@ export default function SubscriptionTab({
             ))}
           </select>
         </label>
-        <button type="button" className="btn" disabled={busy} onClick={() => void send({ action: 'change', plan: selected })}>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          onClick={() => void send({ action: 'change', plan: selected })}
+        >
           Change plan
         </button>
         {!s.cancelAtPeriodEnd && (
-          <button type="button" className="btn secondary" disabled={busy} onClick={() => void send({ action: 'cancel' })}>
+          <button
+            type="button"
+            className="btn secondary"
+            disabled={busy}
+            onClick={() => void send({ action: 'cancel' })}
+          >
             Cancel plan
           </button>
         )}

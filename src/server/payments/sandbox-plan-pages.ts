@@ -64,7 +64,8 @@ export async function findSubscriptionSession(
   return { ...row, card: await defaultCard(sql, row.businessId, row.customerId) };
 }
 
-export type SubscribeOutcome = { kind: 'subscribed'; returnUrl: string } | { kind: 'refused'; message: string };
+export type SubscribeOutcome =
+  { kind: 'subscribed'; returnUrl: string } | { kind: 'refused'; message: string };
 
 export const SANDBOX_PLAN_MESSAGES = {
   cardNeeded: 'A card is needed to start a plan: save one in your dashboard first.',
@@ -128,7 +129,9 @@ export async function findPortalSession(
   ownerId: string | null,
 ): Promise<SandboxPortal | null> {
   if (gateway.name !== 'sandbox' || !ownerId || !/^bps_sbx_[0-9a-f]{32}$/.test(sessionId)) return null;
-  const [row] = await sql<{ id: string; businessId: string; businessName: string; returnUrl: string; customerId: string }[]>`
+  const [row] = await sql<
+    { id: string; businessId: string; businessName: string; returnUrl: string; customerId: string }[]
+  >`
     select p.id, b.id as "businessId", b.name as "businessName", p.return_url as "returnUrl",
            p.customer_id as "customerId"
       from sandbox_portal_sessions p join businesses b on b.stripe_customer_id = p.customer_id

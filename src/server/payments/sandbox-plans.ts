@@ -93,7 +93,9 @@ export function sandboxPlans(sql: Sql): PlanMethods {
     },
 
     async subscriptionOfSession(sessionId: string): Promise<SubscriptionSessionResult> {
-      const [session] = await sql<{ business_id: string; customer_id: string; subscription_id: string | null }[]>`
+      const [session] = await sql<
+        { business_id: string; customer_id: string; subscription_id: string | null }[]
+      >`
         select business_id, customer_id, subscription_id from sandbox_subscription_sessions
          where id = ${sessionId}`;
       if (!session) return { businessId: null, customerId: null, subscription: null };

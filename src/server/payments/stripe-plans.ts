@@ -68,8 +68,12 @@ export function stripePlans(stripe: Stripe): PlanMethods {
       const price = await priceOf(request.plan);
       const customerId =
         request.customerId ??
-        (await stripe.customers.create({ email: request.email, metadata: { business_id: request.businessId } }))
-          .id;
+        (
+          await stripe.customers.create({
+            email: request.email,
+            metadata: { business_id: request.businessId },
+          })
+        ).id;
       const metadata = { business_id: request.businessId, plan: request.plan };
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',

@@ -22,7 +22,7 @@ export async function matchContractors(
     ? sql`great_circle_miles(${lead.latitude}::float8, ${lead.longitude}::float8, b.latitude, b.longitude)`
     : sql`null::float8`;
   const boost = sql`(select coalesce(max(x.boost), 0) from subscriptions p
-      join unnest(${PLAN_IDS as unknown as string[]}::text[], ${PLAN_IDS.map((id) => PLANS[id].rankBoost)}::int[])
+      join unnest(${PLAN_IDS}::text[], ${PLAN_IDS.map((id) => PLANS[id].rankBoost)}::int[])
         as x (plan, boost) on x.plan = p.plan
      where p.business_id = b.id and p.status in ${sql(LIVE_PLAN_STATUSES)})`;
   return sql<Candidate[]>`

@@ -37,7 +37,9 @@ export const priceRoutes: Route[] = [
     path: /^\/v1\/prices$/,
     handle({ state, body }) {
       const keys = listParam(body, 'lookup_keys');
-      const data = planPrices(state).filter((p) => keys.length === 0 || keys.includes(p['lookup_key'] as string));
+      const data = planPrices(state).filter(
+        (p) => keys.length === 0 || keys.includes(p['lookup_key'] as string),
+      );
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/prices' } };
     },
   },

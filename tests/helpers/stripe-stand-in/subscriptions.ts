@@ -51,7 +51,11 @@ export function createSubscription(
 }
 
 /** An invoice of `subscription` ('paid', or 'open' for a failed payment). */
-export function createInvoice(state: StandInState, subscription: Subscription, status: 'paid' | 'open'): StripeObject {
+export function createInvoice(
+  state: StandInState,
+  subscription: Subscription,
+  status: 'paid' | 'open',
+): StripeObject {
   return state.put({
     id: state.id('in'),
     object: 'invoice',

@@ -21,7 +21,9 @@ describe.each(gatewaysUnderTest(sql))('$name gateway: plans and portal', (under:
     let customerId: string;
     if (under.name === 'sandbox') {
       await giveCard(sql, business.id);
-      const [row] = await sql<{ id: string }[]>`select stripe_customer_id as id from businesses where id = ${business.id}`;
+      const [row] = await sql<
+        { id: string }[]
+      >`select stripe_customer_id as id from businesses where id = ${business.id}`;
       customerId = row!.id;
     } else {
       customerId = (await under.savedCard('visa')).customerId;
@@ -36,7 +38,9 @@ describe.each(gatewaysUnderTest(sql))('$name gateway: plans and portal', (under:
     });
     const before = await under.gateway.subscriptionOfSession(session.sessionId);
     if (under.name === 'sandbox') {
-      expect(await completeSubscriptionSession(sql, under.gateway, session.sessionId, owner.id)).toMatchObject({
+      expect(
+        await completeSubscriptionSession(sql, under.gateway, session.sessionId, owner.id),
+      ).toMatchObject({
         kind: 'subscribed',
       });
     } else {
@@ -66,7 +70,9 @@ describe.each(gatewaysUnderTest(sql))('$name gateway: plans and portal', (under:
     const changed = await under.gateway.changeSubscription(first.subscriptionId, 'featured');
     expect(changed).toEqual({ ...first, plan: 'featured' });
     if (under.standIn) {
-      const update = under.standIn.requests.findLast((r) => r.path === `/v1/subscriptions/${first.subscriptionId}`)!;
+      const update = under.standIn.requests.findLast(
+        (r) => r.path === `/v1/subscriptions/${first.subscriptionId}`,
+      )!;
       expect(update.body.get('proration_behavior')).toBe('create_prorations');
     }
   });

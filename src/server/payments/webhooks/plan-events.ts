@@ -24,7 +24,11 @@ async function businessOf(sql: Sql, subscription: Stripe.Subscription): Promise<
 }
 
 /** Re-reads the subscription and records it; one not of our plans or businesses is ignored. */
-export async function syncStripeSubscription(sql: Sql, stripe: Stripe, subscriptionId: string): Promise<void> {
+export async function syncStripeSubscription(
+  sql: Sql,
+  stripe: Stripe,
+  subscriptionId: string,
+): Promise<void> {
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
   const state = subscriptionState(subscription);
   const businessId = await businessOf(sql, subscription);
