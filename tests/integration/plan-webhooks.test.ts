@@ -10,6 +10,7 @@ import type { Sql } from '../../src/server/db/client.ts';
 import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
 import { planWebhookHandlers } from '../../src/server/payments/webhooks/plan-events.ts';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
+import { settlePlanCheckout } from '../../src/server/plans/manage-plan.ts';
 import { createBusiness } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';
@@ -130,6 +131,20 @@ describe('plan webhook handlers', () => {
       'Featured plan started',
       'Featured plan ended',
     ]);
+  });
+
+  it('and the return from Checkout racing them write one row', async () => {
+    const { business, session, subscription } = await subscribed('basic');
+    const completed = event('checkout.session.completed', { id: session.sessionId, mode: 'subscription' });
+    const created = event('customer.subscription.created', { id: subscription.id });
+    const [settled] = await Promise.all([
+      settlePlanCheckout(sql, gateway, business.id, session.sessionId, null),
+      deliver(completed),
+      deliver(created),
+      settlePlanCheckout(sql, gateway, business.id, session.sessionId, null),
+    ]);
+    expect(settled).toBe(true);
+    expect(await rows(business.id)).toEqual([expect.objectContaining({ plan: 'basic', status: 'active' })]);
   });
 
   it('record a plan changed through the gateway (the portal) with its new price', async () => {
