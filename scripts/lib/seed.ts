@@ -29,9 +29,9 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   const leads = await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
   await seedDemoDashboard(sql);
   await seedDemoBilling(sql);
-  await seedDemoPlans(sql);
   await seedDemoHomeowner(sql);
   await seedDemoAnalytics(sql);
+  await seedDemoPlans(sql); // last: the demo's leads were sold before the plan's boost
   return { catalog: counts, demo: { ...demo, leads } };
 }
 
