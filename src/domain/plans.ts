@@ -74,8 +74,7 @@ export const PLAN_MESSAGES = {
   alreadySubscribed: 'You already have a plan: change it instead of starting another.',
   noPlan: 'You have no plan to change or cancel.',
   samePlan: 'You are already on this plan.',
-  cardNeeded: 'A card is needed to start a plan. Save one first in your dashboard, Payments tab.',
-  started: 'Your plan has started.',
+  cardNeeded: 'A card is needed to start a plan: save one in your dashboard first.',
   changed: 'Your plan has been changed.',
   canceled: 'Your plan will end at the end of the paid period.',
 } as const;

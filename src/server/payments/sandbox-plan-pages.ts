@@ -4,7 +4,7 @@
 // was made for (null otherwise: the page answers 404). The plan is paid with the card saved
 // through payment setup; a card that declines is refused with Stripe's message.
 import { randomBytes } from 'node:crypto';
-import { isPlanId, PLANS, type PlanId } from '../../domain/plans.ts';
+import { isPlanId, PLAN_MESSAGES, PLANS, type PlanId } from '../../domain/plans.ts';
 import type { Sql } from '../db/client.ts';
 import { recordSubscription } from '../plans/record-subscription.ts';
 import type { PaymentGateway, SubscriptionState } from './gateway.ts';
@@ -67,9 +67,7 @@ export async function findSubscriptionSession(
 export type SubscribeOutcome =
   { kind: 'subscribed'; returnUrl: string } | { kind: 'refused'; message: string };
 
-export const SANDBOX_PLAN_MESSAGES = {
-  cardNeeded: 'A card is needed to start a plan: save one in your dashboard first.',
-} as const;
+export const SANDBOX_PLAN_MESSAGES = { cardNeeded: PLAN_MESSAGES.cardNeeded } as const;
 
 /**
  * Starts the session's plan with the saved card, once: a second post of a completed session
@@ -172,22 +170,20 @@ export async function portalAction(
   const portal = await findPortalSession(sql, gateway, sessionId, ownerId);
   if (!portal) return null;
   const live = portal.subscription;
-  if (!live) return { ok: false, message: 'You have no plan to change or cancel.' };
+  if (!live) return { ok: false, message: PLAN_MESSAGES.noPlan };
   let state: SubscriptionState;
   if (request.action === 'cancel') {
     state = await gateway.cancelSubscription(live.subscriptionId);
   } else {
     if (!isPlanId(request.plan)) return { ok: false, message: 'Choose a plan.' };
     if (request.plan === live.plan && !live.cancelAtPeriodEnd)
-      return { ok: false, message: 'You are already on this plan.' };
+      return { ok: false, message: PLAN_MESSAGES.samePlan };
     state = await gateway.changeSubscription(live.subscriptionId, request.plan);
   }
   await recordSubscription(sql, portal.businessId, state, ownerId);
   return {
     ok: true,
     message:
-      request.action === 'cancel'
-        ? 'Your plan will end at the end of the paid period.'
-        : `Your plan is now ${PLANS[state.plan].name}.`,
+      request.action === 'cancel' ? PLAN_MESSAGES.canceled : `Your plan is now ${PLANS[state.plan].name}.`,
   };
 }
