@@ -10,6 +10,7 @@ import { seedDemoDashboard } from './seed-demo-dashboard.ts';
 import { seedDemoHomeowner } from './seed-demo-homeowner.ts';
 import { seedDemoAnalytics } from './seed-demo-analytics.ts';
 import { seedDemoLeads } from './seed-demo-leads.ts';
+import { seedDemoPlans } from './seed-demo-plans.ts';
 import { isDemoSeeded, seedDemoData, type DemoSeedResult } from './seed-demo.ts';
 import { UPLOADS_DIR } from './database.ts';
 
@@ -32,6 +33,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await seedDemoCredits(sql);
   await seedDemoHomeowner(sql);
   await seedDemoAnalytics(sql);
+  await seedDemoPlans(sql); // last: the demo's leads were sold before the plan's boost
   return { catalog: counts, demo: { ...demo, leads } };
 }
 

@@ -54,6 +54,8 @@ export interface BillingSubscription {
   status: 'active' | 'trialing' | 'past_due';
   priceCents: number;
   currentPeriodEnd: string;
+  /** The plan ends at currentPeriodEnd instead of renewing. */
+  cancelAtPeriodEnd: boolean;
 }
 
 export interface BillingMonth {

@@ -1,8 +1,8 @@
 // The Billing Dashboard in a browser: the demo contractor (shared session) sees the four cards and
 // the failed-payments banner (the demo's declined charge), filters by range, pages, exports a CSV
 // whose rows equal the table's (the download event's file, parsed with csv-parse), gets 'Receipt
-// Not Available' and the refund note, the portal's failure message (no portal yet), and axe
-// reports nothing on each tab.
+// Not Available' and the refund note, and axe reports nothing on each tab (Manage Payments and the
+// plan are plans.spec.ts's).
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
@@ -114,10 +114,6 @@ test('the demo contractor filters, pages and exports the transactions the table 
     .first()
     .click();
   await expect(page.getByText(/contact support/)).toBeVisible();
-
-  // No Customer Portal yet: Manage Payments says so.
-  await page.getByRole('button', { name: 'Manage Payments' }).click();
-  await expect(page.getByText('Failed to open payment management portal')).toBeVisible();
 });
 
 test('axe reports no violation on any tab of the billing page', async ({ page }) => {

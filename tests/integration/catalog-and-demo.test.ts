@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoData } from '../../scripts/lib/demo-data.ts';
 import { seedDemoAnalytics } from '../../scripts/lib/seed-demo-analytics.ts';
 import { DEMO_LEADS, seedDemoLeads } from '../../scripts/lib/seed-demo-leads.ts';
+import { DEMO_PLAN, seedDemoPlans } from '../../scripts/lib/seed-demo-plans.ts';
 import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
 import { recentRequests } from '../../src/server/quotes/recent-requests.ts';
 import { loadCatalog, type Catalog } from '../../src/server/catalog/load-catalog.ts';
@@ -171,5 +172,24 @@ describe('catalog and demo seed on a fresh database', () => {
     expect(recent).toHaveLength(5);
     expect(Object.keys(recent[0]!).sort()).toEqual(['at', 'city', 'service']);
     expect([...recent].sort((a, b) => b.at.localeCompare(a.at))).toEqual(recent);
+  });
+
+  it('gives the demo contractor its plan, live in the sandbox and recorded, once', async () => {
+    expect(await seedDemoPlans(sql)).toBe(1);
+    expect(await seedDemoPlans(sql)).toBe(0);
+    const rows = await sql`
+      select s.plan, s.status, s.cancel_at_period_end, g.plan as sandbox_plan, g.status as sandbox_status
+        from subscriptions s join sandbox_subscriptions g on g.id = s.stripe_subscription_id
+        join businesses b on b.id = s.business_id join users u on u.id = b.owner_id
+       where u.email = 'contractor@example.com'`;
+    expect(rows).toEqual([
+      {
+        plan: DEMO_PLAN,
+        status: 'active',
+        cancel_at_period_end: false,
+        sandbox_plan: DEMO_PLAN,
+        sandbox_status: 'active',
+      },
+    ]);
   });
 });

@@ -29,16 +29,19 @@ type Tab = (typeof TABS)[number]['id'];
 
 export default function Billing(props: {
   businessName: string;
+  /** The tab to open first (?tab=subscription on the return from a plan's Checkout). */
+  initialTab?: string;
   /** Back from a receipt link the gateway had nothing for (?receipt=unavailable). */
   receiptMissing?: boolean;
 }) {
-  const { businessName } = props;
-  const [tab, setTab] = useState<Tab>('transactions');
+  const { businessName, initialTab = 'transactions' } = props;
+  const [tab, setTab] = useState<Tab>(TABS.find((t) => t.id === initialTab)?.id ?? 'transactions');
   const [range, setRange] = useState<BillingRange>('30');
   const [reloads, setReloads] = useState(0);
   /** The last answer and the load it answers (the figures stay until the next one arrives). */
   const [loaded, setLoaded] = useState<{ reload: number; summary: BillingSummary | null } | null>(null);
-  const [portalFailed, setPortalFailed] = useState(false);
+  /** Why the portal did not open (the server's words), null while nothing failed. */
+  const [portalFailed, setPortalFailed] = useState<string | null>(null);
   const [receiptMissing, setReceiptMissing] = useState(props.receiptMissing ?? false);
   const loading = loaded?.reload !== reloads;
   const slow = useSlow(loading ? String(reloads) : null);
@@ -61,10 +64,10 @@ export default function Billing(props: {
   };
 
   const managePayments = async () => {
-    setPortalFailed(false);
+    setPortalFailed(null);
     const answer = await api<{ url?: string }>('POST', BILLING_PORTAL_ENDPOINT, {});
     if (answer.ok && typeof answer.body.url === 'string') window.open(answer.body.url, '_blank', 'noopener');
-    else setPortalFailed(true);
+    else setPortalFailed(answer.body.error ?? 'Please try again in a moment.');
   };
 
   return (
@@ -86,12 +89,12 @@ export default function Billing(props: {
           </button>
         </div>
       </header>
-      {portalFailed && (
+      {portalFailed !== null && (
         <div role="alert" className="billing-banner error">
           <p>
             <strong>{M.portalFailed}</strong>
           </p>
-          <p>The payment management portal is not available yet on this site.</p>
+          <p>{portalFailed}</p>
         </div>
       )}
       {receiptMissing && (
@@ -141,7 +144,7 @@ export default function Billing(props: {
       </p>
       <Tabs label="Billing" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} reloads={reloads} />}
-        {tab === 'subscription' && summary && <SubscriptionTab summary={summary} />}
+        {tab === 'subscription' && summary && <SubscriptionTab summary={summary} onChanged={refresh} />}
         {tab === 'methods' && summary && <PaymentMethodsTab summary={summary} />}
         {tab === 'analytics' && summary && <AnalyticsTab summary={summary} />}
       </Tabs>

@@ -1,8 +1,7 @@
 // The four cards (definitions: docs/decisions.md, "Billing (issue 14)").
 import { formatMoney } from '../../domain/money.ts';
+import { PLANS } from '../../domain/plans.ts';
 import type { BillingSummary } from '../../schemas/billing.ts';
-
-const PLAN_NAMES = { basic: 'Basic', enhanced: 'Enhanced', featured: 'Featured' } as const;
 
 export default function BillingCards({ summary }: { summary: BillingSummary }) {
   return (
@@ -26,10 +25,10 @@ export default function BillingCards({ summary }: { summary: BillingSummary }) {
       </div>
       <div className="stat">
         <h2>Subscription Plan</h2>
-        <p className="stat-value">{summary.subscription ? PLAN_NAMES[summary.subscription.plan] : 'None'}</p>
+        <p className="stat-value">{summary.subscription ? PLANS[summary.subscription.plan].name : 'None'}</p>
         <p className="muted">
           {summary.subscription
-            ? `${formatMoney(summary.subscription.priceCents)} a month`
+            ? `${formatMoney(summary.subscription.priceCents)} a month${summary.subscription.cancelAtPeriodEnd ? ', ends this period' : ''}`
             : 'Pay per lead, no monthly plan'}
         </p>
       </div>

@@ -44,7 +44,8 @@ export async function billingSummary(
       from payment_transactions
      where business_id = ${businessId} and payment_status <> 'legacy'`;
   const subscriptions = await sql<BillingSubscription[]>`
-    select plan, status, price_cents as "priceCents", current_period_end as "currentPeriodEnd"
+    select plan, status, price_cents as "priceCents", current_period_end as "currentPeriodEnd",
+           cancel_at_period_end as "cancelAtPeriodEnd"
       from subscriptions
      where business_id = ${businessId} and status in ('active', 'trialing', 'past_due')
      limit 1`;

@@ -1,6 +1,8 @@
 // The PaymentGateway port: charge a saved card off-session with an idempotency key. A retry with
 // the same key returns the first attempt's result and never charges twice (Stripe's contract,
 // which the sandbox follows). Stripe when STRIPE_SECRET_KEY is set; the sandbox otherwise.
+import type { PlanId } from '../../domain/plans.ts';
+
 export interface ChargeRequest {
   customerId: string;
   paymentMethodId: string;
@@ -50,8 +52,8 @@ export type RefundResult =
   | { status: 'succeeded' | 'pending'; refundId: string }
   | { status: 'failed'; refundId: string | null; message: string };
 
-/** The monthly plans (spec: basic $49, enhanced $99, featured $199). */
-export type PlanId = 'basic' | 'enhanced' | 'featured';
+/** The monthly plans (spec: basic $49, enhanced $99, featured $199; src/domain/plans.ts). */
+export type { PlanId };
 
 /** Stripe Checkout in subscription mode: where to send the contractor to start a plan. */
 export interface SubscriptionSessionRequest extends SetupSessionRequest {
@@ -65,6 +67,15 @@ export interface SubscriptionState {
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+}
+
+/** A Checkout session in subscription mode read back (on the contractor's return from it). */
+export interface SubscriptionSessionResult {
+  /** The business the session was made for (its metadata), null when it has none. */
+  businessId: string | null;
+  customerId: string | null;
+  /** Null until the session is completed. */
+  subscription: SubscriptionState | null;
 }
 
 export interface PaymentGateway {
@@ -82,4 +93,6 @@ export interface PaymentGateway {
   cancelSubscription(subscriptionId: string): Promise<SubscriptionState>;
   /** A Customer Portal session (cards, invoices, plan), opened in a new tab. */
   createPortalSession(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** The subscription a Checkout session (subscription mode) made, read back from the gateway. */
+  subscriptionOfSession(sessionId: string): Promise<SubscriptionSessionResult>;
 }

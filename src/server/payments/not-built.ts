@@ -13,4 +13,5 @@ export const NOT_BUILT: Omit<PaymentGateway, 'name' | 'charge' | 'createSetupSes
   changeSubscription: refuse('Plans'),
   cancelSubscription: refuse('Plans'),
   createPortalSession: refuse('The payment management portal'),
+  subscriptionOfSession: refuse('Plans'),
 };

@@ -5,6 +5,7 @@ import { NOT_BUILT } from './not-built.ts';
 import { stripeSetupMethods } from './stripe-setup.ts';
 import { stripeRefunds } from './stripe-refunds.ts';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
+import { stripePlans } from './stripe-plans.ts';
 
 /** The SDK client the gateway and the setup's return and webhooks use. */
 export function createStripeClient(
@@ -23,6 +24,7 @@ export function createStripeGateway(
     name: 'stripe',
     ...NOT_BUILT,
     ...stripeRefunds(stripe),
+    ...stripePlans(stripe),
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       try {
         const intent = await stripe.paymentIntents.create(

@@ -1,4 +1,5 @@
 // Who may buy a lead, best first.
+import { LIVE_PLAN_STATUSES, PLANS, PLAN_IDS } from '../../domain/plans.ts';
 import type { Sql } from '../db/client.ts';
 import type { Candidate, LeadRow } from './types.ts';
 
@@ -9,7 +10,8 @@ export const SERVE_RADIUS_MILES = 25;
  * ACTIVE, verified, not paused contractors offering the service (a BusinessService row or the service as their
  * category), serving the lead's ZIP (their list) or within 25 miles, with a card on file. Featured
  * first, then the score: rating x 20 (0-100), plus 2 per hour of response under 24 (missing counts
- * as 24), minus 1 per mile away; ties by id, so every run ranks the same.
+ * as 24), minus 1 per mile away, plus the live plan's boost (src/domain/plans.ts); ties by id, so
+ * every run ranks the same. A featured plan makes the business featured (record-subscription.ts).
  */
 export async function matchContractors(
   sql: Sql,
@@ -19,13 +21,18 @@ export async function matchContractors(
   const distance = hasPoint
     ? sql`great_circle_miles(${lead.latitude}::float8, ${lead.longitude}::float8, b.latitude, b.longitude)`
     : sql`null::float8`;
+  const boost = sql`(select coalesce(max(x.boost), 0) from subscriptions p
+      join unnest(${PLAN_IDS}::text[], ${PLAN_IDS.map((id) => PLANS[id].rankBoost)}::int[])
+        as x (plan, boost) on x.plan = p.plan
+     where p.business_id = b.id and p.status in ${sql(LIVE_PLAN_STATUSES)})`;
   return sql<Candidate[]>`
     select id, name, email, "customerId", "paymentMethodId", featured, score from (
       select b.id, b.name, b.email, b.stripe_customer_id as "customerId",
              pm.gateway_payment_method_id as "paymentMethodId", b.featured,
              coalesce(b.average_rating, 0)::float8 * 20
                + (24 - least(coalesce(b.response_time_hours, 24), 24)) * 2
-               - coalesce(${distance}, ${SERVE_RADIUS_MILES}) as score,
+               - coalesce(${distance}, ${SERVE_RADIUS_MILES})
+               + ${boost} as score,
              ${distance} as miles, b.service_areas
       from businesses b
       join services s on s.id = ${lead.service_id}

@@ -5,13 +5,17 @@
 // `latencyMs` delays every answer, to measure the product with a real gateway's latency.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { disputeRoutes } from './disputes.ts';
+import { billingPortalRoutes } from './billing-portal.ts';
 import { checkoutSetupRoutes } from './checkout-sessions.ts';
+import { checkoutSubscriptionRoutes } from './checkout-subscriptions.ts';
 import { customerRoutes } from './customers.ts';
+import { disputeRoutes } from './disputes.ts';
 import { paymentIntentRoutes } from './payment-intents.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
-import { setupIntentRoutes } from './setup-intents.ts';
+import { priceRoutes } from './prices.ts';
 import { refundRoutes } from './refunds.ts';
+import { setupIntentRoutes } from './setup-intents.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
 import { StandInState, type Answer, type Route } from './state.ts';
 
 export type { Answer, Route } from './state.ts';
@@ -40,6 +44,7 @@ const ROUTES: Route[] = [
   ...setupIntentRoutes,
   ...paymentMethodRoutes,
   ...refundRoutes,
+  ...[priceRoutes, checkoutSubscriptionRoutes, subscriptionRoutes, billingPortalRoutes].flat(),
 ];
 
 const notFound: Answer = {

@@ -1,0 +1,34 @@
+// Demo plan for the demo contractor (contractor@example.com): Enhanced, paid with the demo card,
+// its month begun 10 days before seeding, held in the sandbox gateway and recorded through the
+// same code as a real start, so `npm start` shows the Subscription tab with a plan to change or
+// cancel (here or in the portal stand-in). Deterministic, written once: a business that has a
+// plan already gets nothing.
+import type { PlanId } from '../../src/domain/plans.ts';
+import type { Sql } from '../../src/server/db/client.ts';
+import { sandboxState, type SandboxSubscriptionRow } from '../../src/server/payments/sandbox-plans.ts';
+import { recordSubscription } from '../../src/server/plans/record-subscription.ts';
+import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
+
+export const DEMO_PLAN: PlanId = 'enhanced';
+
+export async function seedDemoPlans(sql: Sql, ownerEmail = DEMO_CONTRACTOR_EMAIL): Promise<number> {
+  const [business] = await sql<{ id: string; customer: string | null; card: string | null }[]>`
+    select b.id, b.stripe_customer_id as customer,
+           (select gateway_payment_method_id from payment_methods
+             where business_id = b.id and is_default and status = 'active') as card
+      from businesses b join users u on u.id = b.owner_id
+     where u.email = ${ownerEmail} order by b.created_at, b.id limit 1`;
+  if (!business?.customer || !business.card) return 0;
+  const [existing] = await sql`select 1 from subscriptions where business_id = ${business.id} limit 1`;
+  if (existing) return 0;
+  const [row] = await sql<SandboxSubscriptionRow[]>`
+    insert into sandbox_subscriptions (id, customer_id, business_id, plan, payment_method_id,
+                                       current_period_start, current_period_end)
+    values (${`sub_sbx_demo_${business.id.replaceAll('-', '')}`}, ${business.customer}, ${business.id},
+            ${DEMO_PLAN}, ${business.card}, now() - interval '10 days', now() - interval '10 days' + interval '1 month')
+    on conflict (id) do nothing
+    returning id, plan, status, current_period_start, current_period_end, cancel_at_period_end`;
+  if (!row) return 0;
+  await recordSubscription(sql, business.id, sandboxState(row));
+  return 1;
+}

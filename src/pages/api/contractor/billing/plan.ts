@@ -1,0 +1,24 @@
+// POST /api/contractor/billing/plan: the caller's own plan. { action: 'start', plan } answers
+// { url } of the gateway's Checkout page; 'change' (prorated) and 'cancel' (at the period's end)
+// answer { message }. No business or subscription id is taken from the request.
+import { ZPlanRequest } from '~/schemas/plans';
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
+import { db } from '~/server/db/client';
+import { paymentGateway } from '~/server/payments/index';
+import { cancelPlan, changePlan, startPlan } from '~/server/plans/manage-plan';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'contractor', body: ZPlanRequest }, async ({ user, body, context }) => {
+  const business = await requireActiveBusiness(db(), user.id);
+  const gateway = paymentGateway(db());
+  if (body.action === 'start') {
+    const origin = context.locals.site.origin;
+    return Response.json(await startPlan(db(), gateway, business, user.email, origin, body.plan));
+  }
+  if (body.action === 'change') {
+    return Response.json(await changePlan(db(), gateway, business.id, body.plan, user.id));
+  }
+  return Response.json(await cancelPlan(db(), gateway, business.id, user.id));
+});

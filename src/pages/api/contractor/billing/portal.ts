@@ -1,0 +1,14 @@
+// POST /api/contractor/billing/portal: a Customer Portal session for the caller's own business
+// (Manage Payments opens { url } in a new tab; spec: customer-portal). No id is read from the request.
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
+import { db } from '~/server/db/client';
+import { paymentGateway } from '~/server/payments/index';
+import { openPortal } from '~/server/plans/manage-plan';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'contractor' }, async ({ user, context }) => {
+  const business = await requireActiveBusiness(db(), user.id);
+  return Response.json(await openPortal(paymentGateway(db()), business, context.locals.site.origin));
+});
