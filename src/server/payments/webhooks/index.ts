@@ -37,6 +37,7 @@ export function isAllowedEventType(type: string): type is WebhookEventType {
 export const WEBHOOK_HANDLER_PARTS: readonly WebhookHandlers[] = [
   chargeWebhookHandlers,
   setupWebhookHandlers,
+  planWebhookHandlers,
 ];
 
 /** The handlers of every part for `type`, in the parts' order. */
