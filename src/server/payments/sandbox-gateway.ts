@@ -3,7 +3,6 @@
 // first result. 4242... succeeds; 4000000000000002 declines; ...9995 insufficient funds;
 // 4000002760003184 needs authentication (off-session: not completed); ...0069 expired.
 import { randomBytes } from 'node:crypto';
-import { NOT_BUILT } from './not-built.ts';
 import { sandboxRefunds } from './sandbox-refunds.ts';
 import { sandboxPlans } from './sandbox-plans.ts';
 import type { Sql } from '../db/client.ts';
@@ -61,7 +60,6 @@ function toResult(row: IntentRow): ChargeResult {
 export function createSandboxGateway(sql: Sql): PaymentGateway {
   return {
     name: 'sandbox',
-    ...NOT_BUILT,
     ...sandboxRefunds(sql),
     ...sandboxPlans(sql),
     async charge(request: ChargeRequest): Promise<ChargeResult> {

@@ -1,7 +1,7 @@
 // The sandbox gateway's plans and portal (Stripe Billing's behaviour, state in Postgres):
 // Checkout in subscription mode completed on the local stand-in page /sandbox/checkout/subscription,
 // plan changes (proration has no money to move here), cancel at the period's end, and Customer
-// Portal sessions shown by /sandbox/portal. Spread into the sandbox gateway after NOT_BUILT.
+// Portal sessions shown by /sandbox/portal. Spread into the sandbox gateway.
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors.ts';
 import type { Sql } from '../db/client.ts';

@@ -1,7 +1,6 @@
 // Stripe behind the PaymentGateway port: an off-session PaymentIntent confirmed at once, with the
 // idempotency key, so a retry after a crash returns the first charge instead of making a second.
 import Stripe from 'stripe';
-import { NOT_BUILT } from './not-built.ts';
 import { stripeSetupMethods } from './stripe-setup.ts';
 import { stripeRefunds } from './stripe-refunds.ts';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
@@ -22,7 +21,6 @@ export function createStripeGateway(
   const stripe = createStripeClient(secretKey, options);
   return {
     name: 'stripe',
-    ...NOT_BUILT,
     ...stripeRefunds(stripe),
     ...stripePlans(stripe),
     async charge(request: ChargeRequest): Promise<ChargeResult> {

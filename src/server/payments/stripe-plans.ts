@@ -1,7 +1,7 @@
 // Stripe Billing behind the gateway port: Checkout in subscription mode with the plan's Price
 // (found by its lookup_key, e.g. plan_basic_monthly: README, "Stripe plans"), a plan change with
 // proration, cancel at the period's end, and Customer Portal sessions. Spread into the Stripe
-// gateway after NOT_BUILT; the webhook handlers read subscriptions with subscriptionState too.
+// gateway; the webhook handlers read subscriptions with subscriptionState too.
 import type Stripe from 'stripe';
 import { PLANS, planOfLookupKey, type PlanId } from '../../domain/plans.ts';
 import { AppError } from '../errors.ts';
