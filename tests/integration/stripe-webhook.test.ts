@@ -8,6 +8,7 @@ import type { APIContext } from 'astro';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { db, type Sql } from '../../src/server/db/client.ts';
+import { startPaymentSetup } from '../../src/server/payments/payment-setup.ts';
 import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
 import { receiveStripeEvent } from '../../src/server/payments/webhooks/receive-event.ts';
 import type { WebhookHandlers } from '../../src/server/payments/webhooks/types.ts';
@@ -15,6 +16,7 @@ import { chargeDistribution } from '../../src/server/quotes/charge-distribution.
 import type { Candidate, LeadRow } from '../../src/server/quotes/types.ts';
 import { MAX_WEBHOOK_BYTES } from '../../src/server/security/body-limits.ts';
 import { createBusiness, createLead } from '../factories/index.ts';
+import { completeCheckoutSetup } from '../helpers/stripe-stand-in/checkout-sessions.ts';
 import { startStripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 import { disputeCharge, refundCharge } from '../helpers/stripe-stand-in/disputes.ts';
 import type { StripeObject } from '../helpers/stripe-stand-in/state.ts';
@@ -461,5 +463,40 @@ describe('chargebacks', () => {
       reason: 'product_not_received',
       status: 'open',
     });
+  });
+});
+
+describe('every billing part behind the one endpoint', () => {
+  it('a signed checkout.session.completed of a setup saves the card: the setup part runs there', async () => {
+    const business = await createBusiness(sql, { status: 'ACTIVE' });
+    await startPaymentSetup(
+      sql,
+      gateway,
+      { id: business.id, stripeCustomerId: null },
+      `owner-${business.id.slice(0, 8)}@example.com`,
+      'http://127.0.0.1:4321',
+    );
+    const [{ url } = { url: '' }] = standIn.requests
+      .filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')
+      .slice(-1)
+      .map((r) => ({ url: r.body.get('success_url') ?? '' }));
+    expect(url).toContain('session_id={CHECKOUT_SESSION_ID}');
+    const session = [...standIn.state.objects.values()]
+      .filter((o) => o.object === 'checkout.session' && o['mode'] === 'setup')
+      .at(-1)!;
+    const { paymentMethod } = completeCheckoutSetup(standIn.state, session.id, 'pm_card_visa');
+    const event = stripeEvent('checkout.session.completed', {
+      id: session.id,
+      object: 'checkout.session',
+      mode: 'setup',
+    });
+    expect((await deliver(event)).status).toBe(200);
+    const cards = await sql`
+      select gateway_payment_method_id, is_default, status from payment_methods where business_id = ${business.id}`;
+    expect(cards).toEqual([
+      { gateway_payment_method_id: paymentMethod.id, is_default: true, status: 'active' },
+    ]);
+    const [flag] = await sql`select payment_setup_completed from businesses where id = ${business.id}`;
+    expect(flag).toEqual({ payment_setup_completed: true });
   });
 });
