@@ -1,11 +1,14 @@
 // Demo plan for the demo contractor (contractor@example.com): Enhanced, paid with the demo card,
 // its month begun 10 days before seeding, held in the sandbox gateway and recorded through the
 // same code as a real start, so `npm start` shows the Subscription tab with a plan to change or
-// cancel (here or in the portal stand-in). Deterministic, written once: a business that has a
-// plan already gets nothing.
-import type { PlanId } from '../../src/domain/plans.ts';
+// cancel (here or in the portal stand-in). Its first month was paid: the sandbox's charge and its
+// transaction row (Transactions tab, Monthly Spending, a sandbox receipt), dated the period's start.
+// Deterministic, written once: a business that has a plan already gets nothing.
+import { planChargeKey, planPaymentDescription } from '../../src/domain/plan-payments.ts';
+import { PLANS, type PlanId } from '../../src/domain/plans.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { sandboxState, type SandboxSubscriptionRow } from '../../src/server/payments/sandbox-plans.ts';
+import { recordPlanPayment } from '../../src/server/plans/record-plan-payment.ts';
 import { recordSubscription } from '../../src/server/plans/record-subscription.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 
@@ -29,6 +32,27 @@ export async function seedDemoPlans(sql: Sql, ownerEmail = DEMO_CONTRACTOR_EMAIL
     on conflict (id) do nothing
     returning id, plan, status, current_period_start, current_period_end, cancel_at_period_end`;
   if (!row) return 0;
-  await recordSubscription(sql, business.id, sandboxState(row));
+  const state = sandboxState(row);
+  const key = planChargeKey(row.id, state.currentPeriodStart);
+  const intentId = `pi_sandbox_demo_plan_${business.id.replaceAll('-', '')}`;
+  const { priceCents } = PLANS[DEMO_PLAN];
+  await sql`
+    insert into sandbox_payment_intents (id, idempotency_key, customer_id, payment_method_id, amount_cents,
+                                         status, created_at)
+    values (${intentId}, ${key}, ${business.customer}, ${business.card}, ${priceCents}, 'succeeded',
+            ${state.currentPeriodStart})
+    on conflict do nothing`;
+  await recordPlanPayment(sql, {
+    businessId: business.id,
+    idempotencyKey: key,
+    amountCents: priceCents,
+    status: 'paid',
+    description: planPaymentDescription(DEMO_PLAN, state.currentPeriodStart, state.currentPeriodEnd),
+    paymentIntentId: intentId,
+    receiptUrl: null,
+    failureMessage: null,
+    createdAt: state.currentPeriodStart,
+  });
+  await recordSubscription(sql, business.id, state);
   return 1;
 }

@@ -2,7 +2,8 @@
 // it the Enhanced plan in the sandbox): a plan change made on the Subscription tab shows there and
 // on the Subscription Plan card, and Manage Payments opens the sandbox's Customer Portal stand-in
 // in a new tab with the card and the plan. axe reports nothing on either. The plan is put back
-// afterwards, since other specs share the demo data.
+// afterwards, since other specs share the demo data. The demo plan's paid first month is a row of
+// the Transactions tab whose receipt opens the sandbox's receipt page.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInContext } from '../helpers/demo-session.ts';
@@ -65,4 +66,23 @@ test('a plan change shows in Subscription, and Manage Payments opens the portal 
   );
   expect(await axe(portal)).toEqual([]);
   await expect(page.getByText('Failed to open payment management portal')).toHaveCount(0);
+});
+
+test("the plan's paid month is a row of Transactions, with the sandbox's receipt", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await signInContext(context, test.info().project.use.baseURL!, 'contractor@example.com');
+  await page.goto('/contractor/billing');
+  await page.locator('astro-island:not([ssr])').first().waitFor();
+  const row = page.getByRole('row').filter({ hasText: /Enhanced plan, [A-Z][a-z]{2} \d{1,2}/ });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell', { name: '$99.00', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'paid', exact: true })).toBeVisible();
+  const popup = page.waitForEvent('popup');
+  await row.getByRole('link', { name: /^Receipt for Enhanced plan/ }).click();
+  const receipt = await popup;
+  await expect(receipt.getByRole('heading', { name: 'Receipt from Dayton Contractors' })).toBeVisible();
+  await expect(receipt.getByText('$99.00', { exact: true })).toBeVisible();
 });

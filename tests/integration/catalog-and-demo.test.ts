@@ -5,6 +5,7 @@ import { generateDemoData } from '../../scripts/lib/demo-data.ts';
 import { seedDemoAnalytics } from '../../scripts/lib/seed-demo-analytics.ts';
 import { DEMO_LEADS, seedDemoLeads } from '../../scripts/lib/seed-demo-leads.ts';
 import { DEMO_PLAN, seedDemoPlans } from '../../scripts/lib/seed-demo-plans.ts';
+import { PLANS } from '../../src/domain/plans.ts';
 import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
 import { recentRequests } from '../../src/server/quotes/recent-requests.ts';
 import { loadCatalog, type Catalog } from '../../src/server/catalog/load-catalog.ts';
@@ -174,7 +175,7 @@ describe('catalog and demo seed on a fresh database', () => {
     expect([...recent].sort((a, b) => b.at.localeCompare(a.at))).toEqual(recent);
   });
 
-  it('gives the demo contractor its plan, live in the sandbox and recorded, once', async () => {
+  it('gives the demo contractor its plan, live in the sandbox and recorded with its paid first month, once', async () => {
     expect(await seedDemoPlans(sql)).toBe(1);
     expect(await seedDemoPlans(sql)).toBe(0);
     const rows = await sql`
@@ -189,6 +190,28 @@ describe('catalog and demo seed on a fresh database', () => {
         cancel_at_period_end: false,
         sandbox_plan: DEMO_PLAN,
         sandbox_status: 'active',
+      },
+    ]);
+    // Its first month paid: one transaction dated the period's start, charged in the sandbox
+    // (so its receipt page exists), written once.
+    const payments = await sql`
+      select t.payment_amount_cents, t.payment_status, t.lead_id, t.description,
+             abs(extract(epoch from t.created_at - g.current_period_start)) < 0.001 as on_period_start, i.status as charge_status,
+             t.idempotency_key = 'plan-' || g.id || '-' || to_char(g.current_period_start at time zone 'UTC', 'YYYYMMDD') as keyed
+        from payment_transactions t
+        join sandbox_subscriptions g on g.business_id = t.business_id
+        join sandbox_payment_intents i on i.id = t.stripe_payment_intent_id
+        join businesses b on b.id = t.business_id join users u on u.id = b.owner_id
+       where u.email = 'contractor@example.com' and t.lead_id is null`;
+    expect(payments).toEqual([
+      {
+        payment_amount_cents: PLANS[DEMO_PLAN].priceCents,
+        payment_status: 'paid',
+        lead_id: null,
+        description: expect.stringMatching(/^Enhanced plan, [A-Z][a-z]{2} \d{1,2}/) as unknown,
+        on_period_start: true,
+        charge_status: 'succeeded',
+        keyed: true,
       },
     ]);
   });

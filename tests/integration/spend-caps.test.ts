@@ -1,17 +1,18 @@
 // The contractor's own limits against the real lead pipeline and the sandbox gateway: a weekly
 // lead cap that holds with 50 leads distributed at once, a monthly spend cap, the pause switch,
-// the week and month boundaries (America/New_York), and the leads a capped contractor is skipped
-// for going to the next pro.
+// the week and month boundaries (America/New_York), the leads a capped contractor is skipped
+// for going to the next pro, and a plan's payment that never counts against the lead spend cap.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
 import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { completeSubscriptionSession } from '../../src/server/payments/sandbox-plan-pages.ts';
 import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
 import { processLead } from '../../src/server/quotes/process-lead.ts';
 import { leadUsage, reserveDistribution } from '../../src/server/quotes/spend-caps.ts';
-import { createBusiness, createLead, giveCard } from '../factories/index.ts';
+import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -143,6 +144,34 @@ describe('monthly spend cap', () => {
     await sell(20, true);
     expect(await paidLeads(capped.id)).toBe(3);
     expect(await leadUsage(sql, capped.id)).toEqual({ weekLeads: 3, monthSpendCents: 9000 });
+  });
+
+  it("a plan's payment is not lead spend: a cap of $60 still buys 2 leads after a $49 plan", async () => {
+    const capped = await contractor(5, { monthlyCents: 6000 });
+    const owner = await createUser(sql, { roles: ['contractor'] });
+    await sql`update businesses set owner_id = ${owner.id} where id = ${capped.id}`;
+    const [row] = await sql<{ customer: string }[]>`
+      select stripe_customer_id as customer from businesses where id = ${capped.id}`;
+    const session = await gateway.createSubscriptionSession({
+      businessId: capped.id,
+      customerId: row!.customer,
+      email: 'owner@example.com',
+      plan: 'basic',
+      returnUrl: 'http://127.0.0.1:4321/contractor/billing?checkout={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://127.0.0.1:4321/contractor/billing',
+    });
+    expect(await completeSubscriptionSession(sql, gateway, session.sessionId, owner.id)).toMatchObject({
+      kind: 'subscribed',
+    });
+    expect(await leadUsage(sql, capped.id)).toEqual({ weekLeads: 0, monthSpendCents: 0 });
+    await sell(3);
+    const paid = await sql<{ leads: number; plans: number; cents: number }[]>`
+      select count(*) filter (where lead_id is not null)::int as leads,
+             count(*) filter (where lead_id is null)::int as plans,
+             sum(payment_amount_cents)::int as cents
+        from payment_transactions where business_id = ${capped.id} and payment_status = 'paid'`;
+    expect(paid).toEqual([{ leads: 2, plans: 1, cents: 2 * 3000 + 4900 }]);
+    expect(await leadUsage(sql, capped.id)).toEqual({ weekLeads: 2, monthSpendCents: 6000 });
   });
 
   it('a cap of $89 buys 2 leads too: the third would pass it', async () => {

@@ -1,14 +1,16 @@
 // The server side of the sandbox's stand-ins of Stripe Checkout in subscription mode
 // (/sandbox/checkout/subscription) and of the Customer Portal (/sandbox/portal). Both exist only
 // while the sandbox is the gateway, and only for the signed-in owner of the business the session
-// was made for (null otherwise: the page answers 404). The plan is paid with the card saved
-// through payment setup; a card that declines is refused with Stripe's message.
-import { randomBytes } from 'node:crypto';
+// was made for (null otherwise: the page answers 404). The plan's first month is charged to the
+// card saved through payment setup (a transaction row); a card that declines is refused with its
+// message.
+import { createHash } from 'node:crypto';
+import { planChargeKey, planPaymentDescription } from '../../domain/plan-payments.ts';
 import { isPlanId, PLAN_MESSAGES, PLANS, type PlanId } from '../../domain/plans.ts';
 import type { Sql } from '../db/client.ts';
+import { recordPlanPayment } from '../plans/record-plan-payment.ts';
 import { recordSubscription } from '../plans/record-subscription.ts';
 import type { PaymentGateway, SubscriptionState } from './gateway.ts';
-import { OUTCOMES } from './sandbox-gateway.ts';
 import { sandboxState, type SandboxSubscriptionRow } from './sandbox-plans.ts';
 
 export interface SandboxCard {
@@ -69,13 +71,22 @@ export type SubscribeOutcome =
 
 export const SANDBOX_PLAN_MESSAGES = { cardNeeded: PLAN_MESSAGES.cardNeeded } as const;
 
+/** The sandbox subscription a session makes when paid with `cardId`: the same for a replayed post
+ * (so its charge's idempotency key is too), another for another card (a new attempt). */
+const subscriptionIdOf = (sessionId: string, cardId: string): string =>
+  `sub_sbx_${createHash('sha256').update(`${sessionId}:${cardId}`).digest('hex').slice(0, 24)}`;
+
 /**
- * Starts the session's plan with the saved card, once: a second post of a completed session
- * makes nothing and goes back again. Null when the session is not the caller's (404).
+ * Starts the session's plan with the saved card, once: the plan's first month is charged to the
+ * card off-session (key per subscription and period), and only a succeeded charge makes the
+ * subscription and its paid transaction, in one transaction. A declining card is refused with its
+ * message and writes nothing of ours (as on Stripe's hosted page, where a decline makes no
+ * invoice). A second post of a completed session makes nothing and goes back again. Null when the
+ * session is not the caller's (404).
  */
 export async function completeSubscriptionSession(
   sql: Sql,
-  gateway: Pick<PaymentGateway, 'name'>,
+  gateway: Pick<PaymentGateway, 'name' | 'charge'>,
   sessionId: string,
   ownerId: string | null,
   userId: string | null = ownerId,
@@ -84,28 +95,50 @@ export async function completeSubscriptionSession(
   if (!found) return null;
   const back = { kind: 'subscribed', returnUrl: withSessionId(found.returnUrl, found.id) } as const;
   if (found.status === 'complete') return back;
-  if (!found.card) return { kind: 'refused', message: SANDBOX_PLAN_MESSAGES.cardNeeded };
-  const [number] = await sql<{ card_number: string }[]>`
-    select card_number from sandbox_payment_methods where id = ${found.card.id}`;
-  const decline = OUTCOMES[number!.card_number];
-  if (decline) return { kind: 'refused', message: decline.message };
+  const card = found.card;
+  if (!card) return { kind: 'refused', message: SANDBOX_PLAN_MESSAGES.cardNeeded };
+
+  const subscriptionId = subscriptionIdOf(found.id, card.id);
+  const periodStart = new Date();
+  const plan = PLANS[found.plan];
+  // Never under a lock: two posts at once send the same key, and the gateway charges once.
+  const charge = await gateway.charge({
+    customerId: found.customerId,
+    paymentMethodId: card.id,
+    amountCents: plan.priceCents,
+    idempotencyKey: planChargeKey(subscriptionId, periodStart),
+    description: `${plan.name} plan`,
+    metadata: { businessId: found.businessId, subscriptionId, plan: found.plan },
+  });
+  if (charge.status !== 'succeeded') return { kind: 'refused', message: charge.message };
 
   const state = await sql.begin(async (tx) => {
     // The session row locked: two posts at once start one plan.
     const [session] = await tx<{ status: string }[]>`
       select status from sandbox_subscription_sessions where id = ${found.id} for update`;
     if (session!.status === 'complete') return null;
-    const id = `sub_sbx_${randomBytes(12).toString('hex')}`;
     const [row] = await tx<SandboxSubscriptionRow[]>`
       insert into sandbox_subscriptions (id, customer_id, business_id, plan, payment_method_id,
                                          current_period_start, current_period_end)
-      values (${id}, ${found.customerId}, ${found.businessId}, ${found.plan}, ${found.card!.id},
-              now(), now() + interval '1 month')
+      values (${subscriptionId}, ${found.customerId}, ${found.businessId}, ${found.plan}, ${card.id},
+              ${periodStart}, ${periodStart}::timestamptz + interval '1 month')
       returning id, plan, status, current_period_start, current_period_end, cancel_at_period_end`;
     await tx`
-      update sandbox_subscription_sessions set status = 'complete', subscription_id = ${id}
+      update sandbox_subscription_sessions set status = 'complete', subscription_id = ${subscriptionId}
        where id = ${found.id}`;
-    return sandboxState(row!);
+    const started = sandboxState(row!);
+    await recordPlanPayment(tx, {
+      businessId: found.businessId,
+      idempotencyKey: planChargeKey(subscriptionId, periodStart),
+      amountCents: plan.priceCents,
+      status: 'paid',
+      description: planPaymentDescription(found.plan, started.currentPeriodStart, started.currentPeriodEnd),
+      paymentIntentId: charge.paymentIntentId,
+      receiptUrl: null,
+      failureMessage: null,
+      createdAt: periodStart,
+    });
+    return started;
   });
   if (state) await recordSubscription(sql, found.businessId, state, userId);
   return back;

@@ -1,4 +1,5 @@
-// Subscriptions and their invoices: read back, a plan change (items[0][price], prorated) and
+// Subscriptions and their invoices: read back (an invoice with its amounts, hosted page, line period
+// and parent.subscription_details), a plan change (items[0][price], prorated) and
 // cancel_at_period_end, as Stripe answers them. Tests move a subscription as Stripe would on its
 // own (a renewal failing, the period ending) with the helpers below.
 import { planPrices } from './prices.ts';
@@ -50,25 +51,77 @@ export function createSubscription(
   return subscription;
 }
 
-/** An invoice of `subscription` ('paid', or 'open' for a failed payment). */
+/**
+ * An invoice of `subscription` for its item's current period: 'paid' (amount_paid the price), or
+ * 'open' for a payment attempted and failed (amount_paid 0, amount_due the price). The plan is the
+ * one its subscription's metadata names, snapshotted as Stripe does in parent.subscription_details.
+ */
 export function createInvoice(
   state: StandInState,
   subscription: Subscription,
   status: 'paid' | 'open',
 ): StripeObject {
+  const item = subscription.items.data[0]!;
+  const amount = item.price['unit_amount'] as number;
+  const id = state.id('in');
+  const now = unixNow();
   return state.put({
-    id: state.id('in'),
+    id,
     object: 'invoice',
     customer: subscription.customer,
     status,
-    amount_due: subscription.items.data[0]!.price['unit_amount'],
+    attempted: true,
+    attempt_count: 1,
+    currency: 'usd',
+    amount_due: amount,
+    amount_paid: status === 'paid' ? amount : 0,
+    amount_remaining: status === 'paid' ? 0 : amount,
+    billing_reason: 'subscription_cycle',
+    hosted_invoice_url: `https://invoice.stripe.com/i/acct_standin/${id}`,
+    period_start: item.current_period_start,
+    period_end: item.current_period_end,
+    lines: {
+      object: 'list',
+      has_more: false,
+      url: `/v1/invoices/${id}/lines`,
+      data: [
+        {
+          id: state.id('il'),
+          object: 'line_item',
+          amount,
+          currency: 'usd',
+          period: { start: item.current_period_start, end: item.current_period_end },
+        },
+      ],
+    },
     parent: {
       type: 'subscription_details',
       quote_details: null,
-      subscription_details: { subscription: subscription.id, metadata: subscription['metadata'] },
+      subscription_details: {
+        subscription: subscription.id,
+        metadata: { ...(subscription['metadata'] as object) },
+      },
     },
-    created: unixNow(),
+    status_transitions: { paid_at: status === 'paid' ? now : null, finalized_at: now },
+    created: now,
   });
+}
+
+/** As Stripe on its own: a retry of an open invoice's payment succeeded (the subscription active). */
+export function payInvoice(state: StandInState, invoiceId: string): StripeObject {
+  const invoice = state.get(invoiceId, 'invoice')!;
+  Object.assign(invoice, {
+    status: 'paid',
+    amount_paid: invoice['amount_due'],
+    amount_remaining: 0,
+    attempt_count: (invoice['attempt_count'] as number) + 1,
+    status_transitions: { ...(invoice['status_transitions'] as object), paid_at: unixNow() },
+  });
+  const subscriptionId = (invoice['parent'] as { subscription_details: { subscription: string } })
+    .subscription_details.subscription;
+  const subscription = state.get(subscriptionId, 'subscription');
+  if (subscription && subscription['status'] === 'past_due') subscription['status'] = 'active';
+  return invoice;
 }
 
 /** As Stripe on its own: a renewal's payment failed (past_due, an open invoice), or the end. */

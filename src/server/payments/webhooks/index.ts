@@ -4,6 +4,7 @@
 // what is not its own). A type outside the allow-list is recorded as ignored and runs nothing.
 import type Stripe from 'stripe';
 import { chargeWebhookHandlers } from './charge-events.ts';
+import { invoiceWebhookHandlers } from './invoice-events.ts';
 import { planWebhookHandlers } from './plan-events.ts';
 import { setupWebhookHandlers } from './setup-events.ts';
 import type { WebhookHandler, WebhookHandlers } from './types.ts';
@@ -38,6 +39,7 @@ export const WEBHOOK_HANDLER_PARTS: readonly WebhookHandlers[] = [
   chargeWebhookHandlers,
   setupWebhookHandlers,
   planWebhookHandlers,
+  invoiceWebhookHandlers,
 ];
 
 /** The handlers of every part for `type`, in the parts' order. */

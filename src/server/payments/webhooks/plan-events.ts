@@ -14,7 +14,7 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /** The business a subscription is ours for: named in its metadata and owning its customer. */
-async function businessOf(sql: Sql, subscription: Stripe.Subscription): Promise<string | null> {
+export async function businessOf(sql: Sql, subscription: Stripe.Subscription): Promise<string | null> {
   const customer = idOf(subscription.customer);
   const named = businessIdOf(subscription);
   if (!customer || !named || !/^[0-9a-f-]{36}$/i.test(named)) return null;

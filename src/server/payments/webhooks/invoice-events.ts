@@ -1,0 +1,77 @@
+// Stripe webhook handlers for a plan's invoices as money rows: invoice.paid and
+// invoice.payment_failed re-read the invoice (the payload's copy may be stale) and write one
+// payment_transactions row per invoice (idempotency key `invoice-<id>`): paid with the amount paid
+// and the hosted invoice page as its receipt, or failed with the amount due. The business is the
+// one the invoice's subscription names in its metadata AND that owns the subscription's customer
+// (plan-events.ts's rule), so an invoice never reaches another business's Transactions. Any order
+// and any number of deliveries end in what Stripe says at the last one, and a paid row stays paid
+// (record-plan-payment.ts). The plans part's handlers for the same events record the subscription.
+import type Stripe from 'stripe';
+import { invoiceKey, planPaymentDescription } from '../../../domain/plan-payments.ts';
+import { isPlanId, type PlanId } from '../../../domain/plans.ts';
+import { recordPlanPayment } from '../../plans/record-plan-payment.ts';
+import { subscriptionState } from '../stripe-plans.ts';
+import { businessOf } from './plan-events.ts';
+import type { WebhookContext, WebhookHandlers } from './types.ts';
+
+export const INVOICE_FAILURE_MESSAGE = "The plan's payment was declined.";
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** What the re-read invoice says was paid or failed; null when neither (draft, void, not tried). */
+export function invoiceOutcome(
+  invoice: Stripe.Invoice,
+): { status: 'paid' | 'failed'; amountCents: number } | null {
+  if (invoice.status === 'paid') return { status: 'paid', amountCents: invoice.amount_paid };
+  if ((invoice.status === 'open' || invoice.status === 'uncollectible') && invoice.attempted) {
+    return { status: 'failed', amountCents: invoice.amount_due };
+  }
+  return null;
+}
+
+/** The service period the invoice bills: of its lines, the one ending last (after a prorated plan
+ * change the proration lines end where the new month starts), else the invoice's own period. */
+function periodOf(invoice: Stripe.Invoice): { start: Date; end: Date } {
+  const line = invoice.lines.data.reduce<Stripe.InvoiceLineItem | null>(
+    (best, next) => (!best || next.period.end > best.period.end ? next : best),
+    null,
+  );
+  const start = line?.period.start ?? invoice.period_start;
+  const end = line?.period.end ?? invoice.period_end;
+  return { start: new Date(start * 1000), end: new Date(end * 1000) };
+}
+
+async function onInvoice({ sql, stripe, event }: WebhookContext): Promise<void> {
+  const invoice = await stripe.invoices.retrieve((event.data.object as { id: string }).id);
+  const details = invoice.parent?.subscription_details;
+  const subscriptionId = idOf(details?.subscription);
+  if (!subscriptionId) return;
+  const outcome = invoiceOutcome(invoice);
+  // A $0 invoice (a proration credit, say) moved no money: not a transaction.
+  if (!outcome || outcome.amountCents <= 0) return;
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const businessId = await businessOf(sql, subscription);
+  const state = subscriptionState(subscription);
+  if (!businessId || !state) return;
+  // The plan the invoice was for (Stripe snapshots the subscription's metadata on the invoice).
+  const named = details?.metadata?.['plan'];
+  const plan: PlanId = isPlanId(named) ? named : state.plan;
+  const period = periodOf(invoice);
+  await recordPlanPayment(sql, {
+    businessId,
+    idempotencyKey: invoiceKey(invoice.id),
+    amountCents: outcome.amountCents,
+    status: outcome.status,
+    description: planPaymentDescription(plan, period.start, period.end),
+    paymentIntentId: null,
+    receiptUrl: outcome.status === 'paid' ? (invoice.hosted_invoice_url ?? null) : null,
+    failureMessage: outcome.status === 'failed' ? INVOICE_FAILURE_MESSAGE : null,
+    createdAt: new Date(invoice.created * 1000),
+  });
+}
+
+export const invoiceWebhookHandlers: WebhookHandlers = {
+  'invoice.paid': onInvoice,
+  'invoice.payment_failed': onInvoice,
+};
