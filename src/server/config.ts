@@ -163,6 +163,8 @@ export const PRODUCTION_REQUIRED = [
   'DATABASE_URL',
   'SITE_URL',
   'STRIPE_SECRET_KEY',
+  // Without it Stripe's events (refunds, chargebacks, cards, plans, invoices) would never arrive.
+  'STRIPE_WEBHOOK_SECRET',
   'SMTP_URL',
   'MAIL_FROM',
   'ALTCHA_HMAC_KEY',

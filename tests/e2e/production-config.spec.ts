@@ -8,6 +8,7 @@ import { expect, test } from '../helpers/test.ts';
 const COMPLETE = {
   SITE_URL: 'https://daytoncontractors.example',
   STRIPE_SECRET_KEY: 'sk_test_not_used',
+  STRIPE_WEBHOOK_SECRET: 'whsec_not_used',
   SMTP_URL: 'smtp://127.0.0.1:9',
   MAIL_FROM: 'Dayton Contractors <hello@daytoncontractors.example>',
   ALTCHA_HMAC_KEY: 'a-production-altcha-key-of-at-least-32-chars',
@@ -36,7 +37,7 @@ test('a production server without its secrets fails every request and says which
   const { status, log } = await askSession({ SITE_URL: COMPLETE.SITE_URL });
   expect(status).toBe(500);
   expect(log).toContain(
-    'Production needs STRIPE_SECRET_KEY, SMTP_URL, MAIL_FROM, ALTCHA_HMAC_KEY, SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY',
+    'Production needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, ALTCHA_HMAC_KEY, SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY',
   );
 });
 

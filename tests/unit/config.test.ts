@@ -16,6 +16,7 @@ const COMPLETE = {
   DATABASE_URL: REMOTE,
   SITE_URL: 'https://daytoncontractors.example',
   STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
   SMTP_URL: 'smtps://user:pass@smtp.example.com',
   MAIL_FROM: 'Dayton Contractors <hello@daytoncontractors.example>',
   ALTCHA_HMAC_KEY: 'a-production-altcha-key-of-at-least-32-chars',
@@ -52,8 +53,13 @@ describe('a production server', () => {
       'SUPABASE_URL',
       'SUPABASE_SERVICE_ROLE_KEY',
     ]);
-    const { STRIPE_SECRET_KEY: _, ...withoutStripe } = COMPLETE;
-    expect(missingInProduction(parseServerEnv(withoutStripe))).toEqual(['STRIPE_SECRET_KEY']);
+    const { STRIPE_SECRET_KEY: _, STRIPE_WEBHOOK_SECRET: _secret, ...withoutStripe } = COMPLETE;
+    expect(missingInProduction(parseServerEnv(withoutStripe))).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+    const { STRIPE_WEBHOOK_SECRET: _webhook, ...withoutWebhook } = COMPLETE;
+    expect(missingInProduction(parseServerEnv(withoutWebhook))).toEqual(['STRIPE_WEBHOOK_SECRET']);
     expect(missingInProduction(parseServerEnv(COMPLETE))).toEqual([]);
   });
 
