@@ -1,4 +1,6 @@
 // The stand-in's objects, by Stripe id, shared by its resource modules.
+import { randomBytes } from 'node:crypto';
+
 export interface Answer {
   status: number;
   body: unknown;
@@ -26,10 +28,16 @@ export class StandInState {
   /** Every object the stand-in made or was given, by id. */
   readonly objects = new Map<string, StripeObject>();
 
+  /**
+   * Ids are unique across stand-ins too: test files run at once against one database, and a
+   * subscription or charge id another file's stand-in also made would collide in unique columns.
+   */
+  private readonly tag = randomBytes(4).toString('hex');
+
   /** A new id with Stripe's prefix for the kind (pi, cus, cs, ...). */
   id(prefix: string): string {
     this.n += 1;
-    return `${prefix}_standin_${this.n}`;
+    return `${prefix}_standin_${this.tag}${this.n}`;
   }
 
   put<T extends StripeObject>(object: T): T {
