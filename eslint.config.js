@@ -9,6 +9,8 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'dist-e2e/',
+      'dist-builds/',
+      'dist-e2e-builds/',
       '.astro/',
       '.netlify/',
       '.data/',

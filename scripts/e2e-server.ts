@@ -51,6 +51,8 @@ const stop = async () => {
   await database.stop();
   await rm(databaseUrlFile, { force: true });
   await rm(scratch, { recursive: true, force: true });
+  // Builds a publish made (the server deletes its own; this catches one cut short).
+  await rm(`${outDir}-builds`, { recursive: true, force: true });
 };
 onShutdown(stop);
 server.child.once('exit', (code) => {
