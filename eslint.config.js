@@ -11,6 +11,8 @@ export default tseslint.config(
       'dist-e2e/',
       'dist-builds/',
       'dist-e2e-builds/',
+      'dist-bench/',
+      'dist-bench-builds/',
       '.astro/',
       '.netlify/',
       '.data/',

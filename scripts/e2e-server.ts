@@ -28,6 +28,8 @@ await mkdir(path.dirname(databaseUrlFile), { recursive: true });
 await writeFile(databaseUrlFile, database.url);
 
 const outDir = path.join(ROOT, 'dist-e2e');
+// Builds a publish left behind when a run was cut short (a run that ends removes its own).
+await rm(`${outDir}-builds`, { recursive: true, force: true });
 const env = {
   ...process.env,
   DATABASE_URL: database.url,
