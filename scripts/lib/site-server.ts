@@ -4,7 +4,7 @@
 // host this site serves, a body no larger than its route takes), every answer gets the security
 // headers, and each prebuilt page its own Content-Security-Policy (Astro's hashes for that page,
 // from _headers.json); then the file is sent, or the request goes to Astro.
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -254,6 +254,11 @@ export async function startSiteServer({
         server.close(() => {
           // Published builds live as long as the server: the next start serves outDir again.
           for (const build of builds) rmSync(build.dir, { recursive: true, force: true });
+          try {
+            rmdirSync(buildsDir); // only if empty: another server may share it
+          } catch {
+            // not empty, or never made
+          }
           resolve();
         });
         server.closeAllConnections();
