@@ -21,8 +21,11 @@ create table publish_runs (
   started_at   timestamptz,
   finished_at  timestamptz,
   log_tail     text,
+  -- host:pid of the process building it: a run whose process is gone is failed at the next claim.
+  claimed_by   text,
   constraint publish_runs_status check (status in ('queued', 'building', 'live', 'triggered', 'failed')),
   constraint publish_runs_log_tail_length check (log_tail is null or length(log_tail) <= 8000),
+  constraint publish_runs_claimed_by_length check (claimed_by is null or length(claimed_by) <= 300),
   constraint publish_runs_started check ((status = 'queued') = (started_at is null)),
   constraint publish_runs_finished check ((status in ('queued', 'building')) = (finished_at is null))
 );

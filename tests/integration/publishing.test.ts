@@ -7,6 +7,7 @@
 // /api/admin/publish.
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
@@ -145,6 +146,28 @@ describe('coalescing', () => {
     }
     expect(builds).toBe(0);
     await publishing.idle();
+    expect(builds).toBe(1);
+  });
+
+  it('a run left building by a process that stopped is failed, and publishing goes on', async () => {
+    const [orphan] = await sql<{ id: number }[]>`
+      insert into publish_runs (status, started_at, claimed_by)
+      values ('building', now(), ${`${hostname()}:2147483646`}) returning id`;
+    let builds = 0;
+    const publishing = createPublisher({
+      sql,
+      builder: () => {
+        builds += 1;
+        return Promise.resolve({ status: 'live', log: 'built' });
+      },
+    });
+    const next = await publishing.publish(admin.id);
+    await publishing.idle();
+    expect(await run(orphan!.id)).toMatchObject({
+      status: 'failed',
+      log_tail: 'The build was cut short (its server stopped).',
+    });
+    expect((await run(next.id)).status).toBe('live');
     expect(builds).toBe(1);
   });
 

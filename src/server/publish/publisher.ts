@@ -6,6 +6,7 @@
 // a local rebuild into a fresh folder that the Node server switches to (scripts/lib/local-rebuild.ts
 // registers it; src/server/publish/local-site.ts is the meeting point). schedulePublish() is the
 // automatic publish after an approval: debounced, so a burst of approvals makes one build.
+import { hostname } from 'node:os';
 import { serverEnv } from '../config.ts';
 import { db, type Sql, type TransactionSql } from '../db/client.ts';
 import type { PublishRunView, PublishState } from '../../schemas/publish.ts';
@@ -14,7 +15,10 @@ import { localSiteHost } from './local-site.ts';
 
 /** The automatic publish waits this long after the last approval before it starts. */
 export const PUBLISH_DEBOUNCE_MS = 60_000;
-/** A run still 'building' after this long was cut short (the process stopped): it is failed. */
+/**
+ * A run still 'building' after this long was cut short (its process stopped): it is failed. A run
+ * whose building process on this machine is gone is failed at once.
+ */
 export const STALE_BUILD_MS = 30 * 60_000;
 /** Lines of a build's log kept with its run. */
 export const LOG_TAIL_LINES = 40;
@@ -128,6 +132,24 @@ export function createPublisher({
   };
 }
 
+/** This process, as it marks the runs it builds. */
+const CLAIMANT = `${hostname()}:${process.pid}`;
+
+/** True when `claimedBy` names a process on this machine that no longer runs. */
+export function processGone(claimedBy: string | null): boolean {
+  const at = claimedBy?.lastIndexOf(':') ?? -1;
+  if (!claimedBy || at < 0 || claimedBy.slice(0, at) !== hostname()) return false;
+  const pid = Number(claimedBy.slice(at + 1));
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /**
  * Takes the oldest queued run if no build is running (a 'building' run left by a stopped process
  * is failed first), marks it building and gives it every pending request. Null: nothing to do now.
@@ -135,16 +157,22 @@ export function createPublisher({
 async function claimNext(sql: Sql): Promise<number | null> {
   return sql.begin(async (tx) => {
     await tx`lock table publish_runs in share row exclusive mode`;
-    const stale = await tx<{ id: number }[]>`
-      select id from publish_runs
-       where status = 'building' and started_at < now() - make_interval(secs => ${STALE_BUILD_MS / 1000})`;
-    for (const { id } of stale) {
-      await finishRun(tx, id, { status: 'failed', log: 'The build was cut short (its server stopped).' });
+    const building = await tx<{ id: number; claimed_by: string | null; stale: boolean }[]>`
+      select id, claimed_by,
+             started_at < now() - make_interval(secs => ${STALE_BUILD_MS / 1000}) as stale
+        from publish_runs where status = 'building'`;
+    for (const run of building) {
+      if (run.stale || processGone(run.claimed_by)) {
+        await finishRun(tx, run.id, {
+          status: 'failed',
+          log: 'The build was cut short (its server stopped).',
+        });
+      }
     }
-    const [building] = await tx`select 1 from publish_runs where status = 'building'`;
-    if (building) return null;
+    const [still] = await tx`select 1 from publish_runs where status = 'building'`;
+    if (still) return null;
     const [next] = await tx<{ id: number }[]>`
-      update publish_runs set status = 'building', started_at = now()
+      update publish_runs set status = 'building', started_at = now(), claimed_by = ${CLAIMANT}
        where id = (select id from publish_runs where status = 'queued' order by id limit 1)
        returning id`;
     if (!next) return null;
