@@ -9,6 +9,10 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'dist-e2e/',
+      'dist-builds/',
+      'dist-e2e-builds/',
+      'dist-bench/',
+      'dist-bench-builds/',
       '.astro/',
       '.netlify/',
       '.data/',

@@ -44,6 +44,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     timeout: 600_000,
     reuseExistingServer: false,
+    // SIGTERM (not Playwright's default SIGKILL), so the server cleans up: its database's URL
+    // file, its scratch folder and the builds a publish made (dist-e2e-builds/).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

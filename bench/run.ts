@@ -9,6 +9,7 @@ import { dashboardBench } from './dashboard.ts';
 import { foundationBench } from './foundation.ts';
 import { islandsBench } from './islands.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { publishBench } from './publish.ts';
 import { quoteBench } from './quote.ts';
 import { searchBench } from './search.ts';
 import { siteBench } from './site.ts';
@@ -30,6 +31,7 @@ const results = [
   ...(!only || only === 'quote' ? await quoteBench() : []),
   ...(!only || only === 'dashboard' ? await dashboardBench() : []),
   ...(!only || only === 'billing' ? await billingBench() : []),
+  ...(!only || only === 'publish' ? await publishBench() : []),
 ];
 
 console.log(`\nBenchmarks ${date} (${os.cpus().length} cores, Node ${process.version})\n`);

@@ -28,6 +28,8 @@ await mkdir(path.dirname(databaseUrlFile), { recursive: true });
 await writeFile(databaseUrlFile, database.url);
 
 const outDir = path.join(ROOT, 'dist-e2e');
+// Builds a publish left behind when a run was cut short (a run that ends removes its own).
+await rm(`${outDir}-builds`, { recursive: true, force: true });
 const env = {
   ...process.env,
   DATABASE_URL: database.url,
@@ -43,16 +45,22 @@ const env = {
 };
 await run(path.join(BIN, 'astro'), ['build'], env);
 const server = startLongRunning(SITE_SERVER.command, [...SITE_SERVER.args], env);
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await server.stop();
-  await database.stop();
-  await rm(databaseUrlFile, { force: true });
-  await rm(scratch, { recursive: true, force: true });
-};
+// One cleanup, however many ask (a signal, and the server's exit that the signal causes): each
+// waits for it to finish before the process exits.
+let stopped: Promise<void> | undefined;
+const stop = () =>
+  (stopped ??= (async () => {
+    await server.stop();
+    await database.stop();
+    await rm(databaseUrlFile, { force: true });
+    await rm(scratch, { recursive: true, force: true });
+    // Builds a publish made (the server deletes its own; this catches one cut short).
+    await rm(`${outDir}-builds`, { recursive: true, force: true });
+  })());
 onShutdown(stop);
+// Playwright stops the web server by signalling its process group (playwright.config.ts), and tsx
+// relays the signal to this process again: a second signal must not cut the cleanup short.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {});
 server.child.once('exit', (code) => {
   void stop().finally(() => process.exit(code ?? 1));
 });

@@ -4,7 +4,7 @@
 // host this site serves, a body no larger than its route takes), every answer gets the security
 // headers, and each prebuilt page its own Content-Security-Policy (Astro's hashes for that page,
 // from _headers.json); then the file is sent, or the request goes to Astro.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -14,6 +14,8 @@ import { parseServerEnv, type ServerEnv } from '../../src/server/config.ts';
 import { bodyLimit, declaredTooLarge, tooLargeMessage } from '../../src/server/security/body-limits.ts';
 import { NON_PAGE_CSP, securityHeaders } from '../../src/server/security/headers.ts';
 import { hostPolicy, resolveSite, type RequestSite } from '../../src/server/security/request-site.ts';
+import { registerLocalSiteHost } from '../../src/server/publish/local-site.ts';
+import { createLocalRebuild } from './local-rebuild.ts';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -32,8 +34,37 @@ export interface SiteServer {
   server: http.Server;
   /** http://host:port */
   url: string;
+  /** The folder whose files are served now (outDir, or the latest published build). */
+  servedDir(): string;
   close(): Promise<void>;
 }
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** Published builds kept on disk: the one served and the one before it. */
+export const KEEP_BUILDS = 2;
+
+/**
+ * One build's files as the server serves them. A request takes the current one when it arrives
+ * and is answered wholly from it; a folder replaced by a newer build is deleted (past the last
+ * KEEP_BUILDS) only once the requests it is answering have finished.
+ */
+interface SiteFiles {
+  dir: string;
+  client: string;
+  policies: Map<string, string>;
+  inFlight: number;
+  /** Deleted as soon as nothing is read from it. */
+  doomed: boolean;
+}
+
+const siteFiles = (dir: string): SiteFiles => ({
+  dir,
+  client: path.join(dir, 'client'),
+  policies: pagePolicies(dir),
+  inFlight: 0,
+  doomed: false,
+});
 
 /** Each prebuilt page's Content-Security-Policy by path, as the Node adapter wrote it. */
 function pagePolicies(outDir: string): Map<string, string> {
@@ -59,17 +90,53 @@ export async function startSiteServer({
   host,
   port,
   env = parseServerEnv(process.env),
+  rebuild = { command: path.join(ROOT, 'node_modules', '.bin', 'astro'), args: ['build'] },
 }: {
   outDir: string;
   host: string;
   port: number;
   env?: ServerEnv;
+  /** The command a publish rebuilds the site with (into ASTRO_OUT_DIR); tests give a small one. */
+  rebuild?: { command: string; args: string[] };
 }): Promise<SiteServer> {
+  // The on-demand routes stay the first build's (the code does not change with a publish; one
+  // copy of the server bundle keeps one database pool); the files come from the current build.
   const entry = pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: AstroHandler };
-  const client = path.join(outDir, 'client');
-  const policies = pagePolicies(outDir);
+  const base = siteFiles(outDir);
+  let current = base;
+  /** Published builds, oldest first (not the first build, which is never deleted). */
+  const builds: SiteFiles[] = [];
   const policy = hostPolicy(env);
+
+  const release = (files: SiteFiles) => {
+    files.inFlight -= 1;
+    if (files.doomed && files.inFlight === 0) rmSync(files.dir, { recursive: true, force: true });
+  };
+
+  /** Serves `dir` from the next request on; builds past the last KEEP_BUILDS go once idle. */
+  const activate = (dir: string) => {
+    const next = siteFiles(dir);
+    builds.push(next);
+    current = next;
+    while (builds.length > KEEP_BUILDS) {
+      const old = builds.shift()!;
+      old.doomed = true;
+      if (old.inFlight === 0) rmSync(old.dir, { recursive: true, force: true });
+    }
+  };
+
+  const buildsDir = `${outDir.replace(/[\\/]+$/, '')}-builds`;
+  const localRebuild = createLocalRebuild({
+    buildsDir,
+    command: rebuild.command,
+    args: rebuild.args,
+    cwd: ROOT,
+    env: process.env,
+    inUse: () => [base.dir, ...builds.map((b) => b.dir)],
+    activate,
+  });
+  registerLocalSiteHost({ rebuild: localRebuild.rebuild });
 
   const server = http.createServer((req, res) => {
     const decision = resolveSite(
@@ -102,9 +169,18 @@ export async function startSiteServer({
     // Astro builds the request URL from the Host header: give it the name that was checked (a
     // trusted proxy's X-Forwarded-Host, or the Host itself).
     req.headers.host = new URL(site.origin).host;
+    // This request is answered from the build served now, even if a newer one goes live meanwhile.
+    const files = current;
+    files.inFlight += 1;
+    res.once('close', () => release(files));
     void (async () => {
       if (!(await bodyWithinLimit(req, res, pathname))) return;
-      if ((req.method === 'GET' || req.method === 'HEAD') && (await serveFile(req, res, pathname))) return;
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        if (await serveFile(req, res, pathname, files)) return;
+        // Pages rendered on demand (by the first build's routes) name its bundled assets.
+        if (files !== base && pathname.startsWith(ASSETS) && (await serveFile(req, res, pathname, base)))
+          return;
+      }
       await handler(req, res, undefined, { site } satisfies { site: RequestSite });
     })().catch((error: unknown) => {
       console.error(error);
@@ -114,7 +190,12 @@ export async function startSiteServer({
   });
 
   /** A prebuilt file, if there is one at this path: true when it was sent. */
-  function serveFile(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+  function serveFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    { client, policies }: SiteFiles,
+  ): Promise<boolean> {
     let file = pathname;
     let isDirectory = false;
     try {
@@ -165,9 +246,21 @@ export async function startSiteServer({
   return {
     server,
     url,
+    servedDir: () => current.dir,
     close: () =>
       new Promise((resolve) => {
-        server.close(() => resolve());
+        registerLocalSiteHost(null);
+        localRebuild.stop();
+        server.close(() => {
+          // Published builds live as long as the server: the next start serves outDir again.
+          for (const build of builds) rmSync(build.dir, { recursive: true, force: true });
+          try {
+            rmdirSync(buildsDir); // only if empty: another server may share it
+          } catch {
+            // not empty, or never made
+          }
+          resolve();
+        });
         server.closeAllConnections();
       }),
   };

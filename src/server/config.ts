@@ -82,8 +82,11 @@ const ZServerEnv = z.object({
   GOOGLE_PLACES_KEY: ZSecret,
   /** Base URL of the Places API; tests point it at a local stand-in. */
   GOOGLE_PLACES_URL: z.url({ protocol: /^https?$/ }).default('https://maps.googleapis.com'),
-  /** For admin "publish", not built yet: declared, read by no code. */
-  BUILD_HOOK_URL: z.url().optional(),
+  /**
+   * Netlify's build hook: a publish POSTs it (src/server/publish/build-hook.ts). A secret, never
+   * logged. Unset: a publish rebuilds the site locally in our Node server.
+   */
+  BUILD_HOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Signs the quote form's proof-of-work challenges (ALTCHA); production must set its own. */
   ALTCHA_HMAC_KEY: z.string().min(32).optional(),
   /**

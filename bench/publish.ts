@@ -1,0 +1,148 @@
+// Publishing benchmark (issue 15): the embedded default's publish, timed from the admin's
+// POST /api/admin/publish to the changed page served by the running server (a business renamed in
+// the database, its profile page polled every 250 ms), while a loop of requests (the home page, a
+// city-service page, the search API, every 50 ms) counts what it was answered and every error.
+// The site is built and served as by npm start: a fresh in-memory embedded database with the demo
+// data, `astro build` into dist-bench/, our Node server (scripts/serve.ts) in its own process.
+// BENCH_PUBLISH_RUNS publishes in a row (default 1: each is a full `astro build`).
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createSql } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { requestPublish } from '../src/server/publish/request-publish.ts';
+import { ROOT } from '../scripts/lib/database.ts';
+import { DEMO_PASSWORD } from '../scripts/lib/demo-data.ts';
+import { freePort, startEmbeddedDb } from '../scripts/lib/embedded-db.ts';
+import { BIN, run, SITE_SERVER, startLongRunning, waitForOk } from '../scripts/lib/processes.ts';
+import { seed } from '../scripts/lib/seed.ts';
+import type { Measurement } from './foundation.ts';
+
+const RUNS = Math.max(1, Number(process.env['BENCH_PUBLISH_RUNS'] ?? 1));
+const LOOP_PATHS = ['/', '/plumbing-dayton-ohio', '/api/search?search=plumbing'];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function publishBench(): Promise<Measurement[]> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const outDir = path.join(ROOT, 'dist-bench');
+  const database = await startEmbeddedDb({ dataDir: 'memory://', port: await freePort() });
+  const sql = createSql(database.url, { max: 1 });
+  const env = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    EMBEDDED_DB: '1',
+    UPLOADS_DIR: path.join(ROOT, '.scratch', 'bench-publish-uploads'),
+    ASTRO_OUT_DIR: outDir,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: origin,
+  };
+  let server: ReturnType<typeof startLongRunning> | null = null;
+  try {
+    await migrate(sql);
+    await seed(sql, { demo: true, uploadsDir: env.UPLOADS_DIR });
+    console.log('publish bench: the first build...');
+    await run(path.join(BIN, 'astro'), ['build'], env);
+    server = startLongRunning(SITE_SERVER.command, [...SITE_SERVER.args], env);
+    await waitForOk(`${origin}/`);
+
+    const signIn = await fetch(`${origin}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    if (!signIn.ok) throw new Error(`signing in as the demo admin failed: ${signIn.status}`);
+
+    const [business] = await sql<{ id: string; name: string; slug: string }[]>`
+      select id, name, slug from businesses where status = 'ACTIVE' and name ~ '^[A-Za-z0-9 ]+$' order by slug limit 1`;
+    const times: number[] = [];
+    let answers = 0;
+    const failures: string[] = [];
+    for (let i = 1; i <= RUNS; i += 1) {
+      const name = `${business!.name} ${i}`;
+      await sql.begin(async (tx) => {
+        await tx`update businesses set name = ${name}, updated_at = now() where id = ${business!.id}`;
+        await requestPublish(tx, {
+          reason: 'bench',
+          entityType: 'business',
+          entityId: business!.id,
+          requestedBy: null,
+        });
+      });
+      const state = { stopped: false };
+      const loop = (async () => {
+        while (!state.stopped) {
+          await Promise.all(
+            LOOP_PATHS.map(async (p) => {
+              try {
+                const res = await fetch(origin + p, { redirect: 'manual' });
+                await res.arrayBuffer();
+                answers += 1;
+                if (res.status >= 400) failures.push(`${p}: ${res.status}`);
+              } catch (error) {
+                failures.push(`${p}: ${String(error)}`);
+              }
+            }),
+          );
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      })();
+      const started = performance.now();
+      const answer = await fetch(`${origin}/api/admin/publish`, {
+        method: 'POST',
+        headers: { cookie, origin },
+      });
+      if (answer.status !== 202) throw new Error(`POST /api/admin/publish answered ${answer.status}`);
+      const { id } = (await answer.json()) as { id: number };
+      for (;;) {
+        const page = await (await fetch(`${origin}/contractor/${business!.slug}`)).text();
+        // Astro marks the heading with its style scope: <h1 data-astro-cid-…>.
+        if (new RegExp(`<h1[^>]*>${name}</h1>`).test(page)) break;
+        const status = (await (
+          await fetch(`${origin}/api/admin/publish`, { headers: { cookie } })
+        ).json()) as { runs: { id: number; status: string; logTail: string | null }[] };
+        const mine = status.runs.find((r) => r.id === id);
+        if (mine?.status === 'failed') throw new Error(`the publish failed:\n${mine.logTail ?? ''}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      times.push((performance.now() - started) / 1000);
+      state.stopped = true;
+      await loop;
+      console.log(`publish ${i}: the new page served after ${times.at(-1)!.toFixed(1)} s`);
+    }
+    const load = (await import('node:os')).loadavg()[0]!.toFixed(1);
+    return [
+      {
+        name: 'Publish to the changed page served (local rebuild)',
+        value: median(times),
+        unit: 's',
+        note: `${RUNS === 1 ? '1 run' : `median of ${RUNS} (${times.map((t) => t.toFixed(1)).join(', ')})`}; load average ${load} at the end`,
+      },
+      {
+        name: 'Requests answered during the publishes',
+        value: answers,
+        unit: 'requests',
+        note: `${LOOP_PATHS.join(', ')} every 50 ms`,
+      },
+      {
+        name: 'Errors during the publishes (non-2xx/3xx or no connection)',
+        value: failures.length,
+        unit: 'errors',
+        note: failures.slice(0, 3).join('; '),
+      },
+    ];
+  } finally {
+    await server?.stop();
+    await sql.end();
+    await database.stop();
+    await rm(outDir, { recursive: true, force: true });
+    await rm(`${outDir}-builds`, { recursive: true, force: true });
+    await rm(env.UPLOADS_DIR, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,14 @@
+// POST /api/admin/publish: publishes the pending changes (a rebuild of the prebuilt pages; it joins
+// the queued run if one waits) and answers 202 with the run. GET: the latest runs and how many
+// changes wait for the next publish. Admins only.
+import { db } from '~/server/db/client';
+import { publishState, publisher } from '~/server/publish/publisher';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const GET = route({ auth: 'admin' }, async () => Response.json(await publishState(db())));
+
+export const POST = route({ auth: 'admin' }, async ({ user }) =>
+  Response.json(await publisher().publish(user.id), { status: 202 }),
+);
