@@ -8,6 +8,22 @@ process.env.E2E_PORT ??= String(4400 + (process.pid % 2000));
 const port = Number(process.env.E2E_PORT);
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const CHROMIUM = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   forbidOnly: Boolean(process.env.CI),
@@ -20,24 +36,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: CHROMIUM_PATH,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', use: CHROMIUM, testIgnore: /publish\.spec\.ts$/ },
+    // Publishing rebuilds the site the suite is served from and switches to the new build: run it
+    // after every other test, so none of them sees a site rebuilt from what other tests left in
+    // the database.
+    { name: 'publish', use: CHROMIUM, testMatch: /publish\.spec\.ts$/, dependencies: ['chromium'] },
   ],
   webServer: {
     command: 'tsx scripts/e2e-server.ts',
