@@ -14,6 +14,11 @@ drop index if exists audit_log_created_idx;
 -- A disabled account cannot sign in and has no sessions (disabling deletes them).
 alter table users add column disabled_at timestamptz;
 
+-- The users page finds an account by any part of its e-mail or name (pg_trgm is created in
+-- 20261122000100_identity.sql); it pages by e-mail through users_email_key.
+create index admin_users_email_trgm_idx on users using gin (email gin_trgm_ops);
+create index admin_users_full_name_trgm_idx on users using gin (lower(full_name) gin_trgm_ops);
+
 -- The admin index's counts: today's transactions and recent failures.
 create index admin_payment_transactions_created_idx on payment_transactions (created_at desc);
 create index admin_payment_transactions_failed_idx on payment_transactions (created_at desc) where payment_status = 'failed';
