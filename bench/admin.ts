@@ -93,6 +93,8 @@ export async function adminBench(): Promise<Measurement[]> {
         ['users: deep keyset page (row 1,000)', users({ cursor: deepUsers! })],
         ['users: search "person 12345"', users({ q: 'person 12345' })],
         ['users: search by e-mail "user01999"', users({ q: 'user01999' })],
+        ['users: search "example" (every account matches)', users({ q: 'example' })],
+        ['users: search "person 1" (about 111,000 match)', users({ q: 'person 1' })],
         ['leads (1,000,000): first keyset page', leadsPage(null)],
         ['leads (1,000,000): deep keyset page (row 100,000)', leadsPage(deepLead!)],
         ['admin index counts', () => adminOverview(sql)],
