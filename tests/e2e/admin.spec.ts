@@ -47,7 +47,7 @@ test('the admin index shows the counts the database has, without the site header
     'Failed payments',
     'Open disputes',
   ]) {
-    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('region', { name: 'Pending approvals' }).locator('.admin-figure')).toHaveText(
     String(counts.pending),

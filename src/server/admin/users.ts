@@ -51,7 +51,7 @@ export async function listUsers(
            coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}') as roles
       from users u
      where true
-       ${q ? sql`and (u.email like ${containsPattern(q)} or u.full_name ilike ${containsPattern(q)})` : sql``}
+       ${q ? sql`and (u.email like ${containsPattern(q)} or lower(u.full_name) like ${containsPattern(q)})` : sql``}
        ${after ? sql`and u.email > ${after}` : sql``}
      order by u.email
      limit ${limit + 1}`;
