@@ -14,7 +14,7 @@ import { changeRole, listUsers } from '../../src/server/admin/users.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { signIn } from '../../src/server/auth/sign-in.ts';
-import { createBusiness, createUser } from '../factories/index.ts';
+import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -382,13 +382,34 @@ describe('lists paged by keyset', () => {
 });
 
 describe('the admin index', () => {
-  it('counts pending approvals and open disputes as they are', async () => {
+  it("counts today's leads and revenue, pending approvals, failed payments and open disputes", async () => {
     const before = await adminOverview(sql);
     await createBusiness(sql, { status: 'PENDING' });
+    const business = await createBusiness(sql);
+    const lead = await createLead(sql);
+    const key = () => `admin-test-${Math.random().toString(36).slice(2)}`;
+    await sql`
+      insert into payment_transactions (business_id, lead_id, idempotency_key, payment_amount_cents, payment_status, failure_message, created_at)
+      values (${business.id}, ${lead.id}, ${key()}, 3000, 'paid', null, now()),
+             (${business.id}, null, ${key()}, 9900, 'succeeded', null, now()),
+             (${business.id}, ${lead.id}, ${key()}, 3000, 'failed', 'Your card was declined.', now()),
+             (${business.id}, ${lead.id}, ${key()}, 3000, 'failed', 'Too old to count', now() - interval '8 days'),
+             (${business.id}, ${lead.id}, ${key()}, 3000, 'paid', null, now() - interval '2 days')`;
+    await sql`
+      insert into chargebacks (stripe_dispute_id, stripe_charge_id, business_id, amount_cents, reason, stripe_status)
+      values (${`dp_${key()}`}, 'ch_admin_test', ${business.id}, 3000, 'fraudulent', 'needs_response')`;
     const after = await adminOverview(sql);
+    expect(after.leadsToday).toBe(before.leadsToday + 1);
+    expect(after.revenueToday.leadChargesCents).toBe(before.revenueToday.leadChargesCents + 3000);
+    expect(after.revenueToday.otherPaymentsCents).toBe(before.revenueToday.otherPaymentsCents + 9900);
+    expect(after.revenueToday.count).toBe(before.revenueToday.count + 2);
     expect(after.pendingBusinesses).toBe(before.pendingBusinesses + 1);
-    expect(after.openLeadCredits).toBeGreaterThanOrEqual(0);
-    expect(after.leadsToday).toBeGreaterThanOrEqual(0);
+    expect(after.failedPayments.count).toBe(before.failedPayments.count + 1);
+    expect(after.failedPayments.recent[0]).toMatchObject({
+      message: 'Your card was declined.',
+      amountCents: 3000,
+    });
+    expect(after.openChargebacks).toBe(before.openChargebacks + 1);
   });
 });
 
