@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { adminBench } from './admin.ts';
 import { authBench } from './auth.ts';
 import { billingBench } from './billing.ts';
 import { dashboardBench } from './dashboard.ts';
@@ -32,6 +33,7 @@ const results = [
   ...(!only || only === 'dashboard' ? await dashboardBench() : []),
   ...(!only || only === 'billing' ? await billingBench() : []),
   ...(!only || only === 'publish' ? await publishBench() : []),
+  ...(!only || only === 'admin' ? await adminBench() : []),
 ];
 
 console.log(`\nBenchmarks ${date} (${os.cpus().length} cores, Node ${process.version})\n`);

@@ -51,7 +51,14 @@ export function apiDenial(
 export function decide(pathname: string, search: string, user: { roles: readonly Role[] } | null): Decision {
   const requirement = requirementOf(pathname);
   if (!requirement) return { kind: 'allow' };
-  if (requirement === 'guest') return user ? { kind: 'redirect', location: '/' } : { kind: 'allow' };
+  if (requirement === 'guest') {
+    // A signed-in non-admin sent here from an admin page sees why (admin access required) and
+    // may sign in with an admin account, instead of bouncing to the home page unexplained.
+    const adminRequired = new URLSearchParams(search).get('admin') === 'required';
+    return user && !(adminRequired && !user.roles.includes('admin'))
+      ? { kind: 'redirect', location: '/' }
+      : { kind: 'allow' };
+  }
   if (pathname.startsWith('/api/')) {
     const denial = apiDenial(requirement, user);
     return denial ? { kind: 'deny', ...denial } : { kind: 'allow' };

@@ -176,6 +176,10 @@ describe('route guards', () => {
     expect(decide('/admin', '', admin)).toEqual({ kind: 'allow' });
     expect(decide('/auth', '', user)).toEqual({ kind: 'redirect', location: '/' });
     expect(decide('/auth', '', anonymous)).toEqual({ kind: 'allow' });
+    // A signed-in non-admin sent from an admin page is shown the admin sign-in, not bounced home.
+    expect(decide('/auth', '?admin=required&returnTo=%2Fadmin', user)).toEqual({ kind: 'allow' });
+    expect(decide('/auth', '?admin=required', contractor)).toEqual({ kind: 'allow' });
+    expect(decide('/auth', '?admin=required', admin)).toEqual({ kind: 'redirect', location: '/' });
   });
 
   it('answers APIs with 401 and 403, never a redirect', () => {

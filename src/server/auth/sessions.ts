@@ -53,7 +53,8 @@ export async function validateSession(sql: Sql, token: string): Promise<SessionU
            coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}') as roles,
            s.last_seen_at < now() - make_interval(secs => ${SLIDE_AFTER_SECONDS}) as stale
     from sessions s join users u on u.id = s.user_id
-    where s.id = ${id} and s.expires_at > now() and s.absolute_expires_at > now()`;
+    where s.id = ${id} and s.expires_at > now() and s.absolute_expires_at > now()
+      and u.disabled_at is null`;
   if (!row) return null;
   let expiresAt = row.expires_at;
   if (row.stale) {

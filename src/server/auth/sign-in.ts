@@ -1,5 +1,6 @@
 // Sign-in: the same answer for an unknown e-mail and a wrong password, in the same time. A
 // password sign-in makes the browser a trusted device of the account (trusted-devices.ts).
+import { ADMIN_MESSAGES } from '../../domain/admin-rules.ts';
 import type { TSignIn } from '../../schemas/auth.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -33,9 +34,15 @@ export async function signIn(
 }> {
   const presented = deviceHash(meta.device);
   const [user] = await sql<
-    { id: string; password_hash: string; email_confirmed_at: Date | null; trusted: boolean }[]
+    {
+      id: string;
+      password_hash: string;
+      email_confirmed_at: Date | null;
+      disabled: boolean;
+      trusted: boolean;
+    }[]
   >`
-    select u.id, u.password_hash, u.email_confirmed_at,
+    select u.id, u.password_hash, u.email_confirmed_at, u.disabled_at is not null as disabled,
            exists (select 1 from trusted_devices d
                    where d.token_hash = ${presented} and d.user_id = u.id and d.expires_at > now()) as trusted
     from users u where u.email = ${input.email}`;
@@ -43,6 +50,8 @@ export async function signIn(
   const ok = await verifyPassword(user?.password_hash ?? (await timingHash()), input.password);
   if (!user || !ok) throw new AppError('UNAUTHORIZED', MESSAGES.invalidCredentials);
   await attempt.succeeded();
+  // Only someone who knows the password learns that an admin disabled the account.
+  if (user.disabled) throw new AppError('FORBIDDEN', ADMIN_MESSAGES.accountDisabled);
   if (!user.email_confirmed_at) {
     // Only someone who knows the password learns that the address is not confirmed yet.
     await sql.begin(async (tx) => {

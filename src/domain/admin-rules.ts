@@ -1,0 +1,60 @@
+// The admin area's constants and texts: its pages (the spec's nested admin pages, in its order),
+// list sizes, and the messages of the users page.
+
+export interface AdminPage {
+  /** The path segment under /admin ('' for the index). */
+  slug: string;
+  label: string;
+  /** Built yet. A page not built is listed as not yet available, never linked. (Flip it in the
+   * change that builds the page.) */
+  available: boolean;
+}
+
+/** Spec: "Admin nested pages: index (dashboard), users, activity-logs, contractors, leads,
+ * payments, content, revenue-validation, payment-test". */
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { slug: '', label: 'Dashboard', available: true },
+  { slug: 'users', label: 'Users', available: true },
+  { slug: 'activity-logs', label: 'Activity Logs', available: true },
+  { slug: 'contractors', label: 'Contractors', available: false },
+  { slug: 'leads', label: 'Leads', available: false },
+  { slug: 'payments', label: 'Payments', available: false },
+  { slug: 'content', label: 'Content', available: false },
+  { slug: 'revenue-validation', label: 'Revenue Validation', available: false },
+  { slug: 'payment-test', label: 'Payment Test', available: false },
+];
+
+/** Spec: content-moderation and reviews redirect to the reviews tab; seo to the SEO pages tab. */
+export const ADMIN_REDIRECTS: Record<string, string> = {
+  '/admin/content-moderation': '/admin/content?tab=reviews',
+  '/admin/reviews': '/admin/content?tab=reviews',
+  '/admin/seo': '/admin/content?tab=seo-pages',
+};
+
+export const adminHref = (page: AdminPage): string => (page.slug ? `/admin/${page.slug}` : '/admin');
+
+export const ADMIN_USERS_PAGE_SIZE = 25;
+export const ACTIVITY_PAGE_SIZE = 25;
+export const ADMIN_INDEX_LIST_SIZE = 5;
+
+/** Roles an admin grants and revokes on the users page. */
+export const GRANTABLE_ROLES = ['contractor', 'admin'] as const;
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+
+export const ADMIN_MESSAGES = {
+  ownAdminRole: 'You cannot remove your own admin role.',
+  ownAccount: 'You cannot disable your own account.',
+  userNotFound: 'User not found',
+  /** Shown to a disabled account that signs in (the spec has no wording for this). */
+  accountDisabled: 'This account has been disabled. Please contact support.',
+  noUsers: 'No users match your search.',
+  noActivity: 'No activity matches these filters.',
+} as const;
+
+/** The actions the admin writes record, with the words the activity log shows. */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  'user.role.grant': 'Role granted',
+  'user.role.revoke': 'Role revoked',
+  'user.disable': 'Account disabled',
+  'user.enable': 'Account enabled',
+};

@@ -1,0 +1,168 @@
+// The admin users page: search by e-mail or name, 25 a page (more by keyset), grant or revoke the
+// contractor and admin roles, disable or enable an account.
+import { useEffect, useId, useState } from 'react';
+import { ADMIN_MESSAGES, GRANTABLE_ROLES, type GrantableRole } from '../../domain/admin-rules.ts';
+import type { AdminUser, AdminUserPage } from '../../schemas/admin.ts';
+import { api, UNEXPECTED } from '../shared/api.ts';
+
+const ROLE_LABEL: Record<GrantableRole, string> = { contractor: 'Contractor', admin: 'Admin' };
+
+function fetchUsers(q: string, cursor: string | null) {
+  const query = new URLSearchParams();
+  if (q) query.set('q', q);
+  if (cursor) query.set('cursor', cursor);
+  return api<AdminUserPage>('GET', `/api/admin/users?${query.toString()}`);
+}
+
+export default function UsersAdmin(props: { selfId: string }) {
+  const searchId = useId();
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [users, setUsers] = useState<AdminUser[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void fetchUsers(q, null).then((answer) => {
+      if (!live) return;
+      setLoading(false);
+      if (!answer.ok) return setMessage(answer.body.error ?? UNEXPECTED);
+      setUsers(answer.body.users);
+      setCursor(answer.body.nextCursor);
+    });
+    return () => {
+      live = false;
+    };
+  }, [q]);
+
+  const more = async () => {
+    if (!cursor) return;
+    setLoading(true);
+    const answer = await fetchUsers(q, cursor);
+    setLoading(false);
+    if (!answer.ok) return setMessage(answer.body.error ?? UNEXPECTED);
+    setUsers((previous) => [...previous, ...answer.body.users]);
+    setCursor(answer.body.nextCursor);
+  };
+
+  const search = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    setMessage(null);
+    const next = draft.trim();
+    if (next === q) return;
+    setLoading(true);
+    setQ(next);
+  };
+
+  const update = async (user: AdminUser, path: 'roles' | 'status', body: unknown, done: string) => {
+    setBusy(user.id);
+    setMessage(null);
+    const answer = await api<{ user: AdminUser }>('POST', `/api/admin/users/${user.id}/${path}`, body);
+    setBusy(null);
+    if (!answer.ok) return setMessage(answer.body.error ?? UNEXPECTED);
+    setUsers((previous) => previous.map((u) => (u.id === user.id ? answer.body.user : u)));
+    setMessage(done);
+  };
+
+  return (
+    <div>
+      <form className="admin-filters" role="search" onSubmit={search}>
+        <label htmlFor={searchId}>
+          Search by e-mail or name
+          <input
+            id={searchId}
+            type="search"
+            maxLength={100}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        </label>
+        <button className="btn" type="submit">
+          Search
+        </button>
+      </form>
+      <p role="status" aria-live="polite">
+        {message}
+      </p>
+      {!loading && users.length === 0 ? (
+        <p className="muted">{ADMIN_MESSAGES.noUsers}</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Name</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td>{user.email}</td>
+                <td>{user.fullName ?? '—'}</td>
+                <td>{user.roles.length ? user.roles.map((r) => ROLE_LABEL[r]).join(', ') : 'User'}</td>
+                <td>{user.disabled ? 'Disabled' : 'Active'}</td>
+                <td>
+                  <div className="admin-actions">
+                    {GRANTABLE_ROLES.map((role) => {
+                      const has = user.roles.includes(role);
+                      if (has && role === 'admin' && user.id === props.selfId) return null;
+                      return (
+                        <button
+                          key={role}
+                          type="button"
+                          className="btn secondary"
+                          disabled={busy === user.id}
+                          aria-label={`${has ? 'Revoke' : 'Grant'} ${ROLE_LABEL[role]} role for ${user.email}`}
+                          onClick={() =>
+                            void update(
+                              user,
+                              'roles',
+                              { role, granted: !has },
+                              `${ROLE_LABEL[role]} role ${has ? 'revoked from' : 'granted to'} ${user.email}.`,
+                            )
+                          }
+                        >
+                          {has ? 'Revoke' : 'Grant'} {ROLE_LABEL[role]}
+                        </button>
+                      );
+                    })}
+                    {user.id !== props.selfId && (
+                      <button
+                        type="button"
+                        className="btn secondary"
+                        disabled={busy === user.id}
+                        aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`}
+                        onClick={() =>
+                          void update(
+                            user,
+                            'status',
+                            { disabled: !user.disabled },
+                            `${user.email} ${user.disabled ? 'enabled' : 'disabled; their sessions have ended'}.`,
+                          )
+                        }
+                      >
+                        {user.disabled ? 'Enable' : 'Disable'}
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {cursor && (
+        <button type="button" className="btn secondary" disabled={loading} onClick={() => void more()}>
+          Load more
+        </button>
+      )}
+      {loading && <p className="muted">Loading…</p>}
+    </div>
+  );
+}

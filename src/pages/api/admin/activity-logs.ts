@@ -1,0 +1,11 @@
+// GET /api/admin/activity-logs?actor=&action=&from=&to=&cursor=: the audit log, newest first.
+import { ZActivityQuery } from '~/schemas/admin';
+import { listActivity } from '~/server/admin/activity-log';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const GET = route({ auth: 'admin', query: ZActivityQuery }, async ({ query }) =>
+  Response.json(await listActivity(db(), query)),
+);

@@ -1,0 +1,14 @@
+// POST /api/admin/users/:id/roles {role, granted}: grants or revokes contractor or admin (audited).
+import * as z from 'zod/mini';
+import { ZRoleChange, ZUserId } from '~/schemas/admin';
+import { changeRole } from '~/server/admin/users';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'admin', body: ZRoleChange }, async ({ context, user, body }) => {
+  const id = z.parse(ZUserId, context.params.id);
+  const changed = await db().begin((tx) => changeRole(tx, { id: user.id }, id, body));
+  return Response.json({ user: changed });
+});

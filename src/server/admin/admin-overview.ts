@@ -1,0 +1,91 @@
+// The admin index's figures: today's leads, today's revenue, pending approvals, failed payments and
+// open disputes. "Today" is the calendar day in Dayton (America/New_York). Each count reads an
+// index (leads_created_idx, the partial indexes of 20261123002100_admin_audit.sql and of the
+// billing migrations); the lists are the few newest rows.
+import { ADMIN_INDEX_LIST_SIZE } from '../../domain/admin-rules.ts';
+import type { Sql } from '../db/client.ts';
+
+export const ADMIN_TIME_ZONE = 'America/New_York';
+/** How far back "failed payments" looks. */
+export const FAILED_PAYMENTS_DAYS = 7;
+
+export interface AdminOverview {
+  leadsToday: number;
+  revenueToday: { leadChargesCents: number; otherPaymentsCents: number; count: number };
+  pendingBusinesses: number;
+  pendingClaims: number;
+  failedPayments: {
+    count: number;
+    recent: { id: string; businessName: string; amountCents: number; message: string | null; at: Date }[];
+  };
+  openLeadCredits: number;
+  openChargebacks: number;
+}
+
+export async function adminOverview(sql: Sql): Promise<AdminOverview> {
+  const [counts] = await sql<
+    {
+      leads_today: number;
+      lead_charges_cents: number;
+      other_cents: number;
+      paid_count: number;
+      pending_businesses: number;
+      pending_claims: number;
+      failed: number;
+      open_credits: number;
+      open_chargebacks: number;
+    }[]
+  >`
+    with day as (select date_trunc('day', now() at time zone ${ADMIN_TIME_ZONE}) at time zone ${ADMIN_TIME_ZONE} as starts),
+    paid as (
+      select t.payment_amount_cents, t.lead_id from payment_transactions t, day
+       where t.created_at >= day.starts and t.payment_status in ('paid', 'succeeded'))
+    select
+      (select count(*)::int from leads l, day where l.created_at >= day.starts) as leads_today,
+      (select coalesce(sum(payment_amount_cents) filter (where lead_id is not null), 0)::int from paid) as lead_charges_cents,
+      (select coalesce(sum(payment_amount_cents) filter (where lead_id is null), 0)::int from paid) as other_cents,
+      (select count(*)::int from paid) as paid_count,
+      (select count(*)::int from businesses where status = 'PENDING') as pending_businesses,
+      (select count(*)::int from business_claims where status = 'pending') as pending_claims,
+      (select count(*)::int from payment_transactions
+        where payment_status = 'failed' and created_at > now() - make_interval(days => ${FAILED_PAYMENTS_DAYS})) as failed,
+      (select count(*)::int from lead_credits where status = 'open') as open_credits,
+      (select count(*)::int from chargebacks where status = 'open') as open_chargebacks`;
+  const recent = await sql<
+    {
+      id: string;
+      business_name: string;
+      payment_amount_cents: number;
+      failure_message: string | null;
+      created_at: Date;
+    }[]
+  >`
+    select t.id, b.name as business_name, t.payment_amount_cents, t.failure_message, t.created_at
+      from payment_transactions t join businesses b on b.id = t.business_id
+     where t.payment_status = 'failed' and t.created_at > now() - make_interval(days => ${FAILED_PAYMENTS_DAYS})
+     order by t.created_at desc
+     limit ${ADMIN_INDEX_LIST_SIZE}`;
+  const c = counts!;
+  return {
+    leadsToday: c.leads_today,
+    revenueToday: {
+      leadChargesCents: c.lead_charges_cents,
+      otherPaymentsCents: c.other_cents,
+      count: c.paid_count,
+    },
+    pendingBusinesses: c.pending_businesses,
+    pendingClaims: c.pending_claims,
+    failedPayments: {
+      count: c.failed,
+      recent: recent.map((r) => ({
+        id: r.id,
+        businessName: r.business_name,
+        amountCents: r.payment_amount_cents,
+        message: r.failure_message,
+        at: r.created_at,
+      })),
+    },
+    openLeadCredits: c.open_credits,
+    openChargebacks: c.open_chargebacks,
+  };
+}

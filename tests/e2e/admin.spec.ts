@@ -1,0 +1,154 @@
+// The admin frame in the browser, as the demo admin (a shared session, never the sign-in form):
+// the index's counts as the database has them; a user disabled (their session ends at once) and
+// enabled again from /admin/users, and the activity log listing both with the values before and
+// after; a signed-in homeowner sent to the admin sign-in; the three old addresses redirected; axe
+// on every admin page built here.
+import AxeBuilder from '@axe-core/playwright';
+import { request, type Page } from '@playwright/test';
+import { createSession } from '../../src/server/auth/sessions.ts';
+import type { Sql } from '../../src/server/db/client.ts';
+import { createUser } from '../factories/index.ts';
+import { signInContext } from '../helpers/demo-session.ts';
+import { withSiteDatabase } from '../helpers/site-database.ts';
+import { expect, test } from '../helpers/test.ts';
+
+async function noAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+test('the admin index shows the counts the database has, without the site header and footer', async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  await signInContext(context, baseURL!, 'admin@example.com');
+  const counts = await withSiteDatabase(baseURL!, async (tx) => {
+    const [row] = await tx<{ pending: number; disputes: number }[]>`
+      select (select count(*)::int from businesses where status = 'PENDING')
+             + (select count(*)::int from business_claims where status = 'pending') as pending,
+             (select count(*)::int from lead_credits where status = 'open')
+             + (select count(*)::int from chargebacks where status = 'open') as disputes`;
+    return row!;
+  });
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.locator('.site-header')).toHaveCount(0);
+  await expect(page.locator('.site-footer')).toHaveCount(0);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  for (const name of [
+    "Today's leads",
+    'Revenue today',
+    'Pending approvals',
+    'Failed payments',
+    'Open disputes',
+  ]) {
+    await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('region', { name: 'Pending approvals' }).locator('.admin-figure')).toHaveText(
+    String(counts.pending),
+  );
+  await expect(page.getByRole('region', { name: 'Open disputes' }).locator('.admin-figure')).toHaveText(
+    String(counts.disputes),
+  );
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Activity Logs' })).toBeVisible();
+  await expect(nav.getByText('Payment Test (not yet available)')).toBeVisible();
+  await noAxeViolations(page);
+});
+
+test('an admin disables a user (their session ends) and enables them; the activity log shows both', async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  await signInContext(context, baseURL!, 'admin@example.com');
+  const email = `admin-e2e-${Date.now().toString(36)}@example.com`;
+  const { id, token } = await withSiteDatabase(baseURL!, async (tx) => {
+    const user = await createUser(tx as unknown as Sql, { email, fullName: 'Casey Disabled' });
+    const session = await createSession(tx as unknown as Sql, user.id);
+    return { id: user.id, token: session.token };
+  });
+  const theirs = await request.newContext({
+    baseURL: baseURL!,
+    storageState: {
+      cookies: [
+        {
+          name: 'session',
+          value: token,
+          domain: new URL(baseURL!).hostname,
+          path: '/',
+          expires: -1,
+          httpOnly: true,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
+  });
+  try {
+    expect((await theirs.get('/api/account/profile')).status()).toBe(200);
+
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await page.getByLabel('Search by e-mail or name').fill(email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Active');
+    await noAxeViolations(page);
+
+    await row.getByRole('button', { name: `Disable ${email}` }).click();
+    await expect(page.getByText(`${email} disabled; their sessions have ended.`)).toBeVisible();
+    await expect(row).toContainText('Disabled');
+    expect((await theirs.get('/api/account/profile')).status()).toBe(401);
+
+    await row.getByRole('button', { name: `Enable ${email}` }).click();
+    await expect(page.getByText(`${email} enabled.`)).toBeVisible();
+    await expect(row).toContainText('Active');
+
+    await page.goto('/admin/activity-logs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity Logs' })).toBeVisible();
+    await page.getByLabel('What').selectOption({ label: 'Account disabled' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const entry = page.getByRole('row').filter({ hasText: id });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('admin@example.com');
+    await expect(entry.getByRole('cell').nth(4)).toContainText('"disabled": false');
+    await expect(entry.getByRole('cell').nth(5)).toContainText('"disabled": true');
+    await expect(entry.getByRole('cell').nth(5)).toContainText('"sessionsEnded": 1');
+    await page.getByLabel('What').selectOption({ label: 'Account enabled' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page.getByRole('row').filter({ hasText: id })).toHaveCount(1);
+    await noAxeViolations(page);
+  } finally {
+    await theirs.dispose();
+    await withSiteDatabase(baseURL!, (tx) => tx`delete from users where id = ${id}`);
+  }
+});
+
+test('a signed-in homeowner is sent to the admin sign-in', async ({ context, page, baseURL }) => {
+  await signInContext(context, baseURL!, 'homeowner@example.com');
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/auth\?admin=required&returnTo=%2Fadmin%2Fusers$/);
+  await expect(page.getByText('Admin access required. Please sign in with an admin account.')).toBeVisible();
+});
+
+test('the old admin addresses redirect to the content tabs', async ({ context, baseURL }) => {
+  await signInContext(context, baseURL!, 'admin@example.com');
+  for (const [from, to] of [
+    ['/admin/content-moderation', '/admin/content?tab=reviews'],
+    ['/admin/reviews', '/admin/content?tab=reviews'],
+    ['/admin/seo', '/admin/content?tab=seo-pages'],
+  ] as const) {
+    const response = await context.request.get(from, { maxRedirects: 0 });
+    expect(response.status(), from).toBe(301);
+    expect(response.headers()['location'], from).toBe(to);
+  }
+});
