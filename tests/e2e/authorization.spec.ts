@@ -89,6 +89,9 @@ const MATRIX: Row[] = [
       ['/admin/seo', '/admin/content?tab=seo-pages'],
     ] as const
   ).map(([path, to]): Row => ({ method: 'GET', path, expect: adminOnly(path, `-> ${to}`) })),
+  { method: 'GET', path: '/admin/publish', expect: adminOnly('/admin/publish', 200) },
+  // Reading the publish state only: a POST would rebuild the site the suite is served from.
+  { method: 'GET', path: '/api/admin/publish', expect: adminApi(200) },
   { method: 'GET', path: '/api/admin/users', expect: adminApi(200) },
   { method: 'GET', path: '/api/admin/users?q=example&cursor=bad', expect: adminApi(400) },
   { method: 'GET', path: '/api/admin/activity-logs', expect: adminApi(200) },
@@ -252,6 +255,32 @@ const MATRIX: Row[] = [
     body: { session: 'cs_sbx_00000000000000000000000000000000', number: '4242424242424242' },
     expect: same(404),
   },
+  // Billing (issue 14): a contractor's own business only; bodies that change nothing here.
+  {
+    method: 'POST',
+    path: '/api/contractor/billing/plan',
+    body: { action: 'upgrade' },
+    expect: { anonymous: 401, user: 403, contractor: 400, admin: 403 },
+  },
+  {
+    method: 'GET',
+    path: `/api/contractor/billing/receipt/${NO_LEAD}`,
+    expect: { anonymous: 401, user: 403, contractor: 404, admin: 403 },
+  },
+  {
+    method: 'POST',
+    path: `/api/contractor/leads/${NO_LEAD}/credit`,
+    body: { reason: 'duplicate' },
+    expect: { anonymous: 401, user: 403, contractor: 404, admin: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/contractor/payment-setup/complete',
+    body: { sessionId: 'cs_test_not_a_session' },
+    expect: { anonymous: 401, user: 403, contractor: 404, admin: 403 },
+  },
+  // No webhook secret in the sandbox: the endpoint does not exist, whoever asks.
+  { method: 'POST', path: '/api/stripe/webhook', body: {}, expect: same(404) },
   {
     method: 'GET',
     path: '/api/admin/leads',
