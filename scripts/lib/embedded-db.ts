@@ -68,6 +68,7 @@ export async function startEmbeddedDb(options: { dataDir: string; port: number }
     port: options.port,
     maxConnections: 64,
   });
+  keepExtendedQueriesWhole(server);
   await server.start();
   let stopped = false;
   return {
@@ -79,6 +80,85 @@ export async function startEmbeddedDb(options: { dataDir: string; port: number }
       await server.stop();
       await pg.close();
     },
+  };
+}
+
+/** What keepExtendedQueriesWhole reaches inside pglite-socket's query queue. */
+interface QueuedMessage {
+  handlerId: number;
+  message: Uint8Array;
+  resolve(bytes: number): void;
+  reject(error: unknown): void;
+  onData(data: Uint8Array): void;
+}
+interface SocketQueue {
+  queue: QueuedMessage[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  db: PGlite;
+  processQueue(): Promise<void>;
+  clearTransactionIfNeeded(handlerId: number): Promise<void>;
+}
+
+/** The client's messages of the extended query protocol before its Sync: Parse, Bind, Describe,
+ * Execute, Close, Flush. */
+const EXTENDED = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+
+/**
+ * pglite-socket (0.2) interleaves the connections' messages one at a time outside a transaction,
+ * so one connection's Bind can land between another's Bind and Execute: "portal \"\" does not
+ * exist" (seen in the browser suite, where the site and a test's helper share the database). Here
+ * its queue keeps serving one connection from its first extended-protocol message to its Sync,
+ * as it already does for a whole transaction. A connection that goes away mid-way releases it.
+ */
+function keepExtendedQueriesWhole(server: PGLiteSocketServer): void {
+  const queue = (server as unknown as { queryQueue: SocketQueue }).queryQueue;
+  let holder: number | null = null;
+  queue.processQueue = async function processQueue(this: SocketQueue): Promise<void> {
+    if (this.processing || this.queue.length === 0) return;
+    this.processing = true;
+    try {
+      while (this.queue.length > 0) {
+        const owner = this.db.isInTransaction() && this.lastHandlerId !== null ? this.lastHandlerId : holder;
+        let item: QueuedMessage | undefined;
+        if (owner === null) {
+          item = this.queue.shift();
+        } else {
+          const at = this.queue.findIndex((q) => q.handlerId === owner);
+          // The owner's next message has not arrived yet: it starts the queue again when it does.
+          if (at === -1) break;
+          item = this.queue.splice(at, 1)[0];
+        }
+        if (!item) break;
+        const current = item;
+        let bytes = 0;
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(current.message, {
+              onRawData: (data: Uint8Array) => {
+                bytes += data.length;
+                current.onData(data);
+              },
+            }),
+          );
+        } catch (error) {
+          holder = null;
+          current.reject(error);
+          continue;
+        }
+        holder = EXTENDED.has(current.message[0] ?? 0) ? current.handlerId : null;
+        this.lastHandlerId = current.handlerId;
+        current.resolve(bytes);
+      }
+    } finally {
+      this.processing = false;
+    }
+  };
+  const clear = queue.clearTransactionIfNeeded.bind(queue);
+  queue.clearTransactionIfNeeded = async (handlerId: number) => {
+    if (holder === handlerId) holder = null;
+    await clear(handlerId);
+    await queue.processQueue();
   };
 }
 

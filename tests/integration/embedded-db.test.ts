@@ -1,6 +1,7 @@
 // The embedded database's launcher reuses a server already on its port only when it serves the
 // same data directory (ids match); a throwaway PGlite, another data directory's server, a
-// server that is not PostgreSQL, or a directory without an id is refused, naming the port.
+// server that is not PostgreSQL, or a directory without an id is refused, naming the port. And
+// several connections' parameterised queries are served whole, each between its Parse and Sync.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +18,7 @@ import {
   startEmbeddedDb,
   type EmbeddedDb,
 } from '../../scripts/lib/embedded-db.ts';
+import { createSql, type Sql } from '../../src/server/db/client.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const scratch: string[] = [];
@@ -155,4 +157,43 @@ describe('the embedded database launcher', () => {
       await server.close();
     }
   }, 60_000);
+});
+
+describe('the embedded database shared by several connections', () => {
+  it("keeps each connection's parameterised queries whole: no other connection's Bind in between", async () => {
+    const db = await startEmbeddedDb({ dataDir: 'memory://', port: await freePort() });
+    running.push(db);
+    const a = createSql(db.url, { max: 1 });
+    const b = createSql(db.url, { max: 1 });
+    const failures: string[] = [];
+    const queries = async (sql: Sql, tag: string) => {
+      for (let i = 0; i < 150; i += 1) {
+        const [row] = await sql<
+          { v: string; n: number }[]
+        >`select ${`${tag}${i}`}::text as v, ${i}::int as n`.catch((error: unknown) => {
+          failures.push(String(error));
+          return [];
+        });
+        if (row && (row.v !== `${tag}${i}` || row.n !== i)) failures.push(`${tag}${i}: ${row.v} ${row.n}`);
+      }
+    };
+    const transactions = async () => {
+      for (let i = 0; i < 50; i += 1) {
+        await b
+          .begin(async (tx) => {
+            await tx`select ${i}::int`;
+            await tx`select ${`t${i}`}::text`;
+          })
+          .catch((error: unknown) => failures.push(String(error)));
+      }
+    };
+    try {
+      // Two pipelines on one connection, one on the other, and transactions beside them.
+      await Promise.all([queries(a, 'a'), queries(a, 'c'), queries(b, 'b'), transactions()]);
+    } finally {
+      await a.end();
+      await b.end();
+    }
+    expect(failures).toEqual([]);
+  });
 });
