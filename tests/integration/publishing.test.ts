@@ -444,7 +444,9 @@ describe('/api/admin/publish', () => {
     const answer = await call('POST', admin);
     expect(answer.status).toBe(202);
     const started = (await answer.json()) as PublishRunView;
-    expect(['queued', 'building']).toContain(started.status);
+    // The run goes on in the background: with no builder here it may have failed already by the
+    // time the answer is written (on PostgreSQL it often has).
+    expect(['queued', 'building', 'failed']).toContain(started.status);
     await publisher().idle();
     const state = (await (await call('GET', admin)).json()) as PublishState;
     const shown = state.runs.find((r) => r.id === started.id);
