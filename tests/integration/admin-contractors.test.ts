@@ -154,8 +154,8 @@ describe('the pending queue', () => {
     expect(second.businesses.every((b) => b.status === 'PENDING')).toBe(true);
   });
 
-  it('approves: ACTIVE and verified, audited with before and after, a publish requested', async () => {
-    const { business } = await pendingBusiness();
+  it('approves: ACTIVE and verified, the owner mailed, audited with before and after, a publish requested', async () => {
+    const { owner, business } = await pendingBusiness();
     const response = await post('approve', business.id, {});
     expect(response.status).toBe(200);
     expect(((await response.json()) as { business: { status: string } }).business.status).toBe('ACTIVE');
@@ -169,6 +169,9 @@ describe('the pending queue', () => {
       },
     ]);
     expect(await publishRequestsOf(business.id)).toBe(1);
+    const mails = await mailsTo(owner.email);
+    expect(mails.map((m) => m.template)).toEqual(['business_approved']);
+    expect(mails[0]!.text_body).toContain(business.name);
     // Approved once: a second approval is refused and changes nothing more.
     expect((await post('approve', business.id, {})).status).toBe(409);
     expect(await auditOf(business.id)).toHaveLength(1);

@@ -1,7 +1,18 @@
-// The mails of the admin contractors page: a registration or a listing claim rejected, with the
-// admin's reason. Written to the outbox in the transaction of the rejection.
+// The mails of the admin contractors page: a registration approved (the dashboard's pending notice
+// promises it), a registration or a listing claim rejected with the admin's reason. Written to the
+// outbox in the transaction of the decision.
 import { siteUrl } from '../config.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
+
+export function registrationApprovedMail(to: string, businessName: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Your contractor registration was approved',
+    template: 'business_approved',
+    text: `Good news: ${businessName} is approved on Dayton Contractors. Your profile appears on the site with our next update, and matching leads can reach you once payment is set up.\n\nYour dashboard: ${siteUrl()}/dashboard`,
+    payload: { businessName },
+  };
+}
 
 export function registrationRejectedMail(to: string, businessName: string, reason: string): OutgoingMail {
   return {

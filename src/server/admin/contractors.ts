@@ -3,10 +3,7 @@
 // reason mailed), feature and suspend listed businesses, and record a licence check. Every change
 // is one transaction with its audit row (audited()) and, where the public site changes, its
 // publish request; the caller schedules the automatic publish after an approval commits.
-import {
-  ADMIN_CONTRACTORS_PAGE_SIZE,
-  CONTRACTOR_ADMIN_MESSAGES as M,
-} from '../../domain/admin-rules.ts';
+import { ADMIN_CONTRACTORS_PAGE_SIZE, CONTRACTOR_ADMIN_MESSAGES as M } from '../../domain/admin-rules.ts';
 import type {
   AdminBusiness,
   AdminClaim,
@@ -21,7 +18,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import { approveClaim } from '../registration/approve-claim.ts';
 import { audited, type AuditActor } from './audit.ts';
-import { claimRejectedMail, registrationRejectedMail } from './contractor-mails.ts';
+import { claimRejectedMail, registrationApprovedMail, registrationRejectedMail } from './contractor-mails.ts';
 import { containsPattern } from './users.ts';
 
 type Status = AdminBusiness['status'];
@@ -119,17 +116,15 @@ export async function listContractors(
     const last = page.at(-1);
     return {
       businesses: [],
-      claims: page.map(
-        (r): AdminClaim => ({
-          id: r.id,
-          businessId: r.business_id,
-          businessName: r.business_name,
-          businessSlug: r.business_slug,
-          claimantEmail: r.claimant_email,
-          details: r.details,
-          createdAt: r.created_at.toISOString(),
-        }),
-      ),
+      claims: page.map((r): AdminClaim => ({
+        id: r.id,
+        businessId: r.business_id,
+        businessName: r.business_name,
+        businessSlug: r.business_slug,
+        claimantEmail: r.claimant_email,
+        details: r.details,
+        createdAt: r.created_at.toISOString(),
+      })),
       nextCursor: rows.length > limit && last ? encode([last.created_at.toISOString(), last.id]) : null,
     };
   }
@@ -176,7 +171,8 @@ async function lockedBusiness(tx: TransactionSql, id: string): Promise<BusinessR
 
 const publishReason = (what: string, name: string) => `${what}: ${name}`;
 
-/** PENDING -> ACTIVE and verified (the spec's "ACTIVE once approved"; listed as verified). */
+/** PENDING -> ACTIVE and verified (the spec's "ACTIVE once approved"; listed as verified); the
+ * owner is mailed. */
 export async function approveBusiness(
   tx: TransactionSql,
   actor: AuditActor,
@@ -185,6 +181,7 @@ export async function approveBusiness(
   const b = await lockedBusiness(tx, id);
   if (b.status !== 'PENDING') throw new AppError('CONFLICT', M.notPending);
   await tx`update businesses set status = 'ACTIVE', verified = true, updated_at = now() where id = ${id}`;
+  if (b.owner_email) await enqueueMail(tx, registrationApprovedMail(b.owner_email, b.name));
   await audited(
     tx,
     actor,
