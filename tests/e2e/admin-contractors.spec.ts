@@ -10,6 +10,7 @@ import type { Sql } from '../../src/server/db/client.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { signInContext } from '../helpers/demo-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
+import { DEMO_LICENCE } from '../../scripts/lib/seed-demo-contractors.ts';
 import { expect, test } from '../helpers/test.ts';
 
 test('an admin rejects a pending contractor with a reason; it is mailed and in the activity log', async ({
@@ -72,4 +73,23 @@ test('an admin rejects a pending contractor with a reason; it is mailed and in t
       await tx`delete from users where id = ${userId}`;
     });
   }
+});
+
+test("the demo contractor's profile shows the licence check an admin recorded (demo data, built in)", async ({
+  page,
+  baseURL,
+}) => {
+  const [business] = await withSiteDatabase(
+    baseURL!,
+    (tx) =>
+      tx<{ slug: string }[]>`
+      select b.slug from businesses b join users u on u.id = b.owner_id
+       where u.email = 'contractor@example.com' and b.status = 'ACTIVE'`,
+  );
+  await page.goto(`/contractor/${business!.slug}`);
+  const about = page.getByRole('region', { name: /^About / });
+  await expect(about).toContainText(
+    `Licence verified: ${DEMO_LICENCE.board} #${DEMO_LICENCE.number}, checked November 2, 2026`,
+  );
+  await expect(about.locator(`time[datetime="${DEMO_LICENCE.checkedOn}"]`)).toHaveCount(1);
 });
