@@ -5,6 +5,7 @@ import type { Sql } from '../../src/server/db/client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { writeDemoImages } from './demo-images.ts';
 import { seedDemoAdmin } from './seed-demo-admin.ts';
+import { seedDemoContractors } from './seed-demo-contractors.ts';
 import { seedDemoBilling } from './seed-demo-billing.ts';
 import { seedDemoCredits } from './seed-demo-credits.ts';
 import { seedDemoDashboard } from './seed-demo-dashboard.ts';
@@ -35,6 +36,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await seedDemoHomeowner(sql);
   await seedDemoAnalytics(sql);
   await seedDemoAdmin(sql);
+  await seedDemoContractors(sql);
   await seedDemoPlans(sql); // last: the demo's leads were sold before the plan's boost
   return { catalog: counts, demo: { ...demo, leads } };
 }

@@ -16,7 +16,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { slug: '', label: 'Dashboard', available: true },
   { slug: 'users', label: 'Users', available: true },
   { slug: 'activity-logs', label: 'Activity Logs', available: true },
-  { slug: 'contractors', label: 'Contractors', available: false },
+  { slug: 'contractors', label: 'Contractors', available: true },
   { slug: 'leads', label: 'Leads', available: false },
   { slug: 'payments', label: 'Payments', available: false },
   { slug: 'content', label: 'Content', available: false },
@@ -57,4 +57,30 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'user.role.revoke': 'Role revoked',
   'user.disable': 'Account disabled',
   'user.enable': 'Account enabled',
+  'business.approve': 'Contractor approved',
+  'business.reject': 'Contractor rejected',
+  'business.feature': 'Contractor featured',
+  'business.unfeature': 'Contractor unfeatured',
+  'business.suspend': 'Contractor suspended',
+  'business.reinstate': 'Contractor reinstated',
+  'business.licence.verify': 'Licence verified',
+  'business_claim.approve': 'Listing claim confirmed',
+  'business_claim.reject': 'Listing claim rejected',
 };
+
+export const ADMIN_CONTRACTORS_PAGE_SIZE = 25;
+/** The longest reason an admin may give for a rejection (mailed to the applicant). */
+export const REJECTION_REASON_MAX = 1000;
+
+export const CONTRACTOR_ADMIN_MESSAGES = {
+  businessNotFound: 'Business not found',
+  claimNotFound: 'Claim not found',
+  notPending: 'This business is no longer pending.',
+  notListed: 'Only an active business can be featured.',
+  notSuspendable: 'Only an active business can be suspended.',
+  notSuspended: 'This business is not suspended.',
+  reasonRequired: 'Please give a reason.',
+  noPending: 'No contractors are waiting for approval.',
+  noClaims: 'No listing claims are waiting.',
+  noListed: 'No listed contractors match your search.',
+} as const;

@@ -19,6 +19,9 @@ export const DASHBOARD_MESSAGES = {
   quoteRequiredDetail: 'Add at least one item to the quote, or leave the quote out.',
   notPaid: 'You can respond to a lead once its $30 charge has gone through.',
   pending: 'Your business is awaiting approval',
+  /** The spec has no words for these two (admin contractors page, issue 15). */
+  rejected: 'Your business registration was not approved',
+  suspended: 'Your business is suspended',
 } as const;
 
 export const RESPONSE_TEMPLATES = [

@@ -38,8 +38,17 @@ export interface SiteBusiness {
   images: string[];
   insuranceVerified: boolean;
   licenseNumber: string | null;
+  /** An admin's latest licence check (admin contractors page); absent on older snapshots. */
+  licenceCheck?: SiteLicenceCheck | null;
   status: 'ACTIVE';
   updatedAt: Date;
+}
+
+export interface SiteLicenceCheck {
+  number: string;
+  board: string;
+  /** YYYY-MM-DD */
+  checkedOn: string;
 }
 
 export interface SiteReview {

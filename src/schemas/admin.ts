@@ -1,6 +1,6 @@
 // The admin API's requests and answers (users, activity log), shared by the endpoints and islands.
 import * as z from 'zod/mini';
-import { GRANTABLE_ROLES } from '../domain/admin-rules.ts';
+import { CONTRACTOR_ADMIN_MESSAGES, GRANTABLE_ROLES, REJECTION_REASON_MAX } from '../domain/admin-rules.ts';
 
 const cursor = z.optional(z.string().check(z.maxLength(200)));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -65,5 +65,78 @@ export interface AuditEntry {
 
 export interface AuditPage {
   entries: AuditEntry[];
+  nextCursor: string | null;
+}
+
+// The contractors page: the pending queue, listing claims, listed businesses and their licence.
+
+export const ZAdminContractorQuery = z.object({
+  list: z.enum(['pending', 'claims', 'listed']),
+  /** Part of a business name (listed only). */
+  q: z.optional(z.string().check(z.maxLength(100), z.trim())),
+  cursor,
+});
+export type TAdminContractorQuery = z.infer<typeof ZAdminContractorQuery>;
+
+export const ZRecordId = z.string().check(z.maxLength(36), z.regex(UUID, 'Invalid id'));
+
+export const ZRejection = z.object({
+  reason: z
+    .string()
+    .check(
+      z.maxLength(REJECTION_REASON_MAX),
+      z.trim(),
+      z.minLength(1, CONTRACTOR_ADMIN_MESSAGES.reasonRequired),
+    ),
+});
+export type TRejection = z.infer<typeof ZRejection>;
+
+export const ZNoBody = z.object({});
+
+export const ZFeatured = z.object({ featured: z.boolean() });
+export const ZSuspended = z.object({ suspended: z.boolean() });
+
+export const ZLicenceCheck = z.object({
+  number: z.string().check(z.maxLength(60), z.trim(), z.minLength(1, 'Enter the licence number')),
+  board: z.string().check(z.maxLength(120), z.trim(), z.minLength(1, 'Enter the issuing board')),
+  checkedOn: z.string().check(z.maxLength(10), z.regex(DAY, 'Use YYYY-MM-DD')),
+  source: z.string().check(z.maxLength(300), z.trim(), z.minLength(1, 'Enter where it was checked')),
+});
+export type TLicenceCheck = z.infer<typeof ZLicenceCheck>;
+
+export interface AdminLicence {
+  number: string;
+  board: string;
+  checkedOn: string;
+  source: string;
+}
+
+export interface AdminBusiness {
+  id: string;
+  name: string;
+  slug: string;
+  status: 'ACTIVE' | 'PENDING' | 'REJECTED' | 'SUSPENDED';
+  verified: boolean;
+  featured: boolean;
+  city: string | null;
+  category: string | null;
+  ownerEmail: string | null;
+  createdAt: string;
+  licence: AdminLicence | null;
+}
+
+export interface AdminClaim {
+  id: string;
+  businessId: string;
+  businessName: string;
+  businessSlug: string;
+  claimantEmail: string;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface AdminContractorPage {
+  businesses: AdminBusiness[];
+  claims: AdminClaim[];
   nextCursor: string | null;
 }

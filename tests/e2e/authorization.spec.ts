@@ -77,7 +77,7 @@ const MATRIX: Row[] = [
   },
   // The admin area: pages built answer admins 200, the others not built yet 404; the three old
   // addresses redirect (admins only: everyone else is sent to sign in first).
-  ...['/admin', '/admin/users', '/admin/activity-logs'].map((path): Row => ({
+  ...['/admin', '/admin/users', '/admin/activity-logs', '/admin/contractors'].map((path): Row => ({
     method: 'GET',
     path,
     expect: adminOnly(path, 200),
@@ -109,6 +109,35 @@ const MATRIX: Row[] = [
     body: { disabled: true },
     expect: adminApi(404),
   },
+  // The contractors page's APIs: lists read only; writes name no business or claim (404 to an admin).
+  { method: 'GET', path: '/api/admin/contractors?list=pending', expect: adminApi(200) },
+  { method: 'GET', path: '/api/admin/contractors?list=claims', expect: adminApi(200) },
+  { method: 'GET', path: '/api/admin/contractors?list=listed&q=plumb', expect: adminApi(200) },
+  ...(
+    [
+      ['approve', {}],
+      ['reject', { reason: 'Matrix check' }],
+      ['featured', { featured: true }],
+      ['status', { suspended: true }],
+      ['licence', { number: 'X1', board: 'Matrix board', checkedOn: '2026-11-20', source: 'Matrix' }],
+    ] as const
+  ).map(([action, body]): Row => ({
+    method: 'POST',
+    path: `/api/admin/contractors/${NO_LEAD}/${action}`,
+    body,
+    expect: adminApi(404),
+  })),
+  ...(
+    [
+      ['approve', {}],
+      ['reject', { reason: 'Matrix check' }],
+    ] as const
+  ).map(([action, body]): Row => ({
+    method: 'POST',
+    path: `/api/admin/claims/${NO_LEAD}/${action}`,
+    body,
+    expect: adminApi(404),
+  })),
   {
     method: 'GET',
     path: '/admin/leads',

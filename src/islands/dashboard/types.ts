@@ -1,6 +1,6 @@
 // What the /dashboard page hands its island about the signed-in contractor's business (no
 // secrets: ids, names and flags the contractor may see).
-export type BusinessStatus = 'ACTIVE' | 'PENDING';
+export type BusinessStatus = 'ACTIVE' | 'PENDING' | 'REJECTED' | 'SUSPENDED';
 
 export type PaymentSetupStatus = 'required' | 'pending' | 'completed';
 

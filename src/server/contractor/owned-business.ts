@@ -5,7 +5,7 @@
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
-export type BusinessStatus = 'ACTIVE' | 'PENDING';
+export type BusinessStatus = 'ACTIVE' | 'PENDING' | 'REJECTED' | 'SUSPENDED';
 
 export interface OwnedBusiness {
   id: string;

@@ -1,7 +1,8 @@
 // An admin's approval of a listing claim: the listing gets the claimant as its owner, the claim
 // is marked approved, and the audit log records who decided. Refused when the claim is no longer
 // pending or the listing found an owner meanwhile, so a listing never changes hands twice. The
-// admin pages (a later issue) call it; until then the tests do.
+// admin contractors page (src/server/admin/contractors.ts) calls it.
+import { audited } from '../admin/audit.ts';
 import type { TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
@@ -21,8 +22,12 @@ export async function approveClaim(tx: TransactionSql, claimId: string, adminId:
   await tx`
     update business_claims set status = 'approved', decided_at = now(), decided_by = ${adminId}
     where id = ${claimId}`;
-  await tx`
-    insert into audit_log (actor_user_id, action, entity_type, entity_id, details)
-    values (${adminId}, 'business_claim.approve', 'business', ${claim.business_id},
-            ${tx.json({ claimId, claimantId: claim.claimant_id })})`;
+  await audited(
+    tx,
+    { id: adminId },
+    'business_claim.approve',
+    { type: 'business', id: claim.business_id },
+    { claimId, claimantId: claim.claimant_id, status: 'pending', ownerId: null },
+    { claimId, claimantId: claim.claimant_id, status: 'approved', ownerId: claim.claimant_id },
+  );
 }

@@ -138,6 +138,8 @@ export function businessColumns(sql: Sql) {
     b.specialties, b.service_areas as "serviceAreas", b.business_hours as "businessHours", b.images,
     b.insurance_verified as "insuranceVerified", b.license_number as "licenseNumber", b.status,
     b.updated_at as "updatedAt",
+    (select json_build_object('number', c.license_number, 'board', c.issuing_board, 'checkedOn', c.checked_on::text)
+       from business_licence_checks c where c.business_id = b.id) as "licenceCheck",
     coalesce((select array_agg(s.slug order by s.slug) from business_services bs
               join services s on s.id = bs.service_id where bs.business_id = b.id), '{}') as "serviceSlugs"`;
 }

@@ -1,0 +1,12 @@
+// GET /api/admin/contractors?list=pending|claims|listed&q=&cursor=: the PENDING queue and the
+// pending listing claims (newest first), or the listed (ACTIVE and SUSPENDED) businesses by name.
+import { ZAdminContractorQuery } from '~/schemas/admin';
+import { listContractors } from '~/server/admin/contractors';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const GET = route({ auth: 'admin', query: ZAdminContractorQuery }, async ({ query }) =>
+  Response.json(await listContractors(db(), query)),
+);

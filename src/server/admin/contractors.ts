@@ -1,0 +1,358 @@
+// The admin contractors page: the PENDING queue (approve to ACTIVE and verified, or reject with a
+// reason mailed to the applicant), listing claims (confirm through approveClaim, or reject with a
+// reason mailed), feature and suspend listed businesses, and record a licence check. Every change
+// is one transaction with its audit row (audited()) and, where the public site changes, its
+// publish request; the caller schedules the automatic publish after an approval commits.
+import { ADMIN_CONTRACTORS_PAGE_SIZE, CONTRACTOR_ADMIN_MESSAGES as M } from '../../domain/admin-rules.ts';
+import type {
+  AdminBusiness,
+  AdminClaim,
+  AdminContractorPage,
+  AdminLicence,
+  TAdminContractorQuery,
+  TLicenceCheck,
+} from '../../schemas/admin.ts';
+import type { Sql, TransactionSql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { requestPublish } from '../publish/request-publish.ts';
+import { approveClaim } from '../registration/approve-claim.ts';
+import { audited, type AuditActor } from './audit.ts';
+import { claimRejectedMail, registrationApprovedMail, registrationRejectedMail } from './contractor-mails.ts';
+import { containsPattern } from './users.ts';
+
+type Status = AdminBusiness['status'];
+
+interface BusinessRow {
+  id: string;
+  name: string;
+  slug: string;
+  status: Status;
+  verified: boolean;
+  featured: boolean;
+  featured_by_plan: boolean;
+  city: string | null;
+  category: string | null;
+  owner_email: string | null;
+  created_at: Date;
+  licence: AdminLicence | null;
+}
+
+const toBusiness = (r: BusinessRow): AdminBusiness => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  status: r.status,
+  verified: r.verified,
+  featured: r.featured,
+  city: r.city,
+  category: r.category,
+  ownerEmail: r.owner_email,
+  createdAt: r.created_at.toISOString(),
+  licence: r.licence,
+});
+
+function businessSelect(sql: Sql | TransactionSql) {
+  return sql`
+    select b.id, b.name, b.slug, b.status, b.verified, b.featured, b.featured_by_plan, b.city, b.category,
+           b.created_at, u.email as owner_email,
+           (select json_build_object('number', c.license_number, 'board', c.issuing_board,
+                                     'checkedOn', c.checked_on::text, 'source', c.source)
+              from business_licence_checks c where c.business_id = b.id) as licence
+      from businesses b left join users u on u.id = b.owner_id`;
+}
+
+// Cursors: newest-first lists carry (created_at, id); the listed businesses (lower(name), id).
+const encode = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+function decode(raw: string): [string, string] {
+  try {
+    const parts: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parts) &&
+      parts.length === 2 &&
+      parts.every((p) => typeof p === 'string' && p.length <= 200)
+    ) {
+      return [parts[0] as string, parts[1] as string];
+    }
+  } catch {
+    // answered below
+  }
+  throw new AppError('BAD_REQUEST', 'Invalid cursor');
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+function timeCursor(raw: string): { at: Date; id: string } {
+  const [at, id] = decode(raw);
+  const when = new Date(at);
+  if (Number.isNaN(when.getTime()) || !UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid cursor');
+  return { at: when, id };
+}
+
+export async function listContractors(
+  sql: Sql,
+  query: TAdminContractorQuery,
+  limit = ADMIN_CONTRACTORS_PAGE_SIZE,
+): Promise<AdminContractorPage> {
+  if (query.list === 'claims') {
+    const after = query.cursor ? timeCursor(query.cursor) : null;
+    const rows = await sql<
+      {
+        id: string;
+        business_id: string;
+        business_name: string;
+        business_slug: string;
+        claimant_email: string;
+        details: Record<string, unknown>;
+        created_at: Date;
+      }[]
+    >`
+      select c.id, c.business_id, b.name as business_name, b.slug as business_slug,
+             u.email as claimant_email, c.details, c.created_at
+        from business_claims c join businesses b on b.id = c.business_id join users u on u.id = c.claimant_id
+       where c.status = 'pending'
+         ${after ? sql`and (c.created_at, c.id) < (${after.at}, ${after.id})` : sql``}
+       order by c.created_at desc, c.id desc
+       limit ${limit + 1}`;
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      businesses: [],
+      claims: page.map((r): AdminClaim => ({
+        id: r.id,
+        businessId: r.business_id,
+        businessName: r.business_name,
+        businessSlug: r.business_slug,
+        claimantEmail: r.claimant_email,
+        details: r.details,
+        createdAt: r.created_at.toISOString(),
+      })),
+      nextCursor: rows.length > limit && last ? encode([last.created_at.toISOString(), last.id]) : null,
+    };
+  }
+  if (query.list === 'pending') {
+    const after = query.cursor ? timeCursor(query.cursor) : null;
+    const rows = await sql<BusinessRow[]>`
+      ${businessSelect(sql)}
+       where b.status = 'PENDING'
+         ${after ? sql`and (b.created_at, b.id) < (${after.at}, ${after.id})` : sql``}
+       order by b.created_at desc, b.id desc
+       limit ${limit + 1}`;
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      businesses: page.map(toBusiness),
+      claims: [],
+      nextCursor: rows.length > limit && last ? encode([last.created_at.toISOString(), last.id]) : null,
+    };
+  }
+  const after = query.cursor ? decode(query.cursor) : null;
+  if (after && !UUID.test(after[1])) throw new AppError('BAD_REQUEST', 'Invalid cursor');
+  const q = query.q?.trim().toLowerCase();
+  const rows = await sql<BusinessRow[]>`
+    ${businessSelect(sql)}
+     where b.status in ('ACTIVE', 'SUSPENDED')
+       ${q ? sql`and lower(b.name) like ${containsPattern(q)}` : sql``}
+       ${after ? sql`and (lower(b.name), b.id) > (${after[0]}, ${after[1]})` : sql``}
+     order by lower(b.name), b.id
+     limit ${limit + 1}`;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    businesses: page.map(toBusiness),
+    claims: [],
+    nextCursor: rows.length > limit && last ? encode([last.name.toLowerCase(), last.id]) : null,
+  };
+}
+
+async function lockedBusiness(tx: TransactionSql, id: string): Promise<BusinessRow> {
+  const [row] = await tx<BusinessRow[]>`${businessSelect(tx)} where b.id = ${id} for update of b`;
+  if (!row) throw new AppError('NOT_FOUND', M.businessNotFound);
+  return row;
+}
+
+const publishReason = (what: string, name: string) => `${what}: ${name}`;
+
+/** PENDING -> ACTIVE and verified (the spec's "ACTIVE once approved"; listed as verified); the
+ * owner is mailed. */
+export async function approveBusiness(
+  tx: TransactionSql,
+  actor: AuditActor,
+  id: string,
+): Promise<AdminBusiness> {
+  const b = await lockedBusiness(tx, id);
+  if (b.status !== 'PENDING') throw new AppError('CONFLICT', M.notPending);
+  await tx`update businesses set status = 'ACTIVE', verified = true, updated_at = now() where id = ${id}`;
+  if (b.owner_email) await enqueueMail(tx, registrationApprovedMail(b.owner_email, b.name));
+  await audited(
+    tx,
+    actor,
+    'business.approve',
+    { type: 'business', id },
+    { name: b.name, status: b.status, verified: b.verified },
+    { name: b.name, status: 'ACTIVE', verified: true },
+  );
+  await requestPublish(tx, {
+    reason: publishReason('Contractor approved', b.name),
+    entityType: 'business',
+    entityId: id,
+    requestedBy: actor.id,
+  });
+  return toBusiness({ ...b, status: 'ACTIVE', verified: true });
+}
+
+/** PENDING -> REJECTED; the applicant (the owner) is mailed the reason. */
+export async function rejectBusiness(
+  tx: TransactionSql,
+  actor: AuditActor,
+  id: string,
+  reason: string,
+): Promise<AdminBusiness> {
+  const b = await lockedBusiness(tx, id);
+  if (b.status !== 'PENDING') throw new AppError('CONFLICT', M.notPending);
+  await tx`update businesses set status = 'REJECTED', updated_at = now() where id = ${id}`;
+  if (b.owner_email) await enqueueMail(tx, registrationRejectedMail(b.owner_email, b.name, reason));
+  await audited(
+    tx,
+    actor,
+    'business.reject',
+    { type: 'business', id },
+    { name: b.name, status: b.status },
+    { name: b.name, status: 'REJECTED', reason, mailedTo: b.owner_email },
+  );
+  return toBusiness({ ...b, status: 'REJECTED' });
+}
+
+/** Features or unfeatures an ACTIVE business (unfeaturing also ends a plan's claim on it). */
+export async function setFeatured(
+  tx: TransactionSql,
+  actor: AuditActor,
+  id: string,
+  featured: boolean,
+): Promise<AdminBusiness> {
+  const b = await lockedBusiness(tx, id);
+  if (b.status !== 'ACTIVE') throw new AppError('CONFLICT', M.notListed);
+  if (b.featured === featured) return toBusiness(b);
+  await tx`
+    update businesses set featured = ${featured}, featured_by_plan = ${featured ? b.featured_by_plan : false},
+           updated_at = now()
+     where id = ${id}`;
+  await audited(
+    tx,
+    actor,
+    featured ? 'business.feature' : 'business.unfeature',
+    { type: 'business', id },
+    { name: b.name, featured: b.featured },
+    { name: b.name, featured },
+  );
+  await requestPublish(tx, {
+    reason: publishReason(featured ? 'Contractor featured' : 'Contractor unfeatured', b.name),
+    entityType: 'business',
+    entityId: id,
+    requestedBy: actor.id,
+  });
+  return toBusiness({ ...b, featured });
+}
+
+/** ACTIVE -> SUSPENDED (no leads at once; gone from the site after the next publish) and back. */
+export async function setSuspended(
+  tx: TransactionSql,
+  actor: AuditActor,
+  id: string,
+  suspended: boolean,
+): Promise<AdminBusiness> {
+  const b = await lockedBusiness(tx, id);
+  const from: Status = suspended ? 'ACTIVE' : 'SUSPENDED';
+  const to: Status = suspended ? 'SUSPENDED' : 'ACTIVE';
+  if (b.status === to) return toBusiness(b);
+  if (b.status !== from) throw new AppError('CONFLICT', suspended ? M.notSuspendable : M.notSuspended);
+  await tx`update businesses set status = ${to}, updated_at = now() where id = ${id}`;
+  await audited(
+    tx,
+    actor,
+    suspended ? 'business.suspend' : 'business.reinstate',
+    { type: 'business', id },
+    { name: b.name, status: b.status },
+    { name: b.name, status: to },
+  );
+  await requestPublish(tx, {
+    reason: publishReason(suspended ? 'Contractor suspended' : 'Contractor reinstated', b.name),
+    entityType: 'business',
+    entityId: id,
+    requestedBy: actor.id,
+  });
+  return toBusiness({ ...b, status: to });
+}
+
+/** Records (or replaces) the licence check of a business; public after the next publish. */
+export async function recordLicence(
+  tx: TransactionSql,
+  actor: AuditActor,
+  id: string,
+  check: TLicenceCheck,
+): Promise<AdminBusiness> {
+  const b = await lockedBusiness(tx, id);
+  const licence: AdminLicence = {
+    number: check.number,
+    board: check.board,
+    checkedOn: check.checkedOn,
+    source: check.source,
+  };
+  await tx`
+    insert into business_licence_checks (business_id, license_number, issuing_board, checked_on, source, checked_by)
+    values (${id}, ${check.number}, ${check.board}, ${check.checkedOn}, ${check.source}, ${actor.id})
+    on conflict (business_id) do update
+      set license_number = excluded.license_number, issuing_board = excluded.issuing_board,
+          checked_on = excluded.checked_on, source = excluded.source, checked_by = excluded.checked_by,
+          updated_at = now()`;
+  await audited(
+    tx,
+    actor,
+    'business.licence.verify',
+    { type: 'business', id },
+    { name: b.name, licence: b.licence },
+    { name: b.name, licence },
+  );
+  if (b.status === 'ACTIVE') {
+    await requestPublish(tx, {
+      reason: publishReason('Licence verified', b.name),
+      entityType: 'business',
+      entityId: id,
+      requestedBy: actor.id,
+    });
+  }
+  return toBusiness({ ...b, licence });
+}
+
+/** Confirms a pending listing claim through approveClaim (which audits it). */
+export async function confirmClaim(tx: TransactionSql, actor: AuditActor, claimId: string): Promise<void> {
+  await approveClaim(tx, claimId, actor.id);
+}
+
+/** Rejects a pending listing claim; the claimant is mailed the reason. */
+export async function rejectClaim(
+  tx: TransactionSql,
+  actor: AuditActor,
+  claimId: string,
+  reason: string,
+): Promise<void> {
+  const [claim] = await tx<
+    { business_id: string; status: string; claimant_email: string; business_name: string }[]
+  >`
+    select c.business_id, c.status, u.email as claimant_email, b.name as business_name
+      from business_claims c join users u on u.id = c.claimant_id join businesses b on b.id = c.business_id
+     where c.id = ${claimId} for update of c`;
+  if (!claim) throw new AppError('NOT_FOUND', M.claimNotFound);
+  if (claim.status !== 'pending') throw new AppError('CONFLICT', 'This claim is no longer pending.');
+  await tx`
+    update business_claims set status = 'rejected', decided_at = now(), decided_by = ${actor.id},
+           decision_reason = ${reason}
+     where id = ${claimId}`;
+  await enqueueMail(tx, claimRejectedMail(claim.claimant_email, claim.business_name, reason));
+  await audited(
+    tx,
+    actor,
+    'business_claim.reject',
+    { type: 'business', id: claim.business_id },
+    { claimId, claimant: claim.claimant_email, status: 'pending' },
+    { claimId, claimant: claim.claimant_email, status: 'rejected', reason },
+  );
+}
