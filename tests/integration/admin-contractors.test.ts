@@ -4,14 +4,15 @@
 // feature/unfeature, suspend/reinstate (a suspended business is not matched for leads nor in the
 // site data), a licence check recorded and in the site data; every write audited with its before
 // and after values, and every API refusing everyone but admins.
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminContractorPage } from '../../src/schemas/admin.ts';
 import { listContractors } from '../../src/server/admin/contractors.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
+import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
 import { readSiteData } from '../../src/server/site/site-data.ts';
 import { createBusiness, createUser, giveCard } from '../factories/index.ts';
+import { apiContext, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -25,10 +26,7 @@ let admin: SessionUser;
 let homeowner: SessionUser;
 let contractor: SessionUser;
 
-async function sessionOf(roles: ('contractor' | 'admin')[] = []): Promise<SessionUser> {
-  const row = await createUser(sql, { roles });
-  return (await validateSession(sql, (await createSession(sql, row.id)).token))!;
-}
+const sessionOf = (roles: ('contractor' | 'admin')[] = []) => signedInUser(sql, roles);
 
 beforeAll(async () => {
   endpoints['list'] = await import('../../src/pages/api/admin/contractors/index.ts');
@@ -50,20 +48,7 @@ async function call(
   user: SessionUser | null,
   options: { path?: string; params?: Record<string, string>; body?: unknown } = {},
 ): Promise<Response> {
-  const url = new URL(options.path ?? '/api/admin/x', 'http://127.0.0.1:4321');
-  const request = new Request(url, {
-    method,
-    headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-    body: options.body === undefined ? null : JSON.stringify(options.body),
-  });
-  const context = {
-    request,
-    url,
-    params: options.params ?? {},
-    locals: { user, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
-    clientAddress: '203.0.113.9',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
+  const context = apiContext({ ...options, method, path: options.path ?? '/api/admin/x', user });
   return endpoints[name]![method]!(context);
 }
 

@@ -3,7 +3,7 @@
 // is refused with the message) and enabled, every change audited with its before and after values
 // in the change's own transaction, the users and activity lists paged by keyset, and every admin
 // API refusing a signed-out caller (401), a homeowner and a contractor (403).
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../src/domain/admin-rules.ts';
 import type { AdminUserPage, AuditPage } from '../../src/schemas/admin.ts';
@@ -15,6 +15,7 @@ import { hashPassword } from '../../src/server/auth/password.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { signIn } from '../../src/server/auth/sign-in.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
+import { apiContext, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -28,10 +29,7 @@ let admin: SessionUser;
 let homeowner: SessionUser;
 let contractor: SessionUser;
 
-async function sessionOf(roles: ('contractor' | 'admin')[] = []): Promise<SessionUser> {
-  const row = await createUser(sql, { roles });
-  return (await validateSession(sql, (await createSession(sql, row.id)).token))!;
-}
+const sessionOf = (roles: ('contractor' | 'admin')[] = []) => signedInUser(sql, roles);
 
 beforeAll(async () => {
   endpoints['users'] = await import('../../src/pages/api/admin/users/index.ts');
@@ -49,20 +47,7 @@ async function call(
   user: SessionUser | null,
   options: { path?: string; params?: Record<string, string>; body?: unknown } = {},
 ): Promise<Response> {
-  const url = new URL(options.path ?? '/api/admin/x', 'http://127.0.0.1:4321');
-  const request = new Request(url, {
-    method,
-    headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-    body: options.body === undefined ? null : JSON.stringify(options.body),
-  });
-  const context = {
-    request,
-    url,
-    params: options.params ?? {},
-    locals: { user, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
-    clientAddress: '203.0.113.9',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
+  const context = apiContext({ ...options, method, path: options.path ?? '/api/admin/x', user });
   return endpoints[name]![method]!(context);
 }
 

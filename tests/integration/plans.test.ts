@@ -4,7 +4,7 @@
 // period's end; Manage Payments' portal session; the featured flag following a featured plan
 // with a publish request; contractor A never reaching B's sessions, portal or plan; and each
 // plan's benefit enforced by the matcher (these fail if a plan's boost or featured flag is lost).
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLAN_MESSAGES, PLANS, type PlanId } from '../../src/domain/plans.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
@@ -20,6 +20,7 @@ import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts
 import { settlePlanCheckout } from '../../src/server/plans/manage-plan.ts';
 import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
+import { apiContext } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -54,21 +55,7 @@ async function contractor(
 }
 
 async function call(endpoint: { POST: APIRoute }, path: string, user: SessionUser, body?: unknown) {
-  const url = new URL(path, 'http://127.0.0.1:4321');
-  const request = new Request(url, {
-    method: 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const context = {
-    request,
-    url,
-    params: {},
-    locals: { user, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
-    clientAddress: '203.0.113.9',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  const response = await endpoint.POST(context);
+  const response = await endpoint.POST(apiContext({ method: 'POST', path, user, body }));
   return { status: response.status, body: (await response.json()) as Record<string, string> };
 }
 

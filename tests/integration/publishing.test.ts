@@ -10,11 +10,11 @@ import http from 'node:http';
 import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/site-server.ts';
 import type { PublishRunView, PublishState } from '../../src/schemas/publish.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
+import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { parseServerEnv } from '../../src/server/config.ts';
 import { hookBuilder } from '../../src/server/publish/build-hook.ts';
 import {
@@ -24,8 +24,8 @@ import {
   type BuildOutcome,
 } from '../../src/server/publish/publisher.ts';
 import { requestPublish } from '../../src/server/publish/request-publish.ts';
-import { createUser } from '../factories/index.ts';
 import { freePort } from '../helpers/second-server.ts';
+import { apiContext, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -33,10 +33,7 @@ const sql = useTestSql();
 
 let admin: SessionUser;
 
-async function sessionUser(roles: ('contractor' | 'admin')[]): Promise<SessionUser> {
-  const row = await createUser(sql, { roles });
-  return (await validateSession(sql, (await createSession(sql, row.id)).token))!;
-}
+const sessionUser = (roles: ('contractor' | 'admin')[]) => signedInUser(sql, roles);
 
 /** A change waiting for a publish, as approvals and content edits record them. */
 async function pendingRequest(): Promise<number> {
@@ -414,16 +411,7 @@ describe('/api/admin/publish', () => {
   });
 
   async function call(method: 'GET' | 'POST', user: SessionUser | null): Promise<Response> {
-    const url = new URL('/api/admin/publish', 'http://127.0.0.1:4321');
-    const context = {
-      request: new Request(url, { method }),
-      url,
-      params: {},
-      locals: { user, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
-      clientAddress: '203.0.113.9',
-      cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-    } as unknown as APIContext;
-    return endpoint[method]!(context);
+    return endpoint[method]!(apiContext({ method, path: '/api/admin/publish', user }));
   }
 
   it('refuses contractors, homeowners and visitors, and records nothing for them', async () => {

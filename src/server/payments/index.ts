@@ -1,21 +1,20 @@
 // The gateway this deployment uses: Stripe when STRIPE_SECRET_KEY is set, the sandbox otherwise
 // (never in production: config.ts refuses to run there without the key).
 import type Stripe from 'stripe';
-import { stripeApi, stripeSecretKey } from '../config.ts';
+import { stripeSecretKey } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';
 import { stripeClient as sharedStripeClient } from './stripe-client.ts';
-import { createStripeGateway } from './stripe-gateway.ts';
+import { stripeGateway } from './stripe-gateway.ts';
 
 let stripe: { key: string; gateway: PaymentGateway } | undefined;
 
 export function paymentGateway(sql: Sql): PaymentGateway {
   const key = stripeSecretKey();
   if (!key) return createSandboxGateway(sql);
-  // One Stripe client per process (it keeps its connections), not one per request; at
-  // STRIPE_API_URL (Stripe's API unless a test points it at the stand-in).
-  if (stripe?.key !== key) stripe = { key, gateway: createStripeGateway(key, stripeApi()) };
+  // The process's one Stripe client (stripe-client.ts), shared with the webhook's handlers.
+  if (stripe?.key !== key) stripe = { key, gateway: stripeGateway(sharedStripeClient(key)) };
   return stripe.gateway;
 }
 

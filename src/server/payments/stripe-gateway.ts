@@ -18,7 +18,11 @@ export function createStripeGateway(
   secretKey: string,
   options: { host?: string; port?: number; protocol?: 'http' | 'https' } = {},
 ): PaymentGateway {
-  const stripe = createStripeClient(secretKey, options);
+  return stripeGateway(createStripeClient(secretKey, options));
+}
+
+/** The gateway over a client the caller already has (the process's shared one). */
+export function stripeGateway(stripe: Stripe): PaymentGateway {
   return {
     name: 'stripe',
     ...stripeRefunds(stripe),
