@@ -27,14 +27,6 @@ test('the admin index shows the counts the database has, without the site header
   baseURL,
 }) => {
   await signInContext(context, baseURL!, 'admin@example.com');
-  const counts = await withSiteDatabase(baseURL!, async (tx) => {
-    const [row] = await tx<{ pending: number; disputes: number }[]>`
-      select (select count(*)::int from businesses where status = 'PENDING')
-             + (select count(*)::int from business_claims where status = 'pending') as pending,
-             (select count(*)::int from lead_credits where status = 'open')
-             + (select count(*)::int from chargebacks where status = 'open') as disputes`;
-    return row!;
-  });
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.locator('.site-header')).toHaveCount(0);
@@ -49,12 +41,27 @@ test('the admin index shows the counts the database has, without the site header
   ]) {
     await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('region', { name: 'Pending approvals' }).locator('.admin-figure')).toHaveText(
-    String(counts.pending),
-  );
-  await expect(page.getByRole('region', { name: 'Open disputes' }).locator('.admin-figure')).toHaveText(
-    String(counts.disputes),
-  );
+  // Other browser tests add and decide registrations meanwhile: the counts and the page are read
+  // again together until no such change fell between them.
+  await expect(async () => {
+    const counts = await withSiteDatabase(baseURL!, async (tx) => {
+      const [row] = await tx<{ pending: number; disputes: number }[]>`
+        select (select count(*)::int from businesses where status = 'PENDING')
+               + (select count(*)::int from business_claims where status = 'pending') as pending,
+               (select count(*)::int from lead_credits where status = 'open')
+               + (select count(*)::int from chargebacks where status = 'open') as disputes`;
+      return row!;
+    });
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Pending approvals' }).locator('.admin-figure')).toHaveText(
+      String(counts.pending),
+      { timeout: 2000 },
+    );
+    await expect(page.getByRole('region', { name: 'Open disputes' }).locator('.admin-figure')).toHaveText(
+      String(counts.disputes),
+      { timeout: 2000 },
+    );
+  }).toPass({ timeout: 20_000 });
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Activity Logs' })).toBeVisible();
