@@ -1,9 +1,9 @@
 // The activity log: the audit log newest first, filtered by who, what and when, more by keyset
 // pages; each entry shows the values before and after.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ADMIN_MESSAGES, AUDIT_ACTIONS } from '../../domain/admin-rules.ts';
-import type { AuditEntry, AuditPage } from '../../schemas/admin.ts';
-import { api, UNEXPECTED } from '../shared/api.ts';
+import type { AuditPage } from '../../schemas/admin.ts';
+import { useKeysetList } from './use-keyset-list.ts';
 
 interface Filters {
   actor: string;
@@ -12,14 +12,6 @@ interface Filters {
   to: string;
 }
 const NONE: Filters = { actor: '', action: '', from: '', to: '' };
-
-function fetchPage(filters: Filters, cursor: string | null) {
-  const query = new URLSearchParams();
-  for (const key of ['actor', 'action', 'from', 'to'] as const)
-    if (filters[key]) query.set(key, filters[key]);
-  if (cursor) query.set('cursor', cursor);
-  return api<AuditPage>('GET', `/api/admin/activity-logs?${query.toString()}`);
-}
 
 const when = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
@@ -36,39 +28,11 @@ export default function ActivityLog(props: { actions: string[]; actors: { id: st
   const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
   const [draft, setDraft] = useState<Filters>(NONE);
   const [filters, setFilters] = useState<Filters>(NONE);
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void fetchPage(filters, null).then((answer) => {
-      if (!live) return;
-      setLoading(false);
-      setError(answer.ok ? null : (answer.body.error ?? UNEXPECTED));
-      if (!answer.ok) return;
-      setEntries(answer.body.entries);
-      setCursor(answer.body.nextCursor);
-    });
-    return () => {
-      live = false;
-    };
-  }, [filters]);
-
-  const more = async () => {
-    if (!cursor) return;
-    setLoading(true);
-    const answer = await fetchPage(filters, cursor);
-    setLoading(false);
-    if (!answer.ok) return setError(answer.body.error ?? UNEXPECTED);
-    setEntries((previous) => [...previous, ...answer.body.entries]);
-    setCursor(answer.body.nextCursor);
-  };
+  const log = useKeysetList('/api/admin/activity-logs', { ...filters }, (page: AuditPage) => page.entries);
+  const { rows: entries, cursor, loading, error, more } = log;
 
   const apply = (event: { preventDefault: () => void }) => {
     event.preventDefault();
-    setLoading(true);
     setFilters(draft);
   };
   const set = (key: keyof Filters) => (e: { target: { value: string } }) =>

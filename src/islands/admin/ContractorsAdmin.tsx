@@ -1,7 +1,7 @@
 // The admin contractors page: the PENDING queue (approve, or reject with a reason mailed to the
 // applicant), listing claims (confirm or reject with a reason), and the listed businesses (search;
 // feature, suspend, record a licence check). Lists are keyset paged ("Show more").
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 
 type FormEvent = { preventDefault: () => void };
 import { CONTRACTOR_ADMIN_MESSAGES as M, REJECTION_REASON_MAX } from '../../domain/admin-rules.ts';
@@ -12,15 +12,10 @@ import type {
   TAdminContractorQuery,
 } from '../../schemas/admin.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { useKeysetList } from './use-keyset-list.ts';
 
 type List = TAdminContractorQuery['list'];
-
-function fetchList(list: List, cursor: string | null, q = '') {
-  const query = new URLSearchParams({ list });
-  if (q) query.set('q', q);
-  if (cursor) query.set('cursor', cursor);
-  return api<AdminContractorPage>('GET', `/api/admin/contractors?${query.toString()}`);
-}
+const PATH = '/api/admin/contractors';
 
 const STATUS_LABEL: Record<AdminBusiness['status'], string> = {
   ACTIVE: 'Active',
@@ -129,37 +124,6 @@ function LicenceForm(props: {
   );
 }
 
-function usePaged<T>(list: List, pick: (page: AdminContractorPage) => T[], q = '') {
-  const [rows, setRows] = useState<T[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void fetchList(list, null, q).then((answer) => {
-      if (!live) return;
-      setLoading(false);
-      if (!answer.ok) return setError(answer.body.error ?? UNEXPECTED);
-      setRows(pick(answer.body));
-      setCursor(answer.body.nextCursor);
-    });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- pick is fixed per list
-  }, [list, q]);
-  const more = async () => {
-    if (!cursor) return;
-    setLoading(true);
-    const answer = await fetchList(list, cursor, q);
-    setLoading(false);
-    if (!answer.ok) return setError(answer.body.error ?? UNEXPECTED);
-    setRows((previous) => [...previous, ...pick(answer.body)]);
-    setCursor(answer.body.nextCursor);
-  };
-  return { rows, setRows, cursor, loading, error, more };
-}
-
 export default function ContractorsAdmin() {
   const searchId = useId();
   const [message, setMessage] = useState<string | null>(null);
@@ -169,9 +133,14 @@ export default function ContractorsAdmin() {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
 
-  const pending = usePaged<AdminBusiness>('pending', (p) => p.businesses);
-  const claims = usePaged<AdminClaim>('claims', (p) => p.claims);
-  const listed = usePaged<AdminBusiness>('listed', (p) => p.businesses, q);
+  const lists: Record<List, Record<string, string>> = {
+    pending: { list: 'pending' },
+    claims: { list: 'claims' },
+    listed: { list: 'listed', q },
+  };
+  const pending = useKeysetList(PATH, lists.pending, (p: AdminContractorPage) => p.businesses);
+  const claims = useKeysetList(PATH, lists.claims, (p: AdminContractorPage) => p.claims);
+  const listed = useKeysetList(PATH, lists.listed, (p: AdminContractorPage) => p.businesses);
 
   async function post<T>(key: string, url: string, body: unknown, done: string): Promise<T | null> {
     setBusy(key);

@@ -1,59 +1,27 @@
 // The admin users page: search by e-mail or name, 25 a page (more by keyset), grant or revoke the
 // contractor and admin roles, disable or enable an account.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ADMIN_MESSAGES, GRANTABLE_ROLES, type GrantableRole } from '../../domain/admin-rules.ts';
 import type { AdminUser, AdminUserPage } from '../../schemas/admin.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { useKeysetList } from './use-keyset-list.ts';
 
 const ROLE_LABEL: Record<GrantableRole, string> = { contractor: 'Contractor', admin: 'Admin' };
-
-function fetchUsers(q: string, cursor: string | null) {
-  const query = new URLSearchParams();
-  if (q) query.set('q', q);
-  if (cursor) query.set('cursor', cursor);
-  return api<AdminUserPage>('GET', `/api/admin/users?${query.toString()}`);
-}
 
 export default function UsersAdmin(props: { selfId: string }) {
   const searchId = useId();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
-  const [users, setUsers] = useState<AdminUser[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const list = useKeysetList('/api/admin/users', { q }, (page: AdminUserPage) => page.users);
+  const { rows: users, setRows: setUsers, cursor, loading, more } = list;
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void fetchUsers(q, null).then((answer) => {
-      if (!live) return;
-      setLoading(false);
-      if (!answer.ok) return setMessage(answer.body.error ?? UNEXPECTED);
-      setUsers(answer.body.users);
-      setCursor(answer.body.nextCursor);
-    });
-    return () => {
-      live = false;
-    };
-  }, [q]);
-
-  const more = async () => {
-    if (!cursor) return;
-    setLoading(true);
-    const answer = await fetchUsers(q, cursor);
-    setLoading(false);
-    if (!answer.ok) return setMessage(answer.body.error ?? UNEXPECTED);
-    setUsers((previous) => [...previous, ...answer.body.users]);
-    setCursor(answer.body.nextCursor);
-  };
 
   const search = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     setMessage(null);
     const next = draft.trim();
     if (next === q) return;
-    setLoading(true);
     setQ(next);
   };
 
@@ -85,7 +53,7 @@ export default function UsersAdmin(props: { selfId: string }) {
         </button>
       </form>
       <p role="status" aria-live="polite">
-        {message}
+        {message ?? list.error}
       </p>
       {!loading && users.length === 0 ? (
         <p className="muted">{ADMIN_MESSAGES.noUsers}</p>
