@@ -1,6 +1,8 @@
 // Factories for integration tests: rows with sensible defaults and unique e-mails and slugs,
 // inserted through the real schema. Override any column by name.
 import { randomUUID } from 'node:crypto';
+import { solvedProof } from '../../scripts/lib/solve-proof.ts';
+import { ZQuoteRequest, type TQuoteRequest } from '../../src/schemas/quote.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 
 const unique = () => randomUUID().slice(0, 8);
@@ -129,4 +131,30 @@ export async function giveCard(sql: Sql, businessId: string, cardNumber = '42424
   await sql`
     insert into payment_methods (business_id, gateway_payment_method_id, brand, last4, expiry_month, expiry_year, is_default)
     values (${businessId}, ${method}, 'visa', ${cardNumber.slice(-4)}, 12, 2034, true)`;
+}
+
+/**
+ * A quote request as the wizard sends it (a solved proof of work, a fresh request key and e-mail),
+ * parsed by the shared schema; override any field.
+ */
+export async function quoteRequest(
+  overrides: Partial<Record<keyof TQuoteRequest, unknown>> = {},
+): Promise<TQuoteRequest> {
+  return ZQuoteRequest.parse({
+    requestKey: randomUUID(),
+    altcha: await solvedProof(),
+    description: 'Water heater is leaking from the bottom of the tank and needs replacing soon.',
+    timeline: 'ASAP',
+    budgetMin: 1000,
+    budgetMax: 5000,
+    propertyType: 'Single Family Home',
+    address: '100 Main Street',
+    zipCode: '45402',
+    name: 'Jordan Miller',
+    email: `home-${unique()}@example.com`,
+    phone: '(937) 228-4410',
+    contactMethod: 'email',
+    photos: [],
+    ...overrides,
+  });
 }

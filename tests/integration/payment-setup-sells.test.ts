@@ -1,9 +1,7 @@
 // After payment setup through the sandbox's stand-in, a quote request the contractor matches is
 // sold to it: the card saved on the stand-in is the one the pipeline charges, off-session. Its own
 // database, so the service's only contractor is this one.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ZQuoteRequest } from '../../src/schemas/quote.ts';
 import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
@@ -11,8 +9,7 @@ import { startPaymentSetup } from '../../src/server/payments/payment-setup.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
 import { completeSetupSession } from '../../src/server/payments/sandbox-setup.ts';
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
-import { solvedProof } from '../../scripts/lib/solve-proof.ts';
-import { createBusiness, createUser } from '../factories/index.ts';
+import { createBusiness, createUser, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -30,23 +27,7 @@ afterAll(async () => {
 });
 
 async function ask(service: string) {
-  const input = ZQuoteRequest.parse({
-    requestKey: randomUUID(),
-    altcha: await solvedProof(),
-    service,
-    description: 'Water heater is leaking from the bottom of the tank and needs replacing soon.',
-    timeline: 'ASAP',
-    budgetMin: 1000,
-    budgetMax: 5000,
-    propertyType: 'Single Family Home',
-    address: '100 Main Street',
-    zipCode: '45402',
-    name: 'Jordan Miller',
-    email: `home-${randomUUID().slice(0, 8)}@example.com`,
-    phone: '(937) 228-4410',
-    contactMethod: 'email',
-    photos: [],
-  });
+  const input = await quoteRequest({ service });
   return submitQuote(sql, input, { gateway: createSandboxGateway(sql), verifiedEmail: input.email });
 }
 

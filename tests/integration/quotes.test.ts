@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { leadScore, ZQuoteRequest, type TQuoteRequest } from '../../src/schemas/quote.ts';
+import { leadScore, type TQuoteRequest } from '../../src/schemas/quote.ts';
 import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
@@ -21,8 +21,7 @@ import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import { createLocalUploadStore } from '../../src/server/storage/local-files.ts';
 import { deleteQuotePhoto, uploadQuotePhoto } from '../../src/server/uploads/quote-photos.ts';
 import type { SubmitOptions } from '../../src/server/quotes/types.ts';
-import { createBusiness, giveCard } from '../factories/index.ts';
-import { solvedProof } from '../../scripts/lib/solve-proof.ts';
+import { createBusiness, giveCard, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -62,27 +61,8 @@ beforeEach(async () => {
   n += 1;
 });
 
-async function request(
-  overrides: Partial<Record<keyof TQuoteRequest, unknown>> = {},
-): Promise<TQuoteRequest> {
-  return ZQuoteRequest.parse({
-    requestKey: randomUUID(),
-    altcha: await solvedProof(),
-    service,
-    description: 'Water heater is leaking from the bottom of the tank and needs replacing soon.',
-    timeline: 'ASAP',
-    budgetMin: 1000,
-    budgetMax: 5000,
-    propertyType: 'Single Family Home',
-    address: '100 Main Street',
-    zipCode: '45402',
-    name: 'Jordan Miller',
-    email: `home-${randomUUID().slice(0, 8)}@example.com`,
-    phone: '(937) 228-4410',
-    contactMethod: 'email',
-    photos: [],
-    ...overrides,
-  });
+function request(overrides: Partial<Record<keyof TQuoteRequest, unknown>> = {}): Promise<TQuoteRequest> {
+  return quoteRequest({ service, ...overrides });
 }
 
 /**
