@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Sql } from '../../src/server/db/client.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { signInContext } from '../helpers/demo-session.ts';
+import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { DEMO_LICENCE } from '../../scripts/lib/seed-demo-contractors.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -59,6 +60,8 @@ test('an admin rejects a pending contractor with a reason; it is mailed and in t
     expect(mails.map((m) => m.text_body.includes(reason))).toEqual([true]);
 
     await page.goto('/admin/activity-logs');
+    // Before the island runs, the filter form would submit as a plain page load.
+    await hydrated(page, 'ActivityLog');
     await page.getByLabel('What').selectOption({ label: 'Contractor rejected' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     const entry = page.getByRole('row').filter({ hasText: business.id });

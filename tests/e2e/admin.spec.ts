@@ -9,6 +9,7 @@ import { createSession } from '../../src/server/auth/sessions.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { createUser } from '../factories/index.ts';
 import { signInContext } from '../helpers/demo-session.ts';
+import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -104,6 +105,8 @@ test('an admin disables a user (their session ends) and enables them; the activi
 
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    // Before the island runs, the search form would submit as a plain page load.
+    await hydrated(page, 'UsersAdmin');
     await page.getByLabel('Search by e-mail or name').fill(email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByRole('row').filter({ hasText: email });
@@ -122,6 +125,7 @@ test('an admin disables a user (their session ends) and enables them; the activi
 
     await page.goto('/admin/activity-logs');
     await expect(page.getByRole('heading', { level: 1, name: 'Activity Logs' })).toBeVisible();
+    await hydrated(page, 'ActivityLog');
     await page.getByLabel('What').selectOption({ label: 'Account disabled' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     const entry = page.getByRole('row').filter({ hasText: id });
