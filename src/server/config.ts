@@ -87,6 +87,12 @@ const ZServerEnv = z.object({
    * logged. Unset: a publish rebuilds the site locally in our Node server.
    */
   BUILD_HOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The JWS secret of Netlify's deploy notifications (outgoing webhooks "Deploy succeeded" and
+   * "Deploy failed" to /api/netlify/deploy-status). Unset: that endpoint answers 404 and a run
+   * whose hook Netlify accepted stays 'triggered'.
+   */
+  NETLIFY_DEPLOY_WEBHOOK_SECRET: ZSecret,
   /** Signs the quote form's proof-of-work challenges (ALTCHA); production must set its own. */
   ALTCHA_HMAC_KEY: z.string().min(32).optional(),
   /**
@@ -264,6 +270,11 @@ export function stripeWebhookConfig(): { secret: string; apiKey: string } | null
   const secret = serverEnv().STRIPE_WEBHOOK_SECRET;
   const apiKey = stripeSecretKey();
   return secret && apiKey ? { secret, apiKey } : null;
+}
+
+/** The deploy notifications' JWS secret; null: /api/netlify/deploy-status answers 404. */
+export function netlifyDeployWebhookSecret(): string | null {
+  return serverEnv().NETLIFY_DEPLOY_WEBHOOK_SECRET ?? null;
 }
 
 /** The SMTP transport's URL; null captures mail for /dev/mail instead (never in production). */

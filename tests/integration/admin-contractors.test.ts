@@ -154,6 +154,10 @@ describe('the pending queue', () => {
       },
     ]);
     expect(await publishRequestsOf(business.id)).toBe(1);
+    // An approval publishes without an admin's Publish (on Netlify, through the scheduled function).
+    expect(await sql`select automatic from publish_requests where entity_id = ${business.id}`).toEqual([
+      { automatic: true },
+    ]);
     const mails = await mailsTo(owner.email);
     expect(mails.map((m) => m.template)).toEqual(['business_approved']);
     expect(mails[0]!.text_body).toContain(business.name);

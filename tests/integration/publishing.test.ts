@@ -20,6 +20,7 @@ import { hookBuilder } from '../../src/server/publish/build-hook.ts';
 import {
   createPublisher,
   defaultBuilder,
+  publishIfDue,
   publisher,
   type BuildOutcome,
 } from '../../src/server/publish/publisher.ts';
@@ -36,13 +37,14 @@ let admin: SessionUser;
 const sessionUser = (roles: ('contractor' | 'admin')[]) => signedInUser(sql, roles);
 
 /** A change waiting for a publish, as approvals and content edits record them. */
-async function pendingRequest(): Promise<number> {
+async function pendingRequest(automatic = false): Promise<number> {
   const entityId = crypto.randomUUID();
   await requestPublish(sql, {
     reason: 'test change',
     entityType: 'business',
     entityId,
     requestedBy: admin.id,
+    automatic,
   });
   const [row] = await sql<{ id: number }[]>`select id from publish_requests where entity_id = ${entityId}`;
   return row!.id;
@@ -181,6 +183,53 @@ describe('coalescing', () => {
   });
 });
 
+describe("the automatic publish without a timer (Netlify's scheduled function)", () => {
+  const counting = () => {
+    const built: number[] = [];
+    const publishing = createPublisher({
+      sql,
+      builder: (runId) => {
+        built.push(runId);
+        return Promise.resolve({ status: 'live', log: 'built' });
+      },
+    });
+    return { built, publishing };
+  };
+
+  it('waits while the latest approval is younger than the debounce, so a burst makes one build', async () => {
+    const { built, publishing } = counting();
+    const older = await pendingRequest(true);
+    await sql`update publish_requests set created_at = now() - interval '5 minutes' where id = ${older}`;
+    const latest = await pendingRequest(true);
+    expect(await publishIfDue(sql, publishing, 60_000)).toBeNull();
+    expect(built).toEqual([]);
+    expect(await request(older)).toMatchObject({ published_at: null, publish_run_id: null });
+
+    // Once the burst is quiet for the debounce (0 here), one publish covers both.
+    const run = await publishIfDue(sql, publishing, 0);
+    expect(run).not.toBeNull();
+    expect(built).toHaveLength(1);
+    for (const change of [older, latest]) {
+      expect((await request(change)).published_at).not.toBeNull();
+    }
+    // Nothing is due any more: the next minute's call builds nothing.
+    expect(await publishIfDue(sql, publishing, 0)).toBeNull();
+    expect(built).toHaveLength(1);
+  });
+
+  it("changes that are not approvals wait for an admin's Publish", async () => {
+    const { built, publishing } = counting();
+    // Approvals other test files left pending are published first (the database is shared).
+    await publishIfDue(sql, publishing, 0);
+    built.length = 0;
+    const edit = await pendingRequest(false);
+    await sql`update publish_requests set created_at = now() - interval '5 minutes' where id = ${edit}`;
+    expect(await publishIfDue(sql, publishing, 0)).toBeNull();
+    expect(built).toEqual([]);
+    expect(await request(edit)).toMatchObject({ published_at: null, publish_run_id: null });
+  });
+});
+
 describe("production: Netlify's build hook", () => {
   let hook: http.Server;
   let hookUrl: string;
@@ -207,7 +256,11 @@ describe("production: Netlify's build hook", () => {
     await publishing.idle();
     expect(calls.length - before).toBeGreaterThanOrEqual(1);
     expect(calls.length - before).toBeLessThanOrEqual(2);
-    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/build_hooks/secret-hook-id-0123456789' });
+    // The deploy's title names the run, so Netlify's deploy notification finds it again.
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      url: `/build_hooks/secret-hook-id-0123456789?trigger_title=Publish+run+${runs[1].id}`,
+    });
     const last = await run(runs[1].id);
     expect(last.status).toBe('triggered');
     expect(last.log_tail).not.toContain('secret-hook-id');

@@ -195,6 +195,7 @@ export async function approveBusiness(
     entityType: 'business',
     entityId: id,
     requestedBy: actor.id,
+    automatic: true,
   });
   return toBusiness({ ...b, status: 'ACTIVE', verified: true });
 }

@@ -265,8 +265,31 @@ export function publisher(): Publisher {
 
 /**
  * The automatic publish after an approval: call it after the approval's transaction committed.
- * Debounced (PUBLISH_DEBOUNCE_MS), so a burst of approvals makes one build.
+ * Debounced (PUBLISH_DEBOUNCE_MS), so a burst of approvals makes one build. On Netlify a timer
+ * does not outlive the function's answer: there the scheduled function netlify/functions/
+ * auto-publish.mts calls publishIfDue() every minute instead, and this does nothing.
  */
 export function schedulePublish(requestedBy: string | null = null): void {
+  if (serverEnv().NETLIFY) return;
   publisher().schedulePublish(requestedBy);
+}
+
+/**
+ * The automatic publish without a timer: publishes when an approval's request (marked automatic)
+ * waits for a build and the latest such request is `debounceMs` old, so a burst of approvals
+ * still makes one build. Resolves when the build (or the hook's call) is done. Null: none due.
+ */
+export async function publishIfDue(
+  sql: Sql,
+  pub: Publisher,
+  debounceMs = PUBLISH_DEBOUNCE_MS,
+): Promise<PublishRunView | null> {
+  const [row] = await sql<{ due: boolean | null }[]>`
+    select max(created_at) <= now() - make_interval(secs => ${debounceMs / 1000}) as due
+      from publish_requests
+     where published_at is null and publish_run_id is null and automatic`;
+  if (!row?.due) return null;
+  const run = await pub.publish(null);
+  await pub.idle();
+  return run;
 }

@@ -11,12 +11,18 @@ export interface PublishRequest {
   entityType: PublishEntity;
   entityId: string;
   requestedBy: string | null;
+  /**
+   * An approval: publish without waiting for an admin's Publish (debounced; our Node server's
+   * timer, or on Netlify the scheduled function netlify/functions/auto-publish.mts).
+   */
+  automatic?: boolean;
 }
 
 export async function requestPublish(sql: Sql | TransactionSql, request: PublishRequest): Promise<void> {
   await sql`
-    insert into publish_requests (reason, entity_type, entity_id, requested_by)
-    values (${request.reason.slice(0, 200)}, ${request.entityType}, ${request.entityId}, ${request.requestedBy})`;
+    insert into publish_requests (reason, entity_type, entity_id, requested_by, automatic)
+    values (${request.reason.slice(0, 200)}, ${request.entityType}, ${request.entityId}, ${request.requestedBy},
+            ${request.automatic ?? false})`;
 }
 
 /** How many changes wait for the next publish (shown to whoever made one). */

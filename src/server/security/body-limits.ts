@@ -28,6 +28,9 @@ export const BUSINESS_PHOTOS_PATH = '/api/contractor/photos';
 /** Stripe's webhook endpoint (src/pages/api/stripe/webhook.ts). */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
+/** Netlify's deploy notifications (src/pages/api/netlify/deploy-status.ts). */
+export const NETLIFY_DEPLOY_STATUS_PATH = '/api/netlify/deploy-status';
+
 export const TOO_LARGE = 'The request is too large';
 
 /** What a 413 says at `pathname`: the photo upload keeps the spec's 'File too large'. */
@@ -40,7 +43,7 @@ export function bodyLimit(pathname: string): number {
   if (pathname === '/api/uploads' || pathname === BUSINESS_PHOTOS_PATH) return MAX_UPLOAD_BYTES;
   if (pathname === BEACON_PATH) return MAX_BEACON_BYTES;
   if (pathname === CSP_REPORT_PATH) return MAX_CSP_REPORT_BYTES;
-  if (pathname === STRIPE_WEBHOOK_PATH) return MAX_WEBHOOK_BYTES;
+  if (pathname === STRIPE_WEBHOOK_PATH || pathname === NETLIFY_DEPLOY_STATUS_PATH) return MAX_WEBHOOK_BYTES;
   if (pathname === '/review' || pathname === '/api/reviews') return MAX_REVIEW_FORM_BYTES;
   // A response: 5,000 characters of message and 2,000 of terms, up to 3 bytes each in UTF-8.
   if (/^\/api\/contractor\/leads\/[^/]+\/responses$/.test(pathname)) return MAX_REVIEW_FORM_BYTES;

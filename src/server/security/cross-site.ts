@@ -1,6 +1,6 @@
 // The middleware's CSRF check: a state-changing request must come from this site, except at the
 // few paths whose callers are never our pages and whose requests prove themselves otherwise.
-import { STRIPE_WEBHOOK_PATH } from './body-limits.ts';
+import { NETLIFY_DEPLOY_STATUS_PATH, STRIPE_WEBHOOK_PATH } from './body-limits.ts';
 import { CSP_REPORT_PATH } from './headers.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -12,9 +12,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * - Stripe's webhook: Stripe's servers post it (today with no Origin, which the check lets by,
  *   but nothing promises that), and what authenticates it is its signature, checked over the
  *   raw body before anything is written. A browser cannot forge that signature, so a cross-site
- *   post there is a 400 and writes nothing.
+ *   post there is a 400 and writes nothing;
+ * - Netlify's deploy notifications: the same, signed with the webhook's JWS secret (401 unsigned).
  */
-export const CROSS_SITE_ALLOWED: ReadonlySet<string> = new Set([CSP_REPORT_PATH, STRIPE_WEBHOOK_PATH]);
+export const CROSS_SITE_ALLOWED: ReadonlySet<string> = new Set([
+  CSP_REPORT_PATH,
+  STRIPE_WEBHOOK_PATH,
+  NETLIFY_DEPLOY_STATUS_PATH,
+]);
 
 /** A state-changing request must come from this site: Origin (or, lacking it, Referer) matches. */
 function sameOrigin(request: Request, origin: string): boolean {
