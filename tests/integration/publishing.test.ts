@@ -129,7 +129,7 @@ describe('coalescing', () => {
     expect((await request(late)).published_at).not.toBeNull();
   });
 
-  it('the automatic publish is debounced: a burst of calls makes one build', async () => {
+  it('the automatic publish is debounced: a burst of approvals makes one build', async () => {
     let builds = 0;
     const publishing = createPublisher({
       sql,
@@ -139,13 +139,34 @@ describe('coalescing', () => {
         return Promise.resolve({ status: 'live', log: 'built' });
       },
     });
+    const approvals: number[] = [];
     for (let i = 0; i < 5; i += 1) {
+      approvals.push(await pendingRequest(true));
       publishing.schedulePublish(admin.id);
       await new Promise((r) => setTimeout(r, 30));
     }
     expect(builds).toBe(0);
     await publishing.idle();
     expect(builds).toBe(1);
+    for (const approval of approvals) expect((await request(approval)).published_at).not.toBeNull();
+  });
+
+  it("the automatic publish builds nothing when an admin's Publish took the approvals already", async () => {
+    let builds = 0;
+    const publishing = createPublisher({
+      sql,
+      debounceMs: 100,
+      builder: () => {
+        builds += 1;
+        return Promise.resolve({ status: 'live', log: 'built' });
+      },
+    });
+    const approval = await pendingRequest(true);
+    publishing.schedulePublish(admin.id);
+    await publishing.publish(admin.id);
+    await publishing.idle();
+    expect(builds).toBe(1);
+    expect((await request(approval)).published_at).not.toBeNull();
   });
 
   it('a run left building by a process that stopped is failed, and publishing goes on', async () => {

@@ -36,7 +36,10 @@ export type Builder = (runId: number) => Promise<BuildOutcome>;
 export interface Publisher {
   /** Records a run (or joins the queued one) and starts building when nothing is. */
   publish(requestedBy: string | null): Promise<PublishRunView>;
-  /** The automatic publish: one publish `debounceMs` after the last call. */
+  /**
+   * The automatic publish: one publish `debounceMs` after the last call, if an approval's request
+   * still waits then (an admin's Publish meanwhile took it).
+   */
   schedulePublish(requestedBy?: string | null): void;
   /** Resolves when no build of this process runs and none is scheduled to (tests, shutdown). */
   idle(): Promise<void>;
@@ -118,9 +121,14 @@ export function createPublisher({
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         timer = null;
-        void publish(requestedBy).catch((error: unknown) =>
-          console.error('the automatic publish failed', error),
-        );
+        // Only if an approval still waits: an admin's Publish in the meantime took it already.
+        publishing += 1;
+        void automaticWaiting(sql, 0)
+          .then((waiting) => (waiting ? record(requestedBy) : null))
+          .catch((error: unknown) => console.error('the automatic publish failed', error))
+          .finally(() => {
+            publishing -= 1;
+          });
       }, debounceMs);
       timer.unref();
     },
@@ -130,6 +138,18 @@ export function createPublisher({
       }
     },
   };
+}
+
+/**
+ * Whether an approval's publish request (marked automatic) waits for a build, no run covering it
+ * yet, and the latest such request is at least `debounceMs` old.
+ */
+async function automaticWaiting(sql: Sql, debounceMs: number): Promise<boolean> {
+  const [row] = await sql<{ due: boolean | null }[]>`
+    select max(created_at) <= now() - make_interval(secs => ${debounceMs / 1000}) as due
+      from publish_requests
+     where published_at is null and publish_run_id is null and automatic`;
+  return row?.due === true;
 }
 
 /** This process, as it marks the runs it builds. */
@@ -284,11 +304,7 @@ export async function publishIfDue(
   pub: Publisher,
   debounceMs = PUBLISH_DEBOUNCE_MS,
 ): Promise<PublishRunView | null> {
-  const [row] = await sql<{ due: boolean | null }[]>`
-    select max(created_at) <= now() - make_interval(secs => ${debounceMs / 1000}) as due
-      from publish_requests
-     where published_at is null and publish_run_id is null and automatic`;
-  if (!row?.due) return null;
+  if (!(await automaticWaiting(sql, debounceMs))) return null;
   const run = await pub.publish(null);
   await pub.idle();
   return run;
