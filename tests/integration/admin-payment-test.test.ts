@@ -127,9 +127,10 @@ describe('a test run', () => {
   let service: { slug: string; name: string };
   let area: { slug: string; zip: string };
   beforeAll(async () => {
-    [service] = await sql<
+    const [roofing] = await sql<
       { slug: string; name: string }[]
     >`select slug, name from services where slug = 'roofing'`;
+    service = roofing!;
     const [place] = await sql<{ slug: string; zip: string }[]>`
       select slug, zip_codes[1] as zip from service_areas where slug = 'dayton'`;
     area = place!;
