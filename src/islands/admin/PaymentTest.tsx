@@ -212,7 +212,7 @@ export default function PaymentTest(props: { services: Option[]; areas: Option[]
                             type="button"
                             className="btn secondary"
                             disabled={busy}
-                            aria-label={`Stop sending test leads to ${b.name}`}
+                            aria-label={`Remove ${b.name} from the test recipients`}
                             onClick={() => void changeRecipient(b, false)}
                           >
                             Remove
@@ -249,7 +249,7 @@ export default function PaymentTest(props: { services: Option[]; areas: Option[]
                         type="button"
                         className="btn secondary"
                         disabled={busy}
-                        aria-label={`Send test leads to ${b.name}`}
+                        aria-label={`Add ${b.name} to the test recipients`}
                         onClick={() => void changeRecipient(b, true)}
                       >
                         Add
