@@ -21,7 +21,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { slug: 'payments', label: 'Payments', available: false },
   { slug: 'content', label: 'Content', available: false },
   { slug: 'revenue-validation', label: 'Revenue Validation', available: false },
-  { slug: 'payment-test', label: 'Payment Test', available: false },
+  { slug: 'payment-test', label: 'Payment Test', available: true },
 ];
 
 /** Spec: content-moderation and reviews redirect to the reviews tab; seo to the SEO pages tab. */
@@ -66,6 +66,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'business.licence.verify': 'Licence verified',
   'business_claim.approve': 'Listing claim confirmed',
   'business_claim.reject': 'Listing claim rejected',
+  'payment_test.run': 'Payment test run',
+  'business.test_leads.enable': 'Test recipient added',
+  'business.test_leads.disable': 'Test recipient removed',
 };
 
 export const ADMIN_CONTRACTORS_PAGE_SIZE = 25;

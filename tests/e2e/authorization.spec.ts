@@ -138,6 +138,24 @@ const MATRIX: Row[] = [
     body,
     expect: adminApi(404),
   })),
+  // The payment-test page and its APIs: reads, and writes that create nothing (an unknown service
+  // is a 400, an unknown business a 404, to an admin).
+  { method: 'GET', path: '/admin/payment-test', expect: adminOnly('/admin/payment-test', 200) },
+  { method: 'GET', path: '/api/admin/payment-test?limit=10', expect: adminApi(200) },
+  { method: 'GET', path: '/api/admin/payment-test?limit=7', expect: adminApi(400) },
+  {
+    method: 'POST',
+    path: '/api/admin/payment-test/runs',
+    body: { service: 'no-such-service', area: 'dayton' },
+    expect: adminApi(400),
+  },
+  { method: 'GET', path: '/api/admin/payment-test/recipients?q=roof', expect: adminApi(200) },
+  {
+    method: 'POST',
+    path: '/api/admin/payment-test/recipients',
+    body: { businessId: NO_LEAD, receives: true },
+    expect: adminApi(404),
+  },
   {
     method: 'GET',
     path: '/admin/leads',

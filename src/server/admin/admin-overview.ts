@@ -1,5 +1,5 @@
 // The admin index's figures: today's leads, today's revenue, pending approvals, failed payments and
-// open disputes. "Today" is the calendar day in Dayton (America/New_York). Each count reads an
+// open disputes (payment tests' leads and charges left out). "Today" is the calendar day in Dayton (America/New_York). Each count reads an
 // index (leads_created_idx, the partial indexes of 20261123002100_admin_audit.sql and of the
 // billing migrations); the lists are the few newest rows.
 import { ADMIN_INDEX_LIST_SIZE } from '../../domain/admin-rules.ts';
@@ -39,9 +39,10 @@ export async function adminOverview(sql: Sql): Promise<AdminOverview> {
     with day as (select date_trunc('day', now() at time zone ${ADMIN_TIME_ZONE}) at time zone ${ADMIN_TIME_ZONE} as starts),
     paid as (
       select t.payment_amount_cents, t.lead_id from payment_transactions t, day
-       where t.created_at >= day.starts and t.payment_status in ('paid', 'succeeded'))
+       where t.created_at >= day.starts and t.payment_status in ('paid', 'succeeded')
+         and not exists (select 1 from leads l where l.id = t.lead_id and l.is_test))
     select
-      (select count(*)::int from leads l, day where l.created_at >= day.starts) as leads_today,
+      (select count(*)::int from leads l, day where l.created_at >= day.starts and not l.is_test) as leads_today,
       (select coalesce(sum(payment_amount_cents) filter (where lead_id is not null), 0)::int from paid) as lead_charges_cents,
       (select coalesce(sum(payment_amount_cents) filter (where lead_id is null), 0)::int from paid) as other_cents,
       (select count(*)::int from paid) as paid_count,

@@ -12,10 +12,11 @@ export const SERVE_RADIUS_MILES = 25;
  * first, then the score: rating x 20 (0-100), plus 2 per hour of response under 24 (missing counts
  * as 24), minus 1 per mile away, plus the live plan's boost (src/domain/plans.ts); ties by id, so
  * every run ranks the same. A featured plan makes the business featured (record-subscription.ts).
+ * An admin's test lead (the payment-test page) goes only to businesses named as test recipients.
  */
 export async function matchContractors(
   sql: Sql,
-  lead: Pick<LeadRow, 'service_id' | 'zip_code' | 'latitude' | 'longitude'>,
+  lead: Pick<LeadRow, 'service_id' | 'zip_code' | 'latitude' | 'longitude'> & { is_test?: boolean },
 ): Promise<Candidate[]> {
   const hasPoint = lead.latitude !== null && lead.longitude !== null;
   const distance = hasPoint
@@ -38,6 +39,7 @@ export async function matchContractors(
       join services s on s.id = ${lead.service_id}
       join payment_methods pm on pm.business_id = b.id and pm.is_default and pm.status = 'active'
       where b.status = 'ACTIVE' and b.verified and not b.leads_paused and b.stripe_customer_id is not null
+        and (not ${lead.is_test ?? false} or b.receives_test_leads)
         and (b.category = s.name or exists (
           select 1 from business_services bs where bs.business_id = b.id and bs.service_id = s.id))
     ) m

@@ -15,7 +15,7 @@ const MAX_CONTRACTORS_PER_LEAD = 5;
 export async function processLead(sql: Sql, leadId: string, options: SubmitOptions): Promise<SaleResult> {
   const [lead] = await sql<LeadRow[]>`
     select id, service_id, email, name, phone, zip_code, city, latitude, longitude, qualification, project_type,
-           project_description, timeline, budget_min, budget_max, property_address, preferred_contact_method
+           project_description, timeline, budget_min, budget_max, property_address, preferred_contact_method, is_test
     from leads where id = ${leadId}`;
   if (!lead) throw new AppError('NOT_FOUND', 'Lead not found');
 

@@ -48,6 +48,8 @@ export interface LeadRow {
   budget_max: number;
   property_address: string;
   preferred_contact_method: string;
+  /** An admin's payment test (the payment-test page): sold only to test recipients. */
+  is_test: boolean;
 }
 
 /** A contractor a lead can be sold to, with the card to charge. */

@@ -1,0 +1,19 @@
+// POST /api/admin/payment-test/runs {service, area}: a test lead sold through the real pipeline;
+// 409 with the reason, and nothing created, when the gateway is Stripe in live mode.
+import { ZPaymentTestRun } from '~/schemas/admin-payment-test';
+import { triggerPaymentTest } from '~/server/admin/payment-test';
+import { stripeSecretKey } from '~/server/config';
+import { db } from '~/server/db/client';
+import { paymentGateway } from '~/server/payments';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'admin', body: ZPaymentTestRun }, async ({ user, body }) => {
+  const sql = db();
+  const run = await triggerPaymentTest(sql, user, body, {
+    stripeKey: stripeSecretKey(),
+    gateway: () => paymentGateway(sql),
+  });
+  return Response.json({ run }, { status: 201 });
+});
