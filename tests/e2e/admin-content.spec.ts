@@ -129,7 +129,7 @@ test("an admin edits an SEO page's H1, sees it in the preview and saves it (not 
     const saved = await withSiteDatabase(baseURL!, async (tx) => {
       const [row] = await tx<{ h1: string; requests: number }[]>`
         select p.h1_heading as h1,
-               (select count(*)::int from publish_requests r where r.entity_type = 'seo_page' and r.entity_id = p.id
+               (select count(*)::int from publish_requests r where r.entity_type = 'seo_page' and r.entity_id = p.id::text
                   and r.published_at is null) as requests
           from seo_pages p where p.slug = ${slug}`;
       return row!;
@@ -139,7 +139,7 @@ test("an admin edits an SEO page's H1, sees it in the preview and saves it (not 
     await withSiteDatabase(baseURL!, async (tx) => {
       await tx`
         delete from publish_requests
-         where entity_type = 'seo_page' and entity_id in (select id from seo_pages where slug = ${slug})`;
+         where entity_type = 'seo_page' and entity_id in (select id::text from seo_pages where slug = ${slug})`;
       await tx`delete from seo_pages where slug = ${slug}`;
     });
   }
