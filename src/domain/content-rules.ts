@@ -57,7 +57,6 @@ export const CONTENT_MESSAGES = {
   titleRequired: 'Enter a title',
   categoryRequired: 'Enter a category',
   bodyRequired: 'Write the article body',
-  bodyEmpty: 'Nothing of the body is left once unsafe markup is removed.',
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
   faqIncomplete: 'Each question needs an answer, and each answer a question.',
   faqTooMany: `At most ${SEO_LIMITS.faqEntries} questions.`,

@@ -1,8 +1,8 @@
 // The admin content page's requests and answers (reviews, SEO pages, articles), shared by the
 // endpoints and the islands. Plain-text fields go through the spec's text sanitiser (angle
 // brackets, script URLs and event handlers removed) in the schema, so the island shows what the
-// server will keep; an article's body is Markdown or HTML, sanitised on the server with the
-// TRUSTED profile when it is saved.
+// server will keep; an article's body is Markdown or HTML, rendered and sanitised with the
+// TRUSTED profile by the build and when sealed (src/server/admin/content-articles.ts).
 import * as z from 'zod/mini';
 import {
   ARTICLE_LIMITS,
@@ -210,8 +210,6 @@ export interface AdminArticle {
   metaDescription: string | null;
   /** The body to edit: Markdown, or the rendered HTML of content saved in another shape. */
   body: string;
-  /** The sanitised HTML the public page shows (sealed); empty when not sealed yet. */
-  bodyHtml: string;
   coverImageUrl: string | null;
   status: 'draft' | 'published' | 'archived';
   publishedAt: string | null;

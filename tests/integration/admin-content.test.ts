@@ -1,7 +1,8 @@
 // The admin content page through its real endpoints and database: reviews hidden (with a reason)
 // and shown again, leaving and rejoining the site data and the business's rating; an SEO page's
 // copy validated, previewed with the public page's builder (nothing saved) and saved; articles
-// created, edited, published, unpublished and given a cover image, the body sanitised and sealed.
+// created, edited, published, unpublished and given a cover image, the body rendered through the
+// TRUSTED sanitiser by the build (unsealed) and by the sealing.
 // Every write audited with its values before and after and a publish request in its transaction;
 // bad input answered with a message and changing nothing; every API refusing all but admins.
 import { mkdtemp } from 'node:fs/promises';
@@ -17,6 +18,11 @@ import type {
   SeoPagePreview,
 } from '../../src/schemas/admin-content.ts';
 import type { SessionUser } from '../../src/server/auth/sessions.ts';
+import {
+  ARTICLE_BODY_VERSION,
+  articleBody,
+  sealArticleBodies,
+} from '../../src/server/site/article-body-seal.ts';
 import { readProfileFigures } from '../../src/server/site/profile-figures.ts';
 import { readSiteData } from '../../src/server/site/site-data.ts';
 import { createBusiness } from '../factories/index.ts';
@@ -475,24 +481,33 @@ describe('articles', () => {
     return ((await response.json()) as { article: AdminArticle }).article;
   }
 
-  it('creates a draft with its body sanitised (TRUSTED) and sealed, audited, no publish request for a draft', async () => {
+  it('creates an unsealed draft, audited, with no publish request; the build renders its body sanitised (TRUSTED), and sealing stores that', async () => {
     const article = await created(freshSlug(), {
       body: '## Hello\n\n<script>alert(1)</script><img src="/x.png" onerror="alert(2)" alt="x"><p onclick="x()">Safe text</p>',
     });
     expect(article.status).toBe('draft');
-    expect(article.bodyHtml).toContain('<h2>Hello</h2>');
-    expect(article.bodyHtml).toContain('Safe text');
-    expect(article.bodyHtml).not.toMatch(/script|onerror|onclick/i);
-    const [row] = await sql<{ sealed: boolean }[]>`
-      select body_seal = article_body_seal('article-body-1', content, body_html) as sealed from articles where id = ${article.id}`;
-    expect(row!.sealed).toBe(true);
+    const stored = async () =>
+      (
+        await sql<{ content: unknown; body_html: string | null; sealed: boolean | null }[]>`
+          select content, body_html, body_seal = article_body_seal(${ARTICLE_BODY_VERSION}, content, body_html) as sealed
+            from articles where id = ${article.id}`
+      )[0]!;
+    expect(await stored()).toMatchObject({ body_html: null, sealed: null });
+    // What the build shows for an unsealed body: rendered and sanitised now.
+    const html = await articleBody({ content: (await stored()).content, bodyHtml: null });
+    expect(html).toContain('<h2>Hello</h2>');
+    expect(html).toContain('Safe text');
+    expect(html).not.toMatch(/script|onerror|onclick/i);
+    // npm start and db:migrate seal it: the stored body is that same sanitised HTML.
+    await sealArticleBodies(sql);
+    expect(await stored()).toMatchObject({ body_html: html, sealed: true });
     expect(await auditOf('article', article.id)).toEqual([
       expect.objectContaining({ action: 'article.create', actor_user_id: admin.id, before_values: null }),
     ]);
     expect(await publishRequestsOf('article', article.id)).toBe(0);
   });
 
-  it('publishes (into the site data with its sealed body), edits and unpublishes, each audited with a publish request', async () => {
+  it('publishes (into the site data), edits (the new body unsealed, rendered sanitised) and unpublishes, each audited with a publish request', async () => {
     const article = await created();
     const published = await call('published', 'POST', admin, {
       params: { id: article.id },
@@ -500,21 +515,29 @@ describe('articles', () => {
     });
     expect(published.status).toBe(200);
     let data = await readSiteData(sql);
-    const onSite = data.articles.find((a) => a.id === article.id);
-    expect(onSite?.bodyHtml).toContain('<h2>Ask for a licence</h2>');
+    const onSite = data.articles.find((a) => a.id === article.id)!;
+    expect(await articleBody(onSite)).toContain('<h2>Ask for a licence</h2>');
     expect(await publishRequestsOf('article', article.id)).toBe(1);
+    await sealArticleBodies(sql);
 
     const edited = await call('article', 'POST', admin, {
       params: { id: article.id },
       body: {
         ...anArticle(article.slug),
         title: 'Choosing a Roofer',
-        body: 'New body <b onmouseover="x()">bold</b>',
+        body: 'New body <strong onmouseover="x()">bold</strong>',
       },
     });
     expect(edited.status).toBe(200);
     const after = ((await edited.json()) as { article: AdminArticle }).article;
-    expect(after.bodyHtml).not.toMatch(/onmouseover/);
+    expect(after.body).toBe('New body <strong onmouseover="x()">bold</strong>');
+    // The new body is unsealed; the build renders it sanitised.
+    data = await readSiteData(sql);
+    const changed = data.articles.find((a) => a.id === article.id)!;
+    expect(changed.bodyHtml).toBeNull();
+    const html = await articleBody(changed);
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).not.toMatch(/onmouseover/);
     expect(await publishRequestsOf('article', article.id)).toBe(2);
     const audits = await auditOf('article', article.id);
     expect(audits.map((a) => a.action)).toEqual(['article.create', 'article.publish', 'article.update']);
@@ -537,7 +560,21 @@ describe('articles', () => {
     expect(await publishRequestsOf('article', article.id)).toBe(3);
   });
 
-  it('refuses a taken slug, a bad slug, a missing title and a body with nothing safe in it, changing nothing', async () => {
+  it('keeps the seal when the body is unchanged', async () => {
+    const article = await created();
+    await sealArticleBodies(sql);
+    const response = await call('article', 'POST', admin, {
+      params: { id: article.id },
+      body: { ...anArticle(article.slug), title: 'Only the title changed' },
+    });
+    expect(response.status).toBe(200);
+    const [row] = await sql<{ sealed: boolean }[]>`
+      select body_seal = article_body_seal(${ARTICLE_BODY_VERSION}, content, body_html) as sealed
+        from articles where id = ${article.id}`;
+    expect(row!.sealed).toBe(true);
+  });
+
+  it('refuses a taken slug, a bad slug, a missing title and an empty body, changing nothing', async () => {
     const first = await created();
     const taken = await call('articles', 'POST', admin, { body: anArticle(first.slug) });
     expect(taken.status).toBe(409);
@@ -550,17 +587,18 @@ describe('articles', () => {
     const slug = freshSlug();
     const noTitle = await call('articles', 'POST', admin, { body: { ...anArticle(slug), title: '  ' } });
     expect(noTitle.status).toBe(400);
-    const unsafe = await call('articles', 'POST', admin, {
-      body: { ...anArticle(slug), body: '<script>alert(1)</script>' },
-    });
-    expect(unsafe.status).toBe(400);
-    expect(await unsafe.json()).toMatchObject({ error: CONTENT_MESSAGES.bodyEmpty });
+    const noBody = await call('articles', 'POST', admin, { body: { ...anArticle(slug), body: ' \n ' } });
+    expect(noBody.status).toBe(400);
+    expect(((await noBody.json()) as { fields: Record<string, string[]> }).fields['body']).toEqual([
+      CONTENT_MESSAGES.bodyRequired,
+    ]);
     expect((await sql`select 1 from articles where slug = ${slug}`).length).toBe(0);
     const edit = await call('article', 'POST', admin, {
       params: { id: first.id },
-      body: { ...anArticle(first.slug), body: '<script>alert(1)</script>' },
+      body: { ...anArticle(first.slug), title: 'x'.repeat(121) },
     });
     expect(edit.status).toBe(400);
+    expect((await sql`select title from articles where id = ${first.id}`)[0]).toEqual({ title: first.title });
     expect((await auditOf('article', first.id)).map((a) => a.action)).toEqual(['article.create']);
   });
 

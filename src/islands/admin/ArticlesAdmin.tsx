@@ -1,6 +1,7 @@
 // The articles tab of /admin/content: every article, drafts too, most recently changed first (25
-// a page, more by keyset); create and edit (checked with the shared schema as typed; the body is
-// sanitised on the server when saved), publish and unpublish, and a cover image upload. Whatever
+// a page, more by keyset); create and edit (checked with the shared schema as typed; the body goes
+// through the TRUSTED sanitiser before the site shows it), publish and unpublish, and a cover
+// image upload. Whatever
 // was typed stays in the form when a check or the server refuses it.
 import { useState } from 'react';
 import * as z from 'zod/mini';
