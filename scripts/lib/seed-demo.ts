@@ -166,7 +166,7 @@ export async function seedDemoData(sql: Sql, data: DemoData): Promise<DemoSeedRe
         total_reviews = r.n
       from (
         select business_id, round(avg(rating)::numeric, 1) as avg_rating, count(*)::int as n
-        from reviews where verified group by business_id
+        from reviews where verified and hidden_at is null group by business_id
       ) r
       where r.business_id = b.id`;
 

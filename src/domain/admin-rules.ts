@@ -1,5 +1,6 @@
 // The admin area's constants and texts: its pages (the spec's nested admin pages, in its order),
 // list sizes, and the messages of the users page.
+import { CONTENT_AUDIT_ACTIONS } from './content-rules.ts';
 
 export interface AdminPage {
   /** The path segment under /admin ('' for the index). */
@@ -19,7 +20,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { slug: 'contractors', label: 'Contractors', available: true },
   { slug: 'leads', label: 'Leads', available: false },
   { slug: 'payments', label: 'Payments', available: false },
-  { slug: 'content', label: 'Content', available: false },
+  { slug: 'content', label: 'Content', available: true },
   { slug: 'revenue-validation', label: 'Revenue Validation', available: false },
   { slug: 'payment-test', label: 'Payment Test', available: true },
 ];
@@ -69,6 +70,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'payment_test.run': 'Payment test run',
   'business.test_leads.enable': 'Test recipient added',
   'business.test_leads.disable': 'Test recipient removed',
+  ...CONTENT_AUDIT_ACTIONS,
 };
 
 export const ADMIN_CONTRACTORS_PAGE_SIZE = 25;

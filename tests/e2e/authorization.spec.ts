@@ -90,6 +90,70 @@ const MATRIX: Row[] = [
     ] as const
   ).map(([path, to]): Row => ({ method: 'GET', path, expect: adminOnly(path, `-> ${to}`) })),
   { method: 'GET', path: '/admin/publish', expect: adminOnly('/admin/publish', 200) },
+  // The content page (its three tabs) and its APIs: lists read only; writes name no review or
+  // article (404 to an admin), the SEO page writes an unknown page, or are refused by the schema.
+  ...[
+    '/admin/content',
+    '/admin/content?tab=reviews',
+    '/admin/content?tab=seo-pages',
+    '/admin/content?tab=articles',
+  ].map((path): Row => ({ method: 'GET', path, expect: adminOnly(path, 200) })),
+  { method: 'GET', path: '/api/admin/content/reviews', expect: adminApi(200) },
+  { method: 'GET', path: '/api/admin/content/reviews?show=hidden&cursor=bad', expect: adminApi(400) },
+  {
+    method: 'POST',
+    path: `/api/admin/content/reviews/${NO_LEAD}/visibility`,
+    body: { hidden: true, reason: 'Matrix check' },
+    expect: adminApi(404),
+  },
+  { method: 'GET', path: '/api/admin/content/seo-pages?q=dayton', expect: adminApi(200) },
+  { method: 'GET', path: '/api/admin/content/seo-pages/no-such-page-ohio', expect: adminApi(404) },
+  ...[
+    '/api/admin/content/seo-pages/no-such-page-ohio',
+    '/api/admin/content/seo-pages/no-such-page-ohio/preview',
+  ].map((path): Row => ({
+    method: 'POST',
+    path,
+    body: {
+      titleTag: '',
+      metaDescription: '',
+      h1Heading: 'Matrix',
+      introContent: '',
+      serviceOverview: '',
+      localInsights: '',
+      pricingGuide: '',
+      faqContent: [],
+    },
+    expect: adminApi(404),
+  })),
+  { method: 'GET', path: '/api/admin/content/articles', expect: adminApi(200) },
+  // An invalid article (no title): nothing is created, even for an admin.
+  {
+    method: 'POST',
+    path: '/api/admin/content/articles',
+    body: { title: '', slug: 'matrix-check', category: 'Matrix', body: 'Matrix' },
+    expect: adminApi(400),
+  },
+  { method: 'GET', path: `/api/admin/content/articles/${NO_LEAD}`, expect: adminApi(404) },
+  {
+    method: 'POST',
+    path: `/api/admin/content/articles/${NO_LEAD}`,
+    body: { title: 'Matrix', slug: 'matrix-check', category: 'Matrix', body: 'Matrix' },
+    expect: adminApi(404),
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/content/articles/${NO_LEAD}/published`,
+    body: { published: true },
+    expect: adminApi(404),
+  },
+  // Not multipart: refused before anything is read (415), after the role check.
+  {
+    method: 'POST',
+    path: `/api/admin/content/articles/${NO_LEAD}/cover`,
+    body: { file: 'x' },
+    expect: adminApi(415),
+  },
   // Reading the publish state only: a POST would rebuild the site the suite is served from.
   { method: 'GET', path: '/api/admin/publish', expect: adminApi(200) },
   { method: 'GET', path: '/api/admin/users', expect: adminApi(200) },

@@ -1,13 +1,14 @@
 // A homeowner's review of a completed job, through the review link mailed when the contractor
 // marked the job COMPLETED: one review per lead and contractor (reviews_one_per_job_idx), verified
 // because the job was booked here, tied to its lead; the link is used up in the same transaction.
-// The contractor's rating and review count are recomputed from its verified reviews, as the demo
+// The contractor's rating and review count are recomputed from its public reviews, as the demo
 // seed computes them, and the change waits for the next publish to reach the prebuilt profile.
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import { ALREADY_REVIEWED, INVALID_HOMEOWNER_LINK } from '../../domain/homeowner-rules.ts';
 import type { TJobReview } from '../../schemas/homeowner.ts';
+import { recomputeBusinessRating } from './business-rating.ts';
 import { jobReviewLink } from './job-review-link.ts';
 
 export interface SubmittedReview {
@@ -35,11 +36,7 @@ export async function submitJobReview(sql: Sql, input: TJobReview): Promise<Subm
       await tx`
         update lead_access_tokens set used_at = now()
          where lead_id = ${job.leadId} and business_id = ${job.businessId} and purpose = 'review' and used_at is null`;
-      await tx`
-        update businesses b set average_rating = r.avg_rating, total_reviews = r.n
-          from (select round(avg(rating)::numeric, 1) as avg_rating, count(*)::int as n
-                  from reviews where business_id = ${job.businessId} and verified) r
-         where b.id = ${job.businessId}`;
+      await recomputeBusinessRating(tx, job.businessId);
       await requestPublish(tx, {
         reason: 'New verified review',
         entityType: 'review',

@@ -13,6 +13,9 @@ export const MAX_FORM_BYTES = 4 * 1024;
 /** The review form and its JSON twin: up to 5,000 characters of text, URL-encoded (up to 9
  * bytes a character) or as JSON (up to 3). */
 export const MAX_REVIEW_FORM_BYTES = 48 * 1024;
+/** The admin content page: an article's body (up to 50,000 characters, up to 3 bytes each as
+ * JSON) or an SEO page's copy with its FAQ. */
+export const MAX_CONTENT_BYTES = 256 * 1024;
 /** CSP violation reports: a few hundred bytes each, a browser may batch some. */
 export const MAX_CSP_REPORT_BYTES = 8 * 1024;
 /** A Stripe webhook event: a few kilobytes, an invoice with many lines some hundreds. */
@@ -24,6 +27,9 @@ export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES;
 
 /** The dashboard's profile photo upload (one photo a request, like /api/uploads). */
 export const BUSINESS_PHOTOS_PATH = '/api/contractor/photos';
+
+/** An article's cover image upload (admin). */
+export const ARTICLE_COVER_PATH = /^\/api\/admin\/content\/articles\/[^/]+\/cover$/;
 
 /** Stripe's webhook endpoint (src/pages/api/stripe/webhook.ts). */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -41,6 +47,8 @@ export function tooLargeMessage(pathname: string): string {
 /** The body allowance of a request to `pathname`, in bytes. */
 export function bodyLimit(pathname: string): number {
   if (pathname === '/api/uploads' || pathname === BUSINESS_PHOTOS_PATH) return MAX_UPLOAD_BYTES;
+  if (ARTICLE_COVER_PATH.test(pathname)) return MAX_UPLOAD_BYTES;
+  if (pathname.startsWith('/api/admin/content/')) return MAX_CONTENT_BYTES;
   if (pathname === BEACON_PATH) return MAX_BEACON_BYTES;
   if (pathname === CSP_REPORT_PATH) return MAX_CSP_REPORT_BYTES;
   if (pathname === STRIPE_WEBHOOK_PATH || pathname === NETLIFY_DEPLOY_STATUS_PATH) return MAX_WEBHOOK_BYTES;

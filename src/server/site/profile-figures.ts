@@ -16,7 +16,7 @@ export async function readProfileFigures(sql: Sql): Promise<Map<string, ProfileF
       from businesses b
       cross join lateral business_response_minutes(b.id, now() - make_interval(days => ${RESPONSE_WINDOW_DAYS})) m
       left join (select business_id, count(*) as verified, count(lead_id) as jobs
-                   from reviews where verified group by business_id) r on r.business_id = b.id
+                   from reviews where verified and hidden_at is null group by business_id) r on r.business_id = b.id
      where b.status = 'ACTIVE'`;
   return new Map(rows.map(({ id, ...figures }) => [id, figures]));
 }

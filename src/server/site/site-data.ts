@@ -105,7 +105,8 @@ export interface SiteData {
   services: SiteService[];
   areas: SiteArea[];
   businesses: SiteBusiness[];
-  /** Verified reviews, newest first, at most 3 per business (the profile shows 3). */
+  /** Verified reviews an admin has not hidden, newest first, at most 3 per business (the profile
+   * shows 3). */
   recentReviews: Map<string, SiteReview[]>;
   portfolio: Map<string, SitePortfolioItem[]>;
   businessServices: Map<string, SiteBusinessService[]>;
@@ -164,7 +165,7 @@ export async function readSiteData(sql: Sql): Promise<SiteData> {
                  r.project_type as "projectType", r.created_at as "createdAt",
                  row_number() over (partition by r.business_id order by r.created_at desc, r.id) as n
           from reviews r join businesses b on b.id = r.business_id
-          where r.verified and b.status = 'ACTIVE') ranked
+          where r.verified and r.hidden_at is null and b.status = 'ACTIVE') ranked
         where n <= 3 order by "businessId", "createdAt" desc`,
       sql<SitePortfolioItem[]>`
         select p.business_id as "businessId", p.title, p.description, p.image_url as "imageUrl",

@@ -1,0 +1,223 @@
+// The reviews tab of /admin/content: every review, newest first (25 a page, more by keyset),
+// filtered by shown or hidden and searched by business or author; hide one with a reason, or
+// show it again. A failed change keeps the reason typed.
+import { useId, useState } from 'react';
+import { CONTENT_MESSAGES as M, HIDE_REASON_MAX } from '../../domain/content-rules.ts';
+import type { AdminReview, AdminReviewPage } from '../../schemas/admin-content.ts';
+import { api, UNEXPECTED } from '../shared/api.ts';
+import { useKeysetList } from './use-keyset-list.ts';
+
+type Show = 'all' | 'visible' | 'hidden';
+type FormEvent = { preventDefault: () => void };
+
+function HideForm(props: {
+  review: AdminReview;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit(reason);
+  };
+  return (
+    <form className="admin-inline-form" onSubmit={submit}>
+      <label htmlFor={id}>Reason for hiding the review by {props.review.authorName}</label>
+      <textarea
+        id={id}
+        rows={3}
+        value={reason}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        onChange={(e) => setReason(e.currentTarget.value)}
+      />
+      {props.error && (
+        <p id={`${id}-error`} className="error">
+          {props.error}
+        </p>
+      )}
+      <div className="admin-actions">
+        <button className="btn" type="submit" disabled={props.busy}>
+          Hide review
+        </button>
+        <button className="btn secondary" type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function ReviewsAdmin() {
+  const searchId = useId();
+  const showId = useId();
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [show, setShow] = useState<Show>('all');
+  const list = useKeysetList(
+    '/api/admin/content/reviews',
+    { q, show },
+    (page: AdminReviewPage) => page.reviews,
+  );
+  const { rows: reviews, setRows, cursor, loading, more } = list;
+  const [hiding, setHiding] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    setQ(draft.trim());
+  };
+
+  const change = async (review: AdminReview, body: { hidden: boolean; reason?: string }) => {
+    if (body.hidden && !body.reason?.trim()) return setFormError(M.reasonRequired);
+    if (body.hidden && (body.reason ?? '').trim().length > HIDE_REASON_MAX)
+      return setFormError(M.tooLong('The reason', HIDE_REASON_MAX));
+    setBusy(review.id);
+    setMessage(null);
+    setFormError(null);
+    const answer = await api<{ review: AdminReview }>(
+      'POST',
+      `/api/admin/content/reviews/${review.id}/visibility`,
+      body,
+    );
+    setBusy(null);
+    if (!answer.ok) {
+      const error = answer.body.error ?? UNEXPECTED;
+      return body.hidden ? setFormError(error) : setMessage(error);
+    }
+    setRows((rows) => rows.map((r) => (r.id === review.id ? answer.body.review : r)));
+    setHiding(null);
+    setMessage(
+      body.hidden
+        ? `Review by ${review.authorName} hidden. It leaves the site with the next publish.`
+        : `Review by ${review.authorName} shown again. It returns to the site with the next publish.`,
+    );
+  };
+
+  return (
+    <div>
+      <form className="admin-filters" role="search" onSubmit={search}>
+        <label htmlFor={searchId}>
+          Search by business or author
+          <input
+            id={searchId}
+            type="search"
+            maxLength={100}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        </label>
+        <label htmlFor={showId}>
+          Show
+          <select id={showId} value={show} onChange={(e) => setShow(e.target.value as Show)}>
+            <option value="all">All reviews</option>
+            <option value="visible">Shown</option>
+            <option value="hidden">Hidden</option>
+          </select>
+        </label>
+        <button className="btn" type="submit">
+          Search
+        </button>
+      </form>
+      <p role="status" aria-live="polite">
+        {message}
+      </p>
+      {list.error && <p role="alert">{list.error}</p>}
+      {!loading && reviews.length === 0 ? (
+        <p className="muted">{M.noReviews}</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Business</th>
+              <th scope="col">Review</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {reviews.map((review) => (
+              <tr key={review.id}>
+                <td>
+                  <a href={`/contractor/${review.businessSlug}`}>{review.businessName}</a>
+                </td>
+                <td className="admin-review-text">
+                  <strong>
+                    {review.rating} of 5 by {review.authorName}
+                  </strong>
+                  {review.title && <> · {review.title}</>}
+                  <br />
+                  {review.content}
+                  <br />
+                  <span className="muted">
+                    {new Date(review.createdAt).toLocaleDateString('en-US')}
+                    {review.verified ? ' · verified' : ' · not verified'}
+                  </span>
+                </td>
+                <td>
+                  {review.hidden ? (
+                    <>
+                      Hidden
+                      <br />
+                      <span className="muted">{review.hiddenReason}</span>
+                    </>
+                  ) : (
+                    'Shown'
+                  )}
+                </td>
+                <td>
+                  {review.hidden ? (
+                    <button
+                      type="button"
+                      className="btn secondary"
+                      disabled={busy === review.id}
+                      aria-label={`Show the review by ${review.authorName} of ${review.businessName}`}
+                      onClick={() => void change(review, { hidden: false })}
+                    >
+                      Show
+                    </button>
+                  ) : hiding === review.id ? (
+                    <HideForm
+                      review={review}
+                      busy={busy === review.id}
+                      error={formError}
+                      onSubmit={(reason) => void change(review, { hidden: true, reason })}
+                      onCancel={() => {
+                        setHiding(null);
+                        setFormError(null);
+                      }}
+                    />
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn secondary"
+                      aria-label={`Hide the review by ${review.authorName} of ${review.businessName}`}
+                      onClick={() => {
+                        setHiding(review.id);
+                        setFormError(null);
+                      }}
+                    >
+                      Hide
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {cursor && (
+        <button type="button" className="btn secondary" disabled={loading} onClick={() => void more()}>
+          Load more
+        </button>
+      )}
+      {loading && <p className="muted">Loading…</p>}
+    </div>
+  );
+}

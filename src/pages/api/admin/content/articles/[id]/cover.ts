@@ -1,0 +1,18 @@
+// POST /api/admin/content/articles/:id/cover, multipart/form-data {file}: the article's cover
+// image through the upload port. 415 not a JPEG, PNG or WebP image (by content), 413 past 10 MB.
+import * as z from 'zod/mini';
+import { ZRecordId } from '~/schemas/admin';
+import { setArticleCover } from '~/server/admin/content-articles';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+import { uploadStore } from '~/server/storage/uploads';
+import { readPhotoFile } from '~/server/uploads/read-photo-form';
+
+export const prerender = false;
+
+// No body schema: the handler reads the multipart body itself.
+export const POST = route({ auth: 'admin' }, async ({ context, user }) => {
+  const id = z.parse(ZRecordId, context.params.id);
+  const bytes = await readPhotoFile(context.request);
+  return Response.json({ article: await setArticleCover(db(), uploadStore(), { id: user.id }, id, bytes) });
+});

@@ -1,0 +1,16 @@
+// POST /api/admin/content/reviews/:id/visibility {hidden, reason}: hides a review (a reason is
+// required) or shows it again; its business's rating is recomputed, audited, publish requested.
+import * as z from 'zod/mini';
+import { ZRecordId } from '~/schemas/admin';
+import { ZReviewVisibility } from '~/schemas/admin-content';
+import { setReviewHidden } from '~/server/admin/content-reviews';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'admin', body: ZReviewVisibility }, async ({ context, user, body }) => {
+  const id = z.parse(ZRecordId, context.params.id);
+  const review = await db().begin((tx) => setReviewHidden(tx, { id: user.id }, id, body));
+  return Response.json({ review });
+});

@@ -1,0 +1,12 @@
+// GET /api/admin/content/reviews?show=all|hidden|visible&q=&cursor=: every review, newest first,
+// 25 a page.
+import { ZReviewListQuery } from '~/schemas/admin-content';
+import { listReviews } from '~/server/admin/content-reviews';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const GET = route({ auth: 'admin', query: ZReviewListQuery }, async ({ query }) =>
+  Response.json(await listReviews(db(), query)),
+);

@@ -1,0 +1,11 @@
+// GET /api/admin/content/seo-pages?q=&cursor=: the SEO pages by slug, 25 a page.
+import { ZSeoPageListQuery } from '~/schemas/admin-content';
+import { listSeoPages } from '~/server/admin/content-seo-pages';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const GET = route({ auth: 'admin', query: ZSeoPageListQuery }, async ({ query }) =>
+  Response.json(await listSeoPages(db(), query)),
+);

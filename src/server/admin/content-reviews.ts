@@ -1,0 +1,140 @@
+// The reviews tab of /admin/content: every review, newest first (keyset pages), and hiding or
+// showing one with a reason. A hidden review leaves the public profile, the rating and the review
+// count of its business (recomputed in the same transaction) with the next publish; the change,
+// its audit row and its publish request are one transaction.
+import { CONTENT_MESSAGES as M, CONTENT_PAGE_SIZE } from '../../domain/content-rules.ts';
+import type {
+  AdminReview,
+  AdminReviewPage,
+  TReviewListQuery,
+  TReviewVisibility,
+} from '../../schemas/admin-content.ts';
+import type { Sql, TransactionSql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { requestPublish } from '../publish/request-publish.ts';
+import { recomputeBusinessRating } from '../reviews/business-rating.ts';
+import { audited, type AuditActor } from './audit.ts';
+import { encodeCursor, timeCursor } from './content-cursor.ts';
+import { containsPattern } from './users.ts';
+
+interface ReviewRow {
+  id: string;
+  business_id: string;
+  business_name: string;
+  business_slug: string;
+  rating: number;
+  author_name: string;
+  title: string | null;
+  content: string;
+  verified: boolean;
+  created_at: Date;
+  created_text: string;
+  hidden_at: Date | null;
+  hidden_reason: string | null;
+}
+
+const toReview = (r: ReviewRow): AdminReview => ({
+  id: r.id,
+  businessId: r.business_id,
+  businessName: r.business_name,
+  businessSlug: r.business_slug,
+  rating: r.rating,
+  authorName: r.author_name,
+  title: r.title,
+  content: r.content,
+  verified: r.verified,
+  createdAt: r.created_at.toISOString(),
+  hidden: r.hidden_at !== null,
+  hiddenAt: r.hidden_at?.toISOString() ?? null,
+  hiddenReason: r.hidden_reason,
+});
+
+function reviewColumns(sql: Sql | TransactionSql) {
+  return sql`
+    r.id, r.business_id, b.name as business_name, b.slug as business_slug, r.rating, r.author_name,
+    r.title, r.content, r.verified, r.created_at, r.created_at::text as created_text, r.hidden_at,
+    r.hidden_reason`;
+}
+
+export async function listReviews(
+  sql: Sql,
+  query: TReviewListQuery,
+  limit = CONTENT_PAGE_SIZE,
+): Promise<AdminReviewPage> {
+  const after = query.cursor ? timeCursor(query.cursor) : null;
+  const q = query.q?.trim().toLowerCase();
+  const rows = await sql<ReviewRow[]>`
+    select ${reviewColumns(sql)}
+      from reviews r join businesses b on b.id = r.business_id
+     where true
+       ${query.show === 'hidden' ? sql`and r.hidden_at is not null` : sql``}
+       ${query.show === 'visible' ? sql`and r.hidden_at is null` : sql``}
+       ${q ? sql`and (lower(b.name) like ${containsPattern(q)} or lower(r.author_name) like ${containsPattern(q)})` : sql``}
+       ${after ? sql`and (r.created_at, r.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+     order by r.created_at desc, r.id desc
+     limit ${limit + 1}`;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    reviews: page.map(toReview),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.created_text, last.id]) : null,
+  };
+}
+
+/** Hides (with a reason) or shows a review; the same state again changes nothing. */
+export async function setReviewHidden(
+  tx: TransactionSql,
+  actor: AuditActor,
+  reviewId: string,
+  change: TReviewVisibility,
+): Promise<AdminReview> {
+  const reason = change.reason?.trim() ?? '';
+  if (change.hidden && !reason) throw new AppError('BAD_REQUEST', M.reasonRequired);
+  const [found] = await tx<{ business_id: string }[]>`select business_id from reviews where id = ${reviewId}`;
+  if (!found) throw new AppError('NOT_FOUND', M.reviewNotFound);
+  // The business's lock first (as a new review takes it), then the review's.
+  await tx`select id from businesses where id = ${found.business_id} for update`;
+  const [before] = await tx<ReviewRow[]>`
+    select ${reviewColumns(tx)} from reviews r join businesses b on b.id = r.business_id
+     where r.id = ${reviewId} for update of r`;
+  if (!before) throw new AppError('NOT_FOUND', M.reviewNotFound);
+  if ((before.hidden_at !== null) === change.hidden) return toReview(before);
+  const [ratingBefore] = await tx<{ averageRating: number | null; totalReviews: number }[]>`
+    select average_rating::float8 as "averageRating", total_reviews as "totalReviews"
+      from businesses where id = ${before.business_id}`;
+  const [changed] = await tx<{ hidden_at: Date | null; hidden_reason: string | null }[]>`
+    update reviews
+       set hidden_at = ${change.hidden ? tx`now()` : null},
+           hidden_reason = ${change.hidden ? reason : null},
+           hidden_by = ${change.hidden ? actor.id : null}
+     where id = ${reviewId}
+    returning hidden_at, hidden_reason`;
+  const ratingAfter = await recomputeBusinessRating(tx, before.business_id);
+  await audited(
+    tx,
+    actor,
+    change.hidden ? 'review.hide' : 'review.show',
+    { type: 'review', id: reviewId },
+    {
+      business: before.business_name,
+      author: before.author_name,
+      hidden: before.hidden_at !== null,
+      reason: before.hidden_reason,
+      ...ratingBefore,
+    },
+    {
+      business: before.business_name,
+      author: before.author_name,
+      hidden: change.hidden,
+      reason: change.hidden ? reason : null,
+      ...ratingAfter,
+    },
+  );
+  await requestPublish(tx, {
+    reason: change.hidden ? 'Review hidden by an admin' : 'Review shown again by an admin',
+    entityType: 'review',
+    entityId: reviewId,
+    requestedBy: actor.id,
+  });
+  return toReview({ ...before, hidden_at: changed!.hidden_at, hidden_reason: changed!.hidden_reason });
+}
