@@ -1,30 +1,26 @@
-// Publishing in the embedded default, end to end: an admin changes a business's public name (in
-// the site's database, as the admin pages will), presses Publish at /admin/publish and waits for
-// 'live'; the server rebuilt the site with `astro build` into a fresh folder and switched to it,
-// so the profile page shows the new name, while a loop of requests (the home page, a city-service
-// page and the search API, every 50 ms) running through the whole rebuild saw no error. The
-// Publish page passes axe. A full build takes one to two minutes here, hence the long timeout.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// Issue 15's acceptance, end to end in the embedded default: an admin approves a PENDING
+// contractor from the queue at /admin/contractors, edits a city-service page's H1 at
+// /admin/content (previewed, saved) and presses Publish at /admin/publish; the server rebuilds the
+// site with `astro build` into a fresh folder and switches to it, so the new contractor's profile
+// page is served (404 before: pages are prebuilt) and the SEO page shows the new H1, while a loop
+// of requests (the home page, a city-service page and the search API, every 50 ms) running through
+// the whole rebuild saw no error. The activity log lists the approval and the edit with their
+// values before and after. The Publish page passes axe. A full build takes one to two minutes
+// here, hence the long timeout. This project runs after all others: the publish switches the
+// site every other spec is served from.
 import AxeBuilder from '@axe-core/playwright';
-import { requestPublish } from '../../src/server/publish/request-publish.ts';
+import type { Page } from '@playwright/test';
+import type { Sql } from '../../src/server/db/client.ts';
+import { createBusiness, createUser } from '../factories/index.ts';
+import { editSeoPageH1 } from '../helpers/admin-content.ts';
 import { signInContext } from '../helpers/demo-session.ts';
+import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
 const BUILD_TIMEOUT_MS = 6 * 60_000;
-
-/** A public business no other browser test names (changing its name disturbs nobody's test). */
-function unnamedBusiness(businesses: { id: string; name: string; slug: string }[]) {
-  const dir = path.resolve('tests', 'e2e');
-  const specs = readdirSync(dir)
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
-    .join('\n');
-  const business = businesses.find((b) => !specs.includes(b.name) && !specs.includes(b.slug));
-  if (!business) throw new Error('every demo business is named by some browser test');
-  return business;
-}
+/** A city-service page no other browser test reads (its H1 changes for the rest of the run). */
+const SEO_SLUG = 'roofing-xenia-ohio';
 
 /** Requests the pages and the API every 50 ms until stopped; records every non-2xx/3xx answer. */
 function requestLoop(baseURL: string) {
@@ -56,74 +52,102 @@ function requestLoop(baseURL: string) {
   };
 }
 
-test('an admin publishes a change: the rebuilt page shows it, and the site answered throughout', async ({
+/** The activity log's row for `action` on `entityId`, the log filtered by that action's label. */
+async function logEntry(page: Page, label: string, entityId: string) {
+  await page.goto('/admin/activity-logs');
+  // Before the island runs, the filter form would submit as a plain page load.
+  await hydrated(page, 'ActivityLog');
+  await page.getByLabel('What').selectOption({ label });
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  const entry = page.getByRole('row').filter({ hasText: entityId });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('admin@example.com');
+  return { before: entry.getByRole('cell').nth(4), after: entry.getByRole('cell').nth(5) };
+}
+
+test('an admin approves a contractor and edits an SEO page, publishes, and both are live; the site answered throughout', async ({
   page,
   context,
   baseURL,
 }) => {
-  test.setTimeout(BUILD_TIMEOUT_MS + 60_000);
+  test.setTimeout(BUILD_TIMEOUT_MS + 2 * 60_000);
   const origin = baseURL!;
-  const businesses = await withSiteDatabase(
-    origin,
-    (tx) => tx<{ id: string; name: string; slug: string }[]>`
-      select id, name, slug from businesses where status = 'ACTIVE' order by slug`,
-  );
-  const business = unnamedBusiness(businesses);
-  const newName = `${business.name} Renamed ${Date.now().toString(36)}`;
-  const profile = `/contractor/${business.slug}`;
-
-  await page.goto(profile);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(business.name);
-
-  await withSiteDatabase(origin, async (tx) => {
-    await tx`update businesses set name = ${newName}, updated_at = now() where id = ${business.id}`;
-    await requestPublish(tx, {
-      reason: 'renamed by the publish test',
-      entityType: 'business',
-      entityId: business.id,
-      requestedBy: null,
+  const tag = Date.now().toString(36);
+  const business = await withSiteDatabase(origin, async (tx) => {
+    const owner = await createUser(tx as unknown as Sql, {
+      email: `publish-${tag}@example.com`,
+      roles: ['contractor'],
+    });
+    return createBusiness(tx as unknown as Sql, {
+      name: `Publish Test Roofing ${tag}`,
+      status: 'PENDING',
+      verified: false,
+      ownerId: owner.id,
     });
   });
-  try {
-    // Prebuilt: the old name until a publish.
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).not.toContainText(newName);
+  const profile = `/contractor/${business.slug}`;
+  const newH1 = `Xenia Roofers, Checked and Insured ${tag}`;
 
-    await signInContext(context, origin, 'admin@example.com');
-    await page.goto('/admin/publish');
-    await expect(page.getByRole('heading', { name: 'Publish the site' })).toBeVisible();
-    await expect(page.getByText(/changes? waits? for the next publish/)).toBeVisible();
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
+  // Prebuilt: a pending contractor has no page, and the SEO page shows its generated H1.
+  expect((await page.request.get(profile)).status()).toBe(404);
+  await page.goto(`/${SEO_SLUG}`);
+  const oldH1 = (await page.getByRole('heading', { level: 1 }).textContent())?.trim();
+  expect(oldH1).toBeTruthy();
+  expect(oldH1).not.toBe(newH1);
 
-    const loop = requestLoop(origin);
-    const started = Date.now();
-    await page.getByRole('button', { name: 'Publish' }).click();
-    const status = page.getByRole('status');
-    await expect(status).toContainText(/Queued|Building/);
-    await expect(status).toContainText(/Live|Failed/, { timeout: BUILD_TIMEOUT_MS });
-    const seconds = (Date.now() - started) / 1000;
-    await loop.stop();
-    if ((await status.textContent())?.includes('Failed')) {
-      throw new Error(`the publish failed:\n${await page.locator('pre').textContent()}`);
-    }
-    await expect(status).toContainText('Live');
-    console.log(`publish: live after ${seconds.toFixed(1)} s; ${loop.state.answers} requests during it`);
+  await signInContext(context, origin, 'admin@example.com');
+  await page.goto('/admin/contractors');
+  await hydrated(page, 'ContractorsAdmin');
+  const row = page
+    .getByRole('region', { name: 'Awaiting approval' })
+    .getByRole('row')
+    .filter({ hasText: business.name });
+  await row.getByRole('button', { name: `Approve ${business.name}` }).click();
+  await expect(page.getByText(`${business.name} approved.`, { exact: false })).toBeVisible();
 
-    expect(loop.state.failures).toEqual([]);
-    expect(loop.state.answers).toBeGreaterThan(30);
-    await page.goto(profile);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(newName);
-  } finally {
-    // The database as it was (the rebuilt pages keep the new name for the rest of the run; no
-    // other test names this business).
-    await withSiteDatabase(origin, async (tx) => {
-      await tx`update businesses set name = ${business.name} where id = ${business.id}`;
-      await tx`update publish_requests set published_at = coalesce(published_at, now()) where entity_id = ${business.id}`;
-    });
+  await editSeoPageH1(page, SEO_SLUG, newH1);
+
+  // Saved, not yet public.
+  await page.goto(`/${SEO_SLUG}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(oldH1!);
+
+  await page.goto('/admin/publish');
+  await expect(page.getByRole('heading', { name: 'Publish the site' })).toBeVisible();
+  await expect(page.getByText(/changes? waits? for the next publish/)).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  const loop = requestLoop(origin);
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const status = page.getByRole('status');
+  await expect(status).toContainText(/Queued|Building/);
+  await expect(status).toContainText(/Live|Failed/, { timeout: BUILD_TIMEOUT_MS });
+  const seconds = (Date.now() - started) / 1000;
+  await loop.stop();
+  if ((await status.textContent())?.includes('Failed')) {
+    throw new Error(`the publish failed:\n${await page.locator('pre').textContent()}`);
   }
+  await expect(status).toContainText('Live');
+  console.log(`publish: live after ${seconds.toFixed(1)} s; ${loop.state.answers} requests during it`);
+  expect(loop.state.failures).toEqual([]);
+  expect(loop.state.answers).toBeGreaterThan(30);
+
+  // Served from the new build.
+  await page.goto(profile);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(business.name);
+  await page.goto(`/${SEO_SLUG}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(newH1);
+
+  // Both writes in the activity log, with their values before and after.
+  const approval = await logEntry(page, 'Contractor approved', business.id);
+  await expect(approval.before).toContainText('"status": "PENDING"');
+  await expect(approval.after).toContainText('"status": "ACTIVE"');
+  const SEO_LABEL = 'SEO page edited';
+  const edit = await logEntry(page, SEO_LABEL, SEO_SLUG);
+  // Before the first save the page had no override: its H1 was the generated one (null here).
+  await expect(edit.before).toContainText('"h1Heading": null');
+  await expect(edit.after).toContainText(`"h1Heading": "${newH1}"`);
 });
 
 test('anyone but an admin is sent to sign in from /admin/publish', async ({ page }) => {
