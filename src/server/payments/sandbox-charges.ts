@@ -1,0 +1,47 @@
+// The sandbox gateway's charge list (revenue validation): every payment intent created in a
+// period with what was refunded of it, read in keyset pages of 100 as Stripe's list is, oldest
+// first. requires_payment_method is a decline; requires_action was not completed either.
+import type { Sql } from '../db/client.ts';
+import type { ChargeListRequest, GatewayCharge, PaymentGateway } from './gateway.ts';
+
+const PAGE = 100;
+
+interface Row {
+  id: string;
+  amount_cents: number;
+  refunded_cents: number;
+  status: string;
+  created_at: Date;
+}
+
+export function sandboxCharges(sql: Sql): Pick<PaymentGateway, 'listCharges'> {
+  return {
+    async listCharges({ since, until }: ChargeListRequest): Promise<GatewayCharge[]> {
+      const charges: GatewayCharge[] = [];
+      let after: { at: Date; id: string } | null = null;
+      for (;;) {
+        const rows: Row[] = await sql<Row[]>`
+          select i.id, i.amount_cents, i.status, i.created_at,
+                 (select coalesce(sum(r.amount_cents), 0)::int from sandbox_refunds r where r.payment_intent_id = i.id)
+                   as refunded_cents
+            from sandbox_payment_intents i
+           where i.created_at >= ${since} and i.created_at < ${until}
+             ${after ? sql`and (i.created_at, i.id) > (${after.at}, ${after.id})` : sql``}
+           order by i.created_at, i.id
+           limit ${PAGE}`;
+        for (const row of rows) {
+          charges.push({
+            paymentIntentId: row.id,
+            amountCents: row.amount_cents,
+            amountRefundedCents: row.refunded_cents,
+            status: row.status === 'succeeded' ? 'succeeded' : 'failed',
+            created: row.created_at,
+          });
+        }
+        if (rows.length < PAGE) return charges;
+        const last = rows.at(-1)!;
+        after = { at: last.created_at, id: last.id };
+      }
+    },
+  };
+}
