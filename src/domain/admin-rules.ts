@@ -18,9 +18,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { slug: 'activity-logs', label: 'Activity Logs', available: true },
   { slug: 'contractors', label: 'Contractors', available: true },
   { slug: 'leads', label: 'Leads', available: false },
-  { slug: 'payments', label: 'Payments', available: false },
+  { slug: 'payments', label: 'Payments', available: true },
   { slug: 'content', label: 'Content', available: false },
-  { slug: 'revenue-validation', label: 'Revenue Validation', available: false },
+  { slug: 'revenue-validation', label: 'Revenue Validation', available: true },
   { slug: 'payment-test', label: 'Payment Test', available: false },
 ];
 
@@ -66,6 +66,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'business.licence.verify': 'Licence verified',
   'business_claim.approve': 'Listing claim confirmed',
   'business_claim.reject': 'Listing claim rejected',
+  'lead_credit.grant': 'Lead credit granted',
+  'lead_credit.decline': 'Lead credit declined',
 };
 
 export const ADMIN_CONTRACTORS_PAGE_SIZE = 25;
