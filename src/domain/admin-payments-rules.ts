@@ -35,5 +35,6 @@ export const PAYMENTS_MESSAGES = {
   noChargebacks: 'No chargebacks.',
   periodOrder: 'The start of the period must not be after its end.',
   periodTooLong: `Choose a period of at most ${REVENUE_MAX_DAYS} days.`,
-  clean: 'No mismatches: every paid transaction has a succeeded charge of the same amount, and every charge has a transaction.',
+  clean:
+    'No mismatches: every paid transaction has a succeeded charge of the same amount, and every charge has a transaction.',
 } as const;

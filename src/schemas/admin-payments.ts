@@ -11,7 +11,9 @@ import type { CreditReason, CreditStatus } from '../domain/credit-rules.ts';
 
 const cursor = z.optional(z.string().check(z.maxLength(200)));
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z.optional(z.union([z.literal(''), z.string().check(z.maxLength(10), z.regex(DAY, 'Use YYYY-MM-DD'))]));
+const day = z.optional(
+  z.union([z.literal(''), z.string().check(z.maxLength(10), z.regex(DAY, 'Use YYYY-MM-DD'))]),
+);
 
 export const ZAdminTransactionQuery = z.object({
   status: z.optional(z.union([z.literal(''), z.enum(TRANSACTION_FILTERS)])),
@@ -24,9 +26,7 @@ export type TAdminTransactionQuery = z.infer<typeof ZAdminTransactionQuery>;
 export const ZAdminCursorQuery = z.object({ cursor });
 
 export const ZCreditDecision = z.object({
-  reason: z
-    .string()
-    .check(z.maxLength(CREDIT_DECISION_MAX), z.trim(), z.minLength(1, M.reasonRequired)),
+  reason: z.string().check(z.maxLength(CREDIT_DECISION_MAX), z.trim(), z.minLength(1, M.reasonRequired)),
 });
 export type TCreditDecision = z.infer<typeof ZCreditDecision>;
 

@@ -68,9 +68,14 @@ interface Contractor {
 
 async function contractor(): Promise<Contractor> {
   const owner = await createUser(sql, { roles: ['contractor'] });
-  const business = await createBusiness(sql, { ownerId: owner.id, name: `Payments Co ${randomUUID().slice(0, 8)}` });
+  const business = await createBusiness(sql, {
+    ownerId: owner.id,
+    name: `Payments Co ${randomUUID().slice(0, 8)}`,
+  });
   await giveCard(sql, business.id);
-  const [b] = await sql<{ name: string; email: string }[]>`select name, email from businesses where id = ${business.id}`;
+  const [b] = await sql<
+    { name: string; email: string }[]
+  >`select name, email from businesses where id = ${business.id}`;
   return { businessId: business.id, name: b!.name, email: b!.email };
 }
 
@@ -119,7 +124,11 @@ async function openCredit(who?: Contractor) {
 }
 
 const refundsOf = async (intentId: string) =>
-  (await sql<{ n: number }[]>`select count(*)::int as n from sandbox_refunds where payment_intent_id = ${intentId}`)[0]!.n;
+  (
+    await sql<
+      { n: number }[]
+    >`select count(*)::int as n from sandbox_refunds where payment_intent_id = ${intentId}`
+  )[0]!.n;
 const mailsTo = (to: string) =>
   sql<{ subject: string; text_body: string; template: string }[]>`
     select subject, text_body, template from mail_outbox where to_address = ${to} order by id`;
@@ -138,11 +147,14 @@ describe('who may use the payments APIs', () => {
     ['grant', 'POST', { params: { id }, body: { reason: 'Matrix' } }],
     ['decline', 'POST', { params: { id }, body: { reason: 'Matrix' } }],
   ];
-  it.each(requests)('%s %s refuses homeowners and contractors (403) and the signed-out (401)', async (name, method, options) => {
-    expect((await call(name, method, homeowner, options)).status).toBe(403);
-    expect((await call(name, method, contractorUser, options)).status).toBe(403);
-    expect((await call(name, method, null, options)).status).toBe(401);
-  });
+  it.each(requests)(
+    '%s %s refuses homeowners and contractors (403) and the signed-out (401)',
+    async (name, method, options) => {
+      expect((await call(name, method, homeowner, options)).status).toBe(403);
+      expect((await call(name, method, contractorUser, options)).status).toBe(403);
+      expect((await call(name, method, null, options)).status).toBe(401);
+    },
+  );
 
   it('refuses a contractor’s grant before anything moves', async () => {
     const { creditId, intentId } = await openCredit();
@@ -173,12 +185,17 @@ describe('the dispute queue', () => {
     const answer = await decide('grant', creditId, 'The homeowner confirmed it was a test request.');
     expect(answer.status, await answer.clone().text()).toBe(200);
     const { credit } = (await answer.json()) as { credit: AdminCreditRequest };
-    expect(credit).toMatchObject({ status: 'refunded', decisionReason: 'The homeowner confirmed it was a test request.' });
+    expect(credit).toMatchObject({
+      status: 'refunded',
+      decisionReason: 'The homeowner confirmed it was a test request.',
+    });
     expect(await refundsOf(intentId)).toBe(1);
     const [t] = await sql<{ payment_status: string; refunded_amount_cents: number }[]>`
       select payment_status, refunded_amount_cents from payment_transactions where id = ${transactionId}`;
     expect(t).toEqual({ payment_status: 'refunded', refunded_amount_cents: 3000 });
-    const [d] = await sql<{ payment_status: string }[]>`select payment_status from lead_distributions where id = ${distributionId}`;
+    const [d] = await sql<
+      { payment_status: string }[]
+    >`select payment_status from lead_distributions where id = ${distributionId}`;
     expect(d!.payment_status).toBe('refunded');
     const mails = await mailsTo(business.email);
     expect(mails.map((m) => m.template)).toEqual(['lead_credit_refunded']);
@@ -200,7 +217,10 @@ describe('the dispute queue', () => {
     expect(queue.credits.map((c) => c.id)).not.toContain(creditId);
     // The contractor's lead shows the outcome and the reason.
     const state = await leadCreditState(sql, business.businessId, distributionId);
-    expect(state.credit).toMatchObject({ status: 'refunded', decision: 'The homeowner confirmed it was a test request.' });
+    expect(state.credit).toMatchObject({
+      status: 'refunded',
+      decision: 'The homeowner confirmed it was a test request.',
+    });
   });
 
   it('a second grant refunds nothing more, and two grants at once refund once', async () => {
@@ -218,9 +238,13 @@ describe('the dispute queue', () => {
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(await refundsOf(second.intentId)).toBe(1);
-    expect((await mailsTo(second.business.email)).filter((m) => m.template === 'lead_credit_refunded')).toHaveLength(1);
+    expect(
+      (await mailsTo(second.business.email)).filter((m) => m.template === 'lead_credit_refunded'),
+    ).toHaveLength(1);
     expect(await auditOf(second.creditId)).toHaveLength(1);
-    const [credit] = await sql<{ status: string }[]>`select status from lead_credits where id = ${second.creditId}`;
+    const [credit] = await sql<
+      { status: string }[]
+    >`select status from lead_credits where id = ${second.creditId}`;
     expect(credit!.status).toBe('refunded');
   });
 
@@ -242,7 +266,10 @@ describe('the dispute queue', () => {
       },
     ]);
     const state = await leadCreditState(sql, business.businessId, distributionId);
-    expect(state.credit).toMatchObject({ status: 'denied', decision: 'The lead was called back and is a real job.' });
+    expect(state.credit).toMatchObject({
+      status: 'denied',
+      decision: 'The lead was called back and is a real job.',
+    });
     // Declining again changes nothing; granting now is refused.
     expect((await decide('decline', creditId, 'Again')).status).toBe(200);
     const grant = await decide('grant', creditId, 'Changed my mind');
@@ -279,7 +306,10 @@ describe('transactions and chargebacks', () => {
       values (${business.businessId}, ${`test-failed-${randomUUID()}`}, 3000, 'failed', 'Your card has insufficient funds.',
               'Lead charge')`;
     const search = encodeURIComponent(business.name);
-    const all = await get<AdminTransactionPage>('transactions', `/api/admin/payments/transactions?business=${search}`);
+    const all = await get<AdminTransactionPage>(
+      'transactions',
+      `/api/admin/payments/transactions?business=${search}`,
+    );
     expect(all.transactions).toHaveLength(3);
     expect(all.transactions.every((t) => t.businessName === business.name)).toBe(true);
     const failed = await get<AdminTransactionPage>(
@@ -289,7 +319,10 @@ describe('transactions and chargebacks', () => {
     expect(failed.transactions.map((t) => [t.status, t.failureMessage])).toEqual([
       ['failed', 'Your card has insufficient funds.'],
     ]);
-    const paid = await get<AdminTransactionPage>('transactions', `/api/admin/payments/transactions?status=paid&business=${search}`);
+    const paid = await get<AdminTransactionPage>(
+      'transactions',
+      `/api/admin/payments/transactions?status=paid&business=${search}`,
+    );
     expect(paid.transactions.map((t) => t.status)).toEqual(['paid', 'paid']);
 
     const first = await listTransactions(sql, { business: business.name }, 2);
@@ -300,8 +333,14 @@ describe('transactions and chargebacks', () => {
     expect(second.nextCursor).toBeNull();
     const ids = [...first.transactions, ...second.transactions].map((t) => t.id);
     expect(new Set(ids)).toEqual(new Set(all.transactions.map((t) => t.id)));
-    expect((await call('transactions', 'GET', admin, { path: '/api/admin/payments/transactions?cursor=bad' })).status).toBe(400);
-    expect((await call('transactions', 'GET', admin, { path: '/api/admin/payments/transactions?status=stolen' })).status).toBe(400);
+    expect(
+      (await call('transactions', 'GET', admin, { path: '/api/admin/payments/transactions?cursor=bad' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call('transactions', 'GET', admin, { path: '/api/admin/payments/transactions?status=stolen' }))
+        .status,
+    ).toBe(400);
   });
 
   it('lists chargebacks with their business', async () => {

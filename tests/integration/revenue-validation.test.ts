@@ -95,7 +95,12 @@ describe('revenue validation', () => {
       refundedCents: 3000,
     });
     const declined = await charge(declining, 3000, '2019-06-15T10:00:00Z');
-    await ledger(declining, { amountCents: 3000, status: 'failed', intent: declined, at: '2019-06-15T10:00:00Z' });
+    await ledger(declining, {
+      amountCents: 3000,
+      status: 'failed',
+      intent: declined,
+      at: '2019-06-15T10:00:00Z',
+    });
     // Recorded a few seconds before midnight, charged at the gateway just after.
     const edge = await charge(paying, 4900, '2019-07-01T00:00:20Z');
     await ledger(paying, { amountCents: 4900, status: 'paid', intent: edge, at: '2019-06-30T23:59:50Z' });
@@ -112,14 +117,34 @@ describe('revenue validation', () => {
 
   it('finds each planted mismatch', async () => {
     const who = await business();
-    const noCharge = await ledger(who, { amountCents: 3000, status: 'paid', intent: null, at: '2019-08-03T10:00:00Z' });
+    const noCharge = await ledger(who, {
+      amountCents: 3000,
+      status: 'paid',
+      intent: null,
+      at: '2019-08-03T10:00:00Z',
+    });
     const lostIntent = `pi_sandbox_${randomUUID().replaceAll('-', '')}`;
-    const lost = await ledger(who, { amountCents: 3000, status: 'paid', intent: lostIntent, at: '2019-08-04T10:00:00Z' });
+    const lost = await ledger(who, {
+      amountCents: 3000,
+      status: 'paid',
+      intent: lostIntent,
+      at: '2019-08-04T10:00:00Z',
+    });
     const unrecorded = await charge(who, 3000, '2019-08-05T10:00:00Z');
     const differs = await charge(who, 3000, '2019-08-06T10:00:00Z');
-    const differsRow = await ledger(who, { amountCents: 4900, status: 'paid', intent: differs, at: '2019-08-06T10:00:00Z' });
+    const differsRow = await ledger(who, {
+      amountCents: 4900,
+      status: 'paid',
+      intent: differs,
+      at: '2019-08-06T10:00:00Z',
+    });
     const taken = await charge(who, 3000, '2019-08-07T10:00:00Z');
-    const takenRow = await ledger(who, { amountCents: 3000, status: 'failed', intent: taken, at: '2019-08-07T10:00:00Z' });
+    const takenRow = await ledger(who, {
+      amountCents: 3000,
+      status: 'failed',
+      intent: taken,
+      at: '2019-08-07T10:00:00Z',
+    });
     const notRefunded = await charge(who, 3000, '2019-08-08T10:00:00Z');
     const notRefundedRow = await ledger(who, {
       amountCents: 3000,
@@ -148,12 +173,19 @@ describe('revenue validation', () => {
     expect(august.ledgerRows).toBe(6);
     expect(august.gatewayCharges).toBe(5);
     // Each is its period's own: the clean months stay clean.
-    expect((await validateRevenue(sql, gateway, { from: '2019-06-01', to: '2019-06-30' })).mismatches).toEqual([]);
+    expect(
+      (await validateRevenue(sql, gateway, { from: '2019-06-01', to: '2019-06-30' })).mismatches,
+    ).toEqual([]);
   });
 
   it('defaults to the last 30 days and refuses a bad period', async () => {
-    expect(revenuePeriod({}, new Date('2026-11-23T15:00:00Z'))).toMatchObject({ from: '2026-10-25', to: '2026-11-23' });
-    const answer = await endpoint(apiContext({ method: 'GET', path: '/api/admin/revenue-validation', user: admin }));
+    expect(revenuePeriod({}, new Date('2026-11-23T15:00:00Z'))).toMatchObject({
+      from: '2026-10-25',
+      to: '2026-11-23',
+    });
+    const answer = await endpoint(
+      apiContext({ method: 'GET', path: '/api/admin/revenue-validation', user: admin }),
+    );
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as RevenueReport;
     expect(body.to).toBe(new Date().toISOString().slice(0, 10));

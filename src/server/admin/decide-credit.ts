@@ -109,7 +109,9 @@ export async function declineCredit(
       { status: 'open', reason: credit.reason, decisionReason: credit.decision_reason },
       { status: 'denied', decisionReason: reason },
     );
-    const [to] = await tx<{ name: string; email: string | null; project_type: string; place: string; amount_cents: number }[]>`
+    const [to] = await tx<
+      { name: string; email: string | null; project_type: string; place: string; amount_cents: number }[]
+    >`
       select b.name, coalesce(b.email, u.email) as email, l.project_type,
              coalesce(l.city, l.zip_code, 'the Dayton area') as place, c.amount_cents
         from lead_credits c
@@ -123,7 +125,13 @@ export async function declineCredit(
         tx,
         creditDeclinedMail(
           { name: to.name, email: to.email },
-          { id: creditId, amountCents: to.amount_cents, reason, projectType: to.project_type, place: to.place },
+          {
+            id: creditId,
+            amountCents: to.amount_cents,
+            reason,
+            projectType: to.project_type,
+            place: to.place,
+          },
         ),
       );
     }

@@ -22,16 +22,23 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 function parseDay(day: string): Date {
   const date = new Date(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(date.getTime()) || dayOf(date) !== day) throw new AppError('BAD_REQUEST', 'Use YYYY-MM-DD');
+  if (Number.isNaN(date.getTime()) || dayOf(date) !== day)
+    throw new AppError('BAD_REQUEST', 'Use YYYY-MM-DD');
   return date;
 }
 
 /** The period's days (UTC, both included): by default the last REVENUE_DEFAULT_DAYS to today. */
-export function revenuePeriod(query: TRevenueQuery, now = new Date()): { from: string; to: string; since: Date; until: Date } {
+export function revenuePeriod(
+  query: TRevenueQuery,
+  now = new Date(),
+): { from: string; to: string; since: Date; until: Date } {
   const to = query.to ? parseDay(query.to) : parseDay(dayOf(now));
-  const from = query.from ? parseDay(query.from) : new Date(to.getTime() - (REVENUE_DEFAULT_DAYS - 1) * DAY_MS);
+  const from = query.from
+    ? parseDay(query.from)
+    : new Date(to.getTime() - (REVENUE_DEFAULT_DAYS - 1) * DAY_MS);
   if (from > to) throw new AppError('BAD_REQUEST', M.periodOrder);
-  if ((to.getTime() - from.getTime()) / DAY_MS + 1 > REVENUE_MAX_DAYS) throw new AppError('BAD_REQUEST', M.periodTooLong);
+  if ((to.getTime() - from.getTime()) / DAY_MS + 1 > REVENUE_MAX_DAYS)
+    throw new AppError('BAD_REQUEST', M.periodTooLong);
   return { from: dayOf(from), to: dayOf(to), since: from, until: new Date(to.getTime() + DAY_MS) };
 }
 
@@ -114,7 +121,8 @@ export async function validateRevenue(
         `Ledger ${formatMoney(row.amount_cents)}, gateway ${formatMoney(charge.amountCents)}.`,
       );
     }
-    const expectedRefund = row.status === 'refunded' ? row.refunded_cents || row.amount_cents : row.refunded_cents;
+    const expectedRefund =
+      row.status === 'refunded' ? row.refunded_cents || row.amount_cents : row.refunded_cents;
     const statusProblem =
       tookMoney && charge.status !== 'succeeded'
         ? `The ledger says ${row.status}; the gateway's charge is ${charge.status}.`
@@ -130,7 +138,8 @@ export async function validateRevenue(
     if (clean) matched += 1;
   }
   for (const charge of charges) {
-    if (seen.has(charge.paymentIntentId) || charge.status !== 'succeeded' || !inPeriod(charge.created)) continue;
+    if (seen.has(charge.paymentIntentId) || charge.status !== 'succeeded' || !inPeriod(charge.created))
+      continue;
     report(
       'missing_in_ledger',
       null,

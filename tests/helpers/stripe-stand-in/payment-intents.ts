@@ -31,9 +31,11 @@ const DECLINES: Record<string, { code: string; decline_code?: string; message: s
  * `limit` (default 10, at most 100), `starting_after`, and `expand[]=data.latest_charge`. */
 function listIntents(state: StandInState, query: URLSearchParams): Answer {
   const bound = (op: string) => (query.has(`created[${op}]`) ? Number(query.get(`created[${op}]`)) : null);
-  const [gte, gt, lte, lt] = ['gte', 'gt', 'lte', 'lt'].map(bound);
+  const [gte, gt, lte, lt] = [bound('gte'), bound('gt'), bound('lte'), bound('lt')];
   const limit = Math.min(Math.max(Number(query.get('limit') ?? 10), 1), 100);
-  const expandCharge = [...query.entries()].some(([k, v]) => k.startsWith('expand') && v === 'data.latest_charge');
+  const expandCharge = [...query.entries()].some(
+    ([k, v]) => k.startsWith('expand') && v === 'data.latest_charge',
+  );
   // Made in order: the later an object was put, the newer (ties in `created` keep that order).
   const all = [...state.objects.values()]
     .filter((o) => o.object === 'payment_intent')
@@ -51,7 +53,10 @@ function listIntents(state: StandInState, query: URLSearchParams): Answer {
   const start = after ? all.findIndex((o) => o.id === after) + 1 : 0;
   const page = all.slice(start, start + limit).map((intent) =>
     expandCharge && typeof intent['latest_charge'] === 'string'
-      ? { ...intent, latest_charge: state.get(intent['latest_charge'], 'charge') ?? intent['latest_charge'] }
+      ? {
+          ...intent,
+          latest_charge: state.get(intent['latest_charge'], 'charge') ?? intent['latest_charge'],
+        }
       : intent,
   );
   return {

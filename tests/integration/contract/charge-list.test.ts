@@ -44,8 +44,16 @@ describe.each(gatewaysUnderTest(sql))('$name gateway: charge list', (under) => {
     expect(refund.status).toBe('succeeded');
 
     const listed = byId(await under.gateway.listCharges(period));
-    expect(listed.get(paid)).toMatchObject({ amountCents: 3000, amountRefundedCents: 0, status: 'succeeded' });
-    expect(listed.get(other)).toMatchObject({ amountCents: 4900, amountRefundedCents: 1000, status: 'succeeded' });
+    expect(listed.get(paid)).toMatchObject({
+      amountCents: 3000,
+      amountRefundedCents: 0,
+      status: 'succeeded',
+    });
+    expect(listed.get(other)).toMatchObject({
+      amountCents: 4900,
+      amountRefundedCents: 1000,
+      status: 'succeeded',
+    });
     expect(listed.get(declined)).toMatchObject({ amountCents: 3000, status: 'failed' });
     const created = listed.get(paid)!.created.getTime();
     expect(created).toBeGreaterThanOrEqual(period.since.getTime());
@@ -55,9 +63,15 @@ describe.each(gatewaysUnderTest(sql))('$name gateway: charge list', (under) => {
   it('leaves out charges made outside the period', async () => {
     const before = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000);
     const made = await charge('visa');
-    const earlier = await under.gateway.listCharges({ since: new Date(before.getTime() - 3_600_000), until: before });
+    const earlier = await under.gateway.listCharges({
+      since: new Date(before.getTime() - 3_600_000),
+      until: before,
+    });
     expect(earlier.map((c) => c.paymentIntentId)).not.toContain(made);
-    const later = await under.gateway.listCharges({ since: new Date(Date.now() + 5_000), until: new Date(Date.now() + 60_000) });
+    const later = await under.gateway.listCharges({
+      since: new Date(Date.now() + 5_000),
+      until: new Date(Date.now() + 60_000),
+    });
     expect(later.map((c) => c.paymentIntentId)).not.toContain(made);
   });
 
@@ -72,7 +86,9 @@ describe.each(gatewaysUnderTest(sql))('$name gateway: charge list', (under) => {
     const times = listed.map((c) => c.created.getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
     if (under.standIn) {
-      const pages = under.standIn.requests.filter((r) => r.method === 'GET' && r.path === '/v1/payment_intents');
+      const pages = under.standIn.requests.filter(
+        (r) => r.method === 'GET' && r.path === '/v1/payment_intents',
+      );
       expect(pages.length).toBeGreaterThan(1);
     }
   });

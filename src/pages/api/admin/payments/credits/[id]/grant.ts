@@ -11,7 +11,13 @@ import { route } from '~/server/route';
 export const prerender = false;
 
 export const POST = route({ auth: 'admin', body: ZCreditDecision }, async ({ context, user, body }) => {
-  const credit = await grantCredit(db(), paymentGateway(db()), { id: user.id }, context.params['id'] ?? '', body.reason);
+  const credit = await grantCredit(
+    db(),
+    paymentGateway(db()),
+    { id: user.id },
+    context.params['id'] ?? '',
+    body.reason,
+  );
   kickMailSender(db());
   return Response.json({ credit });
 });
