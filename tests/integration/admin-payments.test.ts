@@ -17,6 +17,7 @@ import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
 import { leadCreditState } from '../../src/server/credits/lead-credit-state.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { DEMO_OPEN_CREDIT_NOTE, seedDemoPayments } from '../../scripts/lib/seed-demo-payments.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { apiContext, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
@@ -357,5 +358,25 @@ describe('transactions and chargebacks', () => {
       stripeStatus: 'needs_response',
       status: 'open',
     });
+  });
+});
+
+describe('the demo data', () => {
+  it('leaves one credit request open in the queue, through the real dispute path, once', async () => {
+    const owner = await createUser(sql, { roles: ['contractor'] });
+    const business = await createBusiness(sql, { ownerId: owner.id });
+    await giveCard(sql, business.id);
+    await sql`
+      insert into business_services (business_id, service_id)
+      select ${business.id}, id from services order by slug limit 1
+      on conflict do nothing`;
+    expect(await seedDemoPayments(sql, owner.email)).toBe(1);
+    expect(await seedDemoPayments(sql, owner.email)).toBe(0);
+    const page = await get<AdminCreditPage>('credits', '/api/admin/payments/credits');
+    const demo = page.credits.filter((c) => c.note === DEMO_OPEN_CREDIT_NOTE && c.businessEmail !== null);
+    expect(demo.length).toBeGreaterThanOrEqual(1);
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from lead_credits where business_id = ${business.id} and status = 'open'`;
+    expect(row!.n).toBe(1);
   });
 });
