@@ -124,8 +124,8 @@ test('revenue validation shows the clean result for a day whose charge and trans
     await expect(page.getByRole('heading', { level: 1, name: 'Revenue Validation' })).toBeVisible();
     await hydrated(page, 'RevenueValidation');
     await expect(page.getByText(/transactions in our ledger/)).toBeVisible();
-    await page.getByLabel('From').fill('2019-05-15');
-    await page.getByLabel('To').fill('2019-05-15');
+    await page.getByLabel('From', { exact: true }).fill('2019-05-15');
+    await page.getByLabel('To', { exact: true }).fill('2019-05-15');
     await page.getByRole('button', { name: 'Check' }).click();
     await expect(page.getByRole('heading', { level: 2, name: '2019-05-15 to 2019-05-15' })).toBeVisible();
     await expect(
