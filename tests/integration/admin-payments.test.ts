@@ -344,6 +344,25 @@ describe('transactions and chargebacks', () => {
     ).toBe(400);
   });
 
+  it('pages through rows made within one millisecond without skipping or repeating one', async () => {
+    const business = await contractor();
+    for (const micro of ['123401', '123402', '123403']) {
+      await sql`
+        insert into payment_transactions (business_id, idempotency_key, payment_amount_cents, payment_status, created_at)
+        values (${business.businessId}, ${`test-micro-${randomUUID()}`}, 3000, 'paid',
+                ${`2019-09-01 10:00:00.${micro}+00`})`;
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listTransactions(sql, { business: business.name, cursor }, 1);
+      seen.push(...page.transactions.map((t) => t.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && seen.length < 10);
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen).size).toBe(3);
+  });
+
   it('lists chargebacks with their business', async () => {
     const business = await contractor();
     const disputeId = `dp_test_${randomUUID().replaceAll('-', '')}`;

@@ -53,7 +53,7 @@ export async function listTransactions(
      where true
        ${statuses ? sql`and t.payment_status = any(${statuses})` : sql``}
        ${business ? sql`and lower(b.name) like ${containsPattern(business)}` : sql``}
-       ${after ? sql`and (t.created_at, t.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+       ${after ? sql`and (t.created_at, t.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by t.created_at desc, t.id desc
      limit ${limit + 1}`;
   const { rows: kept, nextCursor } = page(rows, limit);
@@ -130,7 +130,7 @@ export async function listOpenCredits(
   const rows = await sql<CreditRow[]>`
     select ${creditColumns(sql)}
      where c.status = 'open'
-       ${after ? sql`and (c.created_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+       ${after ? sql`and (c.created_at, c.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by c.created_at desc, c.id desc
      limit ${limit + 1}`;
   const { rows: kept, nextCursor } = page(rows, limit);
@@ -159,7 +159,7 @@ export async function listChargebacks(
            c.amount_cents, c.reason, c.stripe_status, c.evidence_due_by, c.status
       from chargebacks c left join businesses b on b.id = c.business_id
      where true
-       ${after ? sql`and (c.created_at, c.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+       ${after ? sql`and (c.created_at, c.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by c.created_at desc, c.id desc
      limit ${limit + 1}`;
   const { rows: kept, nextCursor } = page(rows, limit);

@@ -12,21 +12,23 @@ interface Row {
   refunded_cents: number;
   status: string;
   created_at: Date;
+  /** created_at as PostgreSQL prints it: microseconds kept, so the next page starts after it. */
+  at: string;
 }
 
 export function sandboxCharges(sql: Sql): Pick<PaymentGateway, 'listCharges'> {
   return {
     async listCharges({ since, until }: ChargeListRequest): Promise<GatewayCharge[]> {
       const charges: GatewayCharge[] = [];
-      let after: { at: Date; id: string } | null = null;
+      let after: { at: string; id: string } | null = null;
       for (;;) {
         const rows: Row[] = await sql<Row[]>`
-          select i.id, i.amount_cents, i.status, i.created_at,
+          select i.id, i.amount_cents, i.status, i.created_at, i.created_at::text as at,
                  (select coalesce(sum(r.amount_cents), 0)::int from sandbox_refunds r where r.payment_intent_id = i.id)
                    as refunded_cents
             from sandbox_payment_intents i
            where i.created_at >= ${since} and i.created_at < ${until}
-             ${after ? sql`and (i.created_at, i.id) > (${after.at}, ${after.id})` : sql``}
+             ${after ? sql`and (i.created_at, i.id) > (${after.at}::text::timestamptz, ${after.id})` : sql``}
            order by i.created_at, i.id
            limit ${PAGE}`;
         for (const row of rows) {
@@ -40,7 +42,7 @@ export function sandboxCharges(sql: Sql): Pick<PaymentGateway, 'listCharges'> {
         }
         if (rows.length < PAGE) return charges;
         const last = rows.at(-1)!;
-        after = { at: last.created_at, id: last.id };
+        after = { at: last.at, id: last.id };
       }
     },
   };
