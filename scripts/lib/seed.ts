@@ -8,6 +8,7 @@ import { seedDemoAdmin } from './seed-demo-admin.ts';
 import { seedDemoContractors } from './seed-demo-contractors.ts';
 import { seedDemoBilling } from './seed-demo-billing.ts';
 import { seedDemoCredits } from './seed-demo-credits.ts';
+import { seedDemoPayments } from './seed-demo-payments.ts';
 import { seedDemoDashboard } from './seed-demo-dashboard.ts';
 import { seedDemoHomeowner } from './seed-demo-homeowner.ts';
 import { seedDemoAnalytics } from './seed-demo-analytics.ts';
@@ -33,6 +34,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await seedDemoDashboard(sql);
   await seedDemoBilling(sql);
   await seedDemoCredits(sql);
+  await seedDemoPayments(sql);
   await seedDemoHomeowner(sql);
   await seedDemoAnalytics(sql);
   await seedDemoAdmin(sql);

@@ -19,9 +19,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { slug: 'activity-logs', label: 'Activity Logs', available: true },
   { slug: 'contractors', label: 'Contractors', available: true },
   { slug: 'leads', label: 'Leads', available: false },
-  { slug: 'payments', label: 'Payments', available: false },
+  { slug: 'payments', label: 'Payments', available: true },
   { slug: 'content', label: 'Content', available: true },
-  { slug: 'revenue-validation', label: 'Revenue Validation', available: false },
+  { slug: 'revenue-validation', label: 'Revenue Validation', available: true },
   { slug: 'payment-test', label: 'Payment Test', available: true },
 ];
 
@@ -71,6 +71,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'business.test_leads.enable': 'Test recipient added',
   'business.test_leads.disable': 'Test recipient removed',
   ...CONTENT_AUDIT_ACTIONS,
+  'lead_credit.grant': 'Lead credit granted',
+  'lead_credit.decline': 'Lead credit declined',
 };
 
 export const ADMIN_CONTRACTORS_PAGE_SIZE = 25;

@@ -35,6 +35,8 @@ export interface LeadCredit {
   amountCents: number;
   createdAt: string;
   refundedAt: string | null;
+  /** The reason an admin gave when granting or declining it; null when no admin decided. */
+  decision: string | null;
 }
 
 /** The lead's dispute, or whether it may still be disputed and until when. */

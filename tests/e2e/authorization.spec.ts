@@ -220,6 +220,28 @@ const MATRIX: Row[] = [
     body: { businessId: NO_LEAD, receives: true },
     expect: adminApi(404),
   },
+  // The payments and revenue-validation pages and their APIs: lists read only; decisions name no
+  // credit request (404 to an admin, refused before anything is looked up to everyone else).
+  ...['/admin/payments', '/admin/payments?tab=disputes', '/admin/revenue-validation'].map((path): Row => ({
+    method: 'GET',
+    path,
+    expect: adminOnly(path, 200),
+  })),
+  { method: 'GET', path: '/api/admin/payments/transactions?status=failed', expect: adminApi(200) },
+  { method: 'GET', path: '/api/admin/payments/transactions?cursor=bad', expect: adminApi(400) },
+  { method: 'GET', path: '/api/admin/payments/credits', expect: adminApi(200) },
+  { method: 'GET', path: '/api/admin/payments/chargebacks', expect: adminApi(200) },
+  {
+    method: 'GET',
+    path: '/api/admin/revenue-validation?from=2019-06-01&to=2019-06-30',
+    expect: adminApi(200),
+  },
+  ...(['grant', 'decline'] as const).map((action): Row => ({
+    method: 'POST',
+    path: `/api/admin/payments/credits/${NO_LEAD}/${action}`,
+    body: { reason: 'Matrix check' },
+    expect: adminApi(404),
+  })),
   {
     method: 'GET',
     path: '/admin/leads',

@@ -32,6 +32,7 @@ function CreditOutcome({ credit }: { credit: LeadCredit }) {
         <strong>{STATUS_TEXT[credit.status]}</strong>
       </p>
       <p>{credit.finding}</p>
+      {credit.decision && <p>Our team’s reason: {credit.decision}</p>}
       <p className="muted">
         {formatMoney(credit.amountCents)} · requested {new Date(credit.createdAt).toLocaleDateString('en-US')}
         {credit.refundedAt && ` · refunded ${new Date(credit.refundedAt).toLocaleDateString('en-US')}`}

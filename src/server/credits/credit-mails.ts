@@ -25,3 +25,25 @@ export function creditRefundedMail(
     ].join('\n'),
   };
 }
+
+/** The contractor's mail when an admin reviewed a disputed lead and did not credit it. */
+export function creditDeclinedMail(
+  contractor: { name: string; email: string },
+  credit: { id: string; amountCents: number; reason: string; projectType: string; place: string },
+): OutgoingMail {
+  return {
+    to: contractor.email,
+    subject: 'Your lead credit request was reviewed',
+    template: 'lead_credit_declined',
+    payload: { creditId: credit.id },
+    text: [
+      `${contractor.name}, our team reviewed your request to credit the ${formatMoney(credit.amountCents)} charge for the ${credit.projectType} lead in ${credit.place} and did not credit it.`,
+      '',
+      `Why: ${credit.reason}`,
+      '',
+      'Reply to this mail or contact support if you have more to tell us.',
+      `The lead on your dashboard: ${siteUrl()}/dashboard`,
+      `How credits work: ${siteUrl()}${CREDIT_RULES_PATH}`,
+    ].join('\n'),
+  };
+}

@@ -11,6 +11,7 @@ export interface CreditRow {
   amount_cents: number;
   created_at: Date;
   refunded_at: Date | null;
+  decision_reason: string | null;
 }
 
 export function toLeadCredit(row: CreditRow): LeadCredit {
@@ -22,6 +23,7 @@ export function toLeadCredit(row: CreditRow): LeadCredit {
     amountCents: row.amount_cents,
     createdAt: row.created_at.toISOString(),
     refundedAt: row.refunded_at?.toISOString() ?? null,
+    decision: row.decision_reason,
   };
 }
 
@@ -32,7 +34,7 @@ export async function findCredit(
   distributionId: string,
 ): Promise<CreditRow | null> {
   const [row] = await sql<CreditRow[]>`
-    select id, reason, status, finding, amount_cents, created_at, refunded_at
+    select id, reason, status, finding, amount_cents, created_at, refunded_at, decision_reason
       from lead_credits where distribution_id = ${distributionId} and business_id = ${businessId}`;
   return row ?? null;
 }

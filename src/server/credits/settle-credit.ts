@@ -1,7 +1,8 @@
 // Refunds a credit whose rule was met ('refunding'), through the gateway with the credit's own
 // idempotency key, outside any transaction; then records it once: only the run that moves the
 // credit out of 'refunding' marks the transaction and the lead refunded and mails the
-// contractor. Two runs at once (two disputes of one lead, a retry) refund once and mail once. A
+// contractor (with an admin's reason when an admin granted it). Two runs at once (two disputes of
+// one lead, two grants, a retry) refund once and mail once. A
 // refund the gateway refuses sends the credit to the admin queue; a gateway outage leaves it
 // 'refunding' for the next run (a dispute repeated, or resumeRefundingCredits).
 import type { Sql } from '../db/client.ts';
@@ -60,7 +61,7 @@ export async function settleCredit(sql: Sql, gateway: PaymentGateway, creditId: 
     const [to] = await tx<
       { name: string; email: string | null; finding: string; project_type: string; place: string }[]
     >`
-      select b.name, coalesce(b.email, u.email) as email, c.finding, l.project_type,
+      select b.name, coalesce(b.email, u.email) as email, coalesce(c.decision_reason, c.finding) as finding, l.project_type,
              coalesce(l.city, l.zip_code, 'the Dayton area') as place
         from lead_credits c
         join businesses b on b.id = c.business_id

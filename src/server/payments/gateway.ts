@@ -78,6 +78,24 @@ export interface SubscriptionSessionResult {
   subscription: SubscriptionState | null;
 }
 
+/** A period of charges to list: created at or after `since`, before `until`. */
+export interface ChargeListRequest {
+  since: Date;
+  until: Date;
+}
+
+/** A charge attempt as the gateway holds it (revenue validation reads these against our ledger). */
+export interface GatewayCharge {
+  /** The PaymentIntent id: what payment_transactions.stripe_payment_intent_id records. */
+  paymentIntentId: string;
+  amountCents: number;
+  /** How much of it was given back. */
+  amountRefundedCents: number;
+  /** 'succeeded' when the money was taken; 'failed' declined; 'pending' neither yet. */
+  status: 'succeeded' | 'failed' | 'pending';
+  created: Date;
+}
+
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'stripe';
   charge(request: ChargeRequest): Promise<ChargeResult>;
@@ -95,4 +113,6 @@ export interface PaymentGateway {
   createPortalSession(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** The subscription a Checkout session (subscription mode) made, read back from the gateway. */
   subscriptionOfSession(sessionId: string): Promise<SubscriptionSessionResult>;
+  /** Every charge attempt created in the period, all pages read, oldest first. */
+  listCharges(request: ChargeListRequest): Promise<GatewayCharge[]>;
 }

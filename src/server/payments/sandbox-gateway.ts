@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sandboxRefunds } from './sandbox-refunds.ts';
 import { sandboxPlans } from './sandbox-plans.ts';
+import { sandboxCharges } from './sandbox-charges.ts';
 import type { Sql } from '../db/client.ts';
 import type {
   ChargeRequest,
@@ -62,6 +63,7 @@ export function createSandboxGateway(sql: Sql): PaymentGateway {
     name: 'sandbox',
     ...sandboxRefunds(sql),
     ...sandboxPlans(sql),
+    ...sandboxCharges(sql),
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       const [previous] = await sql<IntentRow[]>`
         select id, status, decline_code, error_message from sandbox_payment_intents

@@ -5,6 +5,7 @@ import { stripeSetupMethods } from './stripe-setup.ts';
 import { stripeRefunds } from './stripe-refunds.ts';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
 import { stripePlans } from './stripe-plans.ts';
+import { stripeCharges } from './stripe-charges.ts';
 
 /** The SDK client the gateway and the setup's return and webhooks use. */
 export function createStripeClient(
@@ -27,6 +28,7 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
     name: 'stripe',
     ...stripeRefunds(stripe),
     ...stripePlans(stripe),
+    ...stripeCharges(stripe),
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       try {
         const intent = await stripe.paymentIntents.create(

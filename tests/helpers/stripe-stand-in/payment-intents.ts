@@ -1,6 +1,6 @@
 // PaymentIntents: created and confirmed at once off-session, as the gateway does, and read back.
 // The test payment methods decline as Stripe's do.
-import { StandInState, unixNow, type Route } from './state.ts';
+import { StandInState, unixNow, type Answer, type Route } from './state.ts';
 
 const DECLINES: Record<string, { code: string; decline_code?: string; message: string; status: string }> = {
   pm_card_chargeDeclined: {
@@ -27,7 +27,50 @@ const DECLINES: Record<string, { code: string; decline_code?: string; message: s
   },
 };
 
+/** Stripe's list of PaymentIntents: newest first, `created[gte]` / `created[lt]` (and gt / lte),
+ * `limit` (default 10, at most 100), `starting_after`, and `expand[]=data.latest_charge`. */
+function listIntents(state: StandInState, query: URLSearchParams): Answer {
+  const bound = (op: string) => (query.has(`created[${op}]`) ? Number(query.get(`created[${op}]`)) : null);
+  const [gte, gt, lte, lt] = [bound('gte'), bound('gt'), bound('lte'), bound('lt')];
+  const limit = Math.min(Math.max(Number(query.get('limit') ?? 10), 1), 100);
+  const expandCharge = [...query.entries()].some(
+    ([k, v]) => k.startsWith('expand') && v === 'data.latest_charge',
+  );
+  // Made in order: the later an object was put, the newer (ties in `created` keep that order).
+  const all = [...state.objects.values()]
+    .filter((o) => o.object === 'payment_intent')
+    .filter((o) => {
+      const created = Number(o['created']);
+      return (
+        (gte === null || created >= gte) &&
+        (gt === null || created > gt) &&
+        (lte === null || created <= lte) &&
+        (lt === null || created < lt)
+      );
+    })
+    .reverse();
+  const after = query.get('starting_after');
+  const start = after ? all.findIndex((o) => o.id === after) + 1 : 0;
+  const page = all.slice(start, start + limit).map((intent) =>
+    expandCharge && typeof intent['latest_charge'] === 'string'
+      ? {
+          ...intent,
+          latest_charge: state.get(intent['latest_charge'], 'charge') ?? intent['latest_charge'],
+        }
+      : intent,
+  );
+  return {
+    status: 200,
+    body: { object: 'list', url: '/v1/payment_intents', data: page, has_more: start + limit < all.length },
+  };
+}
+
 export const paymentIntentRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: /^\/v1\/payment_intents$/,
+    handle: ({ state, body }) => listIntents(state, body),
+  },
   {
     method: 'POST',
     path: /^\/v1\/payment_intents$/,

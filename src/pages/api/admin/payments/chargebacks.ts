@@ -1,0 +1,11 @@
+// GET /api/admin/payments/chargebacks?cursor=: chargebacks (charge.dispute.created), newest first.
+import { ZAdminCursorQuery } from '~/schemas/admin-payments';
+import { listChargebacks } from '~/server/admin/list-payments';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const GET = route({ auth: 'admin', query: ZAdminCursorQuery }, async ({ query }) =>
+  Response.json(await listChargebacks(db(), query)),
+);

@@ -1,0 +1,11 @@
+// GET /api/admin/payments/credits?cursor=: the dispute queue (lead credits left open), newest first.
+import { ZAdminCursorQuery } from '~/schemas/admin-payments';
+import { listOpenCredits } from '~/server/admin/list-payments';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const GET = route({ auth: 'admin', query: ZAdminCursorQuery }, async ({ query }) =>
+  Response.json(await listOpenCredits(db(), query)),
+);

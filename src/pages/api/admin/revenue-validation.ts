@@ -1,0 +1,13 @@
+// GET /api/admin/revenue-validation?from=&to=: our ledger against the gateway's charges for a
+// period of days (UTC; default the last 30), with every mismatch listed.
+import { ZRevenueQuery } from '~/schemas/admin-payments';
+import { validateRevenue } from '~/server/admin/validate-revenue';
+import { db } from '~/server/db/client';
+import { paymentGateway } from '~/server/payments/index';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const GET = route({ auth: 'admin', query: ZRevenueQuery }, async ({ query }) =>
+  Response.json(await validateRevenue(db(), paymentGateway(db()), query)),
+);
