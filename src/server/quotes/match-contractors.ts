@@ -1,6 +1,6 @@
 // Who may buy a lead, best first.
 import { LIVE_PLAN_STATUSES, PLANS, PLAN_IDS } from '../../domain/plans.ts';
-import type { Sql } from '../db/client.ts';
+import type { Sql, TransactionSql } from '../db/client.ts';
 import type { Candidate, LeadRow } from './types.ts';
 
 /** A contractor serves a lead whose ZIP is in its list, or that is this close to the business. */
@@ -14,7 +14,7 @@ export const SERVE_RADIUS_MILES = 25;
  * every run ranks the same. A featured plan makes the business featured (record-subscription.ts).
  */
 export async function matchContractors(
-  sql: Sql,
+  sql: Sql | TransactionSql,
   lead: Pick<LeadRow, 'service_id' | 'zip_code' | 'latitude' | 'longitude'>,
 ): Promise<Candidate[]> {
   const hasPoint = lead.latitude !== null && lead.longitude !== null;
