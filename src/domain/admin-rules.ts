@@ -17,7 +17,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { slug: 'users', label: 'Users', available: true },
   { slug: 'activity-logs', label: 'Activity Logs', available: true },
   { slug: 'contractors', label: 'Contractors', available: true },
-  { slug: 'leads', label: 'Leads', available: false },
+  { slug: 'leads', label: 'Leads', available: true },
   { slug: 'payments', label: 'Payments', available: false },
   { slug: 'content', label: 'Content', available: false },
   { slug: 'revenue-validation', label: 'Revenue Validation', available: false },
@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'business.licence.verify': 'Licence verified',
   'business_claim.approve': 'Listing claim confirmed',
   'business_claim.reject': 'Listing claim rejected',
+  'lead.resend': 'Lead re-sent to the next pro',
 };
 
 export const ADMIN_CONTRACTORS_PAGE_SIZE = 25;
