@@ -23,7 +23,11 @@ import { AppError } from '../errors.ts';
 import { containsPattern } from './users.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** created_at as PostgreSQL prints it (microseconds and offset kept, so no row is skipped). */
+/**
+ * created_at as PostgreSQL prints it, microseconds kept: a cursor rounded to milliseconds would skip
+ * rows. It goes back as text cast in SQL (a timestamptz parameter would pass through a JS Date in
+ * postgres.js and lose the microseconds again).
+ */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
 const encode = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
@@ -86,7 +90,7 @@ export async function listLeads(
      where true
        ${query.qualification ? sql`and l.qualification = ${query.qualification}` : sql``}
        ${byId ? sql`and l.id = ${q}::uuid` : q ? sql`and ${searchText(sql)} like ${containsPattern(q)}` : sql``}
-       ${after ? sql`and (l.created_at, l.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+       ${after ? sql`and (l.created_at, l.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by l.created_at desc, l.id desc
      limit ${limit + 1}`;
   const page = rows.slice(0, limit);
