@@ -30,7 +30,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
-const encode = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
+/** The cursor of the page after the lead created at `at` (created_at::text) with this id. */
+export const leadCursor = (at: string, id: string): string =>
+  Buffer.from(JSON.stringify([at, id])).toString('base64url');
 function decode(raw: string): { at: string; id: string } {
   try {
     const parts: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
@@ -109,7 +111,7 @@ export async function listLeads(
       distributions: r.distributions,
       paid: r.paid,
     })),
-    nextCursor: rows.length > limit && last ? encode(last.at, last.id) : null,
+    nextCursor: rows.length > limit && last ? leadCursor(last.at, last.id) : null,
   };
 }
 
