@@ -123,7 +123,10 @@ export async function adminBench(): Promise<Measurement[]> {
         ['leads: outside the area (1% match)', leads({ qualification: 'out_of_area' })],
         ['leads: search a rare e-mail "home123457@"', leads({ q: 'home123457@' })],
         ['leads: search a city "kettering" (20% match)', leads({ q: 'kettering' })],
-        ['leads: duplicates searched "xenia" (none match)', leads({ qualification: 'duplicate', q: 'xenia' })],
+        [
+          'leads: duplicates searched "xenia" (none match)',
+          leads({ qualification: 'duplicate', q: 'xenia' }),
+        ],
         ['admin index counts', () => adminOverview(sql)],
       ];
       const rounds = Number(process.env.BENCH_ROUNDS ?? 100);
