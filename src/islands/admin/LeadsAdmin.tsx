@@ -175,12 +175,16 @@ function LeadPanel(props: { id: string; onChange: (lead: AdminLeadDetail) => voi
       if (!live) return;
       if (!answer.ok) return setError(answer.body.error ?? UNEXPECTED);
       setLead(answer.body.lead);
-      heading.current?.focus();
     });
     return () => {
       live = false;
     };
   }, [props.id]);
+  // Opened below the list: focus moves to its heading once it has loaded.
+  const loaded = lead !== null;
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
 
   const resend = async () => {
     resendKey.current ??= crypto.randomUUID();
