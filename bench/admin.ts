@@ -10,7 +10,7 @@ import { ZActivityQuery, ZAdminUserQuery } from '../src/schemas/admin.ts';
 import { ZAdminLeadQuery } from '../src/schemas/admin-leads.ts';
 import { listActivity } from '../src/server/admin/activity-log.ts';
 import { adminOverview } from '../src/server/admin/admin-overview.ts';
-import { leadCursor, listLeads } from '../src/server/admin/leads.ts';
+import { leadCursor, leadsListQuery, listLeads } from '../src/server/admin/leads.ts';
 import { listUsers } from '../src/server/admin/users.ts';
 import { loadCatalog } from '../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../src/server/catalog/upsert-catalog.ts';
@@ -99,6 +99,18 @@ export async function adminBench(): Promise<Measurement[]> {
       const [deepLead] = await sql<{ at: string; id: string }[]>`
         select created_at::text as at, id from leads order by created_at desc, id desc offset 99999 limit 1`;
       const leads = (params: Record<string, string>) => () => listLeads(sql, ZAdminLeadQuery.parse(params));
+      const leadCases: [string, Record<string, string>][] = [
+        ['leads (1,000,000): first keyset page', {}],
+        [
+          'leads (1,000,000): deep keyset page (row 100,000)',
+          { cursor: leadCursor(deepLead!.at, deepLead!.id) },
+        ],
+        ['leads: qualified (93% match)', { qualification: 'qualified' }],
+        ['leads: outside the area (1% match)', { qualification: 'out_of_area' }],
+        ['leads: search a rare e-mail "home123457@"', { q: 'home123457@' }],
+        ['leads: search a city "kettering" (20% match)', { q: 'kettering' }],
+        ['leads: duplicates searched "xenia" (none match)', { qualification: 'duplicate', q: 'xenia' }],
+      ];
       const cases: [string, () => Promise<unknown>][] = [
         ['activity log: first page', activity({})],
         ['activity log: deep keyset page (row 1,000)', activity({ cursor: deepActivity! })],
@@ -114,19 +126,7 @@ export async function adminBench(): Promise<Measurement[]> {
         ['users: search by e-mail "user01999"', users({ q: 'user01999' })],
         ['users: search "example" (every account matches)', users({ q: 'example' })],
         ['users: search "person 1" (about 111,000 match)', users({ q: 'person 1' })],
-        ['leads (1,000,000): first keyset page', leads({})],
-        [
-          'leads (1,000,000): deep keyset page (row 100,000)',
-          leads({ cursor: leadCursor(deepLead!.at, deepLead!.id) }),
-        ],
-        ['leads: qualified (93% match)', leads({ qualification: 'qualified' })],
-        ['leads: outside the area (1% match)', leads({ qualification: 'out_of_area' })],
-        ['leads: search a rare e-mail "home123457@"', leads({ q: 'home123457@' })],
-        ['leads: search a city "kettering" (20% match)', leads({ q: 'kettering' })],
-        [
-          'leads: duplicates searched "xenia" (none match)',
-          leads({ qualification: 'duplicate', q: 'xenia' }),
-        ],
+        ...leadCases.map(([name, params]): [string, () => Promise<unknown>] => [name, leads(params)]),
         ['admin index counts', () => adminOverview(sql)],
       ];
       const rounds = Number(process.env.BENCH_ROUNDS ?? 100);
@@ -134,6 +134,13 @@ export async function adminBench(): Promise<Measurement[]> {
       const samples = new Map<string, number[]>(cases.map(([name]) => [name, []]));
       for (let round = 0; round < rounds; round += 1) {
         for (const [name, run] of cases) samples.get(name)!.push(await time(run));
+      }
+      // Which index each leads case reads: the plan PostgreSQL runs now (after the rounds, so a
+      // generic plan is what it shows where one has been chosen).
+      for (const [name, params] of leadCases) {
+        const plan = await sql<{ 'QUERY PLAN': string }[]>`
+          explain ${leadsListQuery(sql, ZAdminLeadQuery.parse(params), 25)}`;
+        console.log(`admin bench plan, ${name}:\n${plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
       }
       return cases.map(([name]) => ({
         name: `admin ${name}: p95`,
