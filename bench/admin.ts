@@ -3,9 +3,14 @@
 // page, a deep keyset page, filtered by who, by what, by a date range), of the users list (first
 // page, a deep page, a search), of a keyset page of all leads (the admin leads list's query) and of
 // the admin index's counts, as the endpoints run them. BENCH_DATABASE_URL or a throwaway cluster.
+// The leads are spread over qualifications (1% outside the area, 2% duplicates, 5% unmatched) and
+// five cities, and the newest 100,000 went to three pros each, so the leads list's cases
+// (listLeads: first and deep pages, by qualification, searches) count real distributions.
 import { ZActivityQuery, ZAdminUserQuery } from '../src/schemas/admin.ts';
+import { ZAdminLeadQuery } from '../src/schemas/admin-leads.ts';
 import { listActivity } from '../src/server/admin/activity-log.ts';
 import { adminOverview } from '../src/server/admin/admin-overview.ts';
+import { leadCursor, leadsListQuery, listLeads } from '../src/server/admin/leads.ts';
 import { listUsers } from '../src/server/admin/users.ts';
 import { loadCatalog } from '../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../src/server/catalog/upsert-catalog.ts';
@@ -40,10 +45,29 @@ async function generate(sql: Sql): Promise<{ admins: string[] }> {
                        lead_score, qualification, created_at, confirmed_at)
     select (select id from services where slug = 'plumbing'), 'Homeowner ' || n, 'home' || n || '@example.com',
            '9375550100', 'plumbing', 'Leaking pipe under the kitchen sink.', 'ASAP', 500, 2000,
-           n || ' Main Street', '45402', 'Dayton', 'Single Family Home', 'email', 50 + n % 50, 'qualified',
+           n || ' Main Street', '45402',
+           case when n % 100 = 0 then null
+                else (array['Dayton', 'Kettering', 'Beavercreek', 'Centerville', 'Xenia'])[1 + n % 5] end,
+           'Single Family Home', 'email', 50 + n % 50,
+           case when n % 100 = 0 then 'out_of_area' when n % 50 = 1 then 'duplicate'
+                when n % 20 = 2 then 'unmatched' else 'qualified' end,
            now() - make_interval(secs => n * 31.5), now() - make_interval(secs => n * 31.5)
       from generate_series(1, ${LEADS}::int) n`;
-  await sql`analyze`;
+  const pros = await sql<{ id: string }[]>`
+    insert into businesses (name, slug, status, verified, category, city, state, zip_code, phone, email)
+    select 'Bench Pro ' || n, 'bench-pro-' || n, 'ACTIVE', true, 'Plumbing', 'Dayton', 'OH', '45402',
+           '9375550100', 'bench-pro' || n || '@example.com'
+      from generate_series(1, 3) n
+    returning id`;
+  await sql`
+    insert into lead_distributions (lead_id, business_id, rank, status, payment_status, charged_at, sent_at, created_at)
+    select l.id, p.id, p.rank, 'sent', 'paid', l.created_at, l.created_at, l.created_at
+      from (select id, created_at from leads where qualification = 'qualified'
+             order by created_at desc limit ${Math.min(100_000, LEADS)}) l
+     cross join unnest(${pros.map((p) => p.id)}::uuid[]) with ordinality as p (id, rank)`;
+  // The tables at rest, as autovacuum leaves them (statistics, and the visibility map an
+  // index-only scan relies on: the leads list's search within a qualification reads its index alone).
+  await sql`vacuum analyze`;
   return { admins: ids };
 }
 
@@ -73,13 +97,22 @@ export async function adminBench(): Promise<Measurement[]> {
       const activity = (params: Record<string, string>) => () =>
         listActivity(sql, ZActivityQuery.parse(params));
       const users = (params: Record<string, string>) => () => listUsers(sql, ZAdminUserQuery.parse(params));
+      // The leads list as its endpoint runs it; the deep cursor is the one its page 4,000 would carry.
       const [deepLead] = await sql<{ at: string; id: string }[]>`
-        select created_at::text as at, id from leads order by created_at desc, id desc offset 100000 limit 1`;
-      const leadsPage = (cursor: { at: string; id: string } | null) => () => sql`
-        select l.id, l.created_at, l.name, l.city, l.zip_code, l.lead_score, l.qualification
-          from leads l
-         where true ${cursor ? sql`and (l.created_at, l.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
-         order by l.created_at desc, l.id desc limit 26`;
+        select created_at::text as at, id from leads order by created_at desc, id desc offset 99999 limit 1`;
+      const leads = (params: Record<string, string>) => () => listLeads(sql, ZAdminLeadQuery.parse(params));
+      const leadCases: [string, Record<string, string>][] = [
+        ['leads (1,000,000): first keyset page', {}],
+        [
+          'leads (1,000,000): deep keyset page (row 100,000)',
+          { cursor: leadCursor(deepLead!.at, deepLead!.id) },
+        ],
+        ['leads: qualified (93% match)', { qualification: 'qualified' }],
+        ['leads: outside the area (1% match)', { qualification: 'out_of_area' }],
+        ['leads: search a rare e-mail "home123457@"', { q: 'home123457@' }],
+        ['leads: search a city "kettering" (20% match)', { q: 'kettering' }],
+        ['leads: duplicates searched "xenia" (none match)', { qualification: 'duplicate', q: 'xenia' }],
+      ];
       const cases: [string, () => Promise<unknown>][] = [
         ['activity log: first page', activity({})],
         ['activity log: deep keyset page (row 1,000)', activity({ cursor: deepActivity! })],
@@ -95,8 +128,7 @@ export async function adminBench(): Promise<Measurement[]> {
         ['users: search by e-mail "user01999"', users({ q: 'user01999' })],
         ['users: search "example" (every account matches)', users({ q: 'example' })],
         ['users: search "person 1" (about 111,000 match)', users({ q: 'person 1' })],
-        ['leads (1,000,000): first keyset page', leadsPage(null)],
-        ['leads (1,000,000): deep keyset page (row 100,000)', leadsPage(deepLead!)],
+        ...leadCases.map(([name, params]): [string, () => Promise<unknown>] => [name, leads(params)]),
         ['admin index counts', () => adminOverview(sql)],
       ];
       const rounds = Number(process.env.BENCH_ROUNDS ?? 100);
@@ -104,6 +136,13 @@ export async function adminBench(): Promise<Measurement[]> {
       const samples = new Map<string, number[]>(cases.map(([name]) => [name, []]));
       for (let round = 0; round < rounds; round += 1) {
         for (const [name, run] of cases) samples.get(name)!.push(await time(run));
+      }
+      // Which index each leads case reads: the plan PostgreSQL runs now (after the rounds, so a
+      // generic plan is what it shows where one has been chosen).
+      for (const [name, params] of leadCases) {
+        const plan = await sql<{ 'QUERY PLAN': string }[]>`
+          explain ${leadsListQuery(sql, ZAdminLeadQuery.parse(params), 25)}`;
+        console.log(`admin bench plan, ${name}:\n${plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
       }
       return cases.map(([name]) => ({
         name: `admin ${name}: p95`,

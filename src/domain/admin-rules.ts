@@ -18,7 +18,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { slug: 'users', label: 'Users', available: true },
   { slug: 'activity-logs', label: 'Activity Logs', available: true },
   { slug: 'contractors', label: 'Contractors', available: true },
-  { slug: 'leads', label: 'Leads', available: false },
+  { slug: 'leads', label: 'Leads', available: true },
   { slug: 'payments', label: 'Payments', available: true },
   { slug: 'content', label: 'Content', available: true },
   { slug: 'revenue-validation', label: 'Revenue Validation', available: true },
@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   ...CONTENT_AUDIT_ACTIONS,
   'lead_credit.grant': 'Lead credit granted',
   'lead_credit.decline': 'Lead credit declined',
+  'lead.resend': 'Lead re-sent to the next pro',
 };
 
 export const ADMIN_CONTRACTORS_PAGE_SIZE = 25;

@@ -15,6 +15,8 @@ export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const LEAD_PRICE_CENTS = 3000;
 /** Contractors a lead is sold to (configurable up to 5). */
 export const DEFAULT_CONTRACTORS_PER_LEAD = 3;
+/** The most contractors one lead may be sold to (the pipeline's setting, and an admin's re-sends). */
+export const MAX_CONTRACTORS_PER_LEAD = 5;
 /** The same number as page copy says it ("up to three contractors"). */
 export const CONTRACTORS_PER_LEAD_WORD = (['one', 'two', 'three', 'four', 'five'] as const)[
   DEFAULT_CONTRACTORS_PER_LEAD - 1
@@ -37,6 +39,8 @@ export const QUOTE_RATE_LIMIT = { attempts: 3, windowMinutes: 60 } as const;
 export const QUOTE_PROMISED_HOURS = 2;
 /** How long a request's confirmation link works; an unconfirmed request then expires with its photos. */
 export const QUOTE_CONFIRM_HOURS = 48;
+/** A request with the same e-mail and service this recently is a duplicate, never sold. */
+export const QUOTE_DUPLICATE_DAYS = 7;
 
 export const TIMELINES = [
   { value: 'EMERGENCY', label: 'Emergency', detail: 'Within 24 hours (urgent)' },

@@ -1,6 +1,6 @@
 // Who may buy a lead, best first.
 import { LIVE_PLAN_STATUSES, PLANS, PLAN_IDS } from '../../domain/plans.ts';
-import type { Sql } from '../db/client.ts';
+import type { Sql, TransactionSql } from '../db/client.ts';
 import type { Candidate, LeadRow } from './types.ts';
 
 /** A contractor serves a lead whose ZIP is in its list, or that is this close to the business. */
@@ -15,7 +15,7 @@ export const SERVE_RADIUS_MILES = 25;
  * An admin's test lead (the payment-test page) goes only to businesses named as test recipients.
  */
 export async function matchContractors(
-  sql: Sql,
+  sql: Sql | TransactionSql,
   lead: Pick<LeadRow, 'service_id' | 'zip_code' | 'latitude' | 'longitude'> & { is_test?: boolean },
 ): Promise<Candidate[]> {
   const hasPoint = lead.latitude !== null && lead.longitude !== null;

@@ -1,6 +1,6 @@
 // Sells a stored lead: qualify it, match contractors, and charge the best of them until enough
 // have paid; safe to run again for the same lead (see submit-quote.ts).
-import { DEFAULT_CONTRACTORS_PER_LEAD } from '../../domain/quote-rules.ts';
+import { DEFAULT_CONTRACTORS_PER_LEAD, MAX_CONTRACTORS_PER_LEAD } from '../../domain/quote-rules.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { chargeDistribution } from './charge-distribution.ts';
@@ -9,15 +9,8 @@ import { matchContractors } from './match-contractors.ts';
 import { settlePendingCharges } from './settle-pending-charges.ts';
 import type { LeadRow, SaleResult, SubmitOptions } from './types.ts';
 
-/** The most contractors one lead may be sold to. */
-const MAX_CONTRACTORS_PER_LEAD = 5;
-
 export async function processLead(sql: Sql, leadId: string, options: SubmitOptions): Promise<SaleResult> {
-  const [lead] = await sql<LeadRow[]>`
-    select id, service_id, email, name, phone, zip_code, city, latitude, longitude, qualification, project_type,
-           project_description, timeline, budget_min, budget_max, property_address, preferred_contact_method, is_test
-    from leads where id = ${leadId}`;
-  if (!lead) throw new AppError('NOT_FOUND', 'Lead not found');
+  const lead = await readLead(sql, leadId);
 
   if (lead.qualification === 'pending') {
     const reason = disqualification(lead);
@@ -62,6 +55,16 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
   const paidNames = distributions.filter((d) => d.paid).map((d) => d.name);
   await finishLead(sql, lead, paidNames.length ? 'qualified' : 'unmatched', paidNames);
   return { leadId, contractorsContacted: distributions.length, paymentsSuccessful: paidNames.length };
+}
+
+/** A stored lead as the pipeline's steps read it. */
+export async function readLead(sql: Sql, leadId: string): Promise<LeadRow> {
+  const [lead] = await sql<LeadRow[]>`
+    select id, service_id, email, name, phone, zip_code, city, latitude, longitude, qualification, project_type,
+           project_description, timeline, budget_min, budget_max, property_address, preferred_contact_method, is_test
+    from leads where id = ${leadId}`;
+  if (!lead) throw new AppError('NOT_FOUND', 'Lead not found');
+  return lead;
 }
 
 /**

@@ -20,33 +20,44 @@ export async function reserveDistribution(
   businessId: string,
   rank: number,
 ): Promise<CapSkip> {
-  return sql.begin(async (tx) => {
-    const [business] = await tx<
-      { paused: boolean; weeklyCap: number | null; monthlyCapCents: number | null }[]
-    >`
-      select leads_paused as paused, weekly_lead_cap as "weeklyCap", monthly_spend_cap_cents as "monthlyCapCents"
-        from businesses where id = ${businessId}
-       for no key update`;
-    const [existing] = await tx`
-      select 1 from lead_distributions where lead_id = ${leadId} and business_id = ${businessId}`;
-    if (existing || !business) return null;
-    if (business.paused) return 'paused';
-    if (business.weeklyCap !== null || business.monthlyCapCents !== null) {
-      const usage = await leadUsage(tx, businessId);
-      if (business.weeklyCap !== null && usage.weekLeads >= business.weeklyCap) return 'weekly_lead_cap';
-      if (
-        business.monthlyCapCents !== null &&
-        usage.monthSpendCents + LEAD_PRICE_CENTS > business.monthlyCapCents
-      ) {
-        return 'monthly_spend_cap';
-      }
+  return sql.begin((tx) => reserveDistributionIn(tx, leadId, businessId, rank));
+}
+
+/**
+ * reserveDistribution inside the caller's transaction (the admin's re-send holds the lead's row
+ * lock across choosing the next pro and reserving it, so two re-sends never pick the same one).
+ */
+export async function reserveDistributionIn(
+  tx: TransactionSql,
+  leadId: string,
+  businessId: string,
+  rank: number,
+): Promise<CapSkip> {
+  const [business] = await tx<
+    { paused: boolean; weeklyCap: number | null; monthlyCapCents: number | null }[]
+  >`
+    select leads_paused as paused, weekly_lead_cap as "weeklyCap", monthly_spend_cap_cents as "monthlyCapCents"
+      from businesses where id = ${businessId}
+     for no key update`;
+  const [existing] = await tx`
+    select 1 from lead_distributions where lead_id = ${leadId} and business_id = ${businessId}`;
+  if (existing || !business) return null;
+  if (business.paused) return 'paused';
+  if (business.weeklyCap !== null || business.monthlyCapCents !== null) {
+    const usage = await leadUsage(tx, businessId);
+    if (business.weeklyCap !== null && usage.weekLeads >= business.weeklyCap) return 'weekly_lead_cap';
+    if (
+      business.monthlyCapCents !== null &&
+      usage.monthSpendCents + LEAD_PRICE_CENTS > business.monthlyCapCents
+    ) {
+      return 'monthly_spend_cap';
     }
-    await tx`
-      insert into lead_distributions (lead_id, business_id, rank, payment_amount_cents)
-      values (${leadId}, ${businessId}, ${rank}, ${LEAD_PRICE_CENTS})
-      on conflict (lead_id, business_id) do nothing`;
-    return null;
-  });
+  }
+  await tx`
+    insert into lead_distributions (lead_id, business_id, rank, payment_amount_cents)
+    values (${leadId}, ${businessId}, ${rank}, ${LEAD_PRICE_CENTS})
+    on conflict (lead_id, business_id) do nothing`;
+  return null;
 }
 
 export interface LeadUsage {

@@ -1,0 +1,12 @@
+// GET /api/admin/leads?qualification=&q=&cursor=: every lead, newest first, 25 a page (keyset),
+// each with its qualification, score and how many pros it went to and paid.
+import { ZAdminLeadQuery } from '~/schemas/admin-leads';
+import { listLeads } from '~/server/admin/leads';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const GET = route({ auth: 'admin', query: ZAdminLeadQuery }, async ({ query }) =>
+  Response.json(await listLeads(db(), query)),
+);
