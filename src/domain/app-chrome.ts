@@ -64,3 +64,10 @@ export function withoutClearSw(href: string): string | null {
   url.searchParams.delete(CLEAR_SW_PARAM);
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * Pages the service worker never keeps a copy of: signed-in pages and pages opened by a mailed
+ * link (their answers are also private or no-store where they carry anything personal).
+ */
+export const PRIVATE_PAGES =
+  /^\/(auth|profile|forgot-password|reset-password|admin|dashboard|contractor\/billing|quote-request\/(confirm|responses)|review|sandbox)(\/|$)/;

@@ -4,9 +4,10 @@
 // the caches of older ones. Pages are network first (a cached copy only when the network fails,
 // so nothing stale is shown online); a page never opened answers the offline page. Bundled assets
 // (/_astro/, named by their content) are cache first. The API, /dev/ and /uploads/ are left to
-// the network, and an answer marked private or no-store is never kept.
+// the network; signed-in and link-only pages (PRIVATE_PAGES) are never kept (offline they answer
+// the offline page), nor is any answer marked private or no-store.
 import type { APIRoute } from 'astro';
-import { CLEAR_SW_PARAM } from '~/domain/app-chrome';
+import { CLEAR_SW_PARAM, PRIVATE_PAGES } from '~/domain/app-chrome';
 
 /** The offline page, cached when the worker installs. */
 export const OFFLINE_PATH = '/offline';
@@ -16,6 +17,7 @@ export function serviceWorkerSource(version: string): string {
 const CACHE = ${JSON.stringify(`site-${version}`)};
 const OFFLINE = ${JSON.stringify(OFFLINE_PATH)};
 const NETWORK_ONLY = /^\\/(api|dev|uploads)(\\/|$)/;
+const PRIVATE = ${PRIVATE_PAGES.toString()};
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -56,6 +58,16 @@ async function networkFirst(request, fallback) {
   }
 }
 
+async function networkOnly(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const offline = await caches.match(OFFLINE);
+    if (offline) return offline;
+    throw error;
+  }
+}
+
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);
   const kept = await cache.match(request);
@@ -71,6 +83,11 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || NETWORK_ONLY.test(url.pathname)) return;
   if (url.searchParams.has(${JSON.stringify(CLEAR_SW_PARAM)})) return;
+  if (PRIVATE.test(url.pathname)) {
+    // Signed-in and link-only pages are never kept; offline, they answer the offline page.
+    if (request.mode === 'navigate') event.respondWith(networkOnly(request));
+    return;
+  }
   if (url.pathname.startsWith('/_astro/')) event.respondWith(cacheFirst(request));
   else event.respondWith(networkFirst(request, request.mode === 'navigate'));
 });

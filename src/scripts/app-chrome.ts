@@ -54,7 +54,13 @@ async function killSwitch(): Promise<boolean> {
 /** The versioned worker (src/pages/sw.js.ts); never fetched from the HTTP cache. */
 function registerWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  if ((history.state as Record<string, unknown> | null)?.[CLEARED]) return;
+  if ((history.state as Record<string, unknown> | null)?.[CLEARED]) {
+    // The page the kill switch reloaded: no worker controls it, so what a worker still serving
+    // the old page may have cached after the sweep goes now, for good.
+    if ('caches' in window)
+      void caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))));
+    return;
+  }
   navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch(() => {
     // not installable here (http on another host, private mode): the site works without it
   });
