@@ -76,18 +76,17 @@ function worker(version: string, existingCaches: string[] = []) {
   });
 
   async function lifecycle(type: 'install' | 'activate') {
-    let wait: Promise<unknown> = Promise.resolve();
-    listeners.get(type)!({ waitUntil: (p: Promise<unknown>) => (wait = p) });
-    await wait;
+    const waiting: { on?: Promise<unknown> } = {};
+    listeners.get(type)!({ waitUntil: (p: Promise<unknown>) => (waiting.on = p) });
+    await waiting.on;
   }
   /** The worker's answer to a GET, or null when it leaves the request to the network. */
   async function get(path: string, mode: RequestMode | 'navigate' = 'navigate'): Promise<string | null> {
-    let answer: Promise<Response> | null = null;
+    const answered: { with?: Promise<Response> } = {};
     const request = new Request(`https://site.test${path}`);
     Object.defineProperty(request, 'mode', { value: mode });
-    listeners.get('fetch')!({ request, respondWith: (r: Promise<Response>) => (answer = r) });
-    if (!answer) return null;
-    return (await (answer as Promise<Response>)).text();
+    listeners.get('fetch')!({ request, respondWith: (r: Promise<Response>) => (answered.with = r) });
+    return answered.with ? (await answered.with).text() : null;
   }
   return {
     lifecycle,
