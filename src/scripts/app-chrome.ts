@@ -51,7 +51,7 @@ async function killSwitch(): Promise<boolean> {
   return true;
 }
 
-/** The versioned worker (src/pages/sw.js.ts); never fetched from the HTTP cache. */
+/** The versioned worker (src/pages/sw.js.ts), once the page has loaded; never fetched from the HTTP cache. */
 function registerWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   if ((history.state as Record<string, unknown> | null)?.[CLEARED]) {
@@ -61,9 +61,15 @@ function registerWorker(): void {
       void caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))));
     return;
   }
-  navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch(() => {
-    // not installable here (http on another host, private mode): the site works without it
-  });
+  // After the page has loaded, so installing it (it fetches the offline page) never competes
+  // with the page's own first load.
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch(() => {
+      // not installable here (http on another host, private mode): the site works without it
+    });
+  };
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
 }
 
 function offlineBanner(): void {
