@@ -12,7 +12,12 @@ import { pathToFileURL } from 'node:url';
 import send from 'send';
 import { parseServerEnv, type ServerEnv } from '../../src/server/config.ts';
 import { bodyLimit, declaredTooLarge, tooLargeMessage } from '../../src/server/security/body-limits.ts';
-import { NON_PAGE_CSP, securityHeaders } from '../../src/server/security/headers.ts';
+import {
+  NON_PAGE_CSP,
+  SERVICE_WORKER_CSP,
+  SERVICE_WORKER_PATH,
+  securityHeaders,
+} from '../../src/server/security/headers.ts';
 import { hostPolicy, resolveSite, type RequestSite } from '../../src/server/security/request-site.ts';
 import { registerLocalSiteHost } from '../../src/server/publish/local-site.ts';
 import { createLocalRebuild } from './local-rebuild.ts';
@@ -226,6 +231,8 @@ export async function startSiteServer({
         }
         if (pathname.startsWith(ASSETS))
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // The service worker fetches this site's pages for the page it serves.
+        if (pathname === SERVICE_WORKER_PATH) res.setHeader('content-security-policy', SERVICE_WORKER_CSP);
       });
       stream.on('error', (error: { status?: number }) => {
         if (!found) return resolve(false);

@@ -17,6 +17,7 @@ import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { EmailField, PasswordField, TextField } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 type Mode = 'signin' | 'signup';
 
@@ -29,7 +30,7 @@ interface Props {
 /** After a success toast, move on once it has been seen and announced. */
 const LEAVE_AFTER_MS = 700;
 
-export default function AuthForm({ returnTo, notice }: Props) {
+function AuthForm({ returnTo, notice }: Props) {
   const [mode, setMode] = useState<Mode>('signin');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -158,3 +159,6 @@ export default function AuthForm({ returnTo, notice }: Props) {
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(AuthForm);

@@ -6,8 +6,9 @@ import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { EmailField } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
-export default function ForgotPassword() {
+function ForgotPassword() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -77,3 +78,6 @@ export default function ForgotPassword() {
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(ForgotPassword);

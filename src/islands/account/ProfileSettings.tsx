@@ -8,6 +8,7 @@ import PreferencesTab from './PreferencesTab.tsx';
 import ProfileTab from './ProfileTab.tsx';
 import SecurityTab from './SecurityTab.tsx';
 import type { ProfileData } from './types.ts';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 export type { ProfileData } from './types.ts';
 
@@ -25,7 +26,7 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
-export default function ProfileSettings({ profile: initial, isContractor, notice }: Props) {
+function ProfileSettings({ profile: initial, isContractor, notice }: Props) {
   const [tab, setTab] = useState<Tab>('profile');
   const [profile, setProfile] = useState(initial);
 
@@ -47,3 +48,6 @@ export default function ProfileSettings({ profile: initial, isContractor, notice
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(ProfileSettings);

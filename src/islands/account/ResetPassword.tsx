@@ -6,13 +6,14 @@ import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { NewPasswordFields } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 /** The reset link's token, from the address bar. */
 const linkToken = () => new URLSearchParams(window.location.search).get('token') ?? '';
 
 type Stage = 'verifying' | 'invalid' | 'form' | 'done';
 
-export default function ResetPassword() {
+function ResetPassword() {
   const [stage, setStage] = useState<Stage>('verifying');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -94,3 +95,6 @@ export default function ResetPassword() {
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(ResetPassword);

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { ADMIN_MESSAGES, AUDIT_ACTIONS } from '../../domain/admin-rules.ts';
 import type { AuditPage } from '../../schemas/admin.ts';
 import { useKeysetList } from './use-keyset-list.ts';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 interface Filters {
   actor: string;
@@ -24,7 +25,7 @@ function Values(props: { value: unknown }) {
   return <pre className="admin-values">{JSON.stringify(props.value, null, 1)}</pre>;
 }
 
-export default function ActivityLog(props: { actions: string[]; actors: { id: string; email: string }[] }) {
+function ActivityLog(props: { actions: string[]; actors: { id: string; email: string }[] }) {
   const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
   const [draft, setDraft] = useState<Filters>(NONE);
   const [filters, setFilters] = useState<Filters>(NONE);
@@ -117,3 +118,6 @@ export default function ActivityLog(props: { actions: string[]; actors: { id: st
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(ActivityLog);

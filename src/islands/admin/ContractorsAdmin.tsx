@@ -13,6 +13,7 @@ import type {
 } from '../../schemas/admin.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { useKeysetList } from './use-keyset-list.ts';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 type List = TAdminContractorQuery['list'];
 const PATH = '/api/admin/contractors';
@@ -124,7 +125,7 @@ function LicenceForm(props: {
   );
 }
 
-export default function ContractorsAdmin() {
+function ContractorsAdmin() {
   const searchId = useId();
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -481,3 +482,6 @@ export default function ContractorsAdmin() {
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(ContractorsAdmin);

@@ -9,6 +9,7 @@ import {
   type PublishState,
 } from '../../schemas/publish.ts';
 import { api, UNEXPECTED, type ApiAnswer } from '../shared/api.ts';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 /** How often the panel asks while a build is under way. */
 const POLL_MS = 2000;
@@ -20,7 +21,7 @@ function seconds(run: PublishRunView): string {
   return ` in ${Math.round((Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000)} s`;
 }
 
-export default function PublishPanel() {
+function PublishPanel() {
   const id = useId();
   const [state, setState] = useState<PublishState | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -118,3 +119,6 @@ export default function PublishPanel() {
     </section>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(PublishPanel);

@@ -5,10 +5,11 @@ import { ADMIN_MESSAGES, GRANTABLE_ROLES, type GrantableRole } from '../../domai
 import type { AdminUser, AdminUserPage } from '../../schemas/admin.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { useKeysetList } from './use-keyset-list.ts';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 const ROLE_LABEL: Record<GrantableRole, string> = { contractor: 'Contractor', admin: 'Admin' };
 
-export default function UsersAdmin(props: { selfId: string }) {
+function UsersAdmin(props: { selfId: string }) {
   const searchId = useId();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
@@ -134,3 +135,6 @@ export default function UsersAdmin(props: { selfId: string }) {
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(UsersAdmin);

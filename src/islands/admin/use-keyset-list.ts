@@ -1,8 +1,10 @@
 // A list the admin pages read in keyset pages: the first page whenever the query changes, then
 // "more" appends the next page from the cursor the last one gave. One hook for the users, the
-// activity log and the three contractor lists.
+// activity log and the three contractor lists. A first page the network failed is read again on
+// the app's back-online event.
 import { useEffect, useState } from 'react';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { useBackOnline } from '../shared/back-online.ts';
 
 export interface KeysetList<T> {
   rows: T[];
@@ -27,6 +29,9 @@ export function useKeysetList<Page extends { nextCursor: string | null }, T>(
   const [answered, setAnswered] = useState<string | null>(null);
   const [fetchingMore, setFetchingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Each reading of the first page; the network's failure waits for the back-online event. */
+  const [attempt, setAttempt] = useState(0);
+  const [unreachable, setUnreachable] = useState(false);
 
   const page = (from: string | null) => {
     const params = new URLSearchParams(search);
@@ -39,6 +44,7 @@ export function useKeysetList<Page extends { nextCursor: string | null }, T>(
     void page(null).then((answer) => {
       if (!live) return;
       setAnswered(search);
+      setUnreachable(answer.status === 0);
       setError(answer.ok ? null : (answer.body.error ?? UNEXPECTED));
       if (!answer.ok) return;
       setRows(pick(answer.body));
@@ -48,7 +54,9 @@ export function useKeysetList<Page extends { nextCursor: string | null }, T>(
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is fixed by its path and query
-  }, [path, search]);
+  }, [path, search, attempt]);
+
+  useBackOnline(unreachable, () => setAttempt((n) => n + 1));
 
   const more = async () => {
     if (!cursor) return;

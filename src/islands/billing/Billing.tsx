@@ -18,6 +18,7 @@ import PaymentMethodsTab from './PaymentMethodsTab.tsx';
 import SubscriptionTab from './SubscriptionTab.tsx';
 import TransactionsTab from './TransactionsTab.tsx';
 import { useSlow } from './useSlow.ts';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 const TABS = [
   { id: 'transactions', label: 'Transactions' },
@@ -27,7 +28,7 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
-export default function Billing(props: {
+function Billing(props: {
   businessName: string;
   /** The tab to open first (?tab=subscription on the return from a plan's Checkout). */
   initialTab?: string;
@@ -151,3 +152,6 @@ export default function Billing(props: {
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(Billing);

@@ -12,6 +12,7 @@ import { ProfileTab } from './ProfileTab.tsx';
 import StatsCards from './StatsCards.tsx';
 import TemplatesDialog, { type ChosenTemplate } from './TemplatesDialog.tsx';
 import type { DashboardBusiness, DashboardTab, SetupReturn } from './types.ts';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 const TABS = [
   { id: 'leads', label: 'Leads' },
@@ -19,7 +20,7 @@ const TABS = [
   { id: 'payments', label: 'Payments' },
 ] as const;
 
-export default function Dashboard(props: {
+function Dashboard(props: {
   business: DashboardBusiness;
   stats: DashboardStats;
   initialTab: DashboardTab;
@@ -64,3 +65,6 @@ export default function Dashboard(props: {
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(Dashboard);

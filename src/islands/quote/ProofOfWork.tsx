@@ -27,14 +27,30 @@ export default function ProofOfWork({ ref, error }: { ref: Ref<ProofHandle>; err
     };
   }, []);
 
+  /** The payload the widget solved on its own once loaded; what an offline submit sends. */
+  const solved = useRef<string | null>(null);
+  useEffect(() => {
+    const element = widget.current;
+    if (!loaded || !element) return;
+    const onVerified = (event: Event) => {
+      solved.current = (event as CustomEvent<{ payload?: string }>).detail.payload ?? null;
+    };
+    element.addEventListener('verified', onVerified);
+    return () => element.removeEventListener('verified', onVerified);
+  }, [loaded]);
+
   useImperativeHandle(ref, () => ({
     async payload() {
       const element = widget.current;
       if (!element) return null;
+      // Offline, a new challenge cannot be fetched: the one solved on load is sent (once back
+      // online; the wizard waits for the connection). Online, a fresh one as before.
+      if (!navigator.onLine && solved.current) return solved.current;
       const result = await element.verify().catch(() => null);
       return result?.payload ?? null;
     },
     reset() {
+      solved.current = null;
       widget.current?.reset();
     },
   }));

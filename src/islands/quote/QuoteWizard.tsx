@@ -2,7 +2,8 @@
 // Contact). Each step is checked with the same schema the server uses; Continue only when the
 // step is valid; presets advance by themselves after 300 ms. Everything typed is kept in this
 // browser until the request is accepted, so a reload or a failed network keeps it; the request
-// key makes a double submit or a retry one request.
+// key makes a double submit or a retry one request. Submitted while offline, it waits and is sent
+// by itself on the app's back-online event (src/islands/shared/back-online.ts).
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import {
   QUOTE_MESSAGES,
@@ -13,6 +14,7 @@ import {
 } from '../../schemas/quote.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
+import { useBackOnline } from '../shared/back-online.ts';
 import Toaster from '../shared/Toaster.tsx';
 import AwaitingConfirmation from './AwaitingConfirmation.tsx';
 import Progress from './Progress.tsx';
@@ -37,12 +39,15 @@ import {
   type ServiceChoice,
   type StepProps,
 } from './steps.tsx';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 interface Props {
   services: ServiceChoice[];
 }
 
 const AUTO_ADVANCE_MS = 300;
+const QUOTE_OFFLINE_MESSAGE =
+  'You are offline. Your request is kept and will be sent when the connection is back.';
 const LAST = QUOTE_STEPS.length;
 const HEADINGS = [
   'What do you need done?',
@@ -55,7 +60,7 @@ const HEADINGS = [
 
 type Errors = Partial<Record<QuoteField | 'altcha', string | undefined>>;
 
-export default function QuoteWizard({ services }: Props) {
+function QuoteWizard({ services }: Props) {
   const [step, setStep] = useState(1);
   const [draft, setDraft] = useState<QuoteDraft>(EMPTY_DRAFT);
   const [requestKey, setRequestKey] = useState('');
@@ -64,6 +69,10 @@ export default function QuoteWizard({ services }: Props) {
   const [ready, setReady] = useState(false);
   /** The address a confirmation link went to, once the request is waiting for it. */
   const [awaiting, setAwaiting] = useState<string | null>(null);
+  /** Submitted while offline: sent again when the connection comes back. */
+  const [offline, setOffline] = useState(false);
+  /** The proof of work of a request the network never delivered: still unspent, sent again. */
+  const undelivered = useRef<string | null>(null);
   const proof = useRef<ProofHandle>(null);
   /** The ZIP code the address last filled in, so a later address may replace it. */
   const autoZip = useRef('');
@@ -158,11 +167,19 @@ export default function QuoteWizard({ services }: Props) {
       }
     }
     setBusy(true);
-    const altcha = await proof.current?.payload();
+    setOffline(false);
+    const altcha = undelivered.current ?? (await proof.current?.payload());
+    undelivered.current = null;
     const outcome = altcha
       ? await sendQuote(toQuoteInput(draft, requestKey, altcha))
       : ({ kind: 'fields', errors: { altcha: QUOTE_MESSAGES.proof } } as const);
     setBusy(false);
+    if (outcome.kind === 'unreachable' && !navigator.onLine) {
+      // Kept as typed (the draft is saved), and sent once the banner says the connection is back.
+      undelivered.current = altcha ?? null;
+      setOffline(true);
+      return;
+    }
     if (outcome.kind === 'awaiting' || outcome.kind === 'done') clearDraft();
     if (outcome.kind === 'awaiting') {
       setAwaiting(draft.email.trim());
@@ -186,6 +203,8 @@ export default function QuoteWizard({ services }: Props) {
     }
     pushToast({ title: outcome.title, description: outcome.description, variant: 'destructive' });
   };
+
+  useBackOnline(offline, () => void submit());
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -249,6 +268,14 @@ export default function QuoteWizard({ services }: Props) {
       <p className="visually-hidden" aria-live="polite">
         {busy ? 'Submitting your request' : ''}
       </p>
+      {offline && (
+        <p className="card wizard-offline" role="status">
+          {QUOTE_OFFLINE_MESSAGE}
+        </p>
+      )}
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(QuoteWizard);

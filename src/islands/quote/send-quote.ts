@@ -9,6 +9,8 @@ export type SendOutcome =
   | { kind: 'awaiting' }
   /** The server refused fields: their messages, to show on their steps. */
   | { kind: 'fields'; errors: Record<string, string> }
+  /** No answer at all: the network failed before the server had the request. */
+  | { kind: 'unreachable'; title: string; description: string }
   | { kind: 'failed'; title: string; description: string };
 
 type Answer = { status: 'sent' | 'awaiting_confirmation' | 'duplicate' };
@@ -43,5 +45,5 @@ export async function sendQuote(body: Record<keyof TQuoteInput, unknown>): Promi
   }
   // 'Error submitting request: Please try again or contact support.' as a toast's title and text.
   const [title = '', description = ''] = QUOTE_MESSAGES.submitError.split(': ');
-  return { kind: 'failed', title, description };
+  return { kind: answer.status === 0 ? 'unreachable' : 'failed', title, description };
 }

@@ -19,6 +19,7 @@ import { coordinatesText, GEOLOCATION_OPTIONS, nameOf, type PlaceOption, type Po
 import SearchBox from './SearchBox.tsx';
 import SearchControls from './SearchControls.tsx';
 import { useSearchResults } from './use-search-results.ts';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 export type { PlaceOption } from './locate.ts';
 
@@ -44,7 +45,7 @@ const urlOf = (state: SearchState) => {
   return query ? `/contractors?${query}` : '/contractors';
 };
 
-export default function ContractorSearch({ services, places, initial }: Props) {
+function ContractorSearch({ services, places, initial }: Props) {
   const [state, setState] = useState<SearchState>(DEFAULT_STATE);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [locating, setLocating] = useState(false);
@@ -218,3 +219,6 @@ export default function ContractorSearch({ services, places, initial }: Props) {
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(ContractorSearch);

@@ -1,7 +1,8 @@
 // The search island's answers: runs /api/search for a state (and, after "Use my location", a
 // point), keeps only the newest answer when several are on their way, and can go back to the
-// prebuilt first screen.
+// prebuilt first screen. A search the network failed is run again when the connection comes back.
 import { useCallback, useRef, useState } from 'react';
+import { useBackOnline } from '../shared/back-online.ts';
 import { paramsFromState, type SearchState } from './search-url.ts';
 import type { SearchResult } from '../../schemas/search.ts';
 import { pushError } from '../../stores/toasts.ts';
@@ -14,6 +15,8 @@ export function useSearchResults(initial: SearchResult) {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const requestId = useRef(0);
+  /** The newest search, while the network failed it: run again on the back-online event. */
+  const [failed, setFailed] = useState<{ state: SearchState; point: Point | null } | null>(null);
 
   const run = useCallback(async (state: SearchState, point: Point | null) => {
     const id = ++requestId.current;
@@ -24,6 +27,7 @@ export function useSearchResults(initial: SearchResult) {
       params.delete('location');
     }
     setLoading(true);
+    setFailed(null);
     try {
       const response = await fetch(`/api/search?${params.toString()}`);
       const body = (await response.json()) as SearchResult | { error: string };
@@ -37,6 +41,7 @@ export function useSearchResults(initial: SearchResult) {
     } catch {
       if (id !== requestId.current) return;
       setError(SEARCH_FAILED);
+      setFailed({ state, point });
       pushError('Search Error', 'There was an error searching for contractors. Please try again.');
     } finally {
       if (id === requestId.current) setLoading(false);
@@ -48,8 +53,13 @@ export function useSearchResults(initial: SearchResult) {
     requestId.current += 1;
     setLoading(false);
     setError(null);
+    setFailed(null);
     setResult(initial);
   }, [initial]);
+
+  useBackOnline(failed !== null, () => {
+    if (failed) void run(failed.state, failed.point);
+  });
 
   return { result, loading, error, run, showInitial };
 }

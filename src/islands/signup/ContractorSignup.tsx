@@ -21,8 +21,9 @@ import {
 import SignupDone from './SignupDone.tsx';
 import SignupForm from './SignupForm.tsx';
 import type { SignupProps } from './types.ts';
+import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
-export default function ContractorSignup({ services, areaZips }: SignupProps) {
+function ContractorSignup({ services, areaZips }: SignupProps) {
   const catalog = useMemo(() => new Set(services.map((s) => s.slug)), [services]);
   const area = useMemo(() => new Set(areaZips), [areaZips]);
   const [draft, setDraft] = useState<SignupDraft>(EMPTY_DRAFT);
@@ -124,3 +125,6 @@ export default function ContractorSignup({ services, areaZips }: SignupProps) {
     </div>
   );
 }
+
+/** The island, inside the error boundary every island root has. */
+export default withBoundary(ContractorSignup);

@@ -49,6 +49,16 @@ export function cspDirectives(storageOrigin: string | null): `${DirectiveName} $
  */
 export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** Where the service worker is served (src/pages/sw.js.ts). */
+export const SERVICE_WORKER_PATH = '/sw.js';
+
+/**
+ * The service worker's own policy (a worker's policy is the one its script arrives with): it
+ * fetches pages and files of this site for the page it serves, and nothing else.
+ */
+export const SERVICE_WORKER_CSP =
+  "default-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** One year, the usual minimum for HSTS preload lists. */
 const HSTS_SECONDS = 365 * 24 * 60 * 60;
 

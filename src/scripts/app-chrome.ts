@@ -1,0 +1,164 @@
+// The chrome every page carries, without a framework (bundled by Astro from
+// src/components/AppChrome.astro): the kill switch ?clear-sw=1, the service worker's registration,
+// the offline banner with the app-wide back-online event, and the install prompt.
+import {
+  BACK_ONLINE_EVENT,
+  CHROME_TEXT,
+  INSTALL_DISMISSED_KEY,
+  RESTORED_VISIBLE_MS,
+  isIosSafari,
+  withoutClearSw,
+} from '../domain/app-chrome.ts';
+
+/** Chromium's event before it offers installation (not in TypeScript's DOM types). */
+interface InstallPromptEvent extends Event {
+  prompt: () => Promise<unknown>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+/** The history entry's mark, on the page the kill switch reloaded: no worker registered there. */
+const CLEARED = 'swCleared';
+
+/**
+ * ?clear-sw=1: every service worker of this origin unregistered, every cache deleted, local and
+ * session storage cleared, then one reload of the same address without the parameter (so it
+ * cannot loop); the reloaded page registers no worker (its history entry is marked), the next one
+ * does. Returns whether it ran.
+ */
+async function killSwitch(): Promise<boolean> {
+  const next = withoutClearSw(location.href);
+  if (next === null) return false;
+  try {
+    const registrations =
+      'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistrations() : [];
+    await Promise.all(registrations.map((r) => r.unregister()));
+  } catch {
+    // no service worker support: nothing to unregister
+  }
+  try {
+    if ('caches' in window) await Promise.all((await caches.keys()).map((key) => caches.delete(key)));
+  } catch {
+    // caches unavailable (e.g. an opaque origin)
+  }
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // storage disabled
+  }
+  history.replaceState({ [CLEARED]: true }, '', next);
+  location.reload();
+  return true;
+}
+
+/** The versioned worker (src/pages/sw.js.ts), once the page has loaded; never fetched from the HTTP cache. */
+function registerWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  if ((history.state as Record<string, unknown> | null)?.[CLEARED]) {
+    // The page the kill switch reloaded: no worker controls it, so what a worker still serving
+    // the old page may have cached after the sweep goes now, for good.
+    if ('caches' in window)
+      void caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))));
+    return;
+  }
+  // After the page has loaded, so installing it (it fetches the offline page) never competes
+  // with the page's own first load.
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch(() => {
+      // not installable here (http on another host, private mode): the site works without it
+    });
+  };
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}
+
+function offlineBanner(): void {
+  const banner = document.getElementById('net-banner');
+  const text = banner?.querySelector('p');
+  if (!banner || !text) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const show = (offline: boolean) => {
+    clearTimeout(timer);
+    text.textContent = offline ? CHROME_TEXT.offline : CHROME_TEXT.restored;
+    banner.classList.toggle('offline', offline);
+    banner.hidden = false;
+  };
+  addEventListener('offline', () => show(true));
+  addEventListener('online', () => {
+    show(false);
+    timer = setTimeout(() => (banner.hidden = true), RESTORED_VISIBLE_MS);
+    dispatchEvent(new CustomEvent(BACK_ONLINE_EVENT));
+  });
+  if (!navigator.onLine) show(true);
+}
+
+function installPrompt(): void {
+  const box = document.getElementById('install-prompt');
+  if (!box) return;
+  const install = box.querySelector<HTMLButtonElement>('[data-install]');
+  const notNow = box.querySelector<HTMLButtonElement>('[data-not-now]');
+  const failure = box.querySelector<HTMLElement>('[data-failed]');
+  const iosSteps = box.querySelector<HTMLElement>('[data-ios]');
+  if (!install || !notNow || !failure || !iosSteps) return;
+  let offered: InstallPromptEvent | null = null;
+
+  const installed = () =>
+    matchMedia('(display-mode: standalone)').matches ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  const dismissed = () => {
+    try {
+      return sessionStorage.getItem(INSTALL_DISMISSED_KEY) === '1';
+    } catch {
+      return false;
+    }
+  };
+  const hide = () => {
+    box.hidden = true;
+    offered = null;
+  };
+  const show = (ios: boolean) => {
+    if (installed() || dismissed()) return;
+    install.hidden = ios;
+    iosSteps.hidden = !ios;
+    failure.hidden = true;
+    box.hidden = false;
+  };
+
+  addEventListener('beforeinstallprompt', (event) => {
+    // The browser's own mini-infobar gives way to ours.
+    event.preventDefault();
+    offered = event as InstallPromptEvent;
+    show(false);
+  });
+  addEventListener('appinstalled', hide);
+  install.addEventListener('click', () => {
+    const event = offered;
+    if (!event) return;
+    void (async () => {
+      try {
+        await event.prompt();
+        const choice = await event.userChoice;
+        if (choice.outcome === 'accepted') hide();
+      } catch {
+        failure.hidden = false;
+        failure.focus();
+      }
+    })();
+  });
+  notNow.addEventListener('click', () => {
+    try {
+      sessionStorage.setItem(INSTALL_DISMISSED_KEY, '1');
+    } catch {
+      // storage disabled: hidden for this page only
+    }
+    hide();
+  });
+  if (isIosSafari(navigator.userAgent, navigator.maxTouchPoints)) show(true);
+}
+
+void killSwitch().then((ran) => {
+  if (ran) return;
+  registerWorker();
+  offlineBanner();
+  installPrompt();
+});

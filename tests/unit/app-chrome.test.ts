@@ -1,0 +1,120 @@
+// The app chrome's rules (issue 16): the retry delays of network-looking errors (spec 4:
+// min(1000 x 2^n, 10000) ms, at most 3 retries) on vitest's fake clock, which errors count as the
+// network's, Safari on iOS, and the kill switch's address.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  isIosSafari,
+  looksLikeNetworkError,
+  retryDelayMs,
+  withoutClearSw,
+} from '../../src/domain/app-chrome.ts';
+import { nextRetryDelay, withNetworkRetries } from '../../src/islands/shared/retry.ts';
+
+describe('retry delays', () => {
+  it('are min(1000 x 2^n, 10000) ms', () => {
+    expect([0, 1, 2, 3, 4, 5].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
+  });
+
+  it('give a network error three retries, then none; any other error none', () => {
+    const network = new TypeError('Failed to fetch');
+    expect([1, 2, 3, 4].map((n) => nextRetryDelay(network, n))).toEqual([1000, 2000, 4000, null]);
+    expect(nextRetryDelay(new Error('Cannot read properties of undefined'), 1)).toBeNull();
+  });
+});
+
+describe('withNetworkRetries on a fake clock', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('tries again after 1, 2 and 4 s, then gives up with the last error', async () => {
+    const task = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const outcome = withNetworkRetries(task).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(task).toHaveBeenCalledTimes(1);
+    for (const [wait, calls] of [
+      [1000, 2],
+      [2000, 3],
+      [4000, 4],
+    ] as const) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(task).toHaveBeenCalledTimes(calls - 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(task).toHaveBeenCalledTimes(calls);
+    }
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(task).toHaveBeenCalledTimes(4);
+    expect(await outcome).toEqual(new TypeError('Failed to fetch'));
+  });
+
+  it('answers once the network is back', async () => {
+    let calls = 0;
+    const outcome = withNetworkRetries(() => {
+      calls += 1;
+      return calls < 3 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve('answer');
+    });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await outcome).toBe('answer');
+    expect(calls).toBe(3);
+  });
+
+  it('does not retry an error of the code', async () => {
+    const task = vi.fn(() => Promise.reject(new RangeError('bad')));
+    await expect(withNetworkRetries(task)).rejects.toThrow('bad');
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('network-looking errors', () => {
+  it("are fetch's failures in each browser and chunks that did not load", () => {
+    for (const message of [
+      'Failed to fetch',
+      'NetworkError when attempting to fetch resource.',
+      'Load failed',
+      'Failed to fetch dynamically imported module: /_astro/x.js',
+    ]) {
+      expect(looksLikeNetworkError(new TypeError(message)), message).toBe(true);
+    }
+    expect(looksLikeNetworkError(new Error('The probe broke on purpose'))).toBe(false);
+    expect(looksLikeNetworkError('Failed to fetch')).toBe(false);
+  });
+});
+
+describe('Safari on iOS', () => {
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+  it('is an iPhone, iPad or a touch "Mac" in Safari, not another browser on iOS', () => {
+    expect(isIosSafari(IPHONE, 5)).toBe(true);
+    expect(
+      isIosSafari(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+        5,
+      ),
+    ).toBe(true);
+    expect(
+      isIosSafari(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+        0,
+      ),
+    ).toBe(false);
+    expect(isIosSafari(IPHONE.replace('Version/18.0', 'CriOS/130.0'), 5)).toBe(false);
+    expect(
+      isIosSafari(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+        0,
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('the kill switch address', () => {
+  it('is the same address without clear-sw=1, and nothing when it is not asked for', () => {
+    expect(withoutClearSw('https://x.test/services?clear-sw=1')).toBe('/services');
+    expect(withoutClearSw('https://x.test/a?b=2&clear-sw=1#top')).toBe('/a?b=2#top');
+    expect(withoutClearSw('https://x.test/a?b=2')).toBeNull();
+    expect(withoutClearSw('https://x.test/a?clear-sw=0')).toBeNull();
+  });
+});
