@@ -341,6 +341,23 @@ describe('reviews', () => {
     expect(second.reviews.map((r) => r.authorName)).toEqual(['Fair Fred']);
     expect(second.nextCursor).toBeNull();
   });
+
+  it('pages through reviews written within one millisecond without skipping any (the cursor keeps microseconds)', async () => {
+    const { listReviews } = await import('../../src/server/admin/content-reviews.ts');
+    const { business, review, others } = await reviewedBusiness();
+    const ids = [review, ...others];
+    for (const [i, id] of ids.entries()) {
+      await sql`update reviews set created_at = ${`2200-01-01 00:00:00.000${3 - i}00+00`}::text::timestamptz where id = ${id}`;
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 3; i++) {
+      const page = await listReviews(sql, { q: business.name, ...(cursor ? { cursor } : {}) }, 1);
+      seen.push(...page.reviews.map((r) => r.id));
+      cursor = page.nextCursor ?? undefined;
+    }
+    expect(seen).toEqual(ids);
+  });
 });
 
 const emptyEdit = {
@@ -480,6 +497,24 @@ describe('articles', () => {
     expect(response.status).toBe(201);
     return ((await response.json()) as { article: AdminArticle }).article;
   }
+
+  it('pages through articles changed within one millisecond without skipping any (the cursor keeps microseconds)', async () => {
+    const { listArticles } = await import('../../src/server/admin/content-articles.ts');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await created()).id);
+    // Newer than every other article of this file, all three in the same millisecond.
+    for (const [i, id] of ids.entries()) {
+      await sql`update articles set updated_at = ${`2200-01-01 00:00:00.000${3 - i}00+00`}::text::timestamptz where id = ${id}`;
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 3; i++) {
+      const page = await listArticles(sql, cursor ? { cursor } : {}, 1);
+      seen.push(...page.articles.map((a) => a.id));
+      cursor = page.nextCursor ?? undefined;
+    }
+    expect(seen).toEqual(ids);
+  });
 
   it('creates an unsealed draft, audited, with no publish request; the build renders its body sanitised (TRUSTED), and sealing stores that', async () => {
     const article = await created(freshSlug(), {

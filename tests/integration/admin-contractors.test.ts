@@ -139,6 +139,24 @@ describe('the pending queue', () => {
     expect(second.businesses.every((b) => b.status === 'PENDING')).toBe(true);
   });
 
+  it('pages through businesses created within one millisecond without skipping any (the cursor keeps microseconds)', async () => {
+    const made: string[] = [];
+    for (const micros of ['000100', '000200', '000300']) {
+      const { business } = await pendingBusiness();
+      // Newer than every other row of this file, all three in the same millisecond.
+      await sql`update businesses set created_at = ${`2200-01-01 00:00:00.${micros}+00`}::text::timestamptz where id = ${business.id}`;
+      made.unshift(business.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 3; i++) {
+      const page = await listContractors(sql, { list: 'pending', ...(cursor ? { cursor } : {}) }, 1);
+      seen.push(...page.businesses.map((b) => b.id));
+      cursor = page.nextCursor ?? undefined;
+    }
+    expect(seen).toEqual(made);
+  });
+
   it('approves: ACTIVE and verified, the owner mailed, audited with before and after, a publish requested', async () => {
     const { owner, business } = await pendingBusiness();
     const response = await post('approve', business.id, {});
@@ -193,6 +211,23 @@ describe('the pending queue', () => {
 });
 
 describe('listing claims', () => {
+  it('pages through claims made within one millisecond without skipping any', async () => {
+    const made: string[] = [];
+    for (const micros of ['000100', '000200', '000300']) {
+      const { claimId } = await pendingClaim();
+      await sql`update business_claims set created_at = ${`2200-01-01 00:00:00.${micros}+00`}::text::timestamptz where id = ${claimId}`;
+      made.unshift(claimId);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 3; i++) {
+      const page = await listContractors(sql, { list: 'claims', ...(cursor ? { cursor } : {}) }, 1);
+      seen.push(...page.claims.map((c) => c.id));
+      cursor = page.nextCursor ?? undefined;
+    }
+    expect(seen).toEqual(made);
+  });
+
   it('lists pending claims and confirms one through approveClaim, audited', async () => {
     const { listing, claimant, claimId } = await pendingClaim();
     const list = await call('list', 'GET', admin, { path: '/api/admin/contractors?list=claims' });

@@ -306,6 +306,27 @@ describe('lists paged by keyset', () => {
     expect((await call('users', 'GET', admin, { path: '/api/admin/users?cursor=bad' })).status).toBe(400);
   });
 
+  it('activity: pages through entries written within one millisecond without skipping any (the cursor keeps microseconds)', async () => {
+    const actor = await sessionOf(['admin']);
+    const ids: number[] = [];
+    for (const micros of ['000300', '000200', '000100']) {
+      const [row] = await sql<{ id: number }[]>`
+        insert into audit_log (actor_user_id, action, entity_type, entity_id, created_at)
+        values (${actor.id}, 'user.role.grant', 'user', ${micros},
+                ${`2026-01-01 12:00:00.${micros}+00`}::text::timestamptz)
+        returning id`;
+      ids.push(row!.id);
+    }
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 3; i++) {
+      const page = await listActivity(sql, { actor: actor.id, cursor }, 1);
+      seen.push(...page.entries.map((e) => e.id));
+      cursor = page.nextCursor ?? undefined;
+    }
+    expect(seen).toEqual(ids);
+  });
+
   it('activity: filtered by who, what and when; newest first; no entry twice over the pages', async () => {
     const actor = await sessionOf(['admin']);
     const users: { id: string }[] = [];

@@ -47,7 +47,7 @@ export async function listActivity(
        ${filters.action ? sql`and a.action = ${filters.action}` : sql``}
        ${filters.from ? sql`and a.created_at >= ${filters.from}::date::timestamp at time zone 'UTC'` : sql``}
        ${filters.to ? sql`and a.created_at < (${filters.to}::date + 1)::timestamp at time zone 'UTC'` : sql``}
-       ${cursor ? sql`and (a.created_at, a.id) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``}
+       ${cursor ? sql`and (a.created_at, a.id) < (${cursor.at}::text::timestamptz, ${cursor.id})` : sql``}
      order by a.created_at desc, a.id desc
      limit ${limit + 1}`;
   const page = rows.slice(0, limit);

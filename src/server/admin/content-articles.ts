@@ -91,7 +91,7 @@ export async function listArticles(
   const after = query.cursor ? timeCursor(query.cursor) : null;
   const rows = await sql<ArticleRow[]>`
     select ${columns(sql)} from articles
-     where true ${after ? sql`and (updated_at, id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+     where true ${after ? sql`and (updated_at, id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by updated_at desc, id desc
      limit ${limit + 1}`;
   const page = rows.slice(0, limit);

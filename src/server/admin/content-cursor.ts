@@ -1,5 +1,7 @@
 // Keyset cursors of the content lists: an opaque base64url of two strings (a sort key as
-// PostgreSQL printed it, so no precision is lost, and an id or slug).
+// PostgreSQL printed it, so no precision is lost, and an id or slug). A time goes back into SQL
+// as text cast there (`${at}::text::timestamptz`): a parameter PostgreSQL types as timestamptz is
+// turned through a JS Date by postgres.js, which keeps milliseconds only and would skip rows.
 import { AppError } from '../errors.ts';
 
 export const encodeCursor = (parts: [string, string]): string =>

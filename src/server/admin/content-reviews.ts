@@ -70,7 +70,7 @@ export async function listReviews(
        ${query.show === 'hidden' ? sql`and r.hidden_at is not null` : sql``}
        ${query.show === 'visible' ? sql`and r.hidden_at is null` : sql``}
        ${q ? sql`and (lower(b.name) like ${containsPattern(q)} or lower(r.author_name) like ${containsPattern(q)})` : sql``}
-       ${after ? sql`and (r.created_at, r.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+       ${after ? sql`and (r.created_at, r.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by r.created_at desc, r.id desc
      limit ${limit + 1}`;
   const page = rows.slice(0, limit);

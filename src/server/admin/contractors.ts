@@ -35,6 +35,8 @@ interface BusinessRow {
   category: string | null;
   owner_email: string | null;
   created_at: Date;
+  /** created_at as PostgreSQL prints it: the cursor keeps its microseconds. */
+  created_text: string;
   licence: AdminLicence | null;
 }
 
@@ -55,7 +57,7 @@ const toBusiness = (r: BusinessRow): AdminBusiness => ({
 function businessSelect(sql: Sql | TransactionSql) {
   return sql`
     select b.id, b.name, b.slug, b.status, b.verified, b.featured, b.featured_by_plan, b.city, b.category,
-           b.created_at, u.email as owner_email,
+           b.created_at, b.created_at::text as created_text, u.email as owner_email,
            (select json_build_object('number', c.license_number, 'board', c.issuing_board,
                                      'checkedOn', c.checked_on::text, 'source', c.source)
               from business_licence_checks c where c.business_id = b.id) as licence
@@ -63,6 +65,8 @@ function businessSelect(sql: Sql | TransactionSql) {
 }
 
 // Cursors: newest-first lists carry (created_at, id); the listed businesses (lower(name), id).
+// created_at travels as PostgreSQL prints it and goes back as text cast in SQL: a JS Date keeps
+// milliseconds only, so a cursor made from one would skip rows created in the same millisecond.
 const encode = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
 function decode(raw: string): [string, string] {
   try {
@@ -80,11 +84,11 @@ function decode(raw: string): [string, string] {
   throw new AppError('BAD_REQUEST', 'Invalid cursor');
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-function timeCursor(raw: string): { at: Date; id: string } {
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+function timeCursor(raw: string): { at: string; id: string } {
   const [at, id] = decode(raw);
-  const when = new Date(at);
-  if (Number.isNaN(when.getTime()) || !UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid cursor');
-  return { at: when, id };
+  if (!TIMESTAMP.test(at) || !UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid cursor');
+  return { at, id };
 }
 
 export async function listContractors(
@@ -103,13 +107,14 @@ export async function listContractors(
         claimant_email: string;
         details: Record<string, unknown>;
         created_at: Date;
+        created_text: string;
       }[]
     >`
       select c.id, c.business_id, b.name as business_name, b.slug as business_slug,
-             u.email as claimant_email, c.details, c.created_at
+             u.email as claimant_email, c.details, c.created_at, c.created_at::text as created_text
         from business_claims c join businesses b on b.id = c.business_id join users u on u.id = c.claimant_id
        where c.status = 'pending'
-         ${after ? sql`and (c.created_at, c.id) < (${after.at}, ${after.id})` : sql``}
+         ${after ? sql`and (c.created_at, c.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
        order by c.created_at desc, c.id desc
        limit ${limit + 1}`;
     const page = rows.slice(0, limit);
@@ -125,7 +130,7 @@ export async function listContractors(
         details: r.details,
         createdAt: r.created_at.toISOString(),
       })),
-      nextCursor: rows.length > limit && last ? encode([last.created_at.toISOString(), last.id]) : null,
+      nextCursor: rows.length > limit && last ? encode([last.created_text, last.id]) : null,
     };
   }
   if (query.list === 'pending') {
@@ -133,7 +138,7 @@ export async function listContractors(
     const rows = await sql<BusinessRow[]>`
       ${businessSelect(sql)}
        where b.status = 'PENDING'
-         ${after ? sql`and (b.created_at, b.id) < (${after.at}, ${after.id})` : sql``}
+         ${after ? sql`and (b.created_at, b.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
        order by b.created_at desc, b.id desc
        limit ${limit + 1}`;
     const page = rows.slice(0, limit);
@@ -141,7 +146,7 @@ export async function listContractors(
     return {
       businesses: page.map(toBusiness),
       claims: [],
-      nextCursor: rows.length > limit && last ? encode([last.created_at.toISOString(), last.id]) : null,
+      nextCursor: rows.length > limit && last ? encode([last.created_text, last.id]) : null,
     };
   }
   const after = query.cursor ? decode(query.cursor) : null;

@@ -38,7 +38,7 @@ export function transactionsQuery(sql: Sql, filter: TransactionFilter) {
      where t.business_id = ${filter.businessId}
        and t.payment_status <> 'legacy'
        ${days === null ? sql`` : sql`and t.created_at >= now() - make_interval(days => ${days})`}
-       ${after ? sql`and (t.created_at, t.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+       ${after ? sql`and (t.created_at, t.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by t.created_at desc, t.id desc
      ${filter.limit === undefined ? sql`` : sql`limit ${filter.limit}`}`;
 }

@@ -41,7 +41,7 @@ export async function listLeads(
       join leads l on l.id = d.lead_id
      where d.business_id = ${businessId}
        ${options.stage ? sql`and d.stage = ${options.stage}` : sql``}
-       ${cursor ? sql`and (d.created_at, d.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
+       ${cursor ? sql`and (d.created_at, d.id) < (${cursor.at}::text::timestamptz, ${cursor.id}::uuid)` : sql``}
      order by d.created_at desc, d.id desc
      limit ${limit + 1}`;
   const page = rows.slice(0, limit);
