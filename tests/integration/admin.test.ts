@@ -393,6 +393,9 @@ describe('the admin index', () => {
     await createBusiness(sql, { status: 'PENDING' });
     const business = await createBusiness(sql);
     const lead = await createLead(sql);
+    // A payment test's lead and its failed charge count nowhere here (the payment-test page has them).
+    const testLead = await createLead(sql);
+    await sql`update leads set is_test = true where id = ${testLead.id}`;
     const key = () => `admin-test-${Math.random().toString(36).slice(2)}`;
     await sql`
       insert into payment_transactions (business_id, lead_id, idempotency_key, payment_amount_cents, payment_status, failure_message, created_at)
@@ -400,7 +403,9 @@ describe('the admin index', () => {
              (${business.id}, null, ${key()}, 9900, 'succeeded', null, now()),
              (${business.id}, ${lead.id}, ${key()}, 3000, 'failed', 'Your card was declined.', now()),
              (${business.id}, ${lead.id}, ${key()}, 3000, 'failed', 'Too old to count', now() - interval '8 days'),
-             (${business.id}, ${lead.id}, ${key()}, 3000, 'paid', null, now() - interval '2 days')`;
+             (${business.id}, ${lead.id}, ${key()}, 3000, 'paid', null, now() - interval '2 days'),
+             (${business.id}, ${testLead.id}, ${key()}, 3000, 'failed', 'Test card declined', now()),
+             (${business.id}, ${testLead.id}, ${key()}, 3000, 'paid', null, now())`;
     await sql`
       insert into chargebacks (stripe_dispute_id, stripe_charge_id, business_id, amount_cents, reason, stripe_status)
       values (${`dp_${key()}`}, 'ch_admin_test', ${business.id}, 3000, 'fraudulent', 'needs_response')`;

@@ -238,6 +238,28 @@ describe("the automatic publish without a timer (Netlify's scheduled function)",
     expect(built).toHaveLength(1);
   });
 
+  it('a failed build is not started again every minute: its approvals wait for a Publish or a new approval', async () => {
+    const { built, publishing } = counting();
+    await publishIfDue(sql, publishing, 0);
+    built.length = 0;
+    const approval = await pendingRequest(true);
+    const failing = createPublisher({
+      sql,
+      builder: () => Promise.resolve({ status: 'failed', log: 'it broke' }),
+    });
+    const failed = await publishIfDue(sql, failing, 0);
+    expect((await run(failed!.id)).status).toBe('failed');
+    expect(await request(approval)).toMatchObject({ published_at: null, publish_run_id: null });
+
+    expect(await publishIfDue(sql, publishing, 0)).toBeNull();
+    expect(built).toEqual([]);
+    // A new approval tries again, and takes the earlier one along.
+    const next = await pendingRequest(true);
+    expect(await publishIfDue(sql, publishing, 0)).not.toBeNull();
+    expect(built).toHaveLength(1);
+    for (const change of [approval, next]) expect((await request(change)).published_at).not.toBeNull();
+  });
+
   it("changes that are not approvals wait for an admin's Publish", async () => {
     const { built, publishing } = counting();
     // Approvals other test files left pending are published first (the database is shared).

@@ -48,8 +48,9 @@ export async function adminOverview(sql: Sql): Promise<AdminOverview> {
       (select count(*)::int from paid) as paid_count,
       (select count(*)::int from businesses where status = 'PENDING') as pending_businesses,
       (select count(*)::int from business_claims where status = 'pending') as pending_claims,
-      (select count(*)::int from payment_transactions
-        where payment_status = 'failed' and created_at > now() - make_interval(days => ${FAILED_PAYMENTS_DAYS})) as failed,
+      (select count(*)::int from payment_transactions t
+        where t.payment_status = 'failed' and t.created_at > now() - make_interval(days => ${FAILED_PAYMENTS_DAYS})
+          and not exists (select 1 from leads l where l.id = t.lead_id and l.is_test)) as failed,
       (select count(*)::int from lead_credits where status = 'open') as open_credits,
       (select count(*)::int from chargebacks where status = 'open') as open_chargebacks`;
   const recent = await sql<
@@ -64,6 +65,7 @@ export async function adminOverview(sql: Sql): Promise<AdminOverview> {
     select t.id, b.name as business_name, t.payment_amount_cents, t.failure_message, t.created_at
       from payment_transactions t join businesses b on b.id = t.business_id
      where t.payment_status = 'failed' and t.created_at > now() - make_interval(days => ${FAILED_PAYMENTS_DAYS})
+       and not exists (select 1 from leads l where l.id = t.lead_id and l.is_test)
      order by t.created_at desc
      limit ${ADMIN_INDEX_LIST_SIZE}`;
   const c = counts!;

@@ -142,13 +142,18 @@ export function createPublisher({
 
 /**
  * Whether an approval's publish request (marked automatic) waits for a build, no run covering it
- * yet, and the latest such request is at least `debounceMs` old.
+ * yet, and the latest such request is at least `debounceMs` old. Not when a build failed since
+ * that request: its changes wait for an admin's Publish or the next approval, so a build that
+ * keeps failing is not started again every minute.
  */
 async function automaticWaiting(sql: Sql, debounceMs: number): Promise<boolean> {
   const [row] = await sql<{ due: boolean | null }[]>`
-    select max(created_at) <= now() - make_interval(secs => ${debounceMs / 1000}) as due
-      from publish_requests
-     where published_at is null and publish_run_id is null and automatic`;
+    with waiting as (
+      select max(created_at) as latest from publish_requests
+       where published_at is null and publish_run_id is null and automatic)
+    select w.latest <= now() - make_interval(secs => ${debounceMs / 1000})
+           and not exists (select 1 from publish_runs r where r.status = 'failed' and r.finished_at >= w.latest) as due
+      from waiting w`;
   return row?.due === true;
 }
 

@@ -4,6 +4,7 @@ import { ZPaymentTestRun } from '~/schemas/admin-payment-test';
 import { triggerPaymentTest } from '~/server/admin/payment-test';
 import { stripeSecretKey } from '~/server/config';
 import { db } from '~/server/db/client';
+import { kickMailSender } from '~/server/mail/sender';
 import { paymentGateway } from '~/server/payments';
 import { route } from '~/server/route';
 
@@ -15,5 +16,7 @@ export const POST = route({ auth: 'admin', body: ZPaymentTestRun }, async ({ use
     stripeKey: stripeSecretKey(),
     gateway: () => paymentGateway(sql),
   });
+  // The lead's mails (to each paying test recipient, and the confirmation) go out now.
+  kickMailSender(sql);
   return Response.json({ run }, { status: 201 });
 });
