@@ -119,6 +119,11 @@ export default defineConfig({
               'zod',
               /^@supabase\//,
               'stripe',
+              // Bundled for what the server uses of them: one copy (not the ESM and CommonJS
+              // builds side by side), minified with the rest.
+              'jose',
+              'libphonenumber-js',
+              'marked',
             ],
           },
         }

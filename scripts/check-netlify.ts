@@ -10,6 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SignJWT } from 'jose';
 import Stripe from 'stripe';
 import { openDatabase, ROOT } from './lib/database.ts';
 import { migrate } from '../src/server/db/migrate.ts';
@@ -27,6 +28,8 @@ const ORIGIN = 'https://example.netlify.app';
 /** The Stripe webhook's signing secret in the smoke test, and the event it sends. */
 const WEBHOOK_SECRET = 'whsec_check_netlify';
 const SMOKE_EVENT_ID = `evt_check_netlify_${Date.now()}`;
+/** The JWS secret of Netlify's deploy notifications in the smoke test. */
+const DEPLOY_SECRET = 'check-netlify-deploy-notifications';
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -197,6 +200,21 @@ function webhookRequest(origin: string, secret: string): Request {
   });
 }
 
+/** A deploy notification as Netlify signs it (for a deploy no publish started: recorded as ignored). */
+async function deployStatusRequest(origin: string, secret: string): Promise<Request> {
+  const body = JSON.stringify({ id: 'deploy-check-netlify', state: 'ready', title: null });
+  const { createHash } = await import('node:crypto');
+  const signature = await new SignJWT({ sha256: createHash('sha256').update(body).digest('hex') })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer('netlify')
+    .sign(new TextEncoder().encode(secret));
+  return new Request(`${origin}/api/netlify/deploy-status`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-webhook-signature': signature },
+    body,
+  });
+}
+
 async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
   process.env['DATABASE_URL'] = databaseUrl;
   process.env['EMBEDDED_DB'] = '1';
@@ -209,6 +227,8 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
   // The Stripe webhook, whose signature is checked over the raw body the function is given.
   process.env['STRIPE_SECRET_KEY'] = 'sk_test_check_netlify';
   process.env['STRIPE_WEBHOOK_SECRET'] = WEBHOOK_SECRET;
+  // Netlify's deploy notifications, whose JWS signature jose checks (bundled into the function).
+  process.env['NETLIFY_DEPLOY_WEBHOOK_SECRET'] = DEPLOY_SECRET;
   // A copy outside the project, so that nothing resolves from the project's own node_modules.
   const copy = await mkdtemp(path.join(tmpdir(), 'netlify-function-'));
   cpSync(FUNCTION_DIR, copy, { recursive: true, dereference: true });
@@ -249,6 +269,19 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
     // ignored, nothing asked of Stripe); a wrong signature is a 400.
     [webhookRequest(origin, WEBHOOK_SECRET), 200],
     [webhookRequest(origin, 'whsec_someone_else'), 400],
+    // Netlify's deploy notification: signed, 200 (a deploy no publish started); signed with
+    // another secret, 401.
+    [await deployStatusRequest(origin, DEPLOY_SECRET), 200],
+    [await deployStatusRequest(origin, 'someone-elses-secret'), 401],
+    // A quote whose phone number the shared schema refuses (libphonenumber-js, bundled): 400.
+    [
+      new Request(`${origin}/api/quotes`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ phone: 'not a phone' }),
+      }),
+      400,
+    ],
     // A body larger than the route takes, refused by its declared size.
     [
       new Request(`${origin}/auth/verify`, {
