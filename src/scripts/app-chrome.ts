@@ -115,6 +115,7 @@ function installPrompt(): void {
   const hide = () => {
     box.hidden = true;
     offered = null;
+    waiting = null;
   };
   const show = (ios: boolean) => {
     if (installed() || dismissed()) return;
@@ -124,11 +125,29 @@ function installPrompt(): void {
     box.hidden = false;
   };
 
+  // Shown once the visitor has engaged with the page (a tap, a key, a scroll), never on arrival:
+  // asking before they have seen anything is the prompt people dismiss, and a box appearing after
+  // the first paint would become the page's largest paint (measured: /auth and /quote-request
+  // lost 5-12 Lighthouse points when it showed on arrival).
+  let engaged = false;
+  let waiting: boolean | null = null;
+  const ENGAGING = ['pointerdown', 'keydown', 'scroll'] as const;
+  const engage = () => {
+    engaged = true;
+    for (const type of ENGAGING) removeEventListener(type, engage, true);
+    if (waiting !== null) show(waiting);
+  };
+  for (const type of ENGAGING) addEventListener(type, engage, { capture: true, passive: true });
+  const offer = (ios: boolean) => {
+    if (engaged) show(ios);
+    else waiting = ios;
+  };
+
   addEventListener('beforeinstallprompt', (event) => {
     // The browser's own mini-infobar gives way to ours.
     event.preventDefault();
     offered = event as InstallPromptEvent;
-    show(false);
+    offer(false);
   });
   addEventListener('appinstalled', hide);
   install.addEventListener('click', () => {
@@ -153,7 +172,7 @@ function installPrompt(): void {
     }
     hide();
   });
-  if (isIosSafari(navigator.userAgent, navigator.maxTouchPoints)) show(true);
+  if (isIosSafari(navigator.userAgent, navigator.maxTouchPoints)) offer(true);
 }
 
 void killSwitch().then((ran) => {

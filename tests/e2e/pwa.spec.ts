@@ -131,6 +131,9 @@ test('the install prompt: shown when the browser offers installation, failure to
   const prompt = page.getByRole('region', { name: 'Install Dayton Contractors' });
   await expect(prompt).toBeHidden();
   await offer('fails');
+  // Not on arrival: once the visitor engages with the page (here a key press).
+  await expect(prompt).toBeHidden();
+  await page.keyboard.press('Shift');
   await expect(prompt).toBeVisible();
   await prompt.getByRole('button', { name: 'Install App' }).click();
   await expect(prompt.getByRole('alert')).toHaveText(
@@ -145,15 +148,19 @@ test('the install prompt: shown when the browser offers installation, failure to
   await expect(prompt).toBeHidden();
 
   await page.reload();
+  // Engaged before the browser offers: shown at once.
+  await page.keyboard.press('Shift');
   await offer('accepted');
   await prompt.getByRole('button', { name: 'Install App' }).click();
   await expect(prompt).toBeHidden();
 
   await page.reload();
+  await page.keyboard.press('Shift');
   await offer('accepted');
   await prompt.getByRole('button', { name: 'Not Now' }).click();
   await expect(prompt).toBeHidden();
   await page.reload();
+  await page.keyboard.press('Shift');
   await offer('accepted');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(prompt).toBeHidden();
