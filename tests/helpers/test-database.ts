@@ -26,7 +26,10 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   if (admin) {
     assertLocal(admin);
     const name = `test_${process.pid}_${Date.now()}_${(counter += 1)}`;
-    const root = createSql(admin);
+    // One connection, given explicitly: the pool's default size would read the server's
+    // configuration, and this process's configuration must not be read (and kept) before the
+    // test has pointed DATABASE_URL at the new database.
+    const root = createSql(admin, { max: 1 });
     await root.unsafe(`create database ${name}`);
     await root.end();
     const url = new URL(admin);
@@ -35,7 +38,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       url: url.href,
       kind: 'postgres',
       async drop() {
-        const sql = createSql(admin);
+        const sql = createSql(admin, { max: 1 });
         await sql.unsafe(`drop database if exists ${name} with (force)`);
         await sql.end();
       },
