@@ -5,6 +5,7 @@
 // It also checks the security headers Netlify will serve: each prebuilt page's own
 // Content-Security-Policy in the deploy configuration, the `_headers` file every file gets, and
 // the headers of the function's answers.
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -203,7 +204,6 @@ function webhookRequest(origin: string, secret: string): Request {
 /** A deploy notification as Netlify signs it (for a deploy no publish started: recorded as ignored). */
 async function deployStatusRequest(origin: string, secret: string): Promise<Request> {
   const body = JSON.stringify({ id: 'deploy-check-netlify', state: 'ready', title: null });
-  const { createHash } = await import('node:crypto');
   const signature = await new SignJWT({ sha256: createHash('sha256').update(body).digest('hex') })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer('netlify')
