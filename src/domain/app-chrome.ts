@@ -5,9 +5,16 @@
 /** Raised on window by the offline banner when the connection comes back; islands retry then. */
 export const BACK_ONLINE_EVENT = 'app:back-online';
 
+/**
+ * Raised by the islands' api() when a write starts (detail 1) or stops (detail -1) waiting for the
+ * connection; the offline banner says the request is kept while any waits.
+ */
+export const WRITES_WAITING_EVENT = 'app:writes-waiting';
+
 export const CHROME_TEXT = {
   offline: 'You are offline',
   restored: 'Connection restored',
+  writesWaiting: 'What you sent is kept and will go out when the connection is back.',
   install: 'Install App',
   notNow: 'Not Now',
   installFailedTitle: 'Installation Failed',

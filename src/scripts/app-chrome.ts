@@ -6,6 +6,7 @@ import {
   CHROME_TEXT,
   INSTALL_DISMISSED_KEY,
   RESTORED_VISIBLE_MS,
+  WRITES_WAITING_EVENT,
   isIosSafari,
   withoutClearSw,
 } from '../domain/app-chrome.ts';
@@ -75,8 +76,15 @@ function registerWorker(): void {
 function offlineBanner(): void {
   const banner = document.getElementById('net-banner');
   const text = banner?.querySelector('p');
-  if (!banner || !text) return;
+  const waitingLine = banner?.querySelector<HTMLElement>('[data-waiting]');
+  if (!banner || !text || !waitingLine) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Writes the islands hold until the connection is back (src/islands/shared/api.ts).
+  let waiting = 0;
+  addEventListener(WRITES_WAITING_EVENT, (event) => {
+    waiting = Math.max(0, waiting + ((event as CustomEvent<unknown>).detail === 1 ? 1 : -1));
+    waitingLine.hidden = waiting === 0;
+  });
   const show = (offline: boolean) => {
     clearTimeout(timer);
     text.textContent = offline ? CHROME_TEXT.offline : CHROME_TEXT.restored;

@@ -10,7 +10,14 @@ import { searchParamsToObject } from '../schemas/search.ts';
 import type { SessionUser } from './auth/sessions.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { PRIVATE, readJson } from './http.ts';
+import { db } from './db/client.ts';
 import { bodyLimit } from './security/body-limits.ts';
+import {
+  claimRequestKey,
+  releaseRequestKey,
+  requestKeyOf,
+  settleRequestKey,
+} from './security/request-keys.ts';
 
 /** Who may call an endpoint. The middleware guards /api/account, /api/contractor and /api/admin
  * by path too; the wrapper checks again, so a handler can rely on its user. */
@@ -76,13 +83,48 @@ export function route<
             ...(options.bodyTypes ? { types: options.bodyTypes } : {}),
           })
         : undefined;
-      const response = await handler({ context, user, body, query, requestId } as RouteInput<A, B, Q>);
+      const input = { context, user, body, query, requestId } as RouteInput<A, B, Q>;
+      const response = await keyedOnce(options, input, () => handler(input));
       return withDefaults(response, options.headers ?? PRIVATE, requestId);
     } catch (error) {
       const where = `${request.method} ${url.pathname}`;
       return withDefaults(errorResponse(error, { headers: PRIVATE, requestId, where }), PRIVATE, requestId);
     }
   };
+}
+
+/**
+ * Runs the handler once per Idempotency-Key (src/server/security/request-keys.ts): a write the
+ * islands send again after a lost connection is answered with its first answer when the first
+ * did reach us. Writes without a key, reads, and raw (multipart) bodies run as they come.
+ */
+async function keyedOnce<A extends Access, B extends Schema | undefined, Q extends Schema | undefined>(
+  options: RouteOptions<A, B, Q>,
+  { context, user, body }: RouteInput<A, B, Q>,
+  run: () => Response | Promise<Response>,
+): Promise<Response> {
+  const { request, url } = context;
+  if (request.method === 'GET' || request.method === 'HEAD') return run();
+  const key = requestKeyOf(request);
+  if (key === null || (options.body === undefined && request.headers.has('content-type'))) return run();
+  const claimed = await claimRequestKey(db(), {
+    owner: user?.id ?? 'anonymous',
+    key,
+    method: request.method,
+    path: url.pathname + url.search,
+    body,
+  });
+  if ('replay' in claimed) return claimed.replay;
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    // Unreleased (the database gone too), the claim counts as abandoned after two minutes.
+    await releaseRequestKey(db(), claimed.claim).catch(() => undefined);
+    throw error;
+  }
+  const setsCookie = [...context.cookies.headers()].length > 0;
+  return settleRequestKey(db(), claimed.claim, response, { setsCookie });
 }
 
 /**

@@ -1,11 +1,13 @@
 // The installable app, offline and error recovery (issue 16): the offline banner and the quote
-// wizard sent once the connection is back, the service worker's pages offline and the kill
-// switch ?clear-sw=1, the install prompt on a synthetic beforeinstallprompt, the islands' error
+// wizard sent once the connection is back, any form's write kept offline and sent once (a lost
+// answer repeated with the same key is carried out once), the service worker's pages offline and
+// the kill switch ?clear-sw=1, the install prompt on a synthetic beforeinstallprompt, the islands' error
 // boundary (forced through /dev/errors, a page that exists only on a developer's machine) with
 // its retries on a fake clock, and the 500 page.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { hydrated } from '../helpers/islands.ts';
+import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
 async function noAxeViolations(page: Page): Promise<void> {
@@ -68,6 +70,81 @@ test('offline: the banner, then the quote wizard submitted offline goes through 
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   // The restored banner goes by itself.
   await expect(page.getByText('Connection restored')).toBeHidden({ timeout: 10_000 });
+});
+
+/** A new confirmed account (no password needed: it only asks for a reset) and its reset mails. */
+async function accountForReset(
+  baseURL: string,
+  label: string,
+): Promise<{ email: string; mails: () => Promise<number> }> {
+  const email = `${label}-${Date.now()}@example.com`;
+  await withSiteDatabase(
+    baseURL,
+    (tx) => tx`
+    insert into users (email, password_hash, full_name, email_confirmed_at)
+    values (${email}, 'not-a-real-hash', 'Kept Offline', now())`,
+  );
+  const mails = () =>
+    withSiteDatabase(baseURL, async (tx) => {
+      const [row] = await tx<{ n: number }[]>`
+        select count(*)::int as n from mail_outbox where to_address = ${email} and template = 'password_reset'`;
+      return row!.n;
+    });
+  return { email, mails };
+}
+
+test('offline: any form sent offline keeps its input and goes out once when the connection is back', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const { email, mails } = await accountForReset(baseURL!, 'kept-offline');
+  await page.goto('/forgot-password');
+  await hydrated(page, 'ForgotPassword');
+  await page.getByLabel('Email').fill(email);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
+  await expect(banner).toBeVisible();
+  await expect(
+    banner.getByText('What you sent is kept and will go out when the connection is back.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.waitForTimeout(1500);
+  expect(await mails()).toBe(0);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Reset email sent!' })).toBeVisible();
+  await expect(page.getByText('What you sent is kept')).toBeHidden();
+  expect(await mails()).toBe(1);
+});
+
+test('a form whose answer was lost is sent again with the same key and carried out once', async ({
+  page,
+  baseURL,
+}) => {
+  const { email, mails } = await accountForReset(baseURL!, 'lost-answer');
+  const keys: (string | undefined)[] = [];
+  // The first try reaches the server, which mails the link; its answer never reaches the page.
+  await page.route('**/api/auth/forgot-password', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+  await page.goto('/forgot-password');
+  await hydrated(page, 'ForgotPassword');
+  await page.getByLabel('Email').fill(email);
+  const repeat = page.waitForResponse((r) => r.url().endsWith('/api/auth/forgot-password'));
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  const answer = await repeat;
+  expect(answer.status()).toBe(202);
+  expect(answer.headers()['idempotent-replayed']).toBe('true');
+  await expect(page.getByRole('heading', { name: 'Reset email sent!' })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  expect(await mails()).toBe(1);
 });
 
 test('offline: pages already opened are shown, a page never opened is the offline page, never the browser error', async ({

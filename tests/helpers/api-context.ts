@@ -15,6 +15,8 @@ export interface RouteCall {
   /** Sent as JSON when given. */
   body?: unknown;
   clientAddress?: string;
+  /** More request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export function apiContext({
@@ -24,11 +26,12 @@ export function apiContext({
   params = {},
   body,
   clientAddress = '203.0.113.9',
+  headers = {},
 }: RouteCall): APIContext {
   const url = new URL(path, 'http://127.0.0.1:4321');
   const request = new Request(url, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? null : JSON.stringify(body),
   });
   return {
@@ -37,8 +40,21 @@ export function apiContext({
     params,
     locals: { user, site: { origin: url.origin, secure: false, clientAddress } },
     clientAddress,
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
+    cookies: cookieJar(),
   } as unknown as APIContext;
+}
+
+/** What a route reads and sets of Astro's cookies: nothing comes in; what it sets is listed. */
+function cookieJar() {
+  const set: string[] = [];
+  return {
+    get: () => undefined,
+    set: (name: string) => void set.push(name),
+    delete: (name: string) => void set.push(name),
+    *headers() {
+      yield* set.map((name) => `${name}=`);
+    },
+  };
 }
 
 /** A new user with `roles`, signed in: the session user the middleware would hand a route. */

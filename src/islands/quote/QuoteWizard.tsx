@@ -3,7 +3,7 @@
 // step is valid; presets advance by themselves after 300 ms. Everything typed is kept in this
 // browser until the request is accepted, so a reload or a failed network keeps it; the request
 // key makes a double submit or a retry one request. Submitted while offline, it waits and is sent
-// by itself on the app's back-online event (src/islands/shared/back-online.ts).
+// by itself once the connection is back (src/islands/shared/api.ts), saying so meanwhile.
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import {
   QUOTE_MESSAGES,
@@ -14,7 +14,6 @@ import {
 } from '../../schemas/quote.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
-import { useBackOnline } from '../shared/back-online.ts';
 import Toaster from '../shared/Toaster.tsx';
 import AwaitingConfirmation from './AwaitingConfirmation.tsx';
 import Progress from './Progress.tsx';
@@ -69,10 +68,8 @@ function QuoteWizard({ services }: Props) {
   const [ready, setReady] = useState(false);
   /** The address a confirmation link went to, once the request is waiting for it. */
   const [awaiting, setAwaiting] = useState<string | null>(null);
-  /** Submitted while offline: sent again when the connection comes back. */
+  /** Submitted while offline: waiting to be sent when the connection comes back. */
   const [offline, setOffline] = useState(false);
-  /** The proof of work of a request the network never delivered: still unspent, sent again. */
-  const undelivered = useRef<string | null>(null);
   const proof = useRef<ProofHandle>(null);
   /** The ZIP code the address last filled in, so a later address may replace it. */
   const autoZip = useRef('');
@@ -167,19 +164,11 @@ function QuoteWizard({ services }: Props) {
       }
     }
     setBusy(true);
-    setOffline(false);
-    const altcha = undelivered.current ?? (await proof.current?.payload());
-    undelivered.current = null;
+    const altcha = await proof.current?.payload();
     const outcome = altcha
-      ? await sendQuote(toQuoteInput(draft, requestKey, altcha))
+      ? await sendQuote(toQuoteInput(draft, requestKey, altcha), { onWaiting: setOffline })
       : ({ kind: 'fields', errors: { altcha: QUOTE_MESSAGES.proof } } as const);
     setBusy(false);
-    if (outcome.kind === 'unreachable' && !navigator.onLine) {
-      // Kept as typed (the draft is saved), and sent once the banner says the connection is back.
-      undelivered.current = altcha ?? null;
-      setOffline(true);
-      return;
-    }
     if (outcome.kind === 'awaiting' || outcome.kind === 'done') clearDraft();
     if (outcome.kind === 'awaiting') {
       setAwaiting(draft.email.trim());
@@ -203,8 +192,6 @@ function QuoteWizard({ services }: Props) {
     }
     pushToast({ title: outcome.title, description: outcome.description, variant: 'destructive' });
   };
-
-  useBackOnline(offline, () => void submit());
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();

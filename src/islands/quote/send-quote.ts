@@ -1,6 +1,6 @@
 // Sending the request: POST /api/quotes, and what its answer means for the wizard.
 import { QUOTE_MESSAGES, QUOTE_PROMISED_HOURS, type TQuoteInput } from '../../schemas/quote.ts';
-import { api } from '../shared/api.ts';
+import { api, type ApiOptions } from '../shared/api.ts';
 
 export type SendOutcome =
   /** Sold at once (a signed-in homeowner at their verified address), or already asked for. */
@@ -9,14 +9,15 @@ export type SendOutcome =
   | { kind: 'awaiting' }
   /** The server refused fields: their messages, to show on their steps. */
   | { kind: 'fields'; errors: Record<string, string> }
-  /** No answer at all: the network failed before the server had the request. */
-  | { kind: 'unreachable'; title: string; description: string }
   | { kind: 'failed'; title: string; description: string };
 
 type Answer = { status: 'sent' | 'awaiting_confirmation' | 'duplicate' };
 
-export async function sendQuote(body: Record<keyof TQuoteInput, unknown>): Promise<SendOutcome> {
-  const answer = await api<Answer>('POST', '/api/quotes', body);
+export async function sendQuote(
+  body: Record<keyof TQuoteInput, unknown>,
+  options: Pick<ApiOptions, 'onWaiting'> = {},
+): Promise<SendOutcome> {
+  const answer = await api<Answer>('POST', '/api/quotes', body, options);
   if (answer.ok) {
     if (answer.body.status === 'awaiting_confirmation') return { kind: 'awaiting' };
     return {
@@ -45,5 +46,5 @@ export async function sendQuote(body: Record<keyof TQuoteInput, unknown>): Promi
   }
   // 'Error submitting request: Please try again or contact support.' as a toast's title and text.
   const [title = '', description = ''] = QUOTE_MESSAGES.submitError.split(': ');
-  return { kind: answer.status === 0 ? 'unreachable' : 'failed', title, description };
+  return { kind: 'failed', title, description };
 }

@@ -1,19 +1,74 @@
 // JSON requests from islands to our API: never throws; a network failure is status 0.
+//
+// Writes (POST, PUT, DELETE) are not lost to a dropped connection: each carries an
+// Idempotency-Key, and when the network fails it is sent again with the same key: while the
+// browser is offline, once the connection is back (the app's back-online event); while it
+// believes itself online (the server unreachable, an answer cut off), up to 3 more times after
+// 1, 2 and 4 s. If the first try did reach the server, the server answers the repeat with the
+// first answer instead of carrying it out twice (src/server/security/request-keys.ts). The form
+// that called waits meanwhile, with what the visitor typed untouched, and the offline banner says
+// the request is kept (WRITES_WAITING_EVENT).
+import {
+  BACK_ONLINE_EVENT,
+  MAX_NETWORK_RETRIES,
+  WRITES_WAITING_EVENT,
+  retryDelayMs,
+} from '../../domain/app-chrome.ts';
+
 export interface ApiAnswer<T> {
   ok: boolean;
   status: number;
   body: T & { error?: string; fields?: Record<string, string[]> };
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiOptions {
+  /** A write is sent again when the network fails (default); false: one try, status 0 if it fails. */
+  resend?: boolean;
+  /** Told when a write starts waiting for the connection (true) and when it goes again (false). */
+  onWaiting?: (waiting: boolean) => void;
+}
+
 export async function api<T = Record<string, unknown>>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: Method,
   url: string,
   body?: unknown,
+  options: ApiOptions = {},
+): Promise<ApiAnswer<T>> {
+  if (method === 'GET' || options.resend === false) return send<T>(method, url, body, null);
+  const key = crypto.randomUUID();
+  for (let failures = 0; ;) {
+    const answer = await send<T>(method, url, body, key);
+    if (answer.status !== 0) return answer;
+    if (navigator.onLine) {
+      if (failures >= MAX_NETWORK_RETRIES) return answer;
+      await sleep(retryDelayMs(failures));
+      failures += 1;
+    } else {
+      options.onWaiting?.(true);
+      dispatchEvent(new CustomEvent(WRITES_WAITING_EVENT, { detail: 1 }));
+      await backOnline();
+      dispatchEvent(new CustomEvent(WRITES_WAITING_EVENT, { detail: -1 }));
+      options.onWaiting?.(false);
+      failures = 0;
+    }
+  }
+}
+
+async function send<T>(
+  method: Method,
+  url: string,
+  body: unknown,
+  key: string | null,
 ): Promise<ApiAnswer<T>> {
   try {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (key !== null) headers['idempotency-key'] = key;
     const response = await fetch(url, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers,
       body: body === undefined ? null : JSON.stringify(body),
       credentials: 'same-origin',
     });
@@ -22,6 +77,21 @@ export async function api<T = Record<string, unknown>>(
   } catch {
     return { ok: false, status: 0, body: {} as ApiAnswer<T>['body'] };
   }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Resolves when the connection is back: the banner's event, or the browser's own 'online'. */
+function backOnline(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      removeEventListener(BACK_ONLINE_EVENT, done);
+      removeEventListener('online', done);
+      resolve();
+    };
+    addEventListener(BACK_ONLINE_EVENT, done);
+    addEventListener('online', done);
+  });
 }
 
 export const UNEXPECTED = 'An unexpected error occurred. Please try again.';

@@ -1,8 +1,9 @@
 // Housekeeping: expired sessions, spent or expired one-time tokens (kept a day for diagnosis),
 // rate-limit windows long past, expired trusted devices, homeowners' expired private links, and
-// article view marks of past days.
+// article view marks of past days, and request keys (src/server/security/request-keys.ts) past a day.
 // Run on a schedule.
 import type { Sql } from '../db/client.ts';
+import { purgeRequestKeys } from '../security/request-keys.ts';
 import { purgeViewMarks } from '../site/article-views.ts';
 
 export async function purgeExpired(sql: Sql): Promise<{
@@ -12,6 +13,7 @@ export async function purgeExpired(sql: Sql): Promise<{
   devices: number;
   links: number;
   viewMarks: number;
+  requestKeys: number;
 }> {
   const sessions =
     await sql`delete from sessions where expires_at <= now() or absolute_expires_at <= now() returning 1`;
@@ -28,5 +30,6 @@ export async function purgeExpired(sql: Sql): Promise<{
     devices: devices.length,
     links: links.length,
     viewMarks: await purgeViewMarks(sql),
+    requestKeys: await purgeRequestKeys(sql),
   };
 }
