@@ -245,8 +245,9 @@ test('a failed network keeps the request, and the retry goes through once', asyn
   await page.getByRole('radio', { name: 'Phone' }).check();
   await page.route('**/api/quotes', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
-  // The submit first solves a fresh proof of work (seconds on a busy machine), then fails.
-  await expect(page.getByText('Error submitting request')).toBeVisible({ timeout: 20_000 });
+  // The submit first solves a fresh proof of work (seconds on a busy machine), then fails, is
+  // sent again after 1, 2 and 4 s (the browser believes itself online), and fails each time.
+  await expect(page.getByText('Error submitting request')).toBeVisible({ timeout: 35_000 });
   await expect(page.getByText('Please try again or contact support.')).toBeVisible();
   await expect(page.getByLabel('Full name')).toHaveValue('Sam Ortiz');
   await page.unroute('**/api/quotes');
