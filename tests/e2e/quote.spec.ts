@@ -230,6 +230,8 @@ test('a signed-in homeowner finds the e-mail filled in', async ({ page, baseURL 
 });
 
 test('a failed network keeps the request, and the retry goes through once', async ({ page }) => {
+  // A fresh proof of work and three retries of the write (7 s) before the error.
+  test.setTimeout(60_000);
   await openWizard(page, '?service=roofing');
   await page.getByLabel('Project description').fill('Two shingles are missing after the wind storm.');
   await cont(page).click();
