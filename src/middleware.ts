@@ -85,7 +85,22 @@ async function handle(
   if (decision.kind === 'deny') {
     return json(decision.status, decision.message, decision.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
   }
-  return next();
+  const response = await next();
+  return context.locals.user ? privateIfPage(response) : response;
+}
+
+/**
+ * A page rendered for a signed-in visitor names them (the account menu's e-mail): whatever the
+ * page says of its caching, no shared cache and no service worker may keep it.
+ */
+function privateIfPage(response: Response): Response {
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
+  if (!/\bpublic\b|s-maxage/.test(response.headers.get('cache-control') ?? '')) return response;
+  const answer = new Response(response.body, response);
+  answer.headers.set('cache-control', PRIVATE['cache-control']);
+  answer.headers.delete('cdn-cache-control');
+  answer.headers.delete('netlify-cdn-cache-control');
+  return answer;
 }
 
 /**

@@ -9,6 +9,9 @@
 import type { APIRoute } from 'astro';
 import { CLEAR_SW_PARAM, PRIVATE_PAGES } from '~/domain/app-chrome';
 
+/** Copies of pages a worker keeps for offline use; the oldest go first past this. */
+export const MAX_KEPT_PAGES = 60;
+
 /** The offline page, cached when the worker installs. */
 export const OFFLINE_PATH = '/offline';
 
@@ -18,6 +21,7 @@ const CACHE = ${JSON.stringify(`site-${version}`)};
 const OFFLINE = ${JSON.stringify(OFFLINE_PATH)};
 const NETWORK_ONLY = /^\\/(api|dev|uploads)(\\/|$)/;
 const PRIVATE = ${PRIVATE_PAGES.toString()};
+const MAX_PAGES = ${MAX_KEPT_PAGES};
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -43,11 +47,23 @@ function keepable(response) {
   return !/no-store|private/.test(response.headers.get('cache-control') || '');
 }
 
+/** At most MAX_PAGES copies of pages (every query string is its own), the oldest go first. */
+async function trimPages(cache) {
+  const pages = (await cache.keys()).filter((key) => {
+    const path = new URL(key.url).pathname;
+    return path !== OFFLINE && !path.startsWith('/_astro/');
+  });
+  await Promise.all(pages.slice(0, Math.max(0, pages.length - MAX_PAGES)).map((key) => cache.delete(key)));
+}
+
 async function networkFirst(request, fallback) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (keepable(response)) await cache.put(request, response.clone());
+    if (keepable(response)) {
+      await cache.put(request, response.clone());
+      await trimPages(cache);
+    }
     return response;
   } catch (error) {
     const kept = await cache.match(request, { ignoreVary: true });

@@ -85,6 +85,11 @@ function offlineBanner(): void {
     waiting = Math.max(0, waiting + ((event as CustomEvent<unknown>).detail === 1 ? 1 : -1));
     waitingLine.hidden = waiting === 0;
   });
+  // A waiting write lives in this page only: leaving it would drop what was sent, so the browser
+  // asks first.
+  addEventListener('beforeunload', (event) => {
+    if (waiting > 0) event.preventDefault();
+  });
   const show = (offline: boolean) => {
     clearTimeout(timer);
     text.textContent = offline ? CHROME_TEXT.offline : CHROME_TEXT.restored;
@@ -164,8 +169,10 @@ function installPrompt(): void {
     void (async () => {
       try {
         await event.prompt();
-        const choice = await event.userChoice;
-        if (choice.outcome === 'accepted') hide();
+        // An offer is good for one prompt: accepted or dismissed, it is spent (a second prompt()
+        // would throw and show 'Installation Failed').
+        await event.userChoice;
+        hide();
       } catch {
         failure.hidden = false;
         failure.focus();

@@ -40,6 +40,11 @@ export interface RouteOptions<A extends Access, B extends Schema | undefined, Q 
   query?: Q;
   /** Longest query string accepted (default MAX_QUERY_STRING); longer is a 400. */
   maxQuery?: number;
+  /**
+   * false: a write repeated with the same Idempotency-Key runs again rather than getting its
+   * first answer back (answers holding a short-lived link to a payment page, not to be kept).
+   */
+  keyed?: false;
   /** Headers of a successful answer, where the handler set none (default: private, no-store). */
   headers?: Record<string, string>;
 }
@@ -96,7 +101,7 @@ export function route<
 /**
  * Runs the handler once per Idempotency-Key (src/server/security/request-keys.ts): a write the
  * islands send again after a lost connection is answered with its first answer when the first
- * did reach us. Writes without a key, reads, and raw (multipart) bodies run as they come.
+ * did reach us. Writes without a key, reads, raw bodies and routes that opt out run as they come.
  */
 async function keyedOnce<A extends Access, B extends Schema | undefined, Q extends Schema | undefined>(
   options: RouteOptions<A, B, Q>,
@@ -104,9 +109,12 @@ async function keyedOnce<A extends Access, B extends Schema | undefined, Q exten
   run: () => Response | Promise<Response>,
 ): Promise<Response> {
   const { request, url } = context;
-  if (request.method === 'GET' || request.method === 'HEAD') return run();
+  if (request.method === 'GET' || request.method === 'HEAD' || options.keyed === false) return run();
+  // A body the route reads raw (an upload, a webhook) is not read here, so one could not be told
+  // from another: such writes run as they come.
+  if (options.body === undefined && request.headers.has('content-type')) return run();
   const key = requestKeyOf(request);
-  if (key === null || (options.body === undefined && request.headers.has('content-type'))) return run();
+  if (key === null) return run();
   const claimed = await claimRequestKey(db(), {
     owner: user?.id ?? 'anonymous',
     key,

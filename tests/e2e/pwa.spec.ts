@@ -6,6 +6,7 @@
 // its retries on a fake clock, and the 500 page.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { demoRequestContext } from '../helpers/demo-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -145,6 +146,26 @@ test('a form whose answer was lost is sent again with the same key and carried o
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   expect(keys[1]).toBe(keys[0]);
   expect(await mails()).toBe(1);
+});
+
+test('a page rendered for a signed-in visitor is private: no shared cache or service worker keeps their name', async ({
+  baseURL,
+}) => {
+  // The not-found article page says public, max-age=300 to everyone; its header names whoever
+  // is signed in.
+  const visitor = await demoRequestContext(baseURL!, null);
+  const homeowner = await demoRequestContext(baseURL!, 'homeowner@example.com');
+  try {
+    const anonymous = await visitor.get('/articles/no-such-article');
+    expect(anonymous.headers()['cache-control']).toBe('public, max-age=300');
+    const signedIn = await homeowner.get('/articles/no-such-article');
+    expect(signedIn.status()).toBe(404);
+    expect(await signedIn.text()).toContain('homeowner@example.com');
+    expect(signedIn.headers()['cache-control']).toBe('private, no-store');
+  } finally {
+    await visitor.dispose();
+    await homeowner.dispose();
+  }
 });
 
 test('offline: pages already opened are shown, a page never opened is the offline page, never the browser error', async ({

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import {
+  claimRequestKey,
   purgeRequestKeys,
   REPLAYED_HEADER,
   REQUEST_KEY_MESSAGES,
@@ -210,5 +211,67 @@ describe('a write repeated with the same Idempotency-Key', () => {
     await sql`update request_keys set created_at = now() - interval '25 hours' where key = ${k}`;
     expect(await purgeRequestKeys(sql)).toBeGreaterThanOrEqual(1);
     expect(await keyRows(k)).toEqual([]);
+  });
+
+  it('answers a repeat while the first still runs with 409 IN_PROGRESS; a first dead for 2 minutes is taken over', async () => {
+    const user = await signedInUser();
+    const k = key();
+    // The first try, claimed and still running (as a handler between its claim and its answer).
+    const first = await claimRequestKey(sql, {
+      owner: 'anonymous',
+      key: k,
+      method: 'POST',
+      path: '/api/auth/forgot-password',
+      body: { email: user.email },
+    });
+    expect('claim' in first).toBe(true);
+    const repeat = await askReset(user.email, k);
+    expect(repeat.status).toBe(409);
+    expect(repeat.headers.get('retry-after')).toBe('1');
+    expect(await repeat.json()).toMatchObject({ code: 'IN_PROGRESS', error: REQUEST_KEY_MESSAGES.running });
+    expect(await resetMails(user.email)).toBe(0);
+
+    await sql`update request_keys set created_at = now() - interval '3 minutes' where key = ${k}`;
+    const takenOver = await askReset(user.email, k);
+    expect(takenOver.status).toBe(202);
+    expect(takenOver.headers.get(REPLAYED_HEADER)).toBeNull();
+    expect(await resetMails(user.email)).toBe(1);
+    expect(await keyRows(k)).toEqual([{ status: 202 }]);
+  });
+
+  it('refuses the key for another path or method with the same body', async () => {
+    const user = await signedInUser();
+    for (const [method, path] of [
+      ['POST', '/api/auth/sign-in'],
+      ['PUT', '/api/auth/forgot-password'],
+    ] as const) {
+      const k = key();
+      await claimRequestKey(sql, { owner: 'anonymous', key: k, method, path, body: { email: user.email } });
+      const answer = await askReset(user.email, k);
+      expect(answer.status).toBe(409);
+      expect(((await answer.json()) as { error: string }).error).toBe(REQUEST_KEY_MESSAGES.mismatch);
+    }
+    expect(await resetMails(user.email)).toBe(0);
+  });
+
+  it('keeps no password in the clear or as a plain hash', async () => {
+    const user = await signedInUser();
+    const k = key();
+    const body = { currentPassword: PASSWORD, password: 'Kept-Secr3t!x', confirmPassword: 'Kept-Secr3t!x' };
+    await password(
+      apiContext({
+        method: 'POST',
+        path: '/api/account/password',
+        user,
+        body,
+        headers: { 'idempotency-key': k },
+      }),
+    );
+    const [row] = await sql<{ body_hash: string; response_body: string }[]>`
+      select body_hash, response_body from request_keys where key = ${k}`;
+    const { createHash } = await import('node:crypto');
+    expect(row!.body_hash).not.toBe(createHash('sha256').update(JSON.stringify(body)).digest('hex'));
+    expect(row!.body_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.response_body).not.toContain('Kept-Secr3t');
   });
 });

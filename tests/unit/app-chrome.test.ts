@@ -1,14 +1,15 @@
 // The app chrome's rules (issue 16): the retry delays of network-looking errors (spec 4:
-// min(1000 x 2^n, 10000) ms, at most 3 retries) on vitest's fake clock, which errors count as the
-// network's, Safari on iOS, and the kill switch's address.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// min(1000 x 2^n, 10000) ms, at most 3 retries; on a fake clock in error-boundary.test.ts and
+// api-writes.test.ts), which errors count as the network's, Safari on iOS, and the kill
+// switch's address.
+import { describe, expect, it } from 'vitest';
 import {
   isIosSafari,
   looksLikeNetworkError,
   retryDelayMs,
   withoutClearSw,
 } from '../../src/domain/app-chrome.ts';
-import { nextRetryDelay, withNetworkRetries } from '../../src/islands/shared/retry.ts';
+import { nextRetryDelay } from '../../src/islands/shared/retry.ts';
 
 describe('retry delays', () => {
   it('are min(1000 x 2^n, 10000) ms', () => {
@@ -19,52 +20,6 @@ describe('retry delays', () => {
     const network = new TypeError('Failed to fetch');
     expect([1, 2, 3, 4].map((n) => nextRetryDelay(network, n))).toEqual([1000, 2000, 4000, null]);
     expect(nextRetryDelay(new Error('Cannot read properties of undefined'), 1)).toBeNull();
-  });
-});
-
-describe('withNetworkRetries on a fake clock', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('tries again after 1, 2 and 4 s, then gives up with the last error', async () => {
-    const task = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
-    const outcome = withNetworkRetries(task).catch((error: unknown) => error);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(task).toHaveBeenCalledTimes(1);
-    for (const [wait, calls] of [
-      [1000, 2],
-      [2000, 3],
-      [4000, 4],
-    ] as const) {
-      await vi.advanceTimersByTimeAsync(wait - 1);
-      expect(task).toHaveBeenCalledTimes(calls - 1);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(task).toHaveBeenCalledTimes(calls);
-    }
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(task).toHaveBeenCalledTimes(4);
-    expect(await outcome).toEqual(new TypeError('Failed to fetch'));
-  });
-
-  it('answers once the network is back', async () => {
-    let calls = 0;
-    const outcome = withNetworkRetries(() => {
-      calls += 1;
-      return calls < 3 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve('answer');
-    });
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(await outcome).toBe('answer');
-    expect(calls).toBe(3);
-  });
-
-  it('does not retry an error of the code', async () => {
-    const task = vi.fn(() => Promise.reject(new RangeError('bad')));
-    await expect(withNetworkRetries(task)).rejects.toThrow('bad');
-    expect(task).toHaveBeenCalledTimes(1);
   });
 });
 

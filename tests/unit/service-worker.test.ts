@@ -4,7 +4,7 @@
 // version deleting the caches of older ones.
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { serviceWorkerSource } from '../../src/pages/sw.js.ts';
+import { MAX_KEPT_PAGES, serviceWorkerSource } from '../../src/pages/sw.js.ts';
 
 type Listener = (event: Record<string, unknown>) => void;
 
@@ -17,18 +17,23 @@ function worker(version: string, existingCaches: string[] = []) {
     open: (name: string) => {
       if (!stores.has(name)) stores.set(name, new Map());
       const store = stores.get(name)!;
+      // Entries by path and query string, as a real cache keys them by URL.
+      const at = (request: Request) => {
+        const url = new URL(request.url);
+        return url.pathname + url.search;
+      };
       return Promise.resolve({
         add: async (request: Request) => {
-          store.set(new URL(request.url).pathname, await fakeFetch(request));
+          store.set(at(request), await fakeFetch(request));
         },
         put: (request: Request, response: Response) => {
-          store.set(new URL(request.url).pathname, response);
+          store.set(at(request), response);
           return Promise.resolve();
         },
         match: (request: Request | string) =>
-          Promise.resolve(
-            store.get(typeof request === 'string' ? request : new URL(request.url).pathname)?.clone(),
-          ),
+          Promise.resolve(store.get(typeof request === 'string' ? request : at(request))?.clone()),
+        keys: () => Promise.resolve([...store.keys()].map((key) => new Request(`https://site.test${key}`))),
+        delete: (request: Request) => Promise.resolve(store.delete(at(request))),
       });
     },
     match: (path: string) =>
@@ -142,6 +147,19 @@ describe('the service worker', () => {
     sw.setOnline(false);
     expect(await sw.get('/_astro/a.B1.js', 'no-cors')).toBe('page /_astro/a.B1.js');
     expect(sw.fetched.filter((p) => p.startsWith('/_astro/'))).toHaveLength(1);
+  });
+
+  it('keeps at most MAX_KEPT_PAGES pages, every query string its own, the oldest going first', async () => {
+    const sw = worker('v1');
+    await sw.lifecycle('install');
+    await sw.lifecycle('activate');
+    for (let n = 0; n < MAX_KEPT_PAGES + 10; n += 1) await sw.get(`/contractors?zip=${45400 + n}`);
+    const kept = [...sw.stores.get('site-v1')!.keys()];
+    expect(kept).toContain('/offline');
+    expect(kept.filter((key) => key !== '/offline')).toHaveLength(MAX_KEPT_PAGES);
+    expect(kept).not.toContain('/contractors?zip=45409');
+    expect(kept).toContain('/contractors?zip=45410');
+    expect(kept).toContain(`/contractors?zip=${45400 + MAX_KEPT_PAGES + 9}`);
   });
 
   it('is new bytes for each build', () => {

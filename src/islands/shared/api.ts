@@ -5,7 +5,8 @@
 // browser is offline, once the connection is back (the app's back-online event); while it
 // believes itself online (the server unreachable, an answer cut off), up to 3 more times after
 // 1, 2 and 4 s. If the first try did reach the server, the server answers the repeat with the
-// first answer instead of carrying it out twice (src/server/security/request-keys.ts). The form
+// first answer instead of carrying it out twice (src/server/security/request-keys.ts), or, while
+// the first still runs, says so and the repeat asks again a second later. The form
 // that called waits meanwhile, with what the visitor typed untouched, and the offline banner says
 // the request is kept (WRITES_WAITING_EVENT).
 import {
@@ -18,7 +19,7 @@ import {
 export interface ApiAnswer<T> {
   ok: boolean;
   status: number;
-  body: T & { error?: string; fields?: Record<string, string[]> };
+  body: T & { error?: string; code?: string; fields?: Record<string, string[]> };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -38,8 +39,16 @@ export async function api<T = Record<string, unknown>>(
 ): Promise<ApiAnswer<T>> {
   if (method === 'GET' || options.resend === false) return send<T>(method, url, body, null);
   const key = crypto.randomUUID();
-  for (let failures = 0; ;) {
+  let failures = 0;
+  let running = 0;
+  for (;;) {
     const answer = await send<T>(method, url, body, key);
+    if (answer.status === 409 && answer.body.code === 'IN_PROGRESS' && running < MAX_IN_PROGRESS_WAITS) {
+      // The first try did arrive and still runs: its answer is what this one will get back.
+      running += 1;
+      await sleep(IN_PROGRESS_WAIT_MS);
+      continue;
+    }
     if (answer.status !== 0) return answer;
     if (navigator.onLine) {
       if (failures >= MAX_NETWORK_RETRIES) return answer;
@@ -55,6 +64,10 @@ export async function api<T = Record<string, unknown>>(
     }
   }
 }
+
+/** A repeat that finds its first try still running asks again every second, for half a minute. */
+const IN_PROGRESS_WAIT_MS = 1000;
+const MAX_IN_PROGRESS_WAITS = 30;
 
 async function send<T>(
   method: Method,

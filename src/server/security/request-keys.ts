@@ -2,9 +2,10 @@
 // sends it again once the connection is back, with the same Idempotency-Key header; if the first
 // try did reach the server (only its answer was lost), the repeat is answered with the first
 // try's answer instead of being carried out twice: one reset mail, one response to a lead, one
-// changed password. Keys are the caller's own (scoped by the signed-in user, or 'anonymous' for a
-// visitor: a random key is not guessed) and kept a day.
-import { createHash } from 'node:crypto';
+// changed password. Keys are scoped by the signed-in user (visitors share one scope,
+// 'anonymous', where a random UUID is what keeps them apart) and kept a day.
+import { createHmac } from 'node:crypto';
+import { quoteProofOfWork } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
@@ -37,8 +38,14 @@ export function requestKeyOf(request: Request): string | null {
   return key;
 }
 
+/**
+ * The body's fingerprint: an HMAC under a key derived from the server's secret, not a plain hash,
+ * since bodies carry passwords (sign-up, a password change) and a plain SHA-256 of one would be
+ * a fast guess-and-check target for a day.
+ */
 function hashBody(body: unknown): string {
-  return createHash('sha256')
+  const key = createHmac('sha256', quoteProofOfWork().hmacKey).update('request key body').digest();
+  return createHmac('sha256', key)
     .update(body === undefined ? '' : JSON.stringify(body))
     .digest('hex');
 }
@@ -83,7 +90,7 @@ export async function claimRequestKey(
   }
   if (first.status === null) {
     if (!first.abandoned) {
-      throw new AppError('CONFLICT', REQUEST_KEY_MESSAGES.running, undefined, { retryAfterSeconds: 2 });
+      throw new AppError('IN_PROGRESS', REQUEST_KEY_MESSAGES.running, undefined, { retryAfterSeconds: 1 });
     }
     // Its server died before answering; whether it carried the request out is unknown, and the
     // handlers' own guards (unique rows, charge keys) are what stand behind a second run.

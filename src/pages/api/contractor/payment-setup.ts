@@ -9,7 +9,7 @@ import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'contractor' }, async ({ user, context }) => {
+export const POST = route({ auth: 'contractor', keyed: false }, async ({ user, context }) => {
   const business = await requireActiveBusiness(db(), user.id);
   const origin = context.locals.site.origin;
   return Response.json(await startPaymentSetup(db(), paymentGateway(db()), business, user.email, origin));

@@ -10,15 +10,18 @@ import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'contractor', body: ZPlanRequest }, async ({ user, body, context }) => {
-  const business = await requireActiveBusiness(db(), user.id);
-  const gateway = paymentGateway(db());
-  if (body.action === 'start') {
-    const origin = context.locals.site.origin;
-    return Response.json(await startPlan(db(), gateway, business, user.email, origin, body.plan));
-  }
-  if (body.action === 'change') {
-    return Response.json(await changePlan(db(), gateway, business.id, body.plan, user.id));
-  }
-  return Response.json(await cancelPlan(db(), gateway, business.id, user.id));
-});
+export const POST = route(
+  { auth: 'contractor', keyed: false, body: ZPlanRequest },
+  async ({ user, body, context }) => {
+    const business = await requireActiveBusiness(db(), user.id);
+    const gateway = paymentGateway(db());
+    if (body.action === 'start') {
+      const origin = context.locals.site.origin;
+      return Response.json(await startPlan(db(), gateway, business, user.email, origin, body.plan));
+    }
+    if (body.action === 'change') {
+      return Response.json(await changePlan(db(), gateway, business.id, body.plan, user.id));
+    }
+    return Response.json(await cancelPlan(db(), gateway, business.id, user.id));
+  },
+);

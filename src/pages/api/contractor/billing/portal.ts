@@ -8,7 +8,7 @@ import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'contractor' }, async ({ user, context }) => {
+export const POST = route({ auth: 'contractor', keyed: false }, async ({ user, context }) => {
   const business = await requireActiveBusiness(db(), user.id);
   return Response.json(await openPortal(paymentGateway(db()), business, context.locals.site.origin));
 });
