@@ -5,9 +5,13 @@
 // in the outbox moves one minute back, which is what a minute passing means to the SQL's now().
 // Mail keeps arriving during the outage. Afterwards every mail has been delivered, none lost, none
 // twice, except the one whose session dropped after its data was sent (see that test).
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTransport, type Transporter } from 'nodemailer';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
+import { housekeeping } from '../../src/server/jobs/housekeeping.ts';
+import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { createLocalUploadStore } from '../../src/server/storage/local-files.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { deliverPendingMail } from '../../src/server/mail/sender.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../helpers/smtp-stand-in.ts';
@@ -156,5 +160,25 @@ describe('SMTP down', () => {
     expect(ids[0]).toMatch(/^<[0-9a-f-]{36}@/);
     expect(ids[1]).toBe(ids[0]);
     expect([...result.copies].filter(([, idsOf]) => idsOf.length === 1)).toHaveLength(29);
+  });
+
+  it('self-hosted (npm start): its 5-minute housekeeping delivers what waited, with no request writing mail', async () => {
+    await enqueue(5);
+    await smtp.down();
+    const deps = {
+      gateway: createSandboxGateway(sql),
+      store: createLocalUploadStore(tmpdir()),
+      mailTransport: transport,
+    };
+    // The mail's own request kicked a delivery, which failed.
+    await deliverPendingMail(sql, { transport });
+    for (let minute = 1; minute <= 15; minute += 1) {
+      await minutePasses();
+      if (minute === 10) await smtp.up();
+      if (minute % 5 === 0) await housekeeping(sql, deps);
+    }
+    const rows = await sql<{ status: string }[]>`select status from mail_outbox`;
+    expect(rows.map((r) => r.status)).toEqual(Array(5).fill('sent'));
+    expect(smtp.received).toHaveLength(5);
   });
 });
