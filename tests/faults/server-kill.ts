@@ -241,6 +241,11 @@ const before = await sql<{ q: string; n: number }[]>`
   select qualification as q, count(*)::int as n from leads group by 1 order by 1`;
 const pendingBefore = await sql<{ n: number }[]>`
   select count(*)::int as n from lead_distributions where payment_status = 'pending'`;
+// The dangerous case: charged at the gateway, the server killed before it recorded the charge.
+const [unrecorded] = await sql<{ n: number }[]>`
+  select count(*)::int as n from lead_distributions d
+  join sandbox_payment_intents i on i.idempotency_key = 'lead-distribution-' || d.id
+  where d.payment_status = 'pending'`;
 await sql`update leads set created_at = created_at - interval '10 minutes',
   confirmed_at = confirmed_at - interval '10 minutes'`;
 const gateway = createSandboxGateway(sql);
@@ -320,6 +325,7 @@ const figures = {
   confirmRetries,
   before: Object.fromEntries(before.map((r) => [r.q, r.n])),
   pendingDistributionsBeforeSweep: pendingBefore[0]?.n ?? 0,
+  chargedButUnrecordedBeforeSweep: unrecorded?.n ?? 0,
   sweptLeads: swept.length,
   ...outcome,
   driveSeconds,
