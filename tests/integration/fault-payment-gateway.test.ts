@@ -7,8 +7,8 @@
 // request for a distribution carried the same idempotency key.
 //
 // Time is scaled: production waits STRIPE_TIMEOUT_MS (20 s) per request, so a gateway that
-// answers after 35 s is always past it; here the client's timeout is 400 ms and the gateway
-// answers after 700 ms (the same 35 : 20 ratio). The retries are the production setting.
+// answers after 35 s is always past it; here the client's timeout is 600 ms and the gateway
+// answers after 1050 ms (the same 35 : 20 ratio). The retries are the production setting.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
@@ -29,7 +29,7 @@ import { createBusiness, quoteRequest } from '../factories/index.ts';
 import { startStripeStandIn, type Fault, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
-const TEST_TIMEOUT_MS = 400;
+const TEST_TIMEOUT_MS = 600;
 /** 35 s scaled as the timeout is: 35 / 20 of it. */
 const SLOW_MS = Math.round((TEST_TIMEOUT_MS * 35_000) / STRIPE_TIMEOUT_MS);
 
