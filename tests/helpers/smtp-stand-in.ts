@@ -1,6 +1,8 @@
 // A stand-in for an SMTP relay at the protocol boundary: a plain SMTP server on 127.0.0.1 that
 // accepts (or, when told, refuses) messages and keeps what it received. nodemailer, the real
-// client, talks to it exactly as it would to a provider.
+// client, talks to it exactly as it would to a provider. It can also be down (the port refuses
+// connections until it is up again, on the same port), or drop a session right after a message's
+// data arrived and was kept, before its '250' (the client cannot know the mail went through).
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -15,6 +17,11 @@ export interface SmtpStandIn {
   received: ReceivedMail[];
   /** Refuse every recipient with this reply (e.g. '550 Mailbox unavailable') until null. */
   refuseWith: string | null;
+  /** The next this many messages are kept, then the connection is dropped before the '250'. */
+  dropAfterData: number;
+  /** Stops listening: connections are refused (ECONNREFUSED) until up(). */
+  down(): Promise<void>;
+  up(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,10 +31,18 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
     url: '',
     received: [],
     refuseWith: null,
-    close: () =>
+    dropAfterData: 0,
+    down: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
+      }),
+    up: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        if (server.listening) server.close(() => resolve());
+        else resolve();
       }),
   };
   const server: Server = createServer((socket) => {
@@ -49,6 +64,11 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
             inData = false;
             state.received.push(current);
             current = { from: '', to: [], data: '' };
+            if (state.dropAfterData > 0) {
+              state.dropAfterData -= 1;
+              socket.destroy();
+              return;
+            }
             reply('250 OK queued');
           } else current.data += `${line.startsWith('..') ? line.slice(1) : line}\n`;
           continue;
@@ -78,6 +98,7 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  state.url = `smtp://127.0.0.1:${port}`;
   return state;
 }

@@ -1,9 +1,12 @@
-// The scheduled jobs in one call, for a server that has no scheduler of its own (npm start): on
-// Netlify each runs as its own scheduled function (netlify/functions). Every job is safe to run
-// at any time and again.
+// The scheduled jobs in one call (finish unfinished leads, deliver waiting mail, expire requests,
+// purge spent tokens), for a server that has no scheduler of its own (npm start): on Netlify each
+// runs as its own scheduled function (netlify/functions). Every job is safe to run at any time and
+// again.
 import { purgeExpired } from '../auth/cleanup.ts';
 import { resumeRefundingCredits } from '../credits/settle-credit.ts';
+import type { Transporter } from 'nodemailer';
 import type { Sql } from '../db/client.ts';
+import { deliverPendingMail } from '../mail/sender.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { expireUnconfirmedQuotes } from '../quotes/expire-unconfirmed-quotes.ts';
 import { purgeSpentProofs } from '../quotes/proof-of-work.ts';
@@ -12,15 +15,25 @@ import type { UploadStore } from '../storage/uploads.ts';
 
 export async function housekeeping(
   sql: Sql,
-  deps: { gateway: PaymentGateway; store: UploadStore },
+  deps: { gateway: PaymentGateway; store: UploadStore; mailTransport?: Transporter | null },
 ): Promise<Record<string, unknown>> {
   const resumed = await resumeUnfinishedLeads(sql, { gateway: deps.gateway });
+  // Mail whose delivery failed (the relay was down) is retried here too, as Netlify's every-minute
+  // function does: otherwise it waited for the next request that wrote mail.
+  const mail = deps.mailTransport === undefined ? {} : { transport: deps.mailTransport };
+  let mails = 0;
+  for (;;) {
+    const delivered = await deliverPendingMail(sql, mail);
+    if (!delivered) break;
+    mails += delivered;
+  }
   const credits = await resumeRefundingCredits(sql, deps.gateway);
   const quotes = await expireUnconfirmedQuotes(sql, deps.store);
   const proofs = await purgeSpentProofs(sql);
   const identity = await purgeExpired(sql);
   return {
     resumedLeads: resumed.length,
+    mailsDelivered: mails,
     resumedCredits: credits,
     ...quotes,
     spentProofs: proofs,

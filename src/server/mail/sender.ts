@@ -1,11 +1,22 @@
 // Delivers the outbox: claims due mails with SKIP LOCKED (several senders never send one mail
 // twice), sends each through SMTP (nodemailer) when SMTP_URL is set, or marks it captured when
 // no transport is configured (then /dev/mail shows it). Failures are retried with backoff.
+//
+// Never lost: a relay that cannot be reached, drops the session or answers 4xx is an outage, not
+// a verdict on the mail, so it is tried again every few minutes however long the outage lasts
+// (up to GIVE_UP_AFTER_DAYS); only a relay refusing the mail itself (5xx) MAX_ATTEMPTS times
+// marks it failed. At least once: a session dropped after the data was sent, before the relay's
+// '250', may have delivered it, and it is sent again; every copy carries the row's Message-ID,
+// so mail clients show one (docs/reliability.md: SMTP down).
 import { createTransport, type Transporter } from 'nodemailer';
 import { mailFrom, smtpUrl } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 
 const MAX_ATTEMPTS = 5;
+/** Longest wait between two tries, so mail goes out within minutes of the relay's return. */
+const MAX_BACKOFF_SECONDS = 300;
+/** A mail the relay could not take for this long (an outage, not a refusal) is given up. */
+const GIVE_UP_AFTER_DAYS = 3;
 /** A mail left 'sending' this long by a sender that died is claimed again. */
 export const RECLAIM_AFTER_MINUTES = 5;
 
@@ -22,7 +33,14 @@ export async function deliverPendingMail(
 ): Promise<number> {
   const batch = options.batch ?? 20;
   const claimed = await sql<
-    { id: string; to_address: string; subject: string; text_body: string; attempts: number }[]
+    {
+      id: string;
+      to_address: string;
+      subject: string;
+      text_body: string;
+      attempts: number;
+      expired: boolean;
+    }[]
   >`
     update mail_outbox set status = 'sending', attempts = attempts + 1, claimed_at = now()
     where id in (
@@ -30,7 +48,8 @@ export async function deliverPendingMail(
       where (status = 'pending' and send_after <= now())
          or (status = 'sending' and claimed_at < now() - make_interval(mins => ${RECLAIM_AFTER_MINUTES}))
       order by send_after limit ${batch} for update skip locked)
-    returning id, to_address, subject, text_body, attempts`;
+    returning id, to_address, subject, text_body, attempts,
+      created_at < now() - make_interval(days => ${GIVE_UP_AFTER_DAYS}) as expired`;
   const smtp = options.transport === undefined ? transport() : options.transport;
   for (const mail of claimed) {
     if (!smtp) {
@@ -43,18 +62,32 @@ export async function deliverPendingMail(
         to: mail.to_address,
         subject: mail.subject,
         text: mail.text_body,
+        // The same on every try: copies a lost '250' caused are one message to the recipient.
+        messageId: `<${mail.id}@${senderDomain()}>`,
       });
       await sql`update mail_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${mail.id}`;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const failed = mail.attempts >= MAX_ATTEMPTS;
+      const refused = smtpRefusal(error);
+      const failed = (refused && mail.attempts >= MAX_ATTEMPTS) || mail.expired;
       await sql`
         update mail_outbox set status = ${failed ? 'failed' : 'pending'}, last_error = ${message.slice(0, 500)},
-          send_after = now() + make_interval(secs => ${2 ** mail.attempts * 30})
+          send_after = now() + make_interval(secs => ${Math.min(2 ** mail.attempts * 30, MAX_BACKOFF_SECONDS)})
         where id = ${mail.id}`;
     }
   }
   return claimed.length;
+}
+
+/** The relay refused this mail (a 5xx reply); anything else is an outage to wait out. */
+function smtpRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500;
+}
+
+/** The domain of the From address, for Message-IDs. */
+function senderDomain(): string {
+  return /@([^>\s]+)>?\s*$/.exec(mailFrom())?.[1] ?? 'localhost';
 }
 
 let running: Promise<unknown> | null = null;

@@ -7,12 +7,26 @@ import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
 import { stripePlans } from './stripe-plans.ts';
 import { stripeCharges } from './stripe-charges.ts';
 
+/**
+ * How long one request to Stripe may take, and how often the SDK sends it again (after a timeout,
+ * a dropped connection, a 409 or a 5xx) with the same Idempotency-Key. A gateway slower than the
+ * timeout fails the charge; the distribution stays 'pending' and the sweeper settles it later
+ * with the same key (docs/reliability.md: the payment gateway slow or dropping connections).
+ */
+export const STRIPE_TIMEOUT_MS = 20_000;
+export const STRIPE_MAX_NETWORK_RETRIES = 2;
+
 /** The SDK client the gateway and the setup's return and webhooks use. */
 export function createStripeClient(
   secretKey: string,
-  options: { host?: string; port?: number; protocol?: 'http' | 'https' } = {},
+  // `timeout`: tests only, to play a gateway slower than the timeout without waiting 35 s.
+  options: { host?: string; port?: number; protocol?: 'http' | 'https'; timeout?: number } = {},
 ): Stripe {
-  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...options });
+  return new Stripe(secretKey, {
+    maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
+    timeout: STRIPE_TIMEOUT_MS,
+    ...options,
+  });
 }
 
 export function createStripeGateway(

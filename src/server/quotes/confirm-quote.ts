@@ -5,7 +5,7 @@
 import { hashToken } from '../auth/tokens.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { processLead } from './process-lead.ts';
+import { sellForHomeowner } from './process-lead.ts';
 import { CONFIRM_HOURS } from './quote-timing.ts';
 import type { SaleResult, SubmitOptions } from './types.ts';
 
@@ -27,7 +27,8 @@ export async function confirmQuote(sql: Sql, token: string, options: SubmitOptio
     where confirm_token_hash = ${hash} and qualification = 'unconfirmed'
       and created_at > now() - make_interval(hours => ${CONFIRM_HOURS})
     returning id`;
-  if (confirmed) await processLead(sql, confirmed.id, options);
+  // A gateway that fails now leaves the sale to the sweeper; the request stays confirmed.
+  if (confirmed) await sellForHomeowner(sql, confirmed.id, options);
   const [lead] = await sql<{ id: string; qualification: string; confirmed_at: Date | null }[]>`
     select id, qualification, confirmed_at from leads where confirm_token_hash = ${hash}`;
   if (!lead?.confirmed_at) throw new AppError('NOT_FOUND', INVALID_CONFIRM_LINK);

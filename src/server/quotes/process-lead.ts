@@ -57,6 +57,31 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
   return { leadId, contractorsContacted: distributions.length, paymentsSuccessful: paidNames.length };
 }
 
+/**
+ * Sells a lead for a homeowner who is waiting on the answer (the confirm page, a signed-in
+ * submit). A run the gateway cut short (a timeout, a dropped connection, an outage) has kept the
+ * lead and left its unsettled charges 'pending': the sweeper (resume-unfinished-leads.ts) settles
+ * them with the same idempotency keys. So the homeowner is told where the sale stands, not shown
+ * an error for a request that was kept. Errors of the request itself (AppError) still surface,
+ * and so does a database that cannot be read.
+ */
+export async function sellForHomeowner(
+  sql: Sql,
+  leadId: string,
+  options: SubmitOptions,
+): Promise<SaleResult> {
+  try {
+    return await processLead(sql, leadId, options);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    console.error(`lead ${leadId} was kept but not finished; the sweeper finishes it`, error);
+    const [row] = await sql<{ contacted: number; paid: number }[]>`
+      select count(*)::int as contacted, (count(*) filter (where payment_status = 'paid'))::int as paid
+      from lead_distributions where lead_id = ${leadId}`;
+    return { leadId, contractorsContacted: row?.contacted ?? 0, paymentsSuccessful: row?.paid ?? 0 };
+  }
+}
+
 /** A stored lead as the pipeline's steps read it. */
 export async function readLead(sql: Sql, leadId: string): Promise<LeadRow> {
   const [lead] = await sql<LeadRow[]>`

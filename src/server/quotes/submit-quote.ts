@@ -18,7 +18,7 @@ import { searchCatalog } from '../search/search-catalog.ts';
 import { checkRequestPhotos } from '../uploads/quote-photos.ts';
 import { confirmRequestMail, duplicateRequestMail } from './lead-mails.ts';
 import { limitQuotes } from './limit-quotes.ts';
-import { processLead } from './process-lead.ts';
+import { sellForHomeowner } from './process-lead.ts';
 import { checkProof, spendProof } from './proof-of-work.ts';
 import { DUPLICATE_DAYS } from './quote-timing.ts';
 import type { SubmitOptions, SubmitResult } from './types.ts';
@@ -106,7 +106,7 @@ async function outcome(sql: Sql, leadId: string, options: SubmitOptions): Promis
     select qualification, email from leads where id = ${leadId}`;
   if (!lead) throw new AppError('NOT_FOUND', 'Lead not found');
   if (SELLING.has(lead.qualification))
-    return { ...(await processLead(sql, leadId, options)), status: 'sent' };
+    return { ...(await sellForHomeowner(sql, leadId, options)), status: 'sent' };
   if (lead.qualification === 'expired') {
     throw new AppError('CONFLICT', 'This request expired without being confirmed. Please send a new one.');
   }
