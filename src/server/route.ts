@@ -9,7 +9,7 @@ import { apiDenial } from '../domain/guards.ts';
 import { searchParamsToObject } from '../schemas/search.ts';
 import type { SessionUser } from './auth/sessions.ts';
 import { AppError, errorResponse } from './errors.ts';
-import { PRIVATE, readJson } from './http.ts';
+import { PRIVATE, readJson, refuseNulInQuery } from './http.ts';
 import { bodyLimit } from './security/body-limits.ts';
 
 /** Who may call an endpoint. The middleware guards /api/account, /api/contractor and /api/admin
@@ -67,6 +67,7 @@ export function route<
       if (url.search.length > (options.maxQuery ?? MAX_QUERY_STRING)) {
         throw new AppError('BAD_REQUEST', 'The query string is too long');
       }
+      refuseNulInQuery(url.searchParams);
       const query = options.query
         ? z.parse(options.query, searchParamsToObject(url.searchParams))
         : undefined;
