@@ -107,16 +107,21 @@ const ARTICLE_INJECTED =
 
 /** The page shows at least `markers` as text, ran no payload and holds none of their markup. */
 async function expectInert(page: Page, watch: Watch, markers: string[], injected = INJECTED): Promise<void> {
-  for (const marker of markers) {
-    await expect(page.getByText(marker).first(), `${page.url()} shows ${marker}`).toBeAttached();
+  try {
+    for (const marker of markers) {
+      await expect(page.getByText(marker).first(), `${page.url()} shows ${marker}`).toBeAttached();
+    }
+  } finally {
+    // Checked even when a marker is missing (a payload that broke out may have eaten the text),
+    // so a payload that ran is what the failure says. Anything a payload scheduled (an onerror,
+    // an ontoggle) has its turn first.
+    await page.waitForTimeout(150);
+    for (const frame of page.frames()) {
+      expect(await frame.evaluate(() => window.__xss ?? null), `${frame.url()} ran a payload`).toBeNull();
+    }
+    expect(await page.locator(injected).count(), `${page.url()} holds a payload's markup`).toBe(0);
+    expect(watch.dialogs).toEqual([]);
   }
-  // Let anything a payload scheduled (an onerror, an ontoggle) have its turn.
-  await page.waitForTimeout(150);
-  for (const frame of page.frames()) {
-    expect(await frame.evaluate(() => window.__xss ?? null), `${frame.url()} ran a payload`).toBeNull();
-  }
-  expect(await page.locator(injected).count(), `${page.url()} holds a payload's markup`).toBe(0);
-  expect(watch.dialogs).toEqual([]);
 }
 
 async function signedIn(context: BrowserContext, baseURL: string, sql: Sql, userId: string): Promise<void> {
