@@ -10,6 +10,7 @@
 //
 // FUZZ_RUNS (runs per endpoint, default 40) and FUZZ_SEED (to replay a failure: fast-check prints
 // the seed and the counterexample) tune it.
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import fc from 'fast-check';
@@ -20,12 +21,13 @@ import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
 import type { RouteOptions } from '../../src/server/route.ts';
 import { bodyLimit } from '../../src/server/security/body-limits.ts';
-import { createBusiness, createLead, createUser } from '../factories/index.ts';
+import { DEFAULT_BUSINESS_HOURS } from '../../src/schemas/business.ts';
+import { createBusiness, createLead, createUser, quoteRequest } from '../factories/index.ts';
 import { createDistribution, createLink, createResponse } from '../factories/contractor-side.ts';
 import { signedInUser } from '../helpers/api-context.ts';
 import { startGeocoderStandIn, type GeocoderStandIn } from '../helpers/geocoder-stand-in.ts';
 import { startGooglePlacesStandIn, type GooglePlacesStandIn } from '../helpers/google-places-stand-in.ts';
-import { fromSchema, HOSTILE_STRINGS, type Hints } from '../helpers/fuzz-arbitraries.ts';
+import { fieldMutations, fromSchema, HOSTILE_STRINGS, type Hints } from '../helpers/fuzz-arbitraries.ts';
 import { apiEndpoints, fillPattern, type Method } from '../helpers/route-list.ts';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
@@ -55,7 +57,12 @@ interface Plan {
   raw?: string;
   /** Who calls it, when not the kind of user its auth names (e.g. 'none' routes a user may use). */
   callers?: Caller[];
+  /** Known-valid bodies, mutated one field at a time, so the input also gets past the schema to
+   * the checks behind it (for the endpoints whose schema random input rarely passes). */
+  valid?: () => Promise<unknown[]>;
 }
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const RAW_MULTIPART = 'a multipart photo upload: no JSON schema, read by the handler';
 const PLAN: Record<string, Plan> = {
@@ -115,7 +122,22 @@ const PLAN: Record<string, Plan> = {
   'POST /api/auth/sign-in': {},
   'POST /api/auth/sign-out': { callers: ['anonymous', 'homeowner'], raw: 'takes no body' },
   'POST /api/auth/sign-up': {},
-  'POST /api/contractor-signup': { callers: ['anonymous', 'homeowner'] },
+  'POST /api/contractor-signup': {
+    callers: ['anonymous', 'homeowner'],
+    valid: () =>
+      Promise.resolve(
+        [1, 2, 3].map((n) => ({
+          businessName: `Fuzz Valley Plumbing ${n}`,
+          ownerName: 'Pat Owner',
+          email: `fuzz-owner-${n}-${randomUUID()}@example.com`,
+          phone: '(937) 222-1234',
+          password: 'Str0ng!Pass',
+          services: ['plumbing', 'hvac'],
+          serviceZipCodes: '45402, 45409',
+          address: '100 Main St',
+        })),
+      ),
+  },
   'GET /api/contractor-signup/place': {},
   'GET /api/contractor-signup/search': {},
   'ALL /api/contractor/[...path]': { raw: 'the catch-all answers 404 to anything: no schema' },
@@ -129,7 +151,19 @@ const PLAN: Record<string, Plan> = {
   'GET /api/contractor/leads': {},
   'GET /api/contractor/leads/[id]': {},
   'POST /api/contractor/leads/[id]/credit': {},
-  'POST /api/contractor/leads/[id]/responses': {},
+  'POST /api/contractor/leads/[id]/responses': {
+    valid: () =>
+      Promise.resolve([
+        {
+          subject: 'Your quote',
+          message: 'We can replace the heater on Monday.',
+          quote: {
+            items: [{ description: 'Replace the heater', quantity: 1, rate: 900 }],
+            validUntil: inDays(20),
+          },
+        },
+      ]),
+  },
   'POST /api/contractor/leads/[id]/stage': {},
   'GET /api/contractor/limits': {},
   'PUT /api/contractor/limits': {},
@@ -138,16 +172,46 @@ const PLAN: Record<string, Plan> = {
   'POST /api/contractor/photos': { raw: RAW_MULTIPART },
   'DELETE /api/contractor/photos': {},
   'GET /api/contractor/profile': {},
-  'PUT /api/contractor/profile': {},
+  'PUT /api/contractor/profile': {
+    valid: () =>
+      Promise.resolve([
+        {
+          tagline: 'Honest plumbing since 1998',
+          description: 'Family-owned plumbers serving Dayton and Kettering.',
+          phone: '(937) 555-0142',
+          website: 'https://plumbing.example',
+          businessHours: DEFAULT_BUSINESS_HOURS,
+          specialties: ['Water Heaters', 'Drains'],
+          serviceZipCodes: ['45402', '45409'],
+          responseTimeHours: 4,
+          priceRange: '$$$',
+        },
+      ]),
+  },
   'GET /api/contractor/stats': {},
   'POST /api/csp-report': { raw: 'browsers send several report formats: the handler reads the raw body' },
   'GET /api/geocode': {},
   'POST /api/netlify/deploy-status': { raw: "Netlify's signed notification: a JWT header over the raw body" },
   'POST /api/quote-responses/accept': {},
-  'POST /api/quotes': { callers: ['anonymous', 'homeowner'] },
+  'POST /api/quotes': {
+    callers: ['anonymous', 'homeowner'],
+    // Each with its own solved proof of work (a proof is spent by its first use).
+    valid: async () => Promise.all([1, 2, 3, 4].map(() => quoteRequest({ service: 'plumbing' }))),
+  },
   'GET /api/quotes/challenge': {},
   'GET /api/quotes/recent': {},
-  'POST /api/reviews': {},
+  'POST /api/reviews': {
+    valid: () =>
+      Promise.resolve([
+        {
+          token: hints['reviewToken']![0],
+          rating: 5,
+          title: 'Great job',
+          content: 'The crew was careful and tidy, and the price was fair.',
+          authorName: 'Jordan',
+        },
+      ]),
+  },
   'GET /api/search': {},
   'POST /api/stripe/webhook': {
     raw: "Stripe's signed event: the raw body is checked against stripe-signature, so no generated body passes it (garbage must be a 4xx)",
@@ -185,6 +249,7 @@ let places: GooglePlacesStandIn;
 let callers: Record<Caller, SessionUser | null>;
 let hints: Hints;
 let ids: { contractor: string[]; admin: string[]; any: string[]; slugs: string[] };
+const seeds = new Map<string, unknown[]>();
 let watched: string[];
 let digests: Map<string, string>;
 let addressCounter = 0;
@@ -219,6 +284,7 @@ beforeAll(async () => {
   const other = await createBusiness(sql, { ownerId: otherOwner.id, name: 'Fuzz Other Plumbing' });
   const pending = await createBusiness(sql, { status: 'PENDING', name: 'Fuzz Pending Heating' });
   const tokens: string[] = [];
+  const reviewTokens: string[] = [];
   const communications: string[] = [];
   for (let n = 0; n < 3; n += 1) {
     const lead = await createLead(sql);
@@ -228,6 +294,9 @@ beforeAll(async () => {
     communications.push(await createResponse(sql, lead.id, other.id, { quote }));
     tokens.push(await createLink(sql, { leadId: lead.id, purpose: 'responses' }));
     tokens.push(await createLink(sql, { leadId: lead.id, purpose: 'review', businessId: other.id }));
+    // The finished job (COMPLETED above) may be reviewed: its link lets a review get written.
+    if (n === 2)
+      reviewTokens.push(await createLink(sql, { leadId: lead.id, purpose: 'review', businessId: own.id }));
   }
   const idsOf = async (query: string) => (await sql.unsafe<{ id: string }[]>(query)).map((r) => r.id);
   const victims = [otherOwner.id, other.id, pending.id];
@@ -252,7 +321,8 @@ beforeAll(async () => {
     ],
   };
   hints = {
-    token: tokens,
+    token: [...tokens, ...reviewTokens],
+    reviewToken: reviewTokens,
     communicationId: communications,
     businessId: [own.id, other.id, pending.id],
     claimBusinessId: [pending.id],
@@ -264,6 +334,8 @@ beforeAll(async () => {
     zipCode: ['45402', '45409'],
     q: ['plumb', 'Dayton', 'heater'],
   };
+
+  for (const [name, plan] of Object.entries(PLAN)) if (plan.valid) seeds.set(name, await plan.valid());
 
   const tables = await sql<{ name: string }[]>`
     select table_name as name from information_schema.tables
@@ -443,7 +515,13 @@ function defaultCallers(auth: string): Caller[] {
   return ['anonymous'];
 }
 
-function requests(path: string, options: Options, plan: Plan, params: string[]): fc.Arbitrary<FuzzRequest> {
+function requests(
+  path: string,
+  options: Options,
+  plan: Plan,
+  params: string[],
+  valid: unknown[] = [],
+): fc.Arbitrary<FuzzRequest> {
   const callerArb = fc.constantFrom(...(plan.callers ?? defaultCallers(options.auth)));
   const paramArb = paramValues(params, options.auth);
   const limit = bodyLimit(path);
@@ -463,9 +541,23 @@ function requests(path: string, options: Options, plan: Plan, params: string[]):
         .map(queryString),
     },
   );
-  const jsonBody = bodySchema
+  const generated = bodySchema
     ? fromSchema(bodySchema, { hints }).map((value) => (value === undefined ? '' : JSON.stringify(value)))
     : fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value));
+  const mutation = bodySchema ? fieldMutations(bodySchema, hints) : null;
+  const jsonBody =
+    valid.length > 0 && mutation
+      ? fc.oneof(
+          { weight: 2, arbitrary: generated },
+          { weight: 1, arbitrary: fc.constantFrom(...valid).map((body) => JSON.stringify(body)) },
+          {
+            weight: 3,
+            arbitrary: fc
+              .tuple(fc.constantFrom(...valid), mutation)
+              .map(([body, [key, value]]) => JSON.stringify({ ...(body as object), [key]: value })),
+          },
+        )
+      : generated;
   const schemaRequest = fc
     .record({
       caller: callerArb,
@@ -579,22 +671,26 @@ describe('API fuzzing: every endpoint answers 2xx or 4xx, and a 4xx changes noth
       const statuses = new Map<number, number>();
       answered.set(name, statuses);
       await fc.assert(
-        fc.asyncProperty(requests(probePath, options!, plan!, siteRoute.params), async (request) => {
-          const response = await send(handler, siteRoute.pattern, method, request);
-          const text = await response.text();
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          const changed = await changedSinceLast();
-          expect(
-            response.status,
-            `${name} (${request.kind}) answered ${response.status}: ${text.slice(0, 300)}`,
-          ).toBeLessThan(500);
-          expect(response.status).toBeGreaterThanOrEqual(200);
-          if (response.status >= 400) {
-            expect(changed, `${name} answered ${response.status} but changed ${changed.join(', ')}`).toEqual(
-              [],
-            );
-          }
-        }),
+        fc.asyncProperty(
+          requests(probePath, options!, plan!, siteRoute.params, seeds.get(name)),
+          async (request) => {
+            const response = await send(handler, siteRoute.pattern, method, request);
+            const text = await response.text();
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+            const changed = await changedSinceLast();
+            expect(
+              response.status,
+              `${name} (${request.kind}) answered ${response.status}: ${text.slice(0, 300)}`,
+            ).toBeLessThan(500);
+            expect(response.status).toBeGreaterThanOrEqual(200);
+            if (response.status >= 400) {
+              expect(
+                changed,
+                `${name} answered ${response.status} but changed ${changed.join(', ')}`,
+              ).toEqual([]);
+            }
+          },
+        ),
         { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
       );
       // Every endpoint must have been reached by at least one request.
