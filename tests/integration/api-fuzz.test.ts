@@ -726,13 +726,6 @@ describe('inputs the API fuzzing found answered 500, now refused with a 400', ()
       request('admin', '', { title: 'a\u0000b', slug: 'nul-title', category: 'Tips', body: 'Body' }),
     ],
     [
-      'a NUL in a JSON key',
-      'src/pages/api/auth/sign-in.ts',
-      '/api/auth/sign-in',
-      'POST',
-      request('anonymous', '', { 'email\u0000': 'x@example.com', password: 'x' }),
-    ],
-    [
       'a NUL in a query value',
       'src/pages/api/admin/users/index.ts',
       '/api/admin/users',
@@ -748,10 +741,10 @@ describe('inputs the API fuzzing found answered 500, now refused with a 400', ()
     ],
     [
       'year 0, which PostgreSQL has not',
-      'src/pages/api/admin/revenue-validation.ts',
-      '/api/admin/revenue-validation',
+      'src/pages/api/admin/activity-logs.ts',
+      '/api/admin/activity-logs',
       'GET',
-      request('admin', '?from=0000-01-01', undefined),
+      request('admin', '?to=0000-01-01', undefined),
     ],
     [
       'a licence checked on 30 February',
