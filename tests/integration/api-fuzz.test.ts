@@ -693,7 +693,7 @@ describe('API fuzzing: every endpoint answers 2xx or 4xx, and a 4xx changes noth
         ),
         { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), endOnFailure: true },
       );
-      // Every endpoint must have been reached by at least one request.
+      // Every generated request was sent and answered.
       expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(RUNS);
     });
   }
