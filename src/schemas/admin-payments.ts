@@ -8,12 +8,10 @@ import {
   type MismatchKind,
 } from '../domain/admin-payments-rules.ts';
 import type { CreditReason, CreditStatus } from '../domain/credit-rules.ts';
+import { ZOptionalDay } from './day.ts';
 
 const cursor = z.optional(z.string().check(z.maxLength(200)));
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z.optional(
-  z.union([z.literal(''), z.string().check(z.maxLength(10), z.regex(DAY, 'Use YYYY-MM-DD'))]),
-);
+const day = ZOptionalDay;
 
 export const ZAdminTransactionQuery = z.object({
   status: z.optional(z.union([z.literal(''), z.enum(TRANSACTION_FILTERS)])),

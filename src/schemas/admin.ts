@@ -1,10 +1,10 @@
 // The admin API's requests and answers (users, activity log), shared by the endpoints and islands.
 import * as z from 'zod/mini';
 import { CONTRACTOR_ADMIN_MESSAGES, GRANTABLE_ROLES, REJECTION_REASON_MAX } from '../domain/admin-rules.ts';
+import { DAY_MESSAGE, DAY_PATTERN, isCalendarDay, ZOptionalDay } from './day.ts';
 
 const cursor = z.optional(z.string().check(z.maxLength(200)));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const ZAdminUserQuery = z.object({
   /** Part of an e-mail address or a name; empty: everyone. */
@@ -29,10 +29,8 @@ export const ZActivityQuery = z.object({
   ),
   action: z.optional(z.string().check(z.maxLength(60))),
   /** Days (YYYY-MM-DD, UTC), both included. */
-  from: z.optional(
-    z.union([z.literal(''), z.string().check(z.maxLength(10), z.regex(DAY, 'Use YYYY-MM-DD'))]),
-  ),
-  to: z.optional(z.union([z.literal(''), z.string().check(z.maxLength(10), z.regex(DAY, 'Use YYYY-MM-DD'))])),
+  from: ZOptionalDay,
+  to: ZOptionalDay,
   cursor,
 });
 export type TActivityQuery = z.infer<typeof ZActivityQuery>;
@@ -99,7 +97,9 @@ export const ZSuspended = z.object({ suspended: z.boolean() });
 export const ZLicenceCheck = z.object({
   number: z.string().check(z.maxLength(60), z.trim(), z.minLength(1, 'Enter the licence number')),
   board: z.string().check(z.maxLength(120), z.trim(), z.minLength(1, 'Enter the issuing board')),
-  checkedOn: z.string().check(z.maxLength(10), z.regex(DAY, 'Use YYYY-MM-DD')),
+  checkedOn: z
+    .string()
+    .check(z.maxLength(10), z.regex(DAY_PATTERN, DAY_MESSAGE), z.refine(isCalendarDay, DAY_MESSAGE)),
   source: z.string().check(z.maxLength(300), z.trim(), z.minLength(1, 'Enter where it was checked')),
 });
 export type TLicenceCheck = z.infer<typeof ZLicenceCheck>;

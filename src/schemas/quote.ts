@@ -45,6 +45,9 @@ export const QUOTE_STEPS = [
 export type QuoteField = (typeof QUOTE_STEPS)[number]['fields'][number];
 
 const budgetFieldsValid = (payload: z.core.ParsePayload) =>
+  // Not on a body that is no object at all (the API fuzzing found null read as null.budgetMin).
+  typeof payload.value === 'object' &&
+  payload.value !== null &&
   !payload.issues.some((i) => i.path?.[0] === 'budgetMin' || i.path?.[0] === 'budgetMax');
 
 export const ZQuoteRequest = z

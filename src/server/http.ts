@@ -52,18 +52,34 @@ export async function readJson<T extends z.core.$ZodType>(
   return z.parse(schema, body);
 }
 
+/** The NUL character: PostgreSQL's text cannot hold it (a write or a query with one fails with
+ * 22021, a 500), and no field of ours means it. The API fuzzing found it answered 500 by every
+ * endpoint that stored or searched a string. */
+const NUL = '\u0000';
+
 /** Keys that name an object's own machinery rather than a field: no schema has such a field. */
 const OBJECT_INTERNALS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * JSON.parse's reviver, called for every key at any depth: a body naming an object's internals
- * is refused outright, so no code after the parse (a schema, a merge, a lookup by key) meets one.
+ * is refused outright, so no code after the parse (a schema, a merge, a lookup by key) meets one;
+ * so is a NUL character in any key or string.
  */
 function refuseObjectInternals(key: string, value: unknown): unknown {
   if (OBJECT_INTERNALS.has(key)) {
     throw new AppError('BAD_REQUEST', `The request has a field that is not allowed: ${key}`);
   }
+  if (key.includes(NUL) || (typeof value === 'string' && value.includes(NUL))) throw nulRefused();
   return value;
+}
+
+function nulRefused(): AppError {
+  return new AppError('BAD_REQUEST', 'The request has a character that is not allowed');
+}
+
+/** Refuses (400) a query string with a NUL in a name or a value, before a schema reads it. */
+export function refuseNulInQuery(params: URLSearchParams): void {
+  for (const [name, value] of params) if (name.includes(NUL) || value.includes(NUL)) throw nulRefused();
 }
 
 /**

@@ -9,8 +9,8 @@ import { apiDenial } from '../domain/guards.ts';
 import { searchParamsToObject } from '../schemas/search.ts';
 import type { SessionUser } from './auth/sessions.ts';
 import { AppError, errorResponse } from './errors.ts';
-import { PRIVATE, readJson } from './http.ts';
 import { db } from './db/client.ts';
+import { PRIVATE, readJson, refuseNulInQuery } from './http.ts';
 import { bodyLimit } from './security/body-limits.ts';
 import {
   claimRequestKey,
@@ -79,6 +79,7 @@ export function route<
       if (url.search.length > (options.maxQuery ?? MAX_QUERY_STRING)) {
         throw new AppError('BAD_REQUEST', 'The query string is too long');
       }
+      refuseNulInQuery(url.searchParams);
       const query = options.query
         ? z.parse(options.query, searchParamsToObject(url.searchParams))
         : undefined;

@@ -5,13 +5,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSql, type TransactionSql } from '../../src/server/db/client.ts';
 
+/** The URL of the database of the browser tests' server at `baseURL`. */
+export function siteDatabaseUrl(baseURL: string): string {
+  const port = new URL(baseURL).port;
+  return readFileSync(path.resolve('.scratch', `e2e-database-${port}.url`), 'utf8').trim();
+}
+
 export async function withSiteDatabase<T>(
   baseURL: string,
   use: (tx: TransactionSql) => Promise<T>,
 ): Promise<T> {
-  const port = new URL(baseURL).port;
-  const url = readFileSync(path.resolve('.scratch', `e2e-database-${port}.url`), 'utf8').trim();
-  const sql = createSql(url, { max: 1 });
+  const sql = createSql(siteDatabaseUrl(baseURL), { max: 1 });
   try {
     return (await sql.begin((tx) => use(tx))) as T;
   } finally {
