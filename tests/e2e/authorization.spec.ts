@@ -9,8 +9,9 @@
 // refuses (400 only once the caller is let in) or that name nothing (404), so the shared demo
 // state other browser tests rely on stays as it is. Requests carry the Origin header a browser
 // sends (cross-site ones are refused; see the last tests).
+import { createHash } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { demoRequestContext } from '../helpers/demo-session.ts';
+import { demoRequestContext, demoSession } from '../helpers/demo-session.ts';
 import { fillPattern, siteRoutes, type Method } from '../helpers/route-list.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -54,6 +55,8 @@ interface Probe {
   method?: Exclude<Method, 'ALL'>;
   path: string;
   body?: unknown;
+  /** A form body (application/x-www-form-urlencoded), for pages that read a form. */
+  form?: Record<string, string>;
   expect: Expectations;
   note?: string;
 }
@@ -127,9 +130,9 @@ interface Ids {
   paymentIntent: string;
   /** A photo the demo contractor's profile lists. */
   photo: string;
-  /** A sandbox setup session of the demo contractor's business, if the demo made one. */
-  setupSession: string | null;
-  /** The homeowner's current session's id (its public id, not the cookie). */
+  /** A sandbox setup session of the demo contractor's business (started here: the demo has none). */
+  setupSession: string;
+  /** The stored id of the run's shared homeowner session (the SHA-256 of its cookie). */
   homeownerSession: string;
   lead: string;
   credit: string;
@@ -146,7 +149,13 @@ interface Ids {
   upload: string;
 }
 
-async function findIds(baseURL: string): Promise<Ids> {
+/** The run's shared homeowner session as the database stores it (the SHA-256 of its token). */
+async function homeownerSessionId(baseURL: string): Promise<string> {
+  const { value } = await demoSession(baseURL, ACCOUNTS.homeowner);
+  return createHash('sha256').update(value).digest('hex');
+}
+
+async function findIds(baseURL: string, setupSession: string): Promise<Ids> {
   return withSiteDatabase(baseURL, async (tx) => {
     const one = async <T>(query: Promise<T[]>, what: string): Promise<T> => {
       const rows = await query;
@@ -177,13 +186,6 @@ async function findIds(baseURL: string): Promise<Ids> {
         select id, slug, images from businesses where owner_id = (${owner('contractor@example.com')})`,
       "demo contractor's business",
     );
-    const setup = await tx<{ id: string }[]>`
-      select id from sandbox_setup_sessions where business_id = ${business.id} order by created_at limit 1`;
-    const session = await one(
-      tx<{ id: string }[]>`select id from sessions where user_id = (${owner('homeowner@example.com')})
-                            order by created_at desc limit 1`,
-      "homeowner's session",
-    );
     const pick = async (query: Promise<{ v: string }[]>, what: string) => (await one(query, what)).v;
     /** An id the demo may not have: an unknown one then (the body is refused before any lookup). */
     const maybe = async (query: Promise<{ v: string }[]>) => (await query)[0]?.v ?? NONE;
@@ -192,8 +194,8 @@ async function findIds(baseURL: string): Promise<Ids> {
       transaction: charge.id,
       paymentIntent: charge.intent,
       photo: business.images[0] ?? (await Promise.reject(new Error('the demo contractor lists no photo'))),
-      setupSession: setup[0]?.id ?? null,
-      homeownerSession: session.id,
+      setupSession,
+      homeownerSession: await homeownerSessionId(baseURL),
       lead: await pick(tx`select id as v from leads order by created_at limit 1`, 'lead'),
       credit: await maybe(tx`select id as v from lead_credits order by created_at limit 1`),
       user: await pick(tx`select id as v from users where email = 'homeowner@example.com'`, 'homeowner'),
@@ -329,17 +331,21 @@ function rules(ids: Ids): Record<string, Rule> {
         {
           method: 'POST',
           path: '/sandbox/checkout/setup',
-          body: { session: 'cs_sbx_00000000000000000000000000000000', number: '4242424242424242' },
+          form: { session: 'cs_sbx_00000000000000000000000000000000', number: '4242424242424242' },
           expect: same(404),
         },
-        ...(ids.setupSession
-          ? [
-              {
-                path: `/sandbox/checkout/setup?session=${ids.setupSession}`,
-                expect: { anonymous: 404, homeowner: 404, contractor: 200, contractor2: 404, admin: 404 },
-              },
-            ]
-          : []),
+        {
+          path: `/sandbox/checkout/setup?session=${ids.setupSession}`,
+          expect: { anonymous: 404, homeowner: 404, contractor: 200, contractor2: 404, admin: 404 },
+        },
+        // Saving a card into the demo contractor's session as anyone else: not found.
+        {
+          method: 'POST',
+          path: '/sandbox/checkout/setup',
+          form: { session: ids.setupSession, number: '4242424242424242', expiry: '12/34', cvc: '123' },
+          expect: { anonymous: 404, homeowner: 404, contractor: null, contractor2: 404, admin: 404 },
+          note: 'not sent as the owner: it would save a card',
+        },
       ],
     },
     'GET /sandbox/checkout/subscription': {
@@ -579,9 +585,10 @@ function rules(ids: Ids): Record<string, Rule> {
       access: 'user',
       probes: [
         { path: '/api/account/sessions?id=0000000000000000', expect: userApi(404) },
-        // The homeowner's session, ended by anyone else: not found (and the homeowner stays in).
+        // The homeowner's session, ended by anyone else (the handle the sessions list shows: the first
+        // 16 hex digits of its id): not found, and the homeowner stays signed in.
         {
-          path: `/api/account/sessions?id=${encodeURIComponent(ids.homeownerSession)}`,
+          path: `/api/account/sessions?id=${ids.homeownerSession.slice(0, 16)}`,
           expect: { anonymous: 401, homeowner: null, contractor: 404, contractor2: 404, admin: 404 },
           note: "not sent as the homeowner: it is the run's shared session",
         },
@@ -718,16 +725,12 @@ function rules(ids: Ids): Record<string, Rule> {
           body: { sessionId: 'cs_test_not_a_session' },
           expect: contractorApi(404),
         },
-        ...(ids.setupSession
-          ? [
-              {
-                path: '/api/contractor/payment-setup/complete',
-                body: { sessionId: ids.setupSession },
-                expect: contractorApi(null, 404),
-                note: "not sent as the session's owner (it records the card again)",
-              },
-            ]
-          : []),
+        {
+          path: '/api/contractor/payment-setup/complete',
+          body: { sessionId: ids.setupSession },
+          expect: contractorApi(null, 404),
+          note: "not sent as the session's owner (it records the card again)",
+        },
       ],
     },
     'POST /api/contractor/photos': {
@@ -918,7 +921,14 @@ test.beforeAll(async ({ baseURL }) => {
       contexts.set(who, await demoRequestContext(baseURL!, who === 'anonymous' ? null : ACCOUNTS[who])),
     ),
   );
-  ids = await findIds(baseURL!);
+  // A payment setup session of the demo contractor's own (it has a card already: nothing changes
+  // until a card is saved on the sandbox's page), for the second contractor to try.
+  const setup = await contexts.get('contractor')!.post('/api/contractor/payment-setup');
+  expect(setup.status()).toBe(200);
+  const { url } = (await setup.json()) as { url: string };
+  const setupSession = new URL(url, baseURL).searchParams.get('session');
+  if (!setupSession) throw new Error(`No setup session in ${url}`);
+  ids = await findIds(baseURL!, setupSession);
 });
 
 test.afterAll(async () => {
@@ -950,6 +960,11 @@ test('every route and method in src/pages has a rule, and every rule a route', (
 test("every route answers each kind of visitor as its rule says, another owner's ids included", async () => {
   const table = rules(ids);
   const before = await withSiteDatabase(test.info().project.use.baseURL!, (tx) => guardedState(tx, ids));
+  // What the other owner's probes name exists (so their 404s are not for want of it).
+  expect(before.session).toEqual({ n: 1 });
+  expect(before.business).toEqual({ listed: true });
+  expect(before.distribution).toBeDefined();
+  expect(before.setup).toEqual({ status: 'open', payment_method_id: null });
   const requests = Object.entries(table).flatMap(([key, rule]) =>
     rule.probes.flatMap((probe) =>
       WHO.filter((who) => probe.expect[who] !== null).map((who) => ({
@@ -970,6 +985,7 @@ test("every route answers each kind of visitor as its rule says, another owner's
         const response = await contexts.get(who)!.fetch(probe.path, {
           method,
           ...(probe.body === undefined ? {} : { data: probe.body }),
+          ...(probe.form === undefined ? {} : { form: probe.form }),
         });
         const location = response.headers()['location'];
         const redirected = [301, 302, 303, 307, 308].includes(response.status());
@@ -981,7 +997,7 @@ test("every route answers each kind of visitor as its rule says, another owner's
     }),
   );
   console.log(
-    `another owner's ids: setup session ${ids.setupSession ?? 'none in the demo'}, credit ${ids.credit}, claim ${ids.claim}`,
+    `another owner's ids: setup session ${ids.setupSession}, credit ${ids.credit}, claim ${ids.claim}`,
   );
   const routes = siteRoutes();
   const methods = routes.reduce((n, r) => n + r.methods.length, 0);
@@ -1002,9 +1018,13 @@ async function guardedState(tx: Parameters<Parameters<typeof withSiteDatabase>[1
             where c.lead_id = d.lead_id) as communications,
            (select count(*)::int from lead_credits k where k.distribution_id = d.id) as credits
       from lead_distributions d where id = ${ids.distribution}`;
-  const [business] = await tx`select images from businesses where id = ${ids.business}`;
+  // Other tests add and remove photos of their own meanwhile: only whether this one is listed.
+  const [business] =
+    await tx`select ${ids.photo} = any(images) as listed from businesses where id = ${ids.business}`;
   const [session] = await tx`select count(*)::int as n from sessions where id = ${ids.homeownerSession}`;
-  return { distribution, business, session };
+  const [setup] = await tx`
+    select status, payment_method_id from sandbox_setup_sessions where id = ${ids.setupSession}`;
+  return { distribution, business, session, setup };
 }
 
 test("one contractor's lead list never names another's lead", async () => {
