@@ -71,6 +71,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
       where: `${context.request.method} ${context.url.pathname}`,
     });
   }
+  // Astro answers its error page (src/pages/500.astro) with 500 whatever the page sets; the page
+  // marks the database being unreachable with Retry-After, which makes it the 503 it is.
+  if (response.status === 500 && response.headers.has('retry-after')) {
+    response = new Response(response.body, {
+      status: 503,
+      statusText: 'Service Unavailable',
+      headers: response.headers,
+    });
+  }
   return withSecurityHeaders(response, site.secure);
 });
 
