@@ -41,6 +41,7 @@ const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 50);
 const PROOFS = Number(process.env.BENCH_LOAD_PROOFS ?? 4000);
 /** The memory criterion: RSS grows by at most this over the last 30 s (least-squares slope). */
 const FLAT_MB_PER_S = 0.1;
+const WARM_SUBMITS = 50;
 
 type Auth = 'none' | 'contractor' | 'contractor2' | 'admin';
 interface Endpoint {
@@ -105,10 +106,10 @@ async function measure(site: Awaited<ReturnType<typeof startProductionSite>>): P
       method: 'GET',
       paths: [
         '/api/search?search=plumbing',
-        '/api/search?service=roofing&city=kettering',
+        '/api/search?category=roofing&location=Kettering',
         '/api/search?search=electric&sort=rating',
-        '/api/search?zip=45402&distance=10',
-        '/api/search',
+        '/api/search?location=45402&distance=10&verified=true',
+        '/api/search?page=2',
       ],
       auth: 'none',
       expect: 200,
@@ -175,7 +176,7 @@ async function measure(site: Awaited<ReturnType<typeof startProductionSite>>): P
     {
       label: 'GET /api/admin/contractors',
       method: 'GET',
-      paths: ['/api/admin/contractors'],
+      paths: ['/api/admin/contractors?list=pending', '/api/admin/contractors?list=listed'],
       auth: 'admin',
       expect: 200,
     },
@@ -190,13 +191,15 @@ async function measure(site: Awaited<ReturnType<typeof startProductionSite>>): P
   ];
 
   // Every plain endpoint's every path answers as expected before the clock starts.
+  const wrong: string[] = [];
   for (const e of endpoints.filter((x) => !x.kind)) {
     for (const p of e.paths) {
       const res = await fetch(origin + p, { headers: e.auth === 'none' ? {} : { cookie: cookies[e.auth]! } });
       await res.arrayBuffer();
-      if (res.status !== e.expect) throw new Error(`${p} answered ${res.status} before the load`);
+      if (res.status !== e.expect) wrong.push(`${p}: ${res.status}`);
     }
   }
+  if (wrong.length) throw new Error(`before the load, not answered as expected: ${wrong.join(', ')}`);
 
   console.log(`load bench: solving ${PROOFS} proofs of work from the server...`);
   const proofs: string[] = [];
@@ -231,6 +234,24 @@ async function measure(site: Awaited<ReturnType<typeof startProductionSite>>): P
       await new Promise((r) => setTimeout(r, 200));
     }
   })();
+
+  // Fifty requests submitted before the clock starts, so the first confirmations have links too.
+  for (let i = 1; i <= WARM_SUBMITS; i += 1) {
+    const { body } = quoteRequestBody(i, services, await solvedServerProof(origin), 'load-warm');
+    const res = await fetch(`${origin}/api/quotes`, {
+      method: 'POST',
+      headers: {
+        origin,
+        'content-type': 'application/json',
+        'x-forwarded-for': clientAddress(1_000_000 + i),
+      },
+      body,
+    });
+    if (res.status !== 201)
+      throw new Error(`a warm-up quote request answered ${res.status}: ${await res.text()}`);
+  }
+  for (let waited = 0; tokens.length < WARM_SUBMITS && waited < 10_000; waited += 100)
+    await new Promise((r) => setTimeout(r, 100));
 
   let submitted = 0;
   let proofsExhausted = 0;
@@ -284,15 +305,21 @@ async function measure(site: Awaited<ReturnType<typeof startProductionSite>>): P
   const started = performance.now();
   const rss: { t: number; mb: number }[] = [];
   const connections: { t: number; n: number }[] = [];
+  let parallelWorkers = 0;
   const sampler = (async () => {
     while (background.sampling) {
       const t = (performance.now() - started) / 1000;
       const status = readFileSync(`/proc/${site.pid}/status`, 'utf8');
       rss.push({ t, mb: Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024 });
-      const [row] = await sql<{ n: number }[]>`
-        select count(*)::int as n from pg_stat_activity
+      // Connections are client backends; a parallel query's workers show up with the same
+      // database and application name, but are not connections: counted apart.
+      const [row] = await sql<{ n: number; workers: number }[]>`
+        select count(*) filter (where backend_type = 'client backend')::int as n,
+               count(*) filter (where backend_type <> 'client backend')::int as workers
+          from pg_stat_activity
          where datname = ${site.databaseName} and application_name <> ${MONITOR_APPLICATION}`;
       connections.push({ t, n: row!.n });
+      parallelWorkers = Math.max(parallelWorkers, row!.workers);
       await new Promise((r) => setTimeout(r, 1000));
     }
   })();
@@ -363,7 +390,7 @@ async function measure(site: Awaited<ReturnType<typeof startProductionSite>>): P
     `Throughput ${result.requests.average.toFixed(0)} requests/s; connection errors ${result.errors}, timeouts ${result.timeouts}, resets ${result.resets}; 429 answers ${tooMany}.`,
     `Quote submissions ${submitted} (proofs exhausted: ${proofsExhausted}); confirmations of fresh links ${freshConfirms}, of already confirmed links ${repeatConfirms}; load requests stored ${stored!.leads}, sold to at least one contractor ${stored!.sold}.`,
     `Server RSS: ${rss[0]!.mb.toFixed(0)} MB at the start, ${rss.find((s) => s.t >= rss.at(-1)!.t - 30)!.mb.toFixed(0)} MB 30 s before the end, ${rss.at(-1)!.mb.toFixed(0)} MB at the end, max ${Math.max(...rss.map((s) => s.mb)).toFixed(0)} MB; slope over the last 30 s ${slope.toFixed(3)} MB/s (criterion: at most ${FLAT_MB_PER_S} MB/s).`,
-    `Server database connections (pg_stat_activity, every second): max ${maxConnections}, pool size ${site.poolMax}; samples ${connections.map((c) => c.n).join(' ')}.`,
+    `Server database connections (pg_stat_activity, every second): max ${maxConnections}, pool size ${site.poolMax} (parallel query workers, not connections, at most ${parallelWorkers} at once); samples ${connections.map((c) => c.n).join(' ')}.`,
     `RSS samples (MB): ${rss.map((s) => s.mb.toFixed(0)).join(' ')}.`,
   ].join('\n');
   console.log(`\n${table}\n`);
