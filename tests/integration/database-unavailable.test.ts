@@ -5,7 +5,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createSql } from '../../src/server/db/client.ts';
+import { createSql, reconnectDelaySeconds } from '../../src/server/db/client.ts';
 import {
   isDatabaseUnavailable,
   UNAVAILABLE_MESSAGE,
@@ -71,5 +71,13 @@ describe('a reachable database', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
+  });
+});
+
+describe('reconnecting after the database returns', () => {
+  it('waits at most half a second between attempts, however long the outage', () => {
+    expect(reconnectDelaySeconds(1)).toBe(0.05);
+    expect(reconnectDelaySeconds(2)).toBe(0.1);
+    for (const retries of [5, 10, 100, 10_000]) expect(reconnectDelaySeconds(retries)).toBe(0.5);
   });
 });
