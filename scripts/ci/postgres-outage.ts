@@ -9,8 +9,13 @@
 //   - once the cluster accepts connections again, every endpoint answers 2xx within 5 s, without
 //     restarting the server, and everything after that is 2xx;
 //   - no quote request is half-written: each one answered 201 is stored with its confirmation
-//     mail; each one cut short is stored with its mail or not at all.
+//     mail; each one cut short is stored with its mail or not at all;
+//   - confirmations (which sell a request) cut short are finished by the sweeper: afterwards no
+//     request or charge is pending, every gateway charge is recorded, none sold to more than 3.
 // Run by .ci/run (its own step); `npx tsx scripts/ci/postgres-outage.ts`. Prints its figures.
+import { createSql } from '../../src/server/db/client.ts';
+import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
 import { DEMO_PASSWORD } from '../lib/demo-data.ts';
 import {
   clientAddress,
@@ -25,7 +30,7 @@ const WORKERS = Number(process.env.OUTAGE_WORKERS ?? 12);
 const RECOVERY_BUDGET_MS = 5000;
 const HANG_MS = 10_000;
 
-type Kind = 'prebuilt page' | 'on-demand page' | 'api' | 'quote submit';
+type Kind = 'prebuilt page' | 'on-demand page' | 'api' | 'quote submit' | 'quote confirm';
 interface Target {
   kind: Kind;
   method: 'GET' | 'POST';
@@ -34,6 +39,8 @@ interface Target {
 }
 interface Answer {
   at: number;
+  /** When the answer (or the failure) arrived. */
+  end: number;
   target: Target;
   status: number | 'error';
   detail: string;
@@ -47,6 +54,7 @@ const TARGETS: Target[] = [
   { kind: 'api', method: 'GET', path: '/api/suggest?q=plu' },
   { kind: 'api', method: 'GET', path: '/api/contractor/leads', signedIn: true },
   { kind: 'quote submit', method: 'POST', path: '/api/quotes' },
+  { kind: 'quote confirm', method: 'POST', path: '/quote-request/confirm' },
 ];
 
 process.env['QUOTE_POW_MAX_COUNTER'] = '1000';
@@ -64,6 +72,29 @@ try {
   );
   // Proofs of work solved before the load, fetched from the server as the wizard does.
   const proofs = await Promise.all(Array.from({ length: 400 }, () => solvedServerProof(origin)));
+  // Requests submitted before the load, whose confirmation links the load then posts (each
+  // confirmation sells the request: matching, up to three sandbox charges, mails).
+  const PREFILLED = 200;
+  for (let i = 0; i < PREFILLED; i += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, k) => {
+        const n = 100_000 + i + k;
+        const { body } = quoteRequestBody(n, services, await solvedServerProof(origin), 'outage-pre');
+        const res = await fetch(`${origin}/api/quotes`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': clientAddress(n) },
+          body,
+        });
+        if (res.status !== 201) throw new Error(`a prefilled request answered ${res.status}`);
+      }),
+    );
+  }
+  const tokens = (
+    await sql<{ text_body: string }[]>`
+      select text_body from mail_outbox where template = 'quote_confirm_request' and to_address like 'outage-pre-%'`
+  ).map((m) => /token=([A-Za-z0-9_-]{43})/.exec(m.text_body)![1]!);
+  const posted: string[] = [];
+  let confirms = 0;
   let submitted = 0;
   const submits: { requestKey: string; email: string; status: number | 'error' }[] = [];
 
@@ -85,6 +116,15 @@ try {
       submit = { requestKey: request.requestKey, email: request.email, status: 'error' };
       submits.push(submit);
     }
+    if (target.kind === 'quote confirm') {
+      // A fresh link while there are any, then links posted before (answered "already confirmed").
+      const fresh = tokens.shift();
+      if (fresh) posted.push(fresh);
+      const token = fresh ?? posted[confirms % posted.length]!;
+      confirms += 1;
+      body = `token=${token}`;
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
     const at = now();
     try {
       const res = await fetch(origin + target.path, {
@@ -100,7 +140,7 @@ try {
       const retryAfter = res.headers.get('retry-after');
       let detail = '';
       if (res.status === 503) {
-        const isPage = target.kind === 'on-demand page';
+        const isPage = target.kind === 'on-demand page' || target.kind === 'quote confirm';
         const shapeOk = isPage
           ? type.startsWith('text/html') && text.includes('Service temporarily unavailable')
           : type.startsWith('application/json') &&
@@ -110,9 +150,9 @@ try {
       } else if (res.status >= 400) {
         detail = text.slice(0, 200);
       }
-      return { at, target, status: res.status, detail };
+      return { at, end: now(), target, status: res.status, detail };
     } catch (error) {
-      return { at, target, status: 'error', detail: String(error) };
+      return { at, end: now(), target, status: 'error', detail: String(error) };
     }
   };
 
@@ -120,8 +160,8 @@ try {
   const workers = Array.from({ length: WORKERS }, async (_, w) => {
     for (let n = w; running; n += 1) {
       const target = TARGETS[n % TARGETS.length]!;
-      // Quote submits: one in three rounds, so the proofs last.
-      if (target.kind === 'quote submit' && n % 3 !== 0) continue;
+      // Quote submits and confirmations: one round in three, so the proofs and links last.
+      if ((target.kind === 'quote submit' || target.kind === 'quote confirm') && n % 3 !== 0) continue;
       answers.push(await send(target));
     }
   });
@@ -161,9 +201,10 @@ try {
   await Promise.all(workers);
 
   // Every answer judged by when it was sent.
-  const phase = (at: number) => {
+  // A request still in flight when the database went down was cut short by it too.
+  const phase = (at: number, end = at) => {
     for (const w of windows) {
-      if (at >= w.down && at < w.up) return `down (${w.mode})`;
+      if (at < w.up && end > w.down) return `down (${w.mode})`;
       if (at >= w.up && at < w.recovered) return 'recovering';
     }
     return 'up';
@@ -171,7 +212,7 @@ try {
   const counts = new Map<string, number>();
   const bump = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   for (const a of answers) {
-    const p = phase(a.at);
+    const p = phase(a.at, a.end);
     const state = p.startsWith('down') ? 'down' : p;
     bump(`${state} | ${a.target.kind} | ${a.status}`);
     const what = `${a.target.method} ${a.target.path} (${p}, ${(a.at / 1000).toFixed(1)} s)`;
@@ -182,8 +223,12 @@ try {
       failures.push(`${what}: a prebuilt page 503`);
     else if (state === 'up' && a.status >= 300) failures.push(`${what}: ${a.status} ${a.detail}`);
   }
-  for (const kind of ['on-demand page', 'api', 'quote submit'] as const) {
-    if (!answers.some((a) => a.status === 503 && a.target.kind === kind && phase(a.at).startsWith('down')))
+  for (const kind of ['on-demand page', 'api', 'quote submit', 'quote confirm'] as const) {
+    if (
+      !answers.some(
+        (a) => a.status === 503 && a.target.kind === kind && phase(a.at, a.end).startsWith('down'),
+      )
+    )
       failures.push(`no 503 seen for ${kind} while the database was down: the check proved nothing`);
   }
 
@@ -210,6 +255,52 @@ try {
     else absent += 1;
   }
   if (strayMails[0]!.n > 0) failures.push(`${strayMails[0]!.n} confirmation mails without their request`);
+  // Confirmations cut short are finished by the sweeper, as on a schedule (the requests are
+  // dated back past its two-minute wait), and then every sale is whole: no request left pending,
+  // no charge pending, every charge the sandbox gateway took recorded on its distribution and in
+  // a payment transaction, at most three paid per request.
+  await sql`update leads set confirmed_at = confirmed_at - interval '5 minutes', created_at = created_at - interval '5 minutes'
+             where email like 'outage-pre-%'`;
+  const sweeperSql = createSql(site.databaseUrl, { max: 2 });
+  const swept = await resumeUnfinishedLeads(sweeperSql, {
+    gateway: createSandboxGateway(sweeperSql),
+  }).finally(() => sweeperSql.end());
+  figures['confirmations finished by the sweeper'] = String(swept.length);
+  const [sale] = await sql<
+    {
+      pending: number;
+      pendingCharges: number;
+      unrecorded: number;
+      untransacted: number;
+      overSold: number;
+      confirmed: number;
+      sold: number;
+    }[]
+  >`
+    select
+      (select count(*)::int from leads where email like 'outage-pre-%' and confirmed_at is not null and qualification = 'pending') as pending,
+      (select count(*)::int from lead_distributions d join leads l on l.id = d.lead_id
+        where l.email like 'outage-pre-%' and d.payment_status = 'pending') as "pendingCharges",
+      (select count(*)::int from sandbox_payment_intents i
+        join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id
+        join leads l on l.id = d.lead_id
+        where l.email like 'outage-pre-%' and (i.status = 'succeeded') <> (d.payment_status = 'paid')) as unrecorded,
+      (select count(*)::int from lead_distributions d join leads l on l.id = d.lead_id
+        where l.email like 'outage-pre-%' and d.payment_status = 'paid' and not exists (select 1 from payment_transactions t where t.distribution_id = d.id)) as untransacted,
+      (select count(*)::int from (select d.lead_id from lead_distributions d join leads l on l.id = d.lead_id
+                                   where l.email like 'outage-pre-%' and d.payment_status = 'paid'
+                                   group by d.lead_id having count(*) > 3) x) as "overSold",
+      (select count(*)::int from leads where email like 'outage-pre-%' and confirmed_at is not null) as confirmed,
+      (select count(distinct d.lead_id)::int from lead_distributions d join leads l on l.id = d.lead_id
+        where l.email like 'outage-pre-%' and d.payment_status = 'paid') as sold`;
+  if (sale!.pending) failures.push(`${sale!.pending} confirmed requests still pending after the sweep`);
+  if (sale!.pendingCharges) failures.push(`${sale!.pendingCharges} charges still pending after the sweep`);
+  if (sale!.unrecorded) failures.push(`${sale!.unrecorded} gateway charges not matching their distribution`);
+  if (sale!.untransacted)
+    failures.push(`${sale!.untransacted} paid distributions without a payment transaction`);
+  if (sale!.overSold) failures.push(`${sale!.overSold} requests sold to more than three`);
+  figures['confirmations'] =
+    `${sale!.confirmed} requests confirmed, ${sale!.sold} sold; after the sweep 0 pending allowed (found ${sale!.pending} requests, ${sale!.pendingCharges} charges), charges not matching ${sale!.unrecorded}, paid without a transaction ${sale!.untransacted}, sold to more than 3: ${sale!.overSold}`;
   figures['quote submissions'] =
     `${submits.length} (${whole} stored whole, ${absent} not stored, 0 half-written allowed)`;
   figures['submissions answered 503'] = String(submits.filter((s) => s.status === 503).length);

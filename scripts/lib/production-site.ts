@@ -27,6 +27,8 @@ export interface ProductionSite {
   /** The site's database, for the caller's checks (two connections of its own). */
   sql: Sql;
   databaseName: string;
+  /** The site's database URL (what the server was given). */
+  databaseUrl: string;
   /** The pool size the server was given (DATABASE_POOL_MAX). */
   poolMax: number;
   /** Stops the PostgreSQL server (the cluster is kept); only on a cluster of our own. */
@@ -143,6 +145,7 @@ export async function startProductionSite(options: {
       pid: server.pid!,
       sql,
       databaseName,
+      databaseUrl: url.href,
       poolMax,
       haltDatabase(mode) {
         if (given) throw new Error('the outage needs a cluster of its own (unset BENCH_DATABASE_URL)');
