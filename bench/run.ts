@@ -10,6 +10,7 @@ import { dashboardBench } from './dashboard.ts';
 import { foundationBench } from './foundation.ts';
 import { islandsBench } from './islands.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { loadBench } from './load.ts';
 import { publishBench } from './publish.ts';
 import { quoteBench } from './quote.ts';
 import { searchBench } from './search.ts';
@@ -34,6 +35,7 @@ const results = [
   ...(!only || only === 'billing' ? await billingBench() : []),
   ...(!only || only === 'publish' ? await publishBench() : []),
   ...(!only || only === 'admin' ? await adminBench() : []),
+  ...(!only || only === 'load' ? await loadBench() : []),
 ];
 
 console.log(`\nBenchmarks ${date} (${os.cpus().length} cores, Node ${process.version})\n`);

@@ -3,8 +3,11 @@
 // a self-hosted deployment runs after `npm run build`.
 import path from 'node:path';
 import { serverListen } from '../src/server/config.ts';
+import { guardPostgresWriteRace } from '../src/server/db/write-race-guard.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
+// A database dropping connections must not end the server (src/server/db/write-race-guard.ts).
+guardPostgresWriteRace();
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { host, port } = serverListen();
 const outDir = path.resolve(ROOT, process.env.ASTRO_OUT_DIR ?? 'dist');

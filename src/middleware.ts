@@ -10,6 +10,8 @@ import { decide } from './domain/guards.ts';
 import { validateSession } from './server/auth/sessions.ts';
 import { checkProductionConfig, serverEnv } from './server/config.ts';
 import { db } from './server/db/client.ts';
+import { isDatabaseUnavailable } from './server/db/unavailable.ts';
+import { errorResponse } from './server/errors.ts';
 import { clearSessionCookie, PRIVATE, sessionCookieName } from './server/http.ts';
 import { bodyLimit, declaredTooLarge, tooLargeMessage } from './server/security/body-limits.ts';
 import { refusedAsCrossSite } from './server/security/cross-site.ts';
@@ -57,7 +59,28 @@ export const onRequest = defineMiddleware(async (context, next) => {
     site = decision.site;
     context.locals.site = site;
   }
-  return withSecurityHeaders(await handle(context, next, site), site.secure);
+  let response: Response;
+  try {
+    response = await handle(context, next, site);
+  } catch (error) {
+    // The database unreachable (the session lookup, or a route outside route()): an API answers
+    // its JSON 503; a page's error is rendered by src/pages/500.astro, which answers 503 too.
+    if (!context.url.pathname.startsWith('/api/') || !isDatabaseUnavailable(error)) throw error;
+    response = errorResponse(error, {
+      headers: PRIVATE,
+      where: `${context.request.method} ${context.url.pathname}`,
+    });
+  }
+  // Astro answers its error page (src/pages/500.astro) with 500 whatever the page sets; the page
+  // marks the database being unreachable with Retry-After, which makes it the 503 it is.
+  if (response.status === 500 && response.headers.has('retry-after')) {
+    response = new Response(response.body, {
+      status: 503,
+      statusText: 'Service Unavailable',
+      headers: response.headers,
+    });
+  }
+  return withSecurityHeaders(response, site.secure);
 });
 
 async function handle(
@@ -75,7 +98,15 @@ async function handle(
     return json(403, 'Cross-site request refused', 'FORBIDDEN');
   }
   const token = context.cookies.get(sessionCookieName(site))?.value;
-  context.locals.user = token ? await validateSession(db(), token) : null;
+  try {
+    context.locals.user = token ? await validateSession(db(), token) : null;
+  } catch (error) {
+    // The error page of a request that failed because the database is unreachable is shown
+    // signed out (the session cannot be looked up either); the cookie is kept.
+    if (context.routePattern !== '/500' || !isDatabaseUnavailable(error)) throw error;
+    context.locals.user = null;
+    return next();
+  }
   if (token && !context.locals.user) clearSessionCookie(context);
 
   const decision = decide(url.pathname, url.search, context.locals.user);

@@ -15,3 +15,17 @@ export async function solvedProof(): Promise<string> {
   };
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
+
+/** The same for a challenge fetched from a running server's GET /api/quotes/challenge. */
+export async function solvedServerProof(origin: string): Promise<string> {
+  const answer = await fetch(`${origin}/api/quotes/challenge`);
+  if (!answer.ok) throw new Error(`GET /api/quotes/challenge answered ${answer.status}`);
+  const challenge = (await answer.json()) as Parameters<typeof solveChallenge>[0]['challenge'];
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the challenge was not solved');
+  const payload = {
+    challenge: { parameters: challenge.parameters, signature: challenge.signature },
+    solution,
+  };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}

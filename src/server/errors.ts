@@ -1,8 +1,15 @@
 // One error type for the server: AppError with a code; one map from code to HTTP status.
 // zod errors become 400 with field messages; anything else is a 500 that leaks nothing and
-// is logged with a request id. Endpoints get this through src/server/route.ts.
+// is logged with a request id, except the database being unreachable (stopped, restarting): a
+// 503 with Retry-After, so clients wait and try again. Endpoints get this through
+// src/server/route.ts.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import {
+  isDatabaseUnavailable,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from './db/unavailable.ts';
 
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -90,6 +97,14 @@ export function errorResponse(
     if (error.extra?.retryAfterSeconds !== undefined) {
       headers['retry-after'] = String(error.extra.retryAfterSeconds);
     }
+  } else if (isDatabaseUnavailable(error)) {
+    console.error(
+      `[${options.requestId ?? 'no request id'}]${options.where ? ` ${options.where}` : ''} database unavailable:`,
+      (error as Error).message,
+    );
+    status = 503;
+    body = { error: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' };
+    headers['retry-after'] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);
   } else {
     const requestId = options.requestId ?? randomUUID();
     console.error(`[${requestId}]${options.where ? ` ${options.where}` : ''}`, error);

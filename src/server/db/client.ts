@@ -19,11 +19,21 @@ export function defaultPoolMax(): number {
   return env.DATABASE_POOL_MAX ?? (env.EMBEDDED_DB === '1' ? 1 : 10);
 }
 
+/** Seconds before reconnecting after `retries` failed connections in a row: 0.05 s doubling, at most 0.5 s. */
+export function reconnectDelaySeconds(retries: number): number {
+  return Math.min(0.05 * 2 ** Math.max(0, retries - 1), 0.5);
+}
+
 export function createSql(url: string, options: { max?: number } = {}): Sql {
   return postgres(url, {
     max: options.max ?? defaultPoolMax(),
     idle_timeout: 20,
     connect_timeout: 10,
+    // How long a connection waits before reconnecting after a failed one. postgres.js's default
+    // grows with every failure in the pool (3^n / 100 s, up to 20 s) and is only reset by a
+    // success: after a minute of outage each request waited up to 20 s for its 503, and the
+    // service came back up to 20 s after the database did. At most half a second here.
+    backoff: reconnectDelaySeconds,
     onnotice: () => {},
     // numeric and bigint come back as strings by default; ratings and counts are small.
     types: {
