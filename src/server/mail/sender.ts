@@ -4,8 +4,8 @@
 //
 // Never lost: a relay that cannot be reached, drops the session or answers 4xx is an outage, not
 // a verdict on the mail, so it is tried again every few minutes however long the outage lasts
-// (up to GIVE_UP_AFTER_DAYS); only a relay refusing the mail itself (5xx) MAX_ATTEMPTS times
-// marks it failed. At least once: a session dropped after the data was sent, before the relay's
+// (up to GIVE_UP_AFTER_DAYS); a relay refusing the mail itself (5xx), or any other error (a mail
+// that cannot be built), MAX_ATTEMPTS times marks it failed. At least once: a session dropped after the data was sent, before the relay's
 // '250', may have delivered it, and it is sent again; every copy carries the row's Message-ID,
 // so mail clients show one (docs/reliability.md: SMTP down).
 import { createTransport, type Transporter } from 'nodemailer';
@@ -68,8 +68,7 @@ export async function deliverPendingMail(
       await sql`update mail_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${mail.id}`;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const refused = smtpRefusal(error);
-      const failed = (refused && mail.attempts >= MAX_ATTEMPTS) || mail.expired;
+      const failed = (!smtpOutage(error) && mail.attempts >= MAX_ATTEMPTS) || mail.expired;
       await sql`
         update mail_outbox set status = ${failed ? 'failed' : 'pending'}, last_error = ${message.slice(0, 500)},
           send_after = now() + make_interval(secs => ${Math.min(2 ** mail.attempts * 30, MAX_BACKOFF_SECONDS)})
@@ -79,10 +78,25 @@ export async function deliverPendingMail(
   return claimed.length;
 }
 
-/** The relay refused this mail (a 5xx reply); anything else is an outage to wait out. */
-function smtpRefusal(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' && code >= 500;
+/** nodemailer's codes for a relay that could not be reached or dropped the session. */
+const OUTAGE_CODES = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+]);
+
+/**
+ * An outage to wait out: the relay unreachable, the session dropped, or a temporary (4xx) reply.
+ * Anything else (a 5xx refusal, a mail nodemailer cannot build) counts towards MAX_ATTEMPTS.
+ */
+function smtpOutage(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (typeof responseCode === 'number') return responseCode >= 400 && responseCode < 500;
+  return typeof code === 'string' && OUTAGE_CODES.has(code);
 }
 
 /** The domain of the From address, for Message-IDs. */

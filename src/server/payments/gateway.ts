@@ -3,6 +3,27 @@
 // which the sandbox follows). Stripe when STRIPE_SECRET_KEY is set; the sandbox otherwise.
 import type { PlanId } from '../../domain/plans.ts';
 
+/** Network failures a gateway call can end in, by Node's and undici's error codes. */
+const NETWORK_CODES = /^(ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|UND_ERR_[A-Z_]+)$/;
+
+/**
+ * Whether `error` is the gateway being unreachable or failing rather than a fault of ours: a
+ * timeout or dropped connection (Stripe's StripeConnectionError), its own 5xx (StripeAPIError),
+ * its rate limit, a 409 for a request with the same key still in flight, or a network error. A
+ * charge cut short that way is settled later by the sweeper with the same idempotency key.
+ */
+export function isGatewayUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { type, statusCode, code } = error as { type?: unknown; statusCode?: unknown; code?: unknown };
+  if (type === 'StripeConnectionError' || type === 'StripeAPIError' || type === 'StripeRateLimitError') {
+    return true;
+  }
+  if (typeof type === 'string' && type.startsWith('Stripe') && typeof statusCode === 'number') {
+    return statusCode === 409 || statusCode >= 500;
+  }
+  return typeof code === 'string' && NETWORK_CODES.test(code);
+}
+
 export interface ChargeRequest {
   customerId: string;
   paymentMethodId: string;

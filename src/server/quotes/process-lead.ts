@@ -3,6 +3,7 @@
 import { DEFAULT_CONTRACTORS_PER_LEAD, MAX_CONTRACTORS_PER_LEAD } from '../../domain/quote-rules.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { isGatewayUnavailable } from '../payments/gateway.ts';
 import { chargeDistribution } from './charge-distribution.ts';
 import { finishLead } from './finish-lead.ts';
 import { matchContractors } from './match-contractors.ts';
@@ -62,8 +63,8 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
  * submit). A run the gateway cut short (a timeout, a dropped connection, an outage) has kept the
  * lead and left its unsettled charges 'pending': the sweeper (resume-unfinished-leads.ts) settles
  * them with the same idempotency keys. So the homeowner is told where the sale stands, not shown
- * an error for a request that was kept. Errors of the request itself (AppError) still surface,
- * and so does a database that cannot be read.
+ * an error for a request that was kept. Only the gateway's failures are taken so: any other error
+ * (ours, the request's, a database that cannot be read) still surfaces.
  */
 export async function sellForHomeowner(
   sql: Sql,
@@ -73,7 +74,7 @@ export async function sellForHomeowner(
   try {
     return await processLead(sql, leadId, options);
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (!isGatewayUnavailable(error)) throw error;
     console.error(`lead ${leadId} was kept but not finished; the sweeper finishes it`, error);
     const [row] = await sql<{ contacted: number; paid: number }[]>`
       select count(*)::int as contacted, (count(*) filter (where payment_status = 'paid'))::int as paid
