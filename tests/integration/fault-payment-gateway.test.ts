@@ -7,8 +7,8 @@
 // request for a distribution carried the same idempotency key.
 //
 // Time is scaled: production waits STRIPE_TIMEOUT_MS (20 s) per request, so a gateway that
-// answers after 35 s is always past it; here the client's timeout is 600 ms and the gateway
-// answers after 1050 ms (the same 35 : 20 ratio). The retries are the production setting.
+// answers after 35 s is always past it; here the client's timeout is 1500 ms and the gateway
+// answers after 2625 ms (the same 35 : 20 ratio). The retries are the production setting.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
@@ -29,7 +29,9 @@ import { createBusiness, quoteRequest } from '../factories/index.ts';
 import { startStripeStandIn, type Fault, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
-const TEST_TIMEOUT_MS = 600;
+// Long enough that a normal answer on a busy 2-core machine (PGlite shares the event loop) never
+// times out; the gateway's faults are what time out.
+const TEST_TIMEOUT_MS = 1500;
 /** 35 s scaled as the timeout is: 35 / 20 of it. */
 const SLOW_MS = Math.round((TEST_TIMEOUT_MS * 35_000) / STRIPE_TIMEOUT_MS);
 
