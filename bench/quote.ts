@@ -14,6 +14,7 @@ import { createSandboxGateway } from '../src/server/payments/sandbox-gateway.ts'
 import { createStripeGateway } from '../src/server/payments/stripe-gateway.ts';
 import { confirmQuote } from '../src/server/quotes/confirm-quote.ts';
 import { submitQuote } from '../src/server/quotes/submit-quote.ts';
+import { quoteRequestFields } from '../scripts/lib/production-site.ts';
 import { solvedProof } from '../scripts/lib/solve-proof.ts';
 import { startStripeStandIn } from '../tests/helpers/stripe-stand-in/index.ts';
 import { seed } from '../scripts/lib/seed.ts';
@@ -27,7 +28,6 @@ process.env['QUOTE_POW_MAX_COUNTER'] ??= '1000';
 /** Confirmations measured with the gateway answering each call after GATEWAY_LATENCY_MS. */
 const LATENCY_RUNS = Number(process.env.BENCH_QUOTES_LATENCY ?? 60);
 const GATEWAY_LATENCY_MS = 300;
-const ZIPS = ['45402', '45409', '45419', '45429', '45431', '45440', '45385', '45066'];
 
 export async function quoteBench(): Promise<Measurement[]> {
   return withPostgres(async (adminUrl) => {
@@ -51,23 +51,7 @@ async function measure(sql: Sql): Promise<Measurement[]> {
     // This request's number, taken before the await: requests are made concurrently.
     const i = (n += 1);
     const altcha = await solvedProof();
-    return ZQuoteRequest.parse({
-      requestKey: randomUUID(),
-      altcha,
-      service: services[i % services.length],
-      description: 'Bench request: the project needs a contractor soon, details on the phone.',
-      timeline: 'ASAP',
-      budgetMin: 1000,
-      budgetMax: 15000,
-      propertyType: 'Single Family Home',
-      address: `${i} Main Street`,
-      zipCode: ZIPS[i % ZIPS.length],
-      name: 'Bench Homeowner',
-      email: `bench-${i}@example.com`,
-      phone: '(937) 228-4410',
-      contactMethod: 'email',
-      ...overrides,
-    });
+    return ZQuoteRequest.parse({ ...quoteRequestFields(i, services, altcha, 'bench'), ...overrides });
   };
   const requests = (count: number) => Promise.all(Array.from({ length: count }, () => request()));
   const submit = (input: Awaited<ReturnType<typeof request>>) => submitQuote(sql, input, { gateway });

@@ -183,34 +183,37 @@ export async function signedInCookie(origin: string, email: string, password: st
 const ZIPS = ['45402', '45409', '45419', '45429', '45431', '45440', '45385', '45066'];
 
 /**
- * A signed-out homeowner's quote request number `i` (its own e-mail, request key and ZIP), as the
- * wizard sends it: a JSON body for POST /api/quotes.
+ * The fields of a signed-out homeowner's quote request number `i` (its own e-mail, request key and
+ * ZIP), as the wizard sends them: the benches' requests (bench/quote.ts, bench/load.ts).
  */
-export function quoteRequestBody(
-  i: number,
-  services: string[],
-  altcha: string,
-  tag: string,
-): { requestKey: string; email: string; body: string } {
-  const requestKey = crypto.randomUUID();
-  const email = `${tag}-${i}@example.com`;
-  const body = JSON.stringify({
-    requestKey,
+export function quoteRequestFields(i: number, services: string[], altcha: string, tag: string) {
+  return {
+    requestKey: crypto.randomUUID(),
     altcha,
     service: services[i % services.length],
-    description: 'Load run request: the project needs a contractor soon, details on the phone.',
+    description: 'Bench request: the project needs a contractor soon, details on the phone.',
     timeline: 'ASAP',
     budgetMin: 1000,
     budgetMax: 15000,
     propertyType: 'Single Family Home',
     address: `${i} Main Street`,
     zipCode: ZIPS[i % ZIPS.length],
-    name: 'Load Homeowner',
-    email,
+    name: 'Bench Homeowner',
+    email: `${tag}-${i}@example.com`,
     phone: '(937) 228-4410',
     contactMethod: 'email',
-  });
-  return { requestKey, email, body };
+  };
+}
+
+/** Quote request number `i` as a JSON body for POST /api/quotes. */
+export function quoteRequestBody(
+  i: number,
+  services: string[],
+  altcha: string,
+  tag: string,
+): { requestKey: string; email: string; body: string } {
+  const fields = quoteRequestFields(i, services, altcha, tag);
+  return { requestKey: fields.requestKey, email: fields.email, body: JSON.stringify(fields) };
 }
 
 /**

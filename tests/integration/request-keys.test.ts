@@ -56,6 +56,25 @@ function askReset(email: string, requestKey?: string, clientAddress?: string): P
   );
 }
 
+/** POST /api/account/password as `user` with `body`, under the Idempotency-Key `requestKey`. */
+function changePassword(
+  user: SessionUser,
+  body: Record<string, string>,
+  requestKey: string,
+): Promise<Response> {
+  return Promise.resolve(
+    password(
+      apiContext({
+        method: 'POST',
+        path: '/api/account/password',
+        user,
+        body,
+        headers: { 'idempotency-key': requestKey },
+      }),
+    ),
+  );
+}
+
 async function resetMails(email: string): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
     select count(*)::int as n from mail_outbox where to_address = ${email} and template = 'password_reset'`;
@@ -87,18 +106,7 @@ describe('a write repeated with the same Idempotency-Key', () => {
     const user = await signedInUser();
     const k = key();
     const body = { currentPassword: PASSWORD, password: 'N3w-Passw0rd!x', confirmPassword: 'N3w-Passw0rd!x' };
-    const change = () =>
-      Promise.resolve(
-        password(
-          apiContext({
-            method: 'POST',
-            path: '/api/account/password',
-            user,
-            body,
-            headers: { 'idempotency-key': k },
-          }),
-        ),
-      );
+    const change = () => changePassword(user, body, k);
     expect((await change()).status).toBe(200);
     // Carried out again, it would be refused: the current password is no longer PASSWORD.
     const again = await change();
@@ -135,15 +143,7 @@ describe('a write repeated with the same Idempotency-Key', () => {
     const k = key();
     const body = { currentPassword: PASSWORD, password: 'An0ther-Pass!x', confirmPassword: 'An0ther-Pass!x' };
     for (const user of [a, b]) {
-      const answer = await password(
-        apiContext({
-          method: 'POST',
-          path: '/api/account/password',
-          user,
-          body,
-          headers: { 'idempotency-key': k },
-        }),
-      );
+      const answer = await changePassword(user, body, k);
       expect(answer.status).toBe(200);
       expect(answer.headers.get(REPLAYED_HEADER)).toBeNull();
     }
@@ -168,16 +168,7 @@ describe('a write repeated with the same Idempotency-Key', () => {
       password: 'N3w-Passw0rd!x',
       confirmPassword: 'N3w-Passw0rd!x',
     };
-    const call = () =>
-      password(
-        apiContext({
-          method: 'POST',
-          path: '/api/account/password',
-          user,
-          body,
-          headers: { 'idempotency-key': k },
-        }),
-      );
+    const call = () => changePassword(user, body, k);
     const refused = await call();
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
@@ -258,15 +249,7 @@ describe('a write repeated with the same Idempotency-Key', () => {
     const user = await signedInUser();
     const k = key();
     const body = { currentPassword: PASSWORD, password: 'Kept-Secr3t!x', confirmPassword: 'Kept-Secr3t!x' };
-    await password(
-      apiContext({
-        method: 'POST',
-        path: '/api/account/password',
-        user,
-        body,
-        headers: { 'idempotency-key': k },
-      }),
-    );
+    await changePassword(user, body, k);
     const [row] = await sql<{ body_hash: string; response_body: string }[]>`
       select body_hash, response_body from request_keys where key = ${k}`;
     const { createHash } = await import('node:crypto');

@@ -5,7 +5,12 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { isGatewayUnavailable } from '../../src/server/payments/gateway.ts';
 
-const raw = (statusCode: number, type = 'api_error') => ({ message: 'x', type, statusCode });
+type Raw = NonNullable<ConstructorParameters<typeof Stripe.errors.StripeAPIError>[0]>;
+const raw = (statusCode: number, type: Raw['type'] = 'api_error'): Raw => ({
+  message: 'x',
+  type,
+  statusCode,
+});
 
 describe('isGatewayUnavailable', () => {
   it("is true for the gateway's timeouts, drops, 5xx, rate limits and in-flight 409s", () => {
