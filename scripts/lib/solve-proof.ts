@@ -6,21 +6,20 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { createQuoteChallenge } from '../../src/server/quotes/proof-of-work.ts';
 
 export async function solvedProof(): Promise<string> {
-  const challenge = await createQuoteChallenge();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('the challenge was not solved');
-  const payload = {
-    challenge: { parameters: challenge.parameters, signature: challenge.signature },
-    solution,
-  };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
+  return solvedPayload(await createQuoteChallenge());
 }
 
 /** The same for a challenge fetched from a running server's GET /api/quotes/challenge. */
 export async function solvedServerProof(origin: string): Promise<string> {
   const answer = await fetch(`${origin}/api/quotes/challenge`);
   if (!answer.ok) throw new Error(`GET /api/quotes/challenge answered ${answer.status}`);
-  const challenge = (await answer.json()) as Parameters<typeof solveChallenge>[0]['challenge'];
+  return solvedPayload((await answer.json()) as Challenge);
+}
+
+type Challenge = Parameters<typeof solveChallenge>[0]['challenge'];
+
+/** A challenge solved, as the widget sends it: base64 JSON of the challenge and its solution. */
+async function solvedPayload(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('the challenge was not solved');
   const payload = {
