@@ -16,3 +16,20 @@ export function addressKey(address: string): string {
   const network = (parsed as ipaddr.IPv6).parts.map((part, i) => (i < IPV6_NETWORK_HEXTETS ? part : 0));
   return `${new ipaddr.IPv6(network).toRFC5952String()}/64`;
 }
+
+/**
+ * The network a client is on, for fraud signals rather than limits: an IPv4 address's /24, an
+ * IPv6 address's /48 (a site's allocation). Two requests from one prefix may be one household,
+ * one office or one mobile carrier's pool: a signal for a person to weigh, never a verdict.
+ */
+export function clientPrefix(address: string): string {
+  const text = address.trim();
+  if (!ipaddr.isValid(text)) return text.slice(0, 100);
+  const parsed = ipaddr.process(text);
+  if (parsed.kind() === 'ipv4') {
+    const [a, b, c] = (parsed as ipaddr.IPv4).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const network = (parsed as ipaddr.IPv6).parts.map((part, i) => (i < 3 ? part : 0));
+  return `${new ipaddr.IPv6(network).toRFC5952String()}/48`;
+}

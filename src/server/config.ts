@@ -103,6 +103,27 @@ const ZServerEnv = z.object({
   /** Supabase Storage for uploads (production); tests point it at a local stand-in. */
   SUPABASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+  /**
+   * Twilio for proving homeowners' phones (Verify), line types (Lookup) and alert texts
+   * (Messaging). The account's SID and auth token and the Verify service's SID go together;
+   * unset, codes and texts go to the sandbox, readable at /dev/sms.
+   */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'an account SID, AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: ZSecret,
+  TWILIO_VERIFY_SERVICE_SID: z
+    .string()
+    .regex(/^VA[0-9a-fA-F]{32}$/, 'a Verify service SID, VA followed by 32 hex digits')
+    .optional(),
+  /** The Messaging Service that sends alert texts (MG...); unset, no texts but codes are sent. */
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'a Messaging Service SID, MG followed by 32 hex digits')
+    .optional(),
+  /** Base URL standing in for *.twilio.com; tests point it at a local stand-in. */
+  TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /**
@@ -117,6 +138,15 @@ const ZCheckedServerEnv = ZServerEnv.superRefine((env, ctx) => {
       path: ['STRIPE_SECRET_KEY'],
       message:
         'STRIPE_SECRET_KEY must be set with STRIPE_WEBHOOK_SECRET: the webhook re-reads each event from Stripe',
+    });
+  }
+  const twilioParts = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_VERIFY_SERVICE_SID'] as const;
+  const twilioMissing = twilioParts.filter((name) => !env[name]);
+  if (twilioMissing.length > 0 && twilioMissing.length < twilioParts.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: twilioMissing,
+      message: `${twilioMissing.join(', ')} must be set with the other Twilio variables (${twilioParts.join(', ')}), or none of them for the sandbox`,
     });
   }
   const supabase = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
@@ -177,6 +207,11 @@ export const PRODUCTION_REQUIRED = [
   'SMTP_URL',
   'MAIL_FROM',
   'ALTCHA_HMAC_KEY',
+  // Without them no phone could be proven, so no lead could be sold (the sandbox only shows codes
+  // on this machine's /dev/sms).
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_VERIFY_SERVICE_SID',
 ] as const;
 type ProductionVariable = (typeof PRODUCTION_REQUIRED)[number];
 
@@ -322,4 +357,32 @@ export function quoteProofOfWork(): { hmacKey: string; maxCounter: number } {
     hmacKey: productionValue('ALTCHA_HMAC_KEY') ?? DEVELOPMENT_ALTCHA_KEY,
     maxCounter: serverEnv().QUOTE_POW_MAX_COUNTER,
   };
+}
+
+/** Twilio's account and services when phones are proven through it; null selects the sandbox. */
+export function twilioConfig(): {
+  accountSid: string;
+  authToken: string;
+  verifyServiceSid: string;
+  messagingServiceSid: string | null;
+  apiUrl: string | null;
+} | null {
+  const accountSid = productionValue('TWILIO_ACCOUNT_SID');
+  const authToken = productionValue('TWILIO_AUTH_TOKEN');
+  const verifyServiceSid = productionValue('TWILIO_VERIFY_SERVICE_SID');
+  if (!accountSid || !authToken || !verifyServiceSid) return null;
+  const env = serverEnv();
+  return {
+    accountSid,
+    authToken,
+    verifyServiceSid,
+    messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID ?? null,
+    apiUrl: env.TWILIO_API_URL ?? null,
+  };
+}
+
+/** Texts and calls are kept for /dev/sms rather than sent (no Twilio configured). */
+export function smsIsSandboxed(): boolean {
+  const env = serverEnv();
+  return !env.TWILIO_ACCOUNT_SID && !isProduction(env);
 }
