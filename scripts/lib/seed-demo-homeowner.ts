@@ -12,7 +12,7 @@ import type { Sql } from '../../src/server/db/client.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../../src/server/leads/homeowner-links.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
+import { submitProven } from './prove-quote.ts';
 import { solvedProof } from './solve-proof.ts';
 
 export const DEMO_QUOTES_EMAIL = 'demo.quotes@example.com';
@@ -91,21 +91,23 @@ async function soldRequest(
     budgetMin: 1000,
     budgetMax: 5000,
     propertyType: 'Single Family Home',
-    address: '410 Salem Avenue',
+    // Each demo request at its own house: one address asking twice for a plumber is a duplicate.
+    address: `${r.phone.slice(-3)} Salem Avenue`,
     zipCode: '45406',
     name: r.name,
     email: r.email,
     phone: r.phone,
     contactMethod: 'email',
   });
-  const { leadId } = await submitQuote(sql, input, {
+  // The homeowner proves the phone by its code, as the wizard asks.
+  const { leadId } = await submitProven(sql, input, {
     gateway: createSandboxGateway(sql),
     ip: null,
     verifiedEmail: input.email,
   });
   const shift = sql`make_interval(hours => ${r.hoursAgo})`;
   const [moved] = await sql`
-    update leads set created_at = now() - ${shift}, confirmed_at = now() - ${shift}
+    update leads set created_at = now() - ${shift}, confirmed_at = now() - ${shift}, phone_verified_at = now() - ${shift}
      where id = ${leadId} and created_at > now() - interval '1 hour' returning id`;
   if (!moved) return null; // seeded before
   await sql`

@@ -8,8 +8,8 @@ import { BUDGET_PRESETS, PROPERTY_TYPES, TIMELINES, ZQuoteRequest } from '../../
 import type { TCatalogService, TCatalogServiceArea } from '../../src/schemas/catalog.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import { DEMO_SEED } from './demo-data.ts';
+import { submitProven } from './prove-quote.ts';
 import { solvedProof } from './solve-proof.ts';
 
 export const DEMO_LEADS = 24;
@@ -57,15 +57,15 @@ export async function seedDemoLeads(
       phone: `937-228-${String(4400 + i)}`,
       contactMethod: faker.helpers.arrayElement(['email', 'phone', 'both'] as const),
     });
-    // As signed-in homeowners at their verified addresses: sold at once.
-    const result = await submitQuote(sql, input, { gateway, ip: null, verifiedEmail: input.email });
+    // As signed-in homeowners at their verified addresses, each proving the phone by its code.
+    const result = await submitProven(sql, input, { gateway, ip: null, verifiedEmail: input.email });
     if (result.paymentsSuccessful > 0) sold += 1;
     // Sent some hours before the seed ran, newest last; everything the lead caused moves with it.
     const hoursAgo = Math.round(((DEMO_LEADS - i) / DEMO_LEADS) * SPREAD_HOURS - faker.number.int(5));
     await sql.begin(async (tx) => {
       const shift = tx`make_interval(hours => ${hoursAgo})`;
       const [moved] = await tx`
-        update leads set created_at = now() - ${shift}, confirmed_at = now() - ${shift}
+        update leads set created_at = now() - ${shift}, confirmed_at = now() - ${shift}, phone_verified_at = now() - ${shift}
         where id = ${result.leadId} and created_at > now() - interval '1 hour' returning id`;
       if (!moved) return; // already moved by an earlier run
       await tx`

@@ -12,6 +12,9 @@ export const ADMIN_LEADS_PAGE_SIZE = 25;
 
 export const LEAD_QUALIFICATIONS = [
   'unconfirmed',
+  'awaiting_email',
+  'held',
+  'blocked',
   'pending',
   'qualified',
   'unmatched',
@@ -22,7 +25,10 @@ export const LEAD_QUALIFICATIONS = [
 export type LeadQualification = (typeof LEAD_QUALIFICATIONS)[number];
 
 export const QUALIFICATION_LABELS: Record<LeadQualification, string> = {
-  unconfirmed: 'Awaiting confirmation',
+  unconfirmed: 'Phone not proven',
+  awaiting_email: 'Awaiting e-mail (VoIP)',
+  held: 'Held for review',
+  blocked: 'Blocked as fraud',
   pending: 'Being sent',
   qualified: 'Qualified',
   unmatched: 'Qualified, no pro yet',
@@ -34,11 +40,17 @@ export const QUALIFICATION_LABELS: Record<LeadQualification, string> = {
 /** Why the lead stands where it does, from its qualification and what it holds. */
 export function qualificationReason(
   qualification: string,
-  facts: { zipCode: string | null; paidPros: number },
+  facts: { zipCode: string | null; paidPros: number; holdReason?: string | null },
 ): string {
   switch (qualification) {
     case 'unconfirmed':
-      return `The homeowner has not followed the confirmation link yet. Nothing is sent to pros before; the request expires after ${QUOTE_CONFIRM_HOURS} hours.`;
+      return `The homeowner has not typed the code sent to their phone yet. Nothing is sent to pros before; the request expires after ${QUOTE_CONFIRM_HOURS} hours.`;
+    case 'awaiting_email':
+      return `The phone was proven, but it is an internet (VoIP) line: the request waits for the homeowner to confirm their e-mail address too, and expires after ${QUOTE_CONFIRM_HOURS} hours without it.`;
+    case 'held':
+      return `Held for an admin in the fraud queue${facts.holdReason ? `: ${facts.holdReason}` : ''}. Not sold unless released.`;
+    case 'blocked':
+      return `Refused as fraud${facts.holdReason ? `: ${facts.holdReason}` : ''}. Never sold.`;
     case 'pending':
       return 'Confirmed and in our area; the pipeline has not finished sending it yet (the five-minute sweep finishes it).';
     case 'qualified':
@@ -46,11 +58,11 @@ export function qualificationReason(
     case 'unmatched':
       return `Confirmed, and ZIP code ${facts.zipCode ?? '(none)'} is in our service area, but no matching pro could be charged for it (none matched, or each was paused, at a cap, or declined).`;
     case 'duplicate':
-      return `The same e-mail asked for the same service within ${QUOTE_DUPLICATE_DAYS} days: not sold again.`;
+      return `The same phone, street address or mailbox asked for the same service within ${QUOTE_DUPLICATE_DAYS} days: not sold again.`;
     case 'out_of_area':
       return `ZIP code ${facts.zipCode ?? '(none)'} is not in any of our service areas: not sold.`;
     case 'expired':
-      return `Not confirmed within ${QUOTE_CONFIRM_HOURS} hours: expired, its photos deleted, never sold.`;
+      return `Its phone was not proven (or a VoIP line's e-mail not confirmed) within ${QUOTE_CONFIRM_HOURS} hours: expired, its photos deleted, never sold.`;
     default:
       return qualification;
   }

@@ -1,14 +1,12 @@
 // Lead integrity (issue 23): the numbers and words of proving a homeowner's phone by a code,
 // the limits and duplicate rules that follow the person rather than the mailbox, contractors'
 // reports of fake leads, reviews only from real jobs and listing claims that prove themselves.
-// Pure: shared by the islands, the server and the tests. docs/decisions.md says why each is so.
+// Pure: shared by the server and the tests (the wizard's part is phone-proof-rules.ts, re-exported
+// here). docs/decisions.md says why each is so.
+import { CODE_MINUTES, type LineType } from './phone-proof-rules.ts';
 
-/** Digits in a phone code. */
-export const CODE_LENGTH = 6;
-/** A code works this many minutes after it was sent. */
-export const CODE_MINUTES = 10;
-/** Wrong codes a verification takes before a new code must be sent. */
-export const CODE_TRIES = 5;
+export * from './phone-proof-rules.ts';
+
 /** Codes sent to one phone number per hour (a code by text and one by call count two). */
 export const CODE_SENDS_PER_PHONE_PER_HOUR = 5;
 /** Codes sent for one e-mail address per hour. */
@@ -20,10 +18,6 @@ export const CODE_RESEND_SECONDS = 30;
 /** A phone proven for an e-mail address stays proven for this many days. */
 export const PROVEN_PHONE_DAYS = 90;
 
-/** Requests a day (24 hours) from one proven phone number. */
-export const REQUESTS_PER_PHONE_PER_DAY = 3;
-/** Requests a day (24 hours) for one street address and ZIP code. */
-export const REQUESTS_PER_ADDRESS_PER_DAY = 3;
 /**
  * Distinct addresses at one e-mail domain (not a free-mail provider) within 24 hours: the request
  * that makes this many, and every later one, is held for an admin instead of sold.
@@ -46,42 +40,6 @@ export const REPORT_WINDOW_DAYS = 7;
 export const ANSWERED_WITHIN_HOURS = 4;
 /** Hours after the contractor's answer in which the homeowner must open the responses page. */
 export const UNOPENED_HOURS = 48;
-
-/** The wizard's answer to a request that still needs its phone proven. */
-export type LineType = 'mobile' | 'landline' | 'voip' | 'other' | 'unknown';
-export type CodeChannel = 'sms' | 'call';
-
-export const LINE_TYPE_LABELS: Record<LineType, string> = {
-  mobile: 'Mobile',
-  landline: 'Landline',
-  voip: 'Internet phone (VoIP)',
-  other: 'Other line',
-  unknown: 'Line type unknown',
-};
-
-/** Why a phone is asked for, on the wizard's last step. */
-export const PHONE_PROOF_WHY =
-  'We text you a code so contractors know you are real; we never share your number before you are matched.';
-
-export const PHONE_PROOF_MESSAGES = {
-  codeFormat: `Enter the ${CODE_LENGTH}-digit code.`,
-  expired: 'This code has expired. Send a new code.',
-  exhausted: 'Too many wrong tries. Send a new code.',
-  noCode: 'Send a code to your phone first.',
-  sendFailed: 'We could not send a code just now. Please try again in a minute.',
-  notUs: 'We can send codes only to US phone numbers.',
-  resendWait: (seconds: number) =>
-    `You can ask for a new code in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-  sendLimited: (minutes: number) =>
-    `Too many codes were sent. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  wrong: (triesLeft: number) =>
-    `That code is not right. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
-  unknownRequest: 'We could not find this request. Please send it again.',
-  phoneLimited: `This phone number has sent ${REQUESTS_PER_PHONE_PER_DAY} requests today. Please try again tomorrow.`,
-  addressLimited: `This address has ${REQUESTS_PER_ADDRESS_PER_DAY} requests today. Please try again tomorrow.`,
-  blocked:
-    'We cannot accept requests from these contact details. If you think this is a mistake, contact support.',
-} as const;
 
 /**
  * Free-mail providers: many people share these domains, so many addresses at one of them say
@@ -128,8 +86,19 @@ export function emailDomain(email: string): string {
   return email.trim().toLowerCase().split('@').pop() ?? '';
 }
 
+/**
+ * Whether many addresses at the domain say nothing about one mailbox: a free-mail provider's, or a
+ * domain reserved for examples and tests (RFC 2606, RFC 6761: example.com/.net/.org and the .test,
+ * .example, .invalid and .localhost names), which belongs to nobody (the demo data and the tests
+ * use it; no reply could reach such an address anyway).
+ */
 export function isFreeMailDomain(domain: string): boolean {
-  return FREE_MAIL_DOMAINS.has(domain.toLowerCase());
+  const name = domain.toLowerCase();
+  return (
+    FREE_MAIL_DOMAINS.has(name) ||
+    /^example\.(com|net|org)$/.test(name) ||
+    /(^|\.)(test|example|invalid|localhost)$/.test(name)
+  );
 }
 
 /**

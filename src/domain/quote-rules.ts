@@ -1,5 +1,6 @@
 // The quote request's rules: its choices, limits and messages (the spec's words), the price of a
 // lead and the lead score. The checks themselves are the schema in src/schemas/quote.ts.
+import { DUPLICATE_DAYS } from './integrity-rules.ts';
 import { formatMoney } from './money.ts';
 
 export const DESCRIPTION_MIN = 10;
@@ -37,10 +38,11 @@ export const PHOTO_MESSAGES = {
 
 export const QUOTE_RATE_LIMIT = { attempts: 3, windowMinutes: 60 } as const;
 export const QUOTE_PROMISED_HOURS = 2;
-/** How long a request's confirmation link works; an unconfirmed request then expires with its photos. */
+/** How long a request may wait for its phone code (or a VoIP line's e-mail link); then it expires with its photos. */
 export const QUOTE_CONFIRM_HOURS = 48;
-/** A request with the same e-mail and service this recently is a duplicate, never sold. */
-export const QUOTE_DUPLICATE_DAYS = 7;
+/** The same phone, street address or mailbox asking for the same service this recently is a
+ * duplicate, never sold (integrity-rules.ts). */
+export const QUOTE_DUPLICATE_DAYS = DUPLICATE_DAYS;
 
 export const TIMELINES = [
   { value: 'EMERGENCY', label: 'Emergency', detail: 'Within 24 hours (urgent)' },

@@ -90,6 +90,9 @@ create table verification_codes (
   -- Only for codes we make ourselves (claims by e-mail).
   code_hash    text,
   attempts     integer not null default 0,
+  -- A check with the provider is under way until then: a second check of the same code (two
+  -- taps) waits for it instead of asking the provider about a verification the first just used.
+  checking_until timestamptz,
   created_at   timestamptz not null default now(),
   expires_at   timestamptz not null,
   verified_at  timestamptz,

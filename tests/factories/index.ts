@@ -1,11 +1,40 @@
 // Factories for integration tests: rows with sensible defaults and unique e-mails and slugs,
 // inserted through the real schema. Override any column by name.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { solvedProof } from '../../scripts/lib/solve-proof.ts';
 import { ZQuoteRequest, type TQuoteRequest } from '../../src/schemas/quote.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 
 const unique = () => randomUUID().slice(0, 8);
+
+/**
+ * A dialable Dayton-area number of its own (a request's phone is a person: limits and duplicates
+ * follow it). Its line never ends in 00 or 99, which the sandbox takes for a landline or a VoIP
+ * line; pass `ending` for one of those.
+ */
+export function uniquePhone(ending?: '00' | '99'): string {
+  for (;;) {
+    const exchange = String(randomInt(200, 1000));
+    const line = String(randomInt(0, 10_000)).padStart(4, '0');
+    const digits = `937${exchange}${ending ? line.slice(0, 2) + ending : line}`;
+    if (exchange === '555' || exchange.endsWith('11')) continue;
+    if (!ending && /(00|99)$/.test(digits)) continue;
+    if (/^(\d)\1{6}$/.test(digits.slice(3))) continue;
+    return digits;
+  }
+}
+
+/** A street address of its own in ZIP 45402 (three requests a day per address, duplicates per address). */
+export function uniqueAddress(): string {
+  return `${randomInt(100, 99_999)} ${['Main', 'Oak', 'Elm', 'Maple', 'Cedar', 'Pine'][randomInt(0, 6)]} Street Apt ${randomInt(1, 999)}`;
+}
+
+/** Marks a phone proven for an e-mail address (as a right code within 90 days would). */
+export async function provePhone(sql: Sql, phone: string, email: string): Promise<void> {
+  await sql`
+    insert into proven_phones (phone, email) values (${phone.replace(/\D/g, '').slice(-10)}, ${email})
+    on conflict (phone, email) do update set proven_at = now()`;
+}
 
 export interface UserRow {
   id: string;
@@ -148,11 +177,11 @@ export async function quoteRequest(
     budgetMin: 1000,
     budgetMax: 5000,
     propertyType: 'Single Family Home',
-    address: '100 Main Street',
+    address: uniqueAddress(),
     zipCode: '45402',
     name: 'Jordan Miller',
     email: `home-${unique()}@example.com`,
-    phone: '(937) 228-4410',
+    phone: uniquePhone(),
     contactMethod: 'email',
     photos: [],
     ...overrides,

@@ -21,7 +21,9 @@ import {
   STRIPE_TIMEOUT_MS,
   stripeGateway,
 } from '../../src/server/payments/stripe-gateway.ts';
-import { confirmQuote } from '../../src/server/quotes/confirm-quote.ts';
+import { verifyQuotePhone } from '../../src/server/quotes/prove-quote-phone.ts';
+import { createSandboxSms } from '../../src/server/sms/sandbox-sms.ts';
+import { sandboxCode } from '../../scripts/lib/prove-quote.ts';
 import { leadChargeKey } from '../../src/server/quotes/record-lead-charge.ts';
 import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
@@ -93,17 +95,16 @@ async function stripeContractor(rating: number) {
   return business;
 }
 
-/** A request confirmed through its mailed link, as the confirm page does it. */
+/** A request whose phone is proven by the code it was sent, as the wizard's last step does it. */
 async function submitAndConfirm() {
   for (let i = 0; i < 4; i += 1) await stripeContractor(5 - i / 10);
   const input = await quoteRequest({ service });
-  const submitted = await submitQuote(sql, input, { gateway });
-  expect(submitted.status).toBe('awaiting_confirmation');
-  const [mail] = await sql<{ text_body: string }[]>`
-    select text_body from mail_outbox where to_address = ${input.email} and template = 'quote_confirm_request'`;
-  const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text_body ?? '')![1]!;
+  const sms = createSandboxSms(sql);
+  const submitted = await submitQuote(sql, input, { gateway, sms });
+  expect(submitted.status).toBe('awaiting_code');
+  const code = await sandboxCode(sql, input.phone);
   const started = Date.now();
-  const confirmed = await confirmQuote(sql, token, { gateway });
+  const confirmed = await verifyQuotePhone(sql, { requestKey: input.requestKey, code }, { gateway, sms });
   return { leadId: submitted.leadId, confirmed, seconds: (Date.now() - started) / 1000 };
 }
 
@@ -183,8 +184,8 @@ describe('the payment gateway slow or dropping connections', () => {
   it('slow (past the timeout) on every request: the confirmation keeps the lead, the sweeper sells it once', async () => {
     paymentIntentPosts(() => ({ delayMs: SLOW_MS }));
     const { leadId, confirmed } = await submitAndConfirm();
-    // The homeowner is told the request is confirmed (not an error page); nobody is recorded paid yet.
-    expect(confirmed).toMatchObject({ confirmedNow: true, paymentsSuccessful: 0 });
+    // The homeowner is told the request is sent (not an error page); nobody is recorded paid yet.
+    expect(confirmed).toMatchObject({ status: 'sent', paymentsSuccessful: 0 });
     expect(logged).toContain(`lead ${leadId} was kept but not finished; the sweeper finishes it`);
     const [lead] = await sql<
       { qualification: string }[]
@@ -211,7 +212,7 @@ describe('the payment gateway slow or dropping connections', () => {
   it('the connection dropped after Stripe made the charge, on every try: settled later, charged once', async () => {
     paymentIntentPosts(() => ({ drop: 'after-work' }));
     const { leadId, confirmed } = await submitAndConfirm();
-    expect(confirmed).toMatchObject({ confirmedNow: true, paymentsSuccessful: 0 });
+    expect(confirmed).toMatchObject({ status: 'sent', paymentsSuccessful: 0 });
     const midway = await ledger(leadId);
     expect(midway.intents).toHaveLength(3);
     // The SDK tried each charge 1 + 2 times, always with the distribution's key.
@@ -225,7 +226,7 @@ describe('the payment gateway slow or dropping connections', () => {
   it('the connection dropped before the work, on every try: nothing charged, sold by the sweeper', async () => {
     paymentIntentPosts(() => ({ drop: 'before-work' }));
     const { leadId, confirmed } = await submitAndConfirm();
-    expect(confirmed).toMatchObject({ confirmedNow: true, paymentsSuccessful: 0 });
+    expect(confirmed).toMatchObject({ status: 'sent', paymentsSuccessful: 0 });
     expect((await ledger(leadId)).intents).toEqual([]);
     standIn.fault = null;
     expect(await sweep(leadId)).toMatchObject({ paymentsSuccessful: 3 });

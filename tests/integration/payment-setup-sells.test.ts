@@ -9,7 +9,7 @@ import { startPaymentSetup } from '../../src/server/payments/payment-setup.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
 import { completeSetupSession } from '../../src/server/payments/sandbox-setup.ts';
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
-import { createBusiness, createUser, quoteRequest } from '../factories/index.ts';
+import { createBusiness, createUser, provePhone, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -28,6 +28,7 @@ afterAll(async () => {
 
 async function ask(service: string) {
   const input = await quoteRequest({ service });
+  await provePhone(sql, input.phone, input.email);
   return submitQuote(sql, input, { gateway: createSandboxGateway(sql), verifiedEmail: input.email });
 }
 

@@ -2,7 +2,7 @@
 // qualification, matching and ranking, decline-then-next, idempotency and rate limits under
 // concurrency, and a crash between a charge and its record that must not charge twice.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,13 +15,11 @@ import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
 import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
 import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
-import { confirmQuote } from '../../src/server/quotes/confirm-quote.ts';
-import { expireUnconfirmedQuotes } from '../../src/server/quotes/expire-unconfirmed-quotes.ts';
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import { createLocalUploadStore } from '../../src/server/storage/local-files.ts';
 import { deleteQuotePhoto, uploadQuotePhoto } from '../../src/server/uploads/quote-photos.ts';
 import type { SubmitOptions } from '../../src/server/quotes/types.ts';
-import { createBusiness, giveCard, quoteRequest } from '../factories/index.ts';
+import { createBusiness, giveCard, provePhone, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -66,10 +64,11 @@ function request(overrides: Partial<Record<keyof TQuoteRequest, unknown>> = {}):
 }
 
 /**
- * As a signed-in homeowner asking at their verified address: sold at once. Requests that need
- * the mailed confirmation have their own tests below.
+ * As a signed-in homeowner asking at their verified address, with a phone proven before: sold at
+ * once. Proving the phone by a code has its own tests (phone-proof.test.ts).
  */
-function submitVerified(input: TQuoteRequest, options: Partial<SubmitOptions> = {}) {
+async function submitVerified(input: TQuoteRequest, options: Partial<SubmitOptions> = {}) {
+  await provePhone(sql, input.phone, input.email);
   return submitQuote(sql, input, { gateway, verifiedEmail: input.email, ...options });
 }
 
@@ -179,7 +178,7 @@ describe('submitting', () => {
       source: 'WEBSITE',
       qualification: 'qualified',
       business_id: null,
-      phone: '9372284410',
+      phone: input.phone,
     });
     const paid = await charges(result.leadId);
     expect(paid.map((p) => p.business_id).sort()).toEqual([a.id, b.id, c.id].sort());
@@ -242,7 +241,7 @@ describe('submitting', () => {
     for (const m of declinedMails) {
       expect(m.text_body).toContain('$30.00 charge to your card on file failed');
       expect(m.text_body).not.toContain(input.email);
-      expect(m.text_body).not.toContain('9372284410');
+      expect(m.text_body).not.toContain(input.phone);
       expect(m.text_body).not.toContain(input.name);
     }
   });
@@ -443,116 +442,7 @@ describe('the sweeper', () => {
   });
 });
 
-/** The token of the confirmation link mailed to an address. */
-async function mailedToken(email: string): Promise<string> {
-  const [mail] = await sql<{ text_body: string }[]>`
-    select text_body from mail_outbox where to_address = ${email} and template = 'quote_confirm_request'
-    order by created_at desc limit 1`;
-  const token = /\/quote-request\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text_body ?? '')?.[1];
-  if (!token) throw new Error(`no confirmation link mailed to ${email}`);
-  return token;
-}
-
-async function soldTo(leadId: string) {
-  const rows = await charges(leadId);
-  return rows.filter((c) => c.payment_status === 'paid').length;
-}
-
-describe('a request is sold only once the homeowner is confirmed', () => {
-  it('ten requests from one address with made-up e-mails cost nobody anything', async () => {
-    for (let i = 0; i < 3; i += 1) await contractor();
-    const ip = `198.51.100.${(n * 7) % 250}`;
-    const results = [];
-    for (let i = 0; i < 10; i += 1) {
-      const input = await request({ email: `made-up-${i}-${randomUUID().slice(0, 8)}@example.com` });
-      results.push(await submitQuote(sql, input, { gateway, ip }));
-    }
-    expect(results.map((r) => r.status)).toEqual(Array(10).fill('awaiting_confirmation'));
-    for (const { leadId } of results) {
-      expect(await charges(leadId)).toEqual([]);
-      const [row] = await sql`select qualification, confirmed_at from leads where id = ${leadId}`;
-      expect(row).toEqual({ qualification: 'unconfirmed', confirmed_at: null });
-      const distributions = await sql`select 1 from lead_distributions where lead_id = ${leadId}`;
-      expect(distributions).toHaveLength(0);
-    }
-  });
-
-  it('confirming sells it to 3 pros once, even when the link is opened twice at the same time', async () => {
-    for (let i = 0; i < 4; i += 1) await contractor();
-    const input = await request();
-    const submitted = await submitQuote(sql, input, { gateway });
-    expect(submitted).toMatchObject({ status: 'awaiting_confirmation', paymentsSuccessful: 0 });
-    const [mail] = await sql<{ text_body: string }[]>`
-      select text_body from mail_outbox where to_address = ${input.email} and template = 'quote_confirm_request'`;
-    expect(mail?.text_body).toContain('We send it to local contractors only once you confirm it');
-    expect(mail?.text_body).toContain('within 2 hours of your confirmation');
-    const token = await mailedToken(input.email);
-
-    const both = await Promise.all([
-      confirmQuote(sql, token, { gateway }),
-      confirmQuote(sql, token, { gateway }),
-    ]);
-    expect(both.filter((r) => r.confirmedNow)).toHaveLength(1);
-    expect(await soldTo(submitted.leadId)).toBe(3);
-    const [intents] = await sql<{ n: number }[]>`select count(*)::int as n from sandbox_payment_intents i
-      join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id where d.lead_id = ${submitted.leadId}`;
-    expect(intents?.n).toBe(3);
-    // Opened again later: where it stands, no new charge, no second confirmation mail.
-    const later = await confirmQuote(sql, token, { gateway });
-    expect(later).toMatchObject({ confirmedNow: false, paymentsSuccessful: 3 });
-    expect(later.contractors).toHaveLength(3);
-    expect(await soldTo(submitted.leadId)).toBe(3);
-    const [confirmations] = await sql`select count(*)::int as n from mail_outbox
-      where payload->>'leadId' = ${submitted.leadId} and template = 'quote_confirmation'`;
-    expect(confirmations?.['n']).toBe(1);
-    // A retry of the wizard's request now reports the sale.
-    expect(await submitQuote(sql, input, { gateway })).toMatchObject({
-      status: 'sent',
-      paymentsSuccessful: 3,
-    });
-  });
-
-  it('a signed-in homeowner asking at another address confirms that address too', async () => {
-    await contractor();
-    const input = await request();
-    const result = await submitQuote(sql, input, { gateway, verifiedEmail: 'someone-else@example.com' });
-    expect(result.status).toBe('awaiting_confirmation');
-    expect(await charges(result.leadId)).toEqual([]);
-  });
-
-  it('an unconfirmed request expires after 48 hours: never sold, its link dead, its photos deleted', async () => {
-    await contractor();
-    const dir = await mkdtemp(path.join(tmpdir(), 'expire-'));
-    const store = createLocalUploadStore(dir);
-    const requestKey = randomUUID();
-    const { url } = await uploadQuotePhoto(sql, store, { requestKey, bytes: new Uint8Array(PNG) });
-    const input = await request({ requestKey, photos: [url] });
-    const { leadId } = await submitQuote(sql, input, { gateway });
-    const token = await mailedToken(input.email);
-    const key = url.slice('/uploads/'.length);
-
-    // 47 hours on, nothing happens yet.
-    await sql`update leads set created_at = now() - interval '47 hours' where id = ${leadId}`;
-    await sql`update quote_uploads set created_at = now() - interval '47 hours' where key = ${key}`;
-    await expireUnconfirmedQuotes(sql, store);
-    expect(await store.get(key)).not.toBeNull();
-
-    await sql`update leads set created_at = now() - interval '49 hours' where id = ${leadId}`;
-    await sql`update quote_uploads set created_at = now() - interval '49 hours' where key = ${key}`;
-    const swept = await expireUnconfirmedQuotes(sql, store);
-    expect(swept.expired).toBeGreaterThanOrEqual(1);
-    const [lead] = await sql`select qualification, photos from leads where id = ${leadId}`;
-    expect(lead).toEqual({ qualification: 'expired', photos: [] });
-    expect(await store.get(key)).toBeNull();
-    expect(await sql`select 1 from quote_uploads where key = ${key}`).toHaveLength(0);
-    await expect(confirmQuote(sql, token, { gateway })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-      message: 'This link is invalid or has expired.',
-    });
-    expect(await charges(leadId)).toEqual([]);
-    await rm(dir, { recursive: true, force: true });
-  });
-
+describe('what a request may cite', () => {
   it('accepts each proof of work once, and no forged or test proof', async () => {
     await contractor();
     const first = await request();
@@ -592,7 +482,7 @@ describe('a request is sold only once the homeowner is confirmed', () => {
     });
     expect(await store.get(url.slice('/uploads/'.length))).not.toBeNull();
     const own = await request({ requestKey: owner, photos: [url] });
-    expect((await submitQuote(sql, own, { gateway })).status).toBe('awaiting_confirmation');
+    expect((await submitQuote(sql, own, { gateway })).status).toBe('awaiting_code');
     // Once the request is sent its photos stay.
     await expect(deleteQuotePhoto(sql, store, { requestKey: owner, url })).rejects.toMatchObject({
       code: 'CONFLICT',

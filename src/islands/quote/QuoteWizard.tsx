@@ -4,6 +4,8 @@
 // browser until the request is accepted, so a reload or a failed network keeps it; the request
 // key makes a double submit or a retry one request. Submitted while offline, it waits and is sent
 // by itself once the connection is back (src/islands/shared/api.ts), saying so meanwhile.
+// After Submit the last step asks for the code sent to the phone (CodeStep): the request is sold
+// the moment the code is right; until then everything stays kept, a reload included.
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import {
   QUOTE_MESSAGES,
@@ -16,10 +18,12 @@ import { pushToast } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
 import Toaster from '../shared/Toaster.tsx';
 import AwaitingConfirmation from './AwaitingConfirmation.tsx';
+import CodeStep from './CodeStep.tsx';
 import Progress from './Progress.tsx';
 import DetailsStep from './DetailsStep.tsx';
 import ProofOfWork, { type ProofHandle } from './ProofOfWork.tsx';
-import { sendQuote } from './send-quote.ts';
+import { resendCode, sendQuote, verifyCode, type CodeInfo, type SendOutcome } from './send-quote.ts';
+import { PHONE_PROOF_MESSAGES } from '../../domain/phone-proof-rules.ts';
 import {
   clearDraft,
   EMPTY_DRAFT,
@@ -57,7 +61,7 @@ const HEADINGS = [
   'How can contractors reach you?',
 ];
 
-type Errors = Partial<Record<QuoteField | 'altcha', string | undefined>>;
+type Errors = Partial<Record<QuoteField | 'altcha' | 'code', string | undefined>>;
 
 function QuoteWizard({ services }: Props) {
   const [step, setStep] = useState(1);
@@ -66,8 +70,11 @@ function QuoteWizard({ services }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
-  /** The address a confirmation link went to, once the request is waiting for it. */
-  const [awaiting, setAwaiting] = useState<string | null>(null);
+  /** Sent and not sold yet: waiting for the e-mail link (a VoIP line) or checked by our team. */
+  const [finished, setFinished] = useState<{ kind: 'awaiting_email' | 'held'; email: string } | null>(null);
+  /** Submitted: the code step, with where the code went. */
+  const [codeStep, setCodeStep] = useState<{ code: CodeInfo | null } | null>(null);
+  const [codeValue, setCodeValue] = useState('');
   /** Submitted while offline: waiting to be sent when the connection comes back. */
   const [offline, setOffline] = useState(false);
   const proof = useRef<ProofHandle>(null);
@@ -91,6 +98,7 @@ function QuoteWizard({ services }: Props) {
     setDraft(next.draft);
     setStep(next.step);
     setRequestKey(next.requestKey);
+    if (next.codeStep) setCodeStep(next.codeStep);
     setReady(true);
     if (/(?:^|; )signed_in=1/.test(document.cookie)) {
       void api<{ user: { email: string } | null }>('GET', '/api/auth/session').then((a) => {
@@ -101,8 +109,8 @@ function QuoteWizard({ services }: Props) {
   }, [services]);
 
   useEffect(() => {
-    if (ready) saveDraft({ step, draft, requestKey });
-  }, [ready, step, draft, requestKey]);
+    if (ready) saveDraft({ step, draft, requestKey, ...(codeStep ? { codeStep } : {}) });
+  }, [ready, step, draft, requestKey, codeStep]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -169,43 +177,84 @@ function QuoteWizard({ services }: Props) {
       ? await sendQuote(toQuoteInput(draft, requestKey, altcha), { onWaiting: setOffline })
       : ({ kind: 'fields', errors: { altcha: QUOTE_MESSAGES.proof } } as const);
     setBusy(false);
-    if (outcome.kind === 'awaiting' || outcome.kind === 'done') clearDraft();
-    if (outcome.kind === 'awaiting') {
-      setAwaiting(draft.email.trim());
-      pushToast({
-        title: 'Check your e-mail',
-        description: 'Confirm your request to send it to contractors.',
-      });
-      return;
-    }
-    if (outcome.kind === 'done') {
-      pushToast(outcome.toast);
-      setTimeout(() => window.location.assign('/'), 1200);
-      return;
-    }
     // A refused request spends its proof of work: the next try gets a fresh challenge.
-    proof.current?.reset();
-    if (outcome.kind === 'fields') {
-      setStep(Math.min(...Object.keys(outcome.errors).map(stepOf)));
-      setErrors(outcome.errors);
+    if (outcome.kind === 'fields' || outcome.kind === 'failed') proof.current?.reset();
+    settle(outcome);
+  };
+
+  /** The code typed from the phone: right, and the request is sold now. */
+  const verify = async () => {
+    if (!/^\d{6}$/.test(codeValue)) {
+      setErrors({ code: PHONE_PROOF_MESSAGES.codeFormat });
       return;
     }
-    pushToast({ title: outcome.title, description: outcome.description, variant: 'destructive' });
+    setBusy(true);
+    const outcome = await verifyCode(requestKey, codeValue);
+    setBusy(false);
+    settle(outcome);
+  };
+
+  const resend = async (channel: 'sms' | 'call') => {
+    setBusy(true);
+    const answer = await resendCode(requestKey, channel);
+    setBusy(false);
+    if (answer.ok) {
+      setCodeStep({ code: answer.code });
+      setCodeValue('');
+      setErrors({});
+    } else {
+      setErrors({ code: answer.message });
+    }
+  };
+
+  /** What an answer means for the page; nothing the homeowner typed is lost on a refusal. */
+  const settle = (outcome: SendOutcome) => {
+    switch (outcome.kind) {
+      case 'code':
+        setCodeStep({ code: outcome.code });
+        setCodeValue('');
+        setErrors({});
+        requestAnimationFrame(() => heading.current?.focus());
+        return;
+      case 'done':
+        clearDraft();
+        pushToast(outcome.toast);
+        setTimeout(() => window.location.assign('/'), 1200);
+        return;
+      case 'awaiting_email':
+      case 'held':
+        clearDraft();
+        setFinished({ kind: outcome.kind, email: draft.email.trim() });
+        return;
+      case 'fields': {
+        if (outcome.errors.code && codeStep) {
+          setErrors({ code: outcome.errors.code });
+          return;
+        }
+        setCodeStep(null);
+        setStep(Math.min(...Object.keys(outcome.errors).map(stepOf)));
+        setErrors(outcome.errors);
+        return;
+      }
+      case 'failed':
+        pushToast({ title: outcome.title, description: outcome.description, variant: 'destructive' });
+    }
   };
 
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
-    if (step === LAST) void submit();
+    if (codeStep) void verify();
+    else if (step === LAST) void submit();
     else next();
   };
 
   const props: StepProps = { draft, errors, set, choose };
 
-  if (awaiting) {
+  if (finished) {
     return (
       <div className="wizard">
         <Toaster />
-        <AwaitingConfirmation email={awaiting} />
+        <AwaitingConfirmation kind={finished.kind} email={finished.email} />
       </div>
     );
   }
@@ -216,32 +265,56 @@ function QuoteWizard({ services }: Props) {
       <Progress step={step} />
       <form className="card wizard-step" onSubmit={onSubmit} noValidate>
         <h2 ref={heading} tabIndex={-1}>
-          {HEADINGS[step - 1]}
+          {codeStep ? 'Enter the code we sent you' : HEADINGS[step - 1]}
         </h2>
-        {step === 1 && <ServiceStep {...props} services={services} />}
-        {step === 2 && (
+        {codeStep && (
+          <CodeStep
+            code={codeStep.code}
+            value={codeValue}
+            error={errors.code}
+            busy={busy}
+            onValue={(v) => {
+              setCodeValue(v);
+              setErrors({});
+            }}
+            onResend={(channel) => void resend(channel)}
+            onChangePhone={() => {
+              setCodeStep(null);
+              setErrors({});
+              requestAnimationFrame(() =>
+                document.querySelector<HTMLInputElement>('.wizard input[autocomplete="tel"]')?.focus(),
+              );
+            }}
+          />
+        )}
+        {!codeStep && step === 1 && <ServiceStep {...props} services={services} />}
+        {!codeStep && step === 2 && (
           <DetailsStep
             {...props}
             requestKey={requestKey}
             onPhotos={(change) => setDraft((d) => ({ ...d, photos: change(d.photos) }))}
           />
         )}
-        {step === 3 && <TimelineStep {...props} />}
-        {step === 4 && <BudgetStep {...props} />}
-        {step === 5 && <LocationStep {...props} onAddress={onAddress} />}
-        {step === 6 && (
+        {!codeStep && step === 3 && <TimelineStep {...props} />}
+        {!codeStep && step === 4 && <BudgetStep {...props} />}
+        {!codeStep && step === 5 && <LocationStep {...props} onAddress={onAddress} />}
+        {!codeStep && step === 6 && (
           <>
             <ContactStep {...props} />
             <ProofOfWork ref={proof} error={errors.altcha} />
           </>
         )}
         <div className="wizard-nav">
-          {step > 1 && (
+          {step > 1 && !codeStep && (
             <button type="button" className="btn secondary" onClick={() => goTo(step - 1)}>
               Back
             </button>
           )}
-          {step < LAST ? (
+          {codeStep ? (
+            <button type="submit" className="btn" disabled={busy}>
+              {busy ? 'Checking…' : 'Verify and send request'}
+            </button>
+          ) : step < LAST ? (
             <button type="submit" className="btn">
               Continue
             </button>

@@ -1,6 +1,7 @@
 // What the wizard holds while the homeowner types (numbers stay text until sent), how it becomes
 // the request the shared schema checks, and how it is kept in this browser until it is accepted.
 import type { ContactMethod, PropertyType, TQuoteInput, Timeline } from '../../schemas/quote.ts';
+import type { CodeInfo } from './send-quote.ts';
 
 export interface QuoteDraft {
   service: string;
@@ -79,6 +80,8 @@ export interface SavedDraft {
   step: number;
   draft: QuoteDraft;
   requestKey: string;
+  /** Submitted and waiting for the phone's code (a reload comes back to the code). */
+  codeStep?: { code: CodeInfo | null };
 }
 
 export function loadDraft(): SavedDraft | null {

@@ -1,38 +1,84 @@
-// Sending the request: POST /api/quotes, and what its answer means for the wizard.
+// Sending the request (POST /api/quotes), the code from the phone (POST /api/quotes/verify) and
+// asking for a new code (POST /api/quotes/code), and what each answer means for the wizard.
 import { QUOTE_MESSAGES, QUOTE_PROMISED_HOURS, type TQuoteInput } from '../../schemas/quote.ts';
-import { api, type ApiOptions } from '../shared/api.ts';
+import type { CodeChannel, LineType } from '../../domain/phone-proof-rules.ts';
+import { api, type ApiAnswer, type ApiOptions } from '../shared/api.ts';
+
+/** Where the code went, as the server says (src/server/quotes/phone-proof.ts CodeState). */
+export interface CodeInfo {
+  phone: string;
+  channel: CodeChannel;
+  lineType: LineType | null;
+  expiresAt: string;
+  resendAt: string;
+  triesLeft: number;
+}
 
 export type SendOutcome =
-  /** Sold at once (a signed-in homeowner at their verified address), or already asked for. */
+  /** Sold (or found unsellable), or already asked for: a toast, then home. */
   | { kind: 'done'; toast: { title: string; description: string } }
-  /** Waiting for the homeowner to follow the link mailed to them: nothing sold yet. */
-  | { kind: 'awaiting' }
-  /** The server refused fields: their messages, to show on their steps. */
+  /** A code went to the phone: the wizard asks for it on this page. */
+  | { kind: 'code'; code: CodeInfo | null }
+  /** A VoIP line: sold once the e-mail link is followed too. */
+  | { kind: 'awaiting_email' }
+  /** Checked by our team first. */
+  | { kind: 'held' }
+  /** The server refused fields: their messages, to show on their steps (or on the code). */
   | { kind: 'fields'; errors: Record<string, string> }
   | { kind: 'failed'; title: string; description: string };
 
-type Answer = { status: 'sent' | 'awaiting_confirmation' | 'duplicate' };
+type Answer = {
+  status: 'sent' | 'awaiting_code' | 'awaiting_email' | 'held' | 'duplicate';
+  code?: CodeInfo;
+  contractors?: string[];
+};
 
 export async function sendQuote(
   body: Record<keyof TQuoteInput, unknown>,
   options: Pick<ApiOptions, 'onWaiting'> = {},
 ): Promise<SendOutcome> {
-  const answer = await api<Answer>('POST', '/api/quotes', body, options);
+  return outcomeOf(await api<Answer>('POST', '/api/quotes', body, options));
+}
+
+export async function verifyCode(requestKey: string, code: string): Promise<SendOutcome> {
+  return outcomeOf(await api<Answer>('POST', '/api/quotes/verify', { requestKey, code }));
+}
+
+export async function resendCode(
+  requestKey: string,
+  channel: CodeChannel,
+): Promise<{ ok: true; code: CodeInfo } | { ok: false; message: string }> {
+  const answer = await api<{ code: CodeInfo }>('POST', '/api/quotes/code', { requestKey, channel });
+  if (answer.ok) return { ok: true, code: answer.body.code };
+  return { ok: false, message: answer.body.error ?? QUOTE_MESSAGES.submitError };
+}
+
+function outcomeOf(answer: ApiAnswer<Answer>): SendOutcome {
   if (answer.ok) {
-    if (answer.body.status === 'awaiting_confirmation') return { kind: 'awaiting' };
-    return {
-      kind: 'done',
-      toast:
-        answer.body.status === 'duplicate'
-          ? {
-              title: 'You already have a request for this',
-              description: 'Contractors who have your first request will reply to it.',
-            }
-          : {
-              title: 'Quote Request Submitted!',
-              description: `Local contractors will contact you within ${QUOTE_PROMISED_HOURS} hours.`,
-            },
-    };
+    switch (answer.body.status) {
+      case 'awaiting_code':
+        return { kind: 'code', code: answer.body.code ?? null };
+      case 'awaiting_email':
+        return { kind: 'awaiting_email' };
+      case 'held':
+        return { kind: 'held' };
+      case 'duplicate':
+        return {
+          kind: 'done',
+          toast: {
+            title: 'You already have a request for this',
+            description: 'Contractors who have your first request will reply to it.',
+          },
+        };
+      default:
+        return {
+          kind: 'done',
+          toast: {
+            title: 'Quote Request Submitted!',
+            description: `Local contractors will contact you within ${QUOTE_PROMISED_HOURS} hours.`,
+          },
+        };
+    }
   }
   if (answer.status === 400 && answer.body.fields) {
     const errors: Record<string, string> = {};
@@ -41,8 +87,15 @@ export async function sendQuote(
     }
     return { kind: 'fields', errors };
   }
-  if (answer.status === 429 && answer.body.error) {
-    return { kind: 'failed', title: 'Too many requests', description: answer.body.error };
+  if (
+    (answer.status === 429 || answer.status === 403 || answer.status === 503 || answer.status === 409) &&
+    answer.body.error
+  ) {
+    return {
+      kind: 'failed',
+      title: answer.status === 429 ? 'Too many requests' : 'Not sent',
+      description: answer.body.error,
+    };
   }
   // 'Error submitting request: Please try again or contact support.' as a toast's title and text.
   const [title = '', description = ''] = QUOTE_MESSAGES.submitError.split(': ');

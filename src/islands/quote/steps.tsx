@@ -1,5 +1,6 @@
 // The wizard's steps other than Details: each shows its fields of the draft and their messages.
 // Presets (service, timeline, budget) call `choose`, which advances by itself once valid.
+import { PHONE_PROOF_WHY } from '../../domain/phone-proof-rules.ts';
 import {
   ADDRESS_LIMITS,
   BUDGET_PRESETS,
@@ -199,6 +200,7 @@ export function ContactStep({ draft, errors, set }: StepProps) {
         autoComplete="tel"
         maxLength={PHONE_LIMITS.max}
       />
+      <p className="muted hint">{PHONE_PROOF_WHY}</p>
       <fieldset aria-describedby={messageId('contactMethod', errors.contactMethod)}>
         <legend>Preferred contact method</legend>
         <div className="choices inline">

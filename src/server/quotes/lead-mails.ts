@@ -80,36 +80,40 @@ export function quoteConfirmationMail(lead: LeadRow, contractors: string[]): Out
 }
 
 /**
- * A request from an address we have not verified: nothing is sent to contractors, and nobody is
- * charged, until the homeowner follows this link (a page that confirms by POST, so a mail
- * scanner opening the link confirms nothing).
+ * The e-mail link, sent once the phone is proven: it confirms the address the replies go to.
+ * A request from a VoIP line waits for it before it is sold (`waits`); any other is on its way
+ * already. The page confirms by POST, so a mail scanner opening the link confirms nothing.
  */
-export function confirmRequestMail(
+export function confirmEmailMail(
   lead: Pick<LeadRow, 'id' | 'name' | 'email' | 'project_type'>,
   token: string,
+  waits: boolean,
 ): OutgoingMail {
   return {
     to: lead.email,
-    subject: 'Confirm your quote request',
-    template: 'quote_confirm_request',
+    subject: waits ? 'Confirm your e-mail to send your quote request' : 'Confirm your e-mail address',
+    template: 'quote_confirm_email',
     payload: { leadId: lead.id },
     text: [
       `Hi ${lead.name},`,
       '',
-      `Please confirm your ${lead.project_type} request: ${siteUrl()}/quote-request/confirm?token=${token}`,
+      waits
+        ? `Your phone number is an internet (VoIP) line, so we also confirm your e-mail before your ${lead.project_type} request goes to contractors: ${siteUrl()}/quote-request/confirm?token=${token}`
+        : `Please confirm this is your e-mail address, so contractors know their replies to your ${lead.project_type} request reach you: ${siteUrl()}/quote-request/confirm?token=${token}`,
       '',
-      `We send it to local contractors only once you confirm it, so nobody gets a request you did not make.`,
-      `They reply within ${QUOTE_PROMISED_HOURS} hours of your confirmation. The link works for ${CONFIRM_HOURS} hours;`,
-      'after that the request and its photos are deleted.',
+      waits
+        ? `The link works for ${CONFIRM_HOURS} hours; after that the request and its photos are deleted.`
+        : 'Your request does not wait for this: it is on its way to contractors.',
       '',
-      'If you did not ask for quotes, ignore this e-mail: nothing will be sent.',
+      'If you did not ask for quotes, ignore this e-mail.',
       '',
       'Dayton Contractors',
     ].join('\n'),
   };
 }
 
-/** The same e-mail asked for the same service within a week: we say so, to that address only. */
+/** The same person (phone, street address or mailbox) asked for the same service within 30 days:
+ * we say so, to the address of the new request (its phone was proven). */
 export function duplicateRequestMail(
   lead: Pick<LeadRow, 'id' | 'name' | 'email' | 'project_type'>,
 ): OutgoingMail {
@@ -121,9 +125,9 @@ export function duplicateRequestMail(
     text: [
       `Hi ${lead.name},`,
       '',
-      `You asked us for ${lead.project_type} quotes within the last ${DUPLICATE_DAYS} days, so we did not send`,
-      'this request again: contractors who already have it will reply to the first one. If you did not',
-      'confirm that one, its confirmation e-mail has the link.',
+      `You asked us for ${lead.project_type} quotes within the last ${DUPLICATE_DAYS} days (with the same phone,`,
+      'address or e-mail), so we did not send this request again: contractors who already have the first',
+      'one will reply to it.',
       '',
       'Dayton Contractors',
     ].join('\n'),

@@ -1,29 +1,31 @@
 // The submit-quote use-case: check the form's proof of work and photos, store the request, and
-// sell it (process-lead.ts) only once the homeowner's contact is confirmed: at once for a
-// signed-in homeowner whose verified e-mail it carries, otherwise when the link mailed to the
-// address it gives is followed (confirm-quote.ts). So a request nobody real sent costs no
-// contractor anything.
+// send a code to the phone it gives. The request is sold only once that phone is proven
+// (prove-quote-phone.ts: the code typed on the wizard's last step), or at once when it was proven
+// before (the signed-in account's proven phone, or this phone with this e-mail within 90 days).
+// So a request nobody real sent costs no contractor anything, however many mailboxes confirm it.
 //
 // Every step can be run again: the request is keyed by the client's request key, a distribution
 // by (lead, business), a charge by an idempotency key derived from the distribution, and mails go
 // out only on the transition that changes a row. A retry (a double submit, a network retry) gets
-// the first run's outcome and never makes a second request or a second charge.
-import { leadScore, phoneDigits, QUOTE_MESSAGES } from '../../domain/quote-rules.ts';
+// the first run's outcome and never makes a second request or a second charge. A request still
+// waiting for its code may be sent again with corrected contact details: the phone, e-mail, name
+// and contact method are replaced and a new code goes to the new phone.
+import type { LineType } from '../../domain/integrity-rules.ts';
+import { leadScore, QUOTE_MESSAGES } from '../../domain/quote-rules.ts';
 import type { TQuoteRequest } from '../../schemas/quote.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
-import type { Sql } from '../db/client.ts';
+import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
 import { searchCatalog } from '../search/search-catalog.ts';
 import { checkRequestPhotos } from '../uploads/quote-photos.ts';
-import { confirmRequestMail, duplicateRequestMail } from './lead-mails.ts';
+import { refuseOverDailyLimits } from './admit-request.ts';
+import { refuseBlocked } from './blocked-contacts.ts';
 import { limitQuotes } from './limit-quotes.ts';
-import { sellForHomeowner } from './process-lead.ts';
+import { phoneProvenBefore, recordPhoneProof } from './record-phone-proof.ts';
 import { checkProof, spendProof } from './proof-of-work.ts';
-import { DUPLICATE_DAYS } from './quote-timing.ts';
+import { latestCode, limitSends, sendQuoteCode } from './phone-proof.ts';
+import { quoteOutcome } from './quote-outcome.ts';
+import { requestSignals } from './request-signals.ts';
 import type { SubmitOptions, SubmitResult } from './types.ts';
-
-export { DUPLICATE_DAYS };
 
 export async function submitQuote(
   sql: Sql,
@@ -35,58 +37,97 @@ export async function submitQuote(
   >`select id, name from services where slug = ${input.service}`;
   if (!service)
     throw new AppError('BAD_REQUEST', QUOTE_MESSAGES.service, { service: [QUOTE_MESSAGES.service] });
+  const signals = requestSignals(input, options.visitor ?? null);
+  const contact = {
+    phone: input.phone,
+    emailKey: signals.emailKey,
+    emailDomain: signals.emailDomain,
+    deviceHash: signals.deviceHash,
+  };
 
-  // A retry of a request already stored gets its outcome: no second check, request or charge.
-  const [earlier] = await sql<{ id: string }[]>`select id from leads where request_key = ${input.requestKey}`;
-  if (earlier) return outcome(sql, earlier.id, options);
+  // A retry of a request already stored gets its outcome: no second check, request or charge. One
+  // still waiting for its code gets a code (a new one to a corrected number, with the contact
+  // details replaced once it is sent; otherwise one only when none is live).
+  const [earlier] = await sql<
+    { id: string; qualification: string; phone: string; email: string; phone_line_type: LineType | null }[]
+  >`select id, qualification, phone, email, phone_line_type from leads where request_key = ${input.requestKey}`;
+  if (earlier) {
+    if (earlier.qualification !== 'unconfirmed' || !options.sms)
+      return quoteOutcome(sql, earlier.id, options);
+    const changed = earlier.phone !== input.phone || earlier.email !== input.email;
+    const latest = await latestCode(sql, earlier.id);
+    if (!changed && latest?.live && latest.target === earlier.phone)
+      return quoteOutcome(sql, earlier.id, options);
+    if (changed) {
+      await refuseBlocked(sql, contact);
+      await refuseOverDailyLimits(sql, {
+        phone: input.phone,
+        addressKey: signals.addressKey,
+        excludeId: earlier.id,
+      });
+    }
+    const code = await sendQuoteCode(
+      sql,
+      options.sms,
+      {
+        id: earlier.id,
+        phone: input.phone,
+        email_key: signals.emailKey,
+        phone_line_type: earlier.phone === input.phone ? earlier.phone_line_type : null,
+      },
+      {
+        ip: options.ip ?? null,
+        ...(changed
+          ? {
+              change: {
+                email: input.email,
+                name: input.name,
+                contactMethod: input.contactMethod,
+                emailKey: signals.emailKey,
+                emailDomain: signals.emailDomain,
+                emailConfirmed: options.verifiedEmail === input.email,
+              },
+            }
+          : {}),
+      },
+    );
+    return {
+      leadId: earlier.id,
+      contractorsContacted: 0,
+      paymentsSuccessful: 0,
+      status: 'awaiting_code',
+      code,
+    };
+  }
 
   const proof = await checkProof(input.altcha);
+  await refuseBlocked(sql, contact);
+  await refuseOverDailyLimits(sql, { phone: input.phone, addressKey: signals.addressKey });
   const { places } = await searchCatalog(sql);
   const place = places.find((p) => p.zipCodes.includes(input.zipCode)) ?? null;
-  // Signed in with a verified address, and asking for quotes at that address: confirmed already.
-  const confirmed = options.verifiedEmail !== undefined && options.verifiedEmail === input.email;
-  const token = confirmed ? null : newToken();
+  // Signed in with a verified address, and asking for quotes at that address: e-mail confirmed.
+  const emailConfirmed = options.verifiedEmail !== undefined && options.verifiedEmail === input.email;
+  const proven = await phoneProvenBefore(sql, {
+    phone: input.phone,
+    email: input.email,
+    userId: options.userId ?? null,
+  });
+  // A code will be sent: its limits are checked before anything is stored, so a refusal keeps
+  // nothing.
+  if (!proven && options.sms)
+    await limitSends(sql, { phone: input.phone, email_key: signals.emailKey }, options.ip ?? null);
 
   const leadId = await sql
     .begin(async (tx) => {
-      const [existing] = await tx<
-        { id: string }[]
-      >`select id from leads where request_key = ${input.requestKey}`;
+      const [existing] = await tx<{ id: string }[]>`
+        select id from leads where request_key = ${input.requestKey}`;
       if (existing) return existing.id;
       await spendProof(tx, proof);
       await checkRequestPhotos(tx, input.requestKey, input.photos);
       await limitQuotes(tx, input.email, options.ip ?? null);
-      // A duplicate (same e-mail and service within 7 days, sold or waiting) is decided here, while
-      // the e-mail's rate-limit row is locked: two tabs submitting at once cannot both pass as new.
-      const [duplicate] = await tx`
-        select 1 from leads where email = ${input.email} and service_id = ${service.id}
-          and qualification not in ('expired')
-          and created_at > now() - make_interval(days => ${DUPLICATE_DAYS}) limit 1`;
-      const qualification = duplicate ? 'duplicate' : confirmed ? 'pending' : 'unconfirmed';
-      const [inserted] = await tx<{ id: string }[]>`
-      insert into leads (service_id, user_id, request_key, name, email, phone, project_type, project_description,
-        timeline, budget_min, budget_max, property_address, zip_code, city, latitude, longitude, property_type,
-        preferred_contact_method, photos, lead_score, source, status, qualification, confirmed_at,
-        confirm_token_hash)
-      values (${service.id}, ${options.userId ?? null}, ${input.requestKey}, ${input.name}, ${input.email},
-        ${phoneDigits(input.phone)}, ${service.name}, ${input.description}, ${input.timeline}, ${input.budgetMin},
-        ${input.budgetMax}, ${input.address}, ${input.zipCode}, ${place?.name ?? null},
-        ${place?.latitude ?? null}, ${place?.longitude ?? null}, ${input.propertyType}, ${input.contactMethod},
-        ${input.photos}, ${leadScore({
-          budgetMax: input.budgetMax,
-          timeline: input.timeline,
-          description: input.description,
-          photoCount: input.photos.length,
-        })}, 'WEBSITE', 'NEW', ${qualification}, ${confirmed ? tx`now()` : null},
-        ${token && !duplicate ? hashToken(token) : null})
-      on conflict (request_key) do nothing
-      returning id`;
-      // Another request with the same key won: undo this one's counts and proof, use that one.
-      if (!inserted) throw new SameKey();
-      const lead = { id: inserted.id, name: input.name, email: input.email, project_type: service.name };
-      if (duplicate) await enqueueMail(tx, duplicateRequestMail(lead));
-      else if (token) await enqueueMail(tx, confirmRequestMail(lead, token));
-      return inserted.id;
+      const id = await insertLead(tx, input, service, place, signals, options.userId ?? null, emailConfirmed);
+      if (proven) await recordPhoneProof(tx, id);
+      return id;
     })
     .catch(async (error: unknown) => {
       if (!(error instanceof SameKey)) throw error;
@@ -94,32 +135,51 @@ export async function submitQuote(
       return row!.id;
     });
 
-  return outcome(sql, leadId, options);
-}
-
-/**
- * A confirmed request is sold now, or its sale finished (a retry after a crash settles what the
- * first run left); any other request reports where it stands.
- */
-async function outcome(sql: Sql, leadId: string, options: SubmitOptions): Promise<SubmitResult> {
-  const [lead] = await sql<{ qualification: string; email: string }[]>`
-    select qualification, email from leads where id = ${leadId}`;
-  if (!lead) throw new AppError('NOT_FOUND', 'Lead not found');
-  if (SELLING.has(lead.qualification))
-    return { ...(await sellForHomeowner(sql, leadId, options)), status: 'sent' };
-  if (lead.qualification === 'expired') {
-    throw new AppError('CONFLICT', 'This request expired without being confirmed. Please send a new one.');
+  if (!proven && options.sms) {
+    // The request is kept whatever the provider answers: a number it refuses can be corrected
+    // (sent again with the same request key), an outage retried, nothing typed again.
+    const code = await sendQuoteCode(
+      sql,
+      options.sms,
+      { id: leadId, phone: input.phone, email_key: signals.emailKey, phone_line_type: null },
+      { ip: options.ip ?? null, limitsChecked: true },
+    );
+    return { leadId, contractorsContacted: 0, paymentsSuccessful: 0, status: 'awaiting_code', code };
   }
-  const status =
-    lead.qualification === 'duplicate' && options.verifiedEmail === lead.email
-      ? 'duplicate'
-      : lead.qualification === 'out_of_area'
-        ? 'sent'
-        : 'awaiting_confirmation';
-  return { leadId, status, contractorsContacted: 0, paymentsSuccessful: 0 };
+  return quoteOutcome(sql, leadId, options);
 }
 
-/** A confirmed request on its way to contractors, or sold. */
-const SELLING = new Set(['pending', 'qualified', 'unmatched']);
+async function insertLead(
+  tx: TransactionSql,
+  input: TQuoteRequest,
+  service: { id: string; name: string },
+  place: { name: string; latitude: number; longitude: number } | null,
+  signals: ReturnType<typeof requestSignals>,
+  userId: string | null,
+  emailConfirmed: boolean,
+): Promise<string> {
+  const [inserted] = await tx<{ id: string }[]>`
+    insert into leads (service_id, user_id, request_key, name, email, phone, project_type, project_description,
+      timeline, budget_min, budget_max, property_address, zip_code, city, latitude, longitude, property_type,
+      preferred_contact_method, photos, lead_score, source, status, qualification, email_confirmed_at,
+      email_key, email_domain, address_key, client_prefix, device_hash, text_sketch)
+    values (${service.id}, ${userId}, ${input.requestKey}, ${input.name}, ${input.email},
+      ${input.phone}, ${service.name}, ${input.description}, ${input.timeline}, ${input.budgetMin},
+      ${input.budgetMax}, ${input.address}, ${input.zipCode}, ${place?.name ?? null},
+      ${place?.latitude ?? null}, ${place?.longitude ?? null}, ${input.propertyType}, ${input.contactMethod},
+      ${input.photos}, ${leadScore({
+        budgetMax: input.budgetMax,
+        timeline: input.timeline,
+        description: input.description,
+        photoCount: input.photos.length,
+      })}, 'WEBSITE', 'NEW', 'unconfirmed', ${emailConfirmed ? tx`now()` : null},
+      ${signals.emailKey}, ${signals.emailDomain}, ${signals.addressKey}, ${signals.clientPrefix},
+      ${signals.deviceHash}, ${signals.textSketch}::int[])
+    on conflict (request_key) do nothing
+    returning id`;
+  // Another request with the same key won: undo this one's counts and proof, use that one.
+  if (!inserted) throw new SameKey();
+  return inserted.id;
+}
 
 class SameKey extends Error {}

@@ -1,5 +1,8 @@
 // The shapes the quote pipeline's steps hand each other.
 import type { PaymentGateway } from '../payments/gateway.ts';
+import type { VisitorSignals } from '../security/visitor.ts';
+import type { SmsPort } from '../sms/sms-port.ts';
+import type { CodeState } from './phone-proof.ts';
 
 /** Where a request stands: the counts are of contractors it went to and who paid. */
 export interface SaleResult {
@@ -9,21 +12,29 @@ export interface SaleResult {
 }
 
 /**
- * What the homeowner is told: 'sent' once it has been sold (or found unsellable), or
- * 'awaiting_confirmation' until the mailed link is followed; 'duplicate' only to the signed-in
- * owner of the address (anyone else is told to check that address's mail, which says so).
+ * What the homeowner is told: 'awaiting_code' until the code sent to the phone is typed (with
+ * where the code went), then 'sent' once sold (or found unsellable: outside our area),
+ * 'duplicate' (the same person asked for this within 30 days), 'awaiting_email' (a VoIP line:
+ * sold once the mailed link is followed too) or 'held' (checked by our team first).
  */
 export interface SubmitResult extends SaleResult {
-  status: 'sent' | 'awaiting_confirmation' | 'duplicate';
+  status: 'sent' | 'awaiting_code' | 'awaiting_email' | 'held' | 'duplicate';
+  code?: CodeState;
+  /** The contractors who paid for it, once sent. */
+  contractors?: string[];
 }
 
 export interface SubmitOptions {
   gateway: PaymentGateway;
+  /** Codes and line types (Twilio, or the sandbox). Not needed to sell an already proven request. */
+  sms?: SmsPort;
   userId?: string | null;
-  /** The signed-in homeowner's verified e-mail: a request carrying it needs no confirmation. */
+  /** The signed-in homeowner's verified e-mail: a request carrying it has its e-mail confirmed. */
   verifiedEmail?: string;
-  /** The client's address: new requests from one address are limited too. */
+  /** The client's address: new requests and codes from one address are limited too. */
   ip?: string | null;
+  /** The browser's visitor cookie and network, kept on the request for the fraud signals. */
+  visitor?: VisitorSignals | null;
   contractorsPerLead?: number;
   /** Tests: called after each gateway call, before its result is recorded (a crash point). */
   afterCharge?: (distributionId: string) => void | Promise<void>;

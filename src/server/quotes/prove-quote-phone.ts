@@ -1,0 +1,55 @@
+// The wizard's last step after Submit: the homeowner types the code sent to their phone
+// (verifyQuotePhone), or asks for a new one, by text or by a call (resendQuoteCode). The request
+// is named by its request key, which only the homeowner's browser holds. A right code records the
+// proof, admits the request by the rules that follow the person and sells it at once; a repeat of
+// a right code (a double tap, a lost answer) gets the same outcome and sells nothing twice.
+import type { CodeChannel } from '../../domain/integrity-rules.ts';
+import { PHONE_PROOF_MESSAGES } from '../../domain/integrity-rules.ts';
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { checkQuoteCode, sendQuoteCode, type CodeState } from './phone-proof.ts';
+import { quoteOutcome } from './quote-outcome.ts';
+import { recordPhoneProof } from './record-phone-proof.ts';
+import type { SubmitOptions, SubmitResult } from './types.ts';
+
+interface Waiting {
+  id: string;
+  qualification: string;
+  phone: string;
+  email_key: string;
+  phone_line_type: CodeState['lineType'];
+}
+
+async function findRequest(sql: Sql, requestKey: string): Promise<Waiting> {
+  const [lead] = await sql<Waiting[]>`
+    select id, qualification, phone, email_key, phone_line_type from leads where request_key = ${requestKey}`;
+  if (!lead) throw new AppError('NOT_FOUND', PHONE_PROOF_MESSAGES.unknownRequest);
+  return lead;
+}
+
+export async function verifyQuotePhone(
+  sql: Sql,
+  input: { requestKey: string; code: string },
+  options: SubmitOptions & { sms: NonNullable<SubmitOptions['sms']> },
+): Promise<SubmitResult> {
+  const lead = await findRequest(sql, input.requestKey);
+  if (lead.qualification === 'unconfirmed') {
+    const refused = await checkQuoteCode(sql, options.sms, lead.id, input.code);
+    if (refused) throw new AppError('BAD_REQUEST', refused, { code: [refused] });
+    // Recorded once, whichever of two taps of the code gets here first.
+    await sql.begin((tx) => recordPhoneProof(tx, lead.id));
+  }
+  return quoteOutcome(sql, lead.id, options);
+}
+
+export async function resendQuoteCode(
+  sql: Sql,
+  input: { requestKey: string; channel: CodeChannel },
+  options: Pick<SubmitOptions, 'ip'> & { sms: NonNullable<SubmitOptions['sms']> },
+): Promise<CodeState> {
+  const lead = await findRequest(sql, input.requestKey);
+  if (lead.qualification !== 'unconfirmed') {
+    throw new AppError('CONFLICT', 'This request no longer needs a code.');
+  }
+  return sendQuoteCode(sql, options.sms, lead, { channel: input.channel, ip: options.ip ?? null });
+}

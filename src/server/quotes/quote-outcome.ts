@@ -1,0 +1,54 @@
+// Where a stored request stands, as the homeowner who sent it is told (the wizard, which holds
+// its request key): waiting for the phone's code (with where it went), sold (the sale run now or
+// finished: a retry after a crash settles what the first run left), or waiting for the e-mail
+// link, held, a duplicate.
+import { PHONE_PROOF_MESSAGES } from '../../domain/integrity-rules.ts';
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { codeState, latestCode, type CodeState } from './phone-proof.ts';
+import { sellForHomeowner } from './process-lead.ts';
+import type { SubmitOptions, SubmitResult } from './types.ts';
+
+/** A confirmed request on its way to contractors, or sold. */
+const SELLING = new Set(['pending', 'qualified', 'unmatched']);
+
+export async function quoteOutcome(sql: Sql, leadId: string, options: SubmitOptions): Promise<SubmitResult> {
+  const [lead] = await sql<
+    { qualification: string; phone: string; email_key: string; phone_line_type: CodeState['lineType'] }[]
+  >`select qualification, phone, email_key, phone_line_type from leads where id = ${leadId}`;
+  if (!lead) throw new AppError('NOT_FOUND', PHONE_PROOF_MESSAGES.unknownRequest);
+  const none = { leadId, contractorsContacted: 0, paymentsSuccessful: 0 };
+  switch (lead.qualification) {
+    case 'unconfirmed': {
+      const latest = await latestCode(sql, leadId);
+      return {
+        ...none,
+        status: 'awaiting_code',
+        ...(latest && latest.target === lead.phone ? { code: codeState(latest, lead.phone_line_type) } : {}),
+      };
+    }
+    case 'awaiting_email':
+      return { ...none, status: 'awaiting_email' };
+    case 'held':
+      return { ...none, status: 'held' };
+    case 'duplicate':
+      return { ...none, status: 'duplicate' };
+    case 'out_of_area':
+      return { ...none, status: 'sent', contractors: [] };
+    case 'blocked':
+      throw new AppError('FORBIDDEN', PHONE_PROOF_MESSAGES.blocked);
+    case 'expired':
+      throw new AppError(
+        'CONFLICT',
+        'This request expired before its phone was proven. Please send a new one.',
+      );
+    default:
+      break;
+  }
+  if (!SELLING.has(lead.qualification)) return { ...none, status: 'sent', contractors: [] };
+  const sale = await sellForHomeowner(sql, leadId, options);
+  const paid = await sql<{ name: string }[]>`
+    select b.name from lead_distributions d join businesses b on b.id = d.business_id
+     where d.lead_id = ${leadId} and d.payment_status = 'paid' order by d.rank`;
+  return { ...sale, status: 'sent', contractors: paid.map((p) => p.name) };
+}
