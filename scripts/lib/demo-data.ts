@@ -96,6 +96,12 @@ export interface DemoData {
 }
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
+/**
+ * The demo homeowner's proven phone (homeowner@example.com): a request from that account with
+ * this number needs no code, as for any account whose phone was proven by one.
+ */
+export const DEMO_HOMEOWNER_PHONE = '(937) 228-4411';
+export const DEMO_HOMEOWNER_EMAIL = 'homeowner@example.com';
 
 const PLACE_WORDS = [
   'Miami Valley',

@@ -4,7 +4,14 @@
 import type { Sql, TransactionSql } from '../../src/server/db/client.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { refreshSearchLexicon } from '../../src/server/search/refresh-lexicon.ts';
-import { DEMO_NOW, DEMO_PASSWORD, DEMO_SEED, type DemoData } from './demo-data.ts';
+import {
+  DEMO_HOMEOWNER_EMAIL,
+  DEMO_HOMEOWNER_PHONE,
+  DEMO_NOW,
+  DEMO_PASSWORD,
+  DEMO_SEED,
+  type DemoData,
+} from './demo-data.ts';
 
 export interface DemoSeedResult {
   businesses: number;
@@ -53,6 +60,10 @@ export async function seedDemoData(sql: Sql, data: DemoData): Promise<DemoSeedRe
         await tx`insert into user_roles (user_id, role) values (${user!.id}, ${account.role}) on conflict do nothing`;
       }
     }
+    // The demo homeowner proved a phone before: its requests with that number need no code.
+    await tx`
+      update users set proven_phone = ${DEMO_HOMEOWNER_PHONE.replace(/\D/g, '')}, phone_proven_at = ${DEMO_NOW}
+       where email = ${DEMO_HOMEOWNER_EMAIL}`;
     const owners = new Map<number, string>();
     for (const account of data.accounts) {
       if (account.businessIndex !== undefined && account.businessIndex >= 0) {

@@ -318,6 +318,7 @@ function rules(ids: Ids): Record<string, Rule> {
     },
     // Dev-only pages: served by the local and test servers (no production build has them).
     'GET /dev/mail': { access: 'dev-only', probes: [{ path: '/dev/mail', expect: same(200) }] },
+    'GET /dev/sms': { access: 'dev-only', probes: [{ path: '/dev/sms', expect: same(200) }] },
     'GET /dev/errors': { access: 'dev-only', probes: [{ path: '/dev/errors', expect: same(200) }] },
     // The sandbox gateway's stand-ins of Stripe's hosted pages: only the owner of the business a
     // session or charge is for sees it; anyone else gets not found.
@@ -840,6 +841,27 @@ function rules(ids: Ids): Record<string, Rule> {
       ],
     },
     'POST /api/quotes': { access: 'public', probes: [{ path: '/api/quotes', body: {}, expect: same(400) }] },
+    // A code for a request nobody has: 404 whoever asks (the request key is the homeowner's secret).
+    'POST /api/quotes/verify': {
+      access: 'public',
+      probes: [
+        {
+          path: '/api/quotes/verify',
+          body: { requestKey: '00000000-0000-4000-8000-000000000000', code: '123456' },
+          expect: same(404),
+        },
+      ],
+    },
+    'POST /api/quotes/code': {
+      access: 'public',
+      probes: [
+        {
+          path: '/api/quotes/code',
+          body: { requestKey: '00000000-0000-4000-8000-000000000000', channel: 'sms' },
+          expect: same(404),
+        },
+      ],
+    },
     'GET /api/quotes/challenge': {
       access: 'public',
       probes: [{ path: '/api/quotes/challenge', expect: same(200) }],

@@ -15,6 +15,7 @@ import { hydrated } from '../helpers/islands.ts';
 import { requestQuote } from '../helpers/quote-request.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
+import { uniquePhone } from '../factories/index.ts';
 
 async function openBilling(page: Page, email = 'contractor@example.com'): Promise<void> {
   await signInContext(page.context(), test.info().project.use.baseURL!, email);
@@ -190,8 +191,9 @@ test('contractor2 saves a card through the hosted-page stand-in, then receives t
       email: `homeowner-${id}@example.com`,
       name: 'Casey Ward',
       description: `The job (${id}) needs a licensed pro this week; happy to share photos on request.`,
-      address: `100 Main Street, Dayton, OH ${business.zip}`,
+      address: `${100 + Math.floor(Math.random() * 9000)} Main Street, Dayton, OH ${business.zip}`,
       zipCode: business.zip,
+      phone: uniquePhone(),
     });
     await page.goto('/dashboard');
     await hydrated(page, 'Dashboard');

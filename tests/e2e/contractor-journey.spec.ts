@@ -12,6 +12,7 @@ import { approveClaim } from '../../src/server/registration/approve-claim.ts';
 import { mailedLink, requestQuote } from '../helpers/quote-request.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
+import { uniquePhone } from '../factories/index.ts';
 
 const PASSWORD = 'Str0ng!Pass';
 // No featured demo contractor offers glass repair, so a featured newcomer is first in line.
@@ -84,8 +85,9 @@ test('register, get approved, buy a matching lead, quote it, get accepted, compl
     email: homeowner,
     name: 'Morgan Hale',
     description,
-    address: '100 Main Street, Dayton, OH 45402',
+    address: `${100 + Math.floor(Math.random() * 9000)} Main Street, Dayton, OH 45402`,
     zipCode: '45402',
+    phone: uniquePhone(),
   });
 
   // The lead in the dashboard, with the rules of its score and how many pros got it.

@@ -10,6 +10,7 @@ import { demoRequestContext } from '../helpers/demo-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
+import { uniquePhone } from '../factories/index.ts';
 
 async function noAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
@@ -35,13 +36,13 @@ test('offline: the banner, then the quote wizard submitted offline goes through 
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('radio', { name: /Flexible/ }).check();
   await page.getByRole('radio', { name: 'Under $5,000' }).check();
-  await page.getByLabel('Property address').fill('12 Oak Street, Dayton, OH 45402');
+  await page.getByLabel('Property address').fill(`${Date.now() % 10_000} Oak Street, Dayton, OH 45402`);
   await expect(page.getByLabel('ZIP code')).toHaveValue('45402');
   await page.getByLabel('Property type').selectOption('Single Family Home');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Full name').fill('Robin Offline');
   await page.getByRole('textbox', { name: 'Email' }).fill(`offline-${Date.now()}@example.com`);
-  await page.getByRole('textbox', { name: 'Phone' }).fill('(937) 228-4412');
+  await page.getByRole('textbox', { name: 'Phone' }).fill(uniquePhone());
   await page.getByRole('radio', { name: 'Email' }).check();
   // The proof of work is solved in the background once the last step opens (it needs the network).
   await page.waitForFunction(
@@ -68,7 +69,7 @@ test('offline: the banner, then the quote wizard submitted offline goes through 
   await context.setOffline(false);
   await expect(page.getByRole('status').filter({ hasText: 'Connection restored' })).toBeVisible();
   expect((await sent).status()).toBe(201);
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enter the code we sent you' })).toBeVisible();
   // The restored banner goes by itself.
   await expect(page.getByText('Connection restored')).toBeHidden({ timeout: 10_000 });
 });

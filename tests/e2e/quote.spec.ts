@@ -1,10 +1,15 @@
-// The quote wizard in a browser: a signed-out homeowner completes all six steps with a photo and
-// the request reaches three paying contractors; every step refuses invalid input with the spec's
-// message; a reload keeps what was typed.
+// The quote wizard in a browser: a signed-out homeowner completes all six steps with a photo,
+// types the code texted to the phone (read from /dev/sms) and the request reaches three paying
+// contractors; every step refuses invalid input with the spec's message; a reload keeps what was
+// typed.
 import { type Page } from '@playwright/test';
 import { signInContext } from '../helpers/demo-session.ts';
 import { expect, test } from '../helpers/test.ts';
 import { hydrated } from '../helpers/islands.ts';
+import { textedCode } from '../helpers/quote-request.ts';
+import { uniquePhone } from '../factories/index.ts';
+import { PHONE_PROOF_WHY } from '../../src/domain/phone-proof-rules.ts';
+import { DEMO_HOMEOWNER_PHONE } from '../../scripts/lib/demo-data.ts';
 
 // A 1x1 PNG.
 const PNG = Buffer.from(
@@ -19,8 +24,12 @@ async function openWizard(page: Page, query = ''): Promise<void> {
 
 const cont = (page: Page) => page.getByRole('button', { name: 'Continue' });
 
-test('a signed-out homeowner completes all six steps with a photo', async ({ page }) => {
+test('a signed-out homeowner completes all six steps with a photo and the code from the phone', async ({
+  page,
+}) => {
   const email = `quote-${Date.now()}@example.com`;
+  const phone = uniquePhone();
+  const shown = `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`;
   await openWizard(page);
   await expect(page.getByText('Step 1 of 6')).toBeVisible();
   await page.getByRole('radio', { name: 'Plumbing' }).check();
@@ -37,14 +46,16 @@ test('a signed-out homeowner completes all six steps with a photo', async ({ pag
   await page.getByRole('radio', { name: '$5,000 - $15,000' }).check();
   await expect(page.getByText('Step 5 of 6')).toBeVisible();
   // A ZIP code typed at the end of the address fills the ZIP field.
-  await page.getByLabel('Property address').fill('100 Main Street, Dayton, OH 45402');
+  await page.getByLabel('Property address').fill(`${phone.slice(-4)} Main Street, Dayton, OH 45402`);
   await expect(page.getByLabel('ZIP code')).toHaveValue('45402');
   await page.getByLabel('Property type').selectOption('Single Family Home');
   await cont(page).click();
   await expect(page.getByText('Step 6 of 6')).toBeVisible();
+  // Why the phone is asked for, before it is given.
+  await expect(page.getByText(PHONE_PROOF_WHY)).toBeVisible();
   await page.getByLabel('Full name').fill('Jordan Miller');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Phone' }).fill('(937) 228-4410');
+  await page.getByRole('textbox', { name: 'Phone' }).fill(shown);
   await page.getByRole('radio', { name: 'Email' }).check();
   const answer = page.waitForResponse(
     (r) => r.url().endsWith('/api/quotes') && r.request().method() === 'POST',
@@ -52,40 +63,46 @@ test('a signed-out homeowner completes all six steps with a photo', async ({ pag
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
   const response = await answer;
   expect(response.status()).toBe(201);
-  // Signed out: nothing is sold until the homeowner confirms by the mailed link.
+  // Nothing is sold until the phone is proven: a code went to it.
   expect(await response.json()).toMatchObject({
-    status: 'awaiting_confirmation',
+    status: 'awaiting_code',
     contractorsContacted: 0,
     paymentsSuccessful: 0,
+    code: { channel: 'sms' },
   });
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  await expect(page.getByText(`We sent a link to ${email}`)).toBeVisible();
-  await expect(page.getByText('Nothing is sent and nobody is charged until then.')).toBeVisible();
-
-  await page.goto('/dev/mail');
-  const request = page
-    .getByRole('article')
-    .filter({ hasText: email })
-    .filter({ hasText: 'Confirm your quote request' });
-  await expect(request).toContainText('We send it to local contractors only once you confirm it');
-  const link = /https?:\/\/\S+\/quote-request\/confirm\?token=[A-Za-z0-9_-]+/.exec(
-    (await request.textContent()) ?? '',
-  )?.[0];
-  expect(link).toBeDefined();
-  // Opening the link confirms nothing (a mail scanner may open it); the button does.
-  await page.goto(link!);
-  await expect(page.getByRole('heading', { name: 'Confirm your quote request' })).toBeVisible();
-  await page.getByRole('button', { name: 'Confirm my request' }).click();
-  await expect(page.getByRole('heading', { name: 'Your request is confirmed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enter the code we sent you' })).toBeVisible();
   await expect(
-    page.getByText(/We sent it to 3 verified local contractors: .+\. Expect a quote within 2 hours\./),
+    page.getByText(
+      `We sent a 6-digit code by text message to (${phone.slice(0, 3)}) ••• ••${phone.slice(-2)}.`,
+    ),
   ).toBeVisible();
-  // Opened again: how it went, nothing sold twice.
-  await page.goto(link!);
-  await page.getByRole('button', { name: 'Confirm my request' }).click();
-  await expect(page.getByRole('heading', { name: 'This request was already confirmed' })).toBeVisible();
 
-  // The homeowner's confirmation names the three contractors; each of them got the lead.
+  // A wrong code says so on the field and keeps everything.
+  const phoneView = await page.context().newPage();
+  const code = await textedCode(phoneView, phone);
+  await expect(phoneView.getByRole('heading', { name: `Text message to ${shown}` }).first()).toBeVisible();
+  await phoneView.close();
+  await page.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify and send request' }).click();
+  await expect(page.getByText('That code is not right. 4 tries left.')).toBeVisible();
+  await expect(page.getByLabel('6-digit code')).toHaveAttribute('aria-invalid', 'true');
+
+  // The right one sells it at once, on this page.
+  await page.getByLabel('6-digit code').fill(code);
+  const sold = page.waitForResponse((r) => r.url().endsWith('/api/quotes/verify'));
+  await page.getByRole('button', { name: 'Verify and send request' }).click();
+  const verified = (await (await sold).json()) as {
+    status: string;
+    paymentsSuccessful: number;
+    contractors: string[];
+  };
+  expect(verified).toMatchObject({ status: 'sent', paymentsSuccessful: 3 });
+  expect(verified.contractors).toHaveLength(3);
+  await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
+  await expect(page).toHaveURL('/');
+
+  // The homeowner's confirmation names the three contractors; each of them got the lead; the
+  // e-mail link that came with it only confirms the address.
   await page.goto('/dev/mail');
   const confirmation = page
     .getByRole('article')
@@ -96,6 +113,22 @@ test('a signed-out homeowner completes all six steps with a photo', async ({ pag
   await expect(
     page.getByRole('article').filter({ hasText: 'New lead: Plumbing' }).filter({ hasText: email }),
   ).toHaveCount(3);
+  const emailCheck = page
+    .getByRole('article')
+    .filter({ hasText: email })
+    .filter({ hasText: 'Confirm your e-mail address' });
+  const link = /https?:\/\/\S+\/quote-request\/confirm\?token=[A-Za-z0-9_-]+/.exec(
+    (await emailCheck.textContent()) ?? '',
+  )?.[0];
+  expect(link).toBeDefined();
+  // Opening the link confirms nothing (a mail scanner may open it); the button does.
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm my e-mail' }).click();
+  await expect(page.getByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeVisible();
+  await expect(
+    page.getByText(/Your request went to 3 verified local contractors: .+\. Expect a quote within 2 hours\./),
+  ).toBeVisible();
 
   // The quote page's panels now show it among the recent requests (service, area, time: nothing
   // personal), next to a real verified review.
@@ -204,23 +237,30 @@ test('the quote API answers bad input with 400 and field messages, storing nothi
   expect(huge.status()).toBe(413);
 });
 
-test('a signed-in homeowner finds the e-mail filled in', async ({ page, baseURL }) => {
+test('a signed-in homeowner finds the e-mail filled in, and the proven phone needs no code', async ({
+  page,
+  baseURL,
+}) => {
   await signInContext(page.context(), baseURL!, 'homeowner@example.com');
-  await openWizard(page, '?service=plumbing');
+  // A service of its own per try: a retry of the same request would be a duplicate.
+  await openWizard(
+    page,
+    `?service=${['gutters', 'fence-installation', 'flooring'][test.info().retry] ?? 'deck-building'}`,
+  );
   // The service came from the link: the wizard starts at the details.
   await expect(page.getByText('Step 2 of 6')).toBeVisible();
   await page.getByLabel('Project description').fill('The sump pump runs all the time.');
   await cont(page).click();
   await page.getByRole('radio', { name: /Flexible/ }).check();
   await page.getByRole('radio', { name: 'Under $5,000' }).check();
-  await page.getByLabel('Property address').fill('5 Elm Street');
+  await page.getByLabel('Property address').fill(`${Date.now() % 10_000} Elm Street`);
   await page.getByLabel('ZIP code').fill('45409');
   await page.getByLabel('Property type').selectOption('Single Family Home');
   await cont(page).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('homeowner@example.com');
-  // At the account's verified address the request needs no mailed confirmation: sold at once.
+  // The account holds a proven phone (the demo homeowner's): no code, sold at once.
   await page.getByLabel('Full name').fill('Harper Quinn');
-  await page.getByRole('textbox', { name: 'Phone' }).fill('(937) 228-4411');
+  await page.getByRole('textbox', { name: 'Phone' }).fill(DEMO_HOMEOWNER_PHONE);
   await page.getByRole('radio', { name: 'Email' }).check();
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/quotes'));
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
@@ -237,13 +277,13 @@ test('a failed network keeps the request, and the retry goes through once', asyn
   await cont(page).click();
   await page.getByRole('radio', { name: /Flexible/ }).check();
   await page.getByRole('radio', { name: 'Under $5,000' }).check();
-  await page.getByLabel('Property address').fill('9 Pine Court');
+  await page.getByLabel('Property address').fill(`${Date.now() % 10_000} Pine Court`);
   await page.getByLabel('ZIP code').fill('45419');
   await page.getByLabel('Property type').selectOption('Single Family Home');
   await cont(page).click();
   await page.getByLabel('Full name').fill('Sam Ortiz');
   await page.getByRole('textbox', { name: 'Email' }).fill(`net-${Date.now()}@example.com`);
-  await page.getByRole('textbox', { name: 'Phone' }).fill('937 228 0199');
+  await page.getByRole('textbox', { name: 'Phone' }).fill(uniquePhone());
   await page.getByRole('radio', { name: 'Phone' }).check();
   await page.route('**/api/quotes', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
@@ -256,5 +296,5 @@ test('a failed network keeps the request, and the retry goes through once', asyn
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/quotes'));
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
   expect((await answer).status()).toBe(201);
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enter the code we sent you' })).toBeVisible();
 });
