@@ -1,6 +1,7 @@
 // The contractor dashboard API's answers, shared by the endpoints and the island.
 import type { ScoreRule } from '../domain/quote-rules.ts';
 import type { LeadStage } from '../domain/lead-stages.ts';
+import type { LeadTrust } from '../domain/lead-trust.ts';
 import type { LeadCreditState } from './lead-credit.ts';
 
 export interface LeadContact {
@@ -35,6 +36,8 @@ export interface LeadSummary {
   recipients: number;
   /** Only on a lead this business paid for. */
   contact: LeadContact | null;
+  /** What was checked before the lead was sold (the trust card). */
+  trust: LeadTrust;
 }
 
 export interface LeadPage {

@@ -2,7 +2,7 @@
 // many pros received it, and the homeowner's contact when this business paid for the lead.
 import { LEAD_STAGE_LABELS } from '../../domain/lead-stages.ts';
 import type { LeadSummary } from '../../schemas/dashboard.ts';
-import { ContactDetails, ScoreRules, budgetText } from './lead-parts.tsx';
+import { ContactDetails, ScoreRules, TrustCard, budgetText } from './lead-parts.tsx';
 
 export default function LeadCard({ lead, onOpen }: { lead: LeadSummary; onOpen: () => void }) {
   return (
@@ -18,6 +18,7 @@ export default function LeadCard({ lead, onOpen }: { lead: LeadSummary; onOpen: 
         {lead.recipients} pro{lead.recipients === 1 ? '' : 's'}
       </p>
       <p>{lead.description}</p>
+      <TrustCard lead={lead} />
       <ScoreRules lead={lead} />
       <ContactDetails lead={lead} />
       <button type="button" className="btn" onClick={onOpen}>

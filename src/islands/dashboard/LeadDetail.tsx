@@ -8,7 +8,7 @@ import { pushError, pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED, type ApiAnswer } from '../shared/api.ts';
 import CommunicationItem from './CommunicationItem.tsx';
 import LeadCreditForm from './LeadCreditForm.tsx';
-import { ContactDetails, ScoreRules, budgetText } from './lead-parts.tsx';
+import { ContactDetails, ScoreRules, TrustCard, budgetText } from './lead-parts.tsx';
 import ResponseForm from './ResponseForm.tsx';
 import type { ChosenTemplate } from './TemplatesDialog.tsx';
 
@@ -88,6 +88,7 @@ export default function LeadDetailView(props: {
         Sent to {lead.recipients} pro{lead.recipients === 1 ? '' : 's'}
       </p>
       <p>{lead.description}</p>
+      <TrustCard lead={lead} />
       <ScoreRules lead={lead} />
       <ContactDetails lead={lead} />
       <LeadCreditForm

@@ -2,10 +2,27 @@
 // is none), the budget.
 import { formatMoney } from '../../domain/money.ts';
 import type { LeadSummary } from '../../schemas/dashboard.ts';
+import { trustChecks } from '../../domain/lead-trust.ts';
 
 export function budgetText(lead: Pick<LeadSummary, 'budgetMin' | 'budgetMax'>): string {
   const d = (n: number) => formatMoney(n * 100, { wholeDollars: true });
   return `Budget ${d(lead.budgetMin)} – ${d(lead.budgetMax)}`;
+}
+
+/** The trust card: what was checked before the lead was sold. */
+export function TrustCard({ lead }: { lead: LeadSummary }) {
+  const marks = { yes: '✓', no: '✗', info: '•' } as const;
+  const words = { yes: 'Checked:', no: 'Not checked:', info: 'Note:' } as const;
+  return (
+    <ul className="trust-card" aria-label="What we checked">
+      {trustChecks(lead.trust).map((check) => (
+        <li key={check.text} className={`trust-${check.state}`}>
+          <span aria-hidden="true">{marks[check.state]}</span>
+          <span className="visually-hidden">{words[check.state]}</span> {check.text}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function ScoreRules({ lead }: { lead: LeadSummary }) {

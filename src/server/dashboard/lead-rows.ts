@@ -2,6 +2,8 @@
 // sees: the score with its rules, and the homeowner's contact only on a lead this business paid for.
 import type { LeadStage } from '../../domain/lead-stages.ts';
 import { leadScoreBreakdown, type Timeline } from '../../domain/quote-rules.ts';
+import { leadTrust } from '../../domain/lead-trust.ts';
+import type { LineType } from '../../domain/phone-proof-rules.ts';
 import type { LeadSummary } from '../../schemas/dashboard.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 
@@ -30,6 +32,10 @@ export interface LeadRow {
   phone: string;
   property_address: string;
   preferred_contact_method: string;
+  phone_verified_at: Date | null;
+  phone_line_type: LineType | null;
+  email_confirmed_at: Date | null;
+  qualification: string;
 }
 
 /** The select list over `lead_distributions d join leads l`. */
@@ -41,7 +47,8 @@ export function leadColumns(sql: Sql | TransactionSql) {
     coalesce(array_length(l.photos, 1), 0) as photo_count, l.lead_score,
     (select count(*)::int from lead_distributions o
       where o.lead_id = d.lead_id and o.payment_status = 'paid') as recipients,
-    l.name, l.email, l.phone, l.property_address, l.preferred_contact_method`;
+    l.name, l.email, l.phone, l.property_address, l.preferred_contact_method,
+    l.phone_verified_at, l.phone_line_type, l.email_confirmed_at, l.qualification`;
 }
 
 export function toLeadSummary(row: LeadRow): LeadSummary {
@@ -80,5 +87,6 @@ export function toLeadSummary(row: LeadRow): LeadSummary {
           preferredContactMethod: row.preferred_contact_method,
         }
       : null,
+    trust: leadTrust(row),
   };
 }

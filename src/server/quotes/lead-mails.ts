@@ -3,6 +3,7 @@
 import { formatMoney } from '../../domain/money.ts';
 import { LEAD_PRICE_CENTS, QUOTE_PROMISED_HOURS, TIMELINES } from '../../domain/quote-rules.ts';
 import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
+import { leadTrust, trustText } from '../../domain/lead-trust.ts';
 import { siteUrl } from '../config.ts';
 import { CONFIRM_HOURS, DUPLICATE_DAYS } from './quote-timing.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
@@ -36,6 +37,9 @@ export function leadMail(contractor: Recipient, lead: LeadRow): OutgoingMail {
       `E-mail: ${lead.email}`,
       `Phone: ${lead.phone}`,
       `Prefers: ${lead.preferred_contact_method}`,
+      '',
+      'What we checked before sending it to you:',
+      ...trustText(leadTrust(lead)),
       '',
       `The homeowner was promised a quote within ${QUOTE_PROMISED_HOURS} hours. Reply from your dashboard: ${siteUrl()}/dashboard`,
     ].join('\n'),

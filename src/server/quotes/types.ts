@@ -1,4 +1,5 @@
 // The shapes the quote pipeline's steps hand each other.
+import type { LineType } from '../../domain/phone-proof-rules.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import type { VisitorSignals } from '../security/visitor.ts';
 import type { SmsPort } from '../sms/sms-port.ts';
@@ -61,6 +62,10 @@ export interface LeadRow {
   preferred_contact_method: string;
   /** An admin's payment test (the payment-test page): sold only to test recipients. */
   is_test: boolean;
+  /** What was checked before sale, for the trust card in the lead's mail. */
+  phone_verified_at: Date | null;
+  phone_line_type: LineType | null;
+  email_confirmed_at: Date | null;
 }
 
 /** A contractor a lead can be sold to, with the card to charge. */
