@@ -6,6 +6,10 @@
 --     verified_* come from 20261126000100_lead_integrity.sql; this adds the
 --     short-lived proof token that lets the claimant do it right after
 --     registering, before they can sign in.
+--   * An approved claimant sees nothing of the listing's history from before
+--     businesses.owner_since: the contractor-facing reads filter by it (the
+--     TypeScript side: src/server/contractor/owner-since.ts), and so does the
+--     spend caps' counter below.
 -- docs/decisions.md ("Listing claims prove themselves (issue 23)") says why.
 -- ===========================================================================
 
@@ -29,3 +33,27 @@ create unique index business_claims_proof_token_idx on business_claims (proof_to
 alter table verification_codes drop constraint verification_codes_target_length;
 alter table verification_codes add constraint verification_codes_target_length check (
   length(target) between 3 and 254);
+
+-- ---------------------------------------------------------------------------
+-- Spend caps count only the current owner's leads: a listing claimed today
+-- starts its week and month with what its new owner bought, not with what was
+-- sold to the listing before (the same function as 20261123001400_spend_caps.sql
+-- but for the owner_since bound).
+-- ---------------------------------------------------------------------------
+create or replace function business_lead_usage(business uuid, as_of timestamptz default now())
+returns table (week_leads integer, month_spend_cents integer)
+language sql stable as $$
+  with bounds as (
+    select date_trunc('week', as_of at time zone 'America/New_York') at time zone 'America/New_York' as week_start,
+           date_trunc('month', as_of at time zone 'America/New_York') at time zone 'America/New_York' as month_start,
+           coalesce((select owner_since from businesses where id = business), '-infinity'::timestamptz) as owner_since
+  )
+  select
+    (count(*) filter (where d.created_at >= b.week_start))::int,
+    (coalesce(sum(d.payment_amount_cents) filter (where d.created_at >= b.month_start), 0))::int
+  from bounds b
+  left join lead_distributions d
+    on d.business_id = business
+   and d.payment_status in ('pending', 'paid')
+   and d.created_at >= greatest(least(b.week_start, b.month_start), b.owner_since)
+$$;
