@@ -14,7 +14,7 @@ import { LEAD_PRICE_CENTS } from '../../src/domain/quote-rules.ts';
 import type { AdminContractorPage } from '../../src/schemas/admin.ts';
 import type { BillingSummary, TransactionPage } from '../../src/schemas/billing.ts';
 import type { LeadPage } from '../../src/schemas/dashboard.ts';
-import { listContractors } from '../../src/server/admin/contractors.ts';
+import { confirmClaim, listContractors } from '../../src/server/admin/contractors.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { ownedBusiness } from '../../src/server/contractor/owned-business.ts';
 import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
@@ -409,6 +409,27 @@ describe('the admin sees each claim’s proof and approves an unconfirmed one on
         status: 'approved',
       },
     });
+  });
+
+  it('keeps the approval when the gateway refuses to cancel the listing’s plan, audits it and tells the admin', async () => {
+    const history = await listingWithHistory();
+    const { claimId } = await confirmedClaim(history);
+    // The payment gateway port with its cancellation failing (Stripe down, or the plan gone there).
+    const failing = {
+      cancelSubscription: () => Promise.reject(new Error('gateway unavailable')),
+    };
+    const result = await confirmClaim(sql, failing, { id: admin.id }, claimId);
+    expect(result.warning).toContain(history.planId);
+    expect(await sql`select status from business_claims where id = ${claimId}`).toEqual([
+      { status: 'approved' },
+    ]);
+    expect(await sql`select status from subscriptions where business_id = ${history.listing.id}`).toEqual([
+      { status: 'canceled' },
+    ]);
+    const audit = await sql<{ action: string; before_values: unknown }[]>`
+      select action, before_values from audit_log where entity_id = ${history.listing.id} order by id`;
+    expect(audit.map((a) => a.action)).toEqual(['business_claim.approve', 'business.plan_cancel_failed']);
+    expect(audit[1]!.before_values).toEqual({ subscriptionId: history.planId, plan: 'featured' });
   });
 
   it('audits a confirmed approval with its proof', async () => {
