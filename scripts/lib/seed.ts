@@ -7,6 +7,7 @@ import { writeDemoImages } from './demo-images.ts';
 import { seedDemoAdmin } from './seed-demo-admin.ts';
 import { seedDemoContractors } from './seed-demo-contractors.ts';
 import { seedDemoBilling } from './seed-demo-billing.ts';
+import { seedDemoClaims } from './seed-demo-claims.ts';
 import { seedDemoCredits } from './seed-demo-credits.ts';
 import { seedDemoPayments } from './seed-demo-payments.ts';
 import { seedDemoDashboard } from './seed-demo-dashboard.ts';
@@ -40,6 +41,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await seedDemoAdmin(sql);
   await seedDemoContractors(sql);
   await seedDemoPlans(sql); // last: the demo's leads were sold before the plan's boost
+  await seedDemoClaims(sql); // listing claims awaiting approval, one confirmed by a code
   return { catalog: counts, demo: { ...demo, leads } };
 }
 

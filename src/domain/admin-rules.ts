@@ -66,6 +66,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'business.reinstate': 'Contractor reinstated',
   'business.licence.verify': 'Licence verified',
   'business_claim.approve': 'Listing claim confirmed',
+  'business_claim.approve_unconfirmed': 'Unconfirmed listing claim approved',
+  'business.plan_cancel_failed': 'Listing plan not cancelled at the gateway',
   'business_claim.reject': 'Listing claim rejected',
   'payment_test.run': 'Payment test run',
   'business.test_leads.enable': 'Test recipient added',

@@ -1,6 +1,7 @@
 // The admin API's requests and answers (users, activity log), shared by the endpoints and islands.
 import * as z from 'zod/mini';
 import { CONTRACTOR_ADMIN_MESSAGES, GRANTABLE_ROLES, REJECTION_REASON_MAX } from '../domain/admin-rules.ts';
+import type { ClaimConfirmation } from '../domain/claim-rules.ts';
 import { DAY_MESSAGE, DAY_PATTERN, isCalendarDay, ZOptionalDay } from './day.ts';
 
 const cursor = z.optional(z.string().check(z.maxLength(200)));
@@ -133,6 +134,8 @@ export interface AdminClaim {
   claimantEmail: string;
   details: Record<string, unknown>;
   createdAt: string;
+  /** How the claimant proved the listing is theirs (a code by text, call or e-mail); null: not. */
+  confirmation: ClaimConfirmation | null;
 }
 
 export interface AdminContractorPage {

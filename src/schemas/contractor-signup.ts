@@ -28,6 +28,7 @@ import {
 import { ZSanitized } from './sanitized-text.ts';
 import { emailOf, ZSignupPassword } from './auth.ts';
 import { ZWebsite } from './business.ts';
+import type { ClaimProofState } from './claim-proof.ts';
 
 export * from '../domain/registration-rules.ts';
 
@@ -159,4 +160,6 @@ export interface SignupResult {
   kind: 'registered' | 'claim';
   businessName: string;
   email: string;
+  /** A claim's ways to prove it (the listing's phone, its website's domain). */
+  claimProof?: ClaimProofState;
 }

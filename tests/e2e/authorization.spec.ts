@@ -803,6 +803,17 @@ function rules(ids: Ids): Record<string, Rule> {
       access: 'public',
       probes: [{ path: '/api/auth/sign-up', body: {}, expect: same(400) }],
     },
+    // Proving a listing claim (issue 23): the registering browser's proof cookie, or the signed-in
+    // claimant's session, names the claim; the body is checked first (who may send a code, and to
+    // whom, is claim-proof.test.ts's).
+    'POST /api/claims/code': {
+      access: 'token',
+      probes: [{ path: '/api/claims/code', body: {}, expect: same(400) }],
+    },
+    'POST /api/claims/confirm': {
+      access: 'token',
+      probes: [{ path: '/api/claims/confirm', body: {}, expect: same(400) }],
+    },
     // Registration: its body is checked first (a signed-in caller's 403 is an integration test).
     'POST /api/contractor-signup': {
       access: 'public',

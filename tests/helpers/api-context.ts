@@ -17,6 +17,8 @@ export interface RouteCall {
   clientAddress?: string;
   /** More request headers (an Idempotency-Key). */
   headers?: Record<string, string>;
+  /** Cookies the request carries, by name (a claim's proof cookie). */
+  cookies?: Record<string, string>;
 }
 
 export function apiContext({
@@ -27,6 +29,7 @@ export function apiContext({
   body,
   clientAddress = '203.0.113.9',
   headers = {},
+  cookies = {},
 }: RouteCall): APIContext {
   const url = new URL(path, 'http://127.0.0.1:4321');
   const request = new Request(url, {
@@ -40,21 +43,33 @@ export function apiContext({
     params,
     locals: { user, site: { origin: url.origin, secure: false, clientAddress } },
     clientAddress,
-    cookies: cookieJar(),
+    cookies: cookieJar(cookies),
   } as unknown as APIContext;
 }
 
-/** What a route reads and sets of Astro's cookies: nothing comes in; what it sets is listed. */
-function cookieJar() {
+const SET = Symbol('cookies set');
+
+/** What a route reads and sets of Astro's cookies: the given ones come in; what it sets is listed. */
+function cookieJar(incoming: Record<string, string>) {
   const set: string[] = [];
+  const values: Record<string, string> = {};
   return {
-    get: () => undefined,
-    set: (name: string) => void set.push(name),
+    get: (name: string) => (name in incoming ? { value: incoming[name] } : undefined),
+    set: (name: string, value: string) => {
+      set.push(name);
+      values[name] = value;
+    },
     delete: (name: string) => void set.push(name),
     *headers() {
       yield* set.map((name) => `${name}=`);
     },
+    [SET]: values,
   };
+}
+
+/** The cookies (name and value) a route set on the context it was called with. */
+export function cookiesSet(context: APIContext): Record<string, string> {
+  return (context.cookies as unknown as { [SET]: Record<string, string> })[SET];
 }
 
 /** A new user with `roles`, signed in: the session user the middleware would hand a route. */

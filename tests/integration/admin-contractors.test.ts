@@ -228,7 +228,7 @@ describe('listing claims', () => {
     expect(seen).toEqual(made);
   });
 
-  it('lists pending claims and confirms one through approveClaim, audited', async () => {
+  it('lists pending claims and approves one through approveClaim, audited', async () => {
     const { listing, claimant, claimId } = await pendingClaim();
     const list = await call('list', 'GET', admin, { path: '/api/admin/contractors?list=claims' });
     const page = (await list.json()) as AdminContractorPage;
@@ -236,17 +236,38 @@ describe('listing claims', () => {
       businessId: listing.id,
       claimantEmail: claimant.email,
     });
-    expect((await post('claimApprove', claimId, {})).status).toBe(200);
+    // Nobody confirmed this claim by a code: approved only when the admin says so on purpose
+    // (issue 23; claim-history.test.ts covers the proof and what the listing keeps).
+    expect((await post('claimApprove', claimId, {})).status).toBe(409);
+    expect((await post('claimApprove', claimId, { unconfirmed: true })).status).toBe(200);
     expect((await businessOf(listing.id)).owner_id).toBe(claimant.id);
     expect(await auditOf(listing.id)).toEqual([
       {
-        action: 'business_claim.approve',
+        action: 'business_claim.approve_unconfirmed',
         actor_user_id: admin.id,
-        before_values: { claimId, claimantId: claimant.id, status: 'pending', ownerId: null },
-        after_values: { claimId, claimantId: claimant.id, status: 'approved', ownerId: claimant.id },
+        before_values: {
+          claimId,
+          claimantId: claimant.id,
+          status: 'pending',
+          ownerId: null,
+          ownerSince: null,
+          gatewayCustomerId: null,
+        },
+        after_values: {
+          claimId,
+          claimantId: claimant.id,
+          status: 'approved',
+          ownerId: claimant.id,
+          ownerSince: expect.any(String) as string,
+          confirmation: null,
+          cardsRemoved: 0,
+          plansEnded: [],
+          gatewayCustomerId: null,
+        },
       },
     ]);
-    expect((await post('claimApprove', claimId, {})).status).toBe(409);
+    expect(await mailsTo(claimant.email)).toMatchObject([{ template: 'business_claim_approved' }]);
+    expect((await post('claimApprove', claimId, { unconfirmed: true })).status).toBe(409);
   });
 
   it('rejects a claim with a reason mailed to the claimant; the listing keeps no owner', async () => {

@@ -125,6 +125,17 @@ const PLAN: Record<string, Plan> = {
   'POST /api/auth/sign-in': {},
   'POST /api/auth/sign-out': { callers: ['anonymous', 'homeowner'], raw: 'takes no body' },
   'POST /api/auth/sign-up': {},
+  // A claimant proving a listing claim: the signed-in claimant or the registering browser's proof
+  // cookie (none here, so the input gets past the schema to the refusals behind it).
+  'POST /api/claims/code': {
+    callers: ['anonymous', 'homeowner', 'contractor'],
+    valid: () =>
+      Promise.resolve([{ channel: 'sms' }, { channel: 'call' }, { channel: 'email', localPart: 'owner' }]),
+  },
+  'POST /api/claims/confirm': {
+    callers: ['anonymous', 'homeowner', 'contractor'],
+    valid: () => Promise.resolve([{ code: '123456' }]),
+  },
   'POST /api/contractor-signup': {
     callers: ['anonymous', 'homeowner'],
     valid: () =>

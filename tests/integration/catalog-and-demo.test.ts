@@ -5,6 +5,8 @@ import { generateDemoData } from '../../scripts/lib/demo-data.ts';
 import { seedDemoAnalytics } from '../../scripts/lib/seed-demo-analytics.ts';
 import { DEMO_LEADS, seedDemoLeads } from '../../scripts/lib/seed-demo-leads.ts';
 import { DEMO_PLAN, seedDemoPlans } from '../../scripts/lib/seed-demo-plans.ts';
+import { DEMO_CLAIMANTS, seedDemoClaims } from '../../scripts/lib/seed-demo-claims.ts';
+import { listContractors } from '../../src/server/admin/contractors.ts';
 import { PLANS } from '../../src/domain/plans.ts';
 import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
 import { recentRequests } from '../../src/server/quotes/recent-requests.ts';
@@ -213,6 +215,29 @@ describe('catalog and demo seed on a fresh database', () => {
         charge_status: 'succeeded',
         keyed: true,
       },
+    ]);
+  });
+
+  it('leaves two listing claims awaiting approval, one confirmed by a code to the listing’s phone, once', async () => {
+    expect(await seedDemoClaims(sql)).toBe(2);
+    expect(await seedDemoClaims(sql)).toBe(0);
+    const { claims } = await listContractors(sql, { list: 'claims' });
+    const byClaimant = new Map(claims.map((c) => [c.claimantEmail, c]));
+    const [confirmed, unconfirmed] = DEMO_CLAIMANTS.map((c) => byClaimant.get(c.email)!);
+    expect(confirmed!.confirmation).toMatchObject({
+      channel: expect.stringMatching(/^(sms|call)$/) as unknown,
+    });
+    expect(unconfirmed!.confirmation).toBeNull();
+    // Each claims a listing with something to inherit: sold leads and a saved card.
+    const rows = await sql`
+      select (select count(*)::int from lead_distributions d where d.business_id = c.business_id and d.payment_status = 'paid') > 0 as leads,
+             (select count(*)::int from payment_methods m where m.business_id = c.business_id and m.status = 'active') as cards,
+             u.email_confirmed_at is not null as can_sign_in
+        from business_claims c join users u on u.id = c.claimant_id
+       where u.email in ${sql(DEMO_CLAIMANTS.map((c) => c.email))}`;
+    expect(rows).toEqual([
+      { leads: true, cards: 1, can_sign_in: true },
+      { leads: true, cards: 1, can_sign_in: true },
     ]);
   });
 });

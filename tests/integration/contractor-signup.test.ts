@@ -276,7 +276,8 @@ describe('claims of our listings', () => {
       await sql`select status, decided_at is not null as decided from business_claims where id = ${claimId}`;
     expect(approved).toEqual({ status: 'approved', decided: true });
     const audit = await sql`select action, entity_id from audit_log where entity_id = ${listing.id}`;
-    expect(audit).toEqual([{ action: 'business_claim.approve', entity_id: listing.id }]);
+    // The fixture approves on purpose a claim nobody confirmed by a code (issue 23).
+    expect(audit).toEqual([{ action: 'business_claim.approve_unconfirmed', entity_id: listing.id }]);
   });
 
   it('refuses a second claim while one is pending, and any claim once the listing is claimed', async () => {
@@ -332,10 +333,16 @@ describe('claims of our listings', () => {
     >`select id from business_claims where business_id = ${listing.id}`;
     const other = await createUser(sql, { roles: ['contractor'] });
     await sql`update businesses set owner_id = ${other.id} where id = ${listing.id}`;
-    await expect(sql.begin((tx) => approveClaim(tx, claim!.id, admin.id))).rejects.toThrow(LISTING_HAS_OWNER);
+    // Deliberate approvals of a claim nobody confirmed (issue 23's second confirmation).
+    const deliberately = { unconfirmed: true };
+    await expect(sql.begin((tx) => approveClaim(tx, claim!.id, admin.id, deliberately))).rejects.toThrow(
+      LISTING_HAS_OWNER,
+    );
     await sql`update businesses set owner_id = null where id = ${listing.id}`;
-    await sql.begin((tx) => approveClaim(tx, claim!.id, admin.id));
-    await expect(sql.begin((tx) => approveClaim(tx, claim!.id, admin.id))).rejects.toThrow(CLAIM_NOT_PENDING);
+    await sql.begin((tx) => approveClaim(tx, claim!.id, admin.id, deliberately));
+    await expect(sql.begin((tx) => approveClaim(tx, claim!.id, admin.id, deliberately))).rejects.toThrow(
+      CLAIM_NOT_PENDING,
+    );
   });
 
   it('the approveBusiness fixture makes a registered business ACTIVE and verified', async () => {

@@ -1,10 +1,13 @@
 // The admin contractors page: the PENDING queue (approve, or reject with a reason mailed to the
-// applicant), listing claims (confirm or reject with a reason), and the listed businesses (search;
-// feature, suspend, record a licence check). Lists are keyset paged ("Show more").
+// applicant), listing claims (whether the claimant proved the listing by a code; approve, a claim
+// nobody confirmed only after a second, explicit confirmation; or reject with a reason), and the
+// listed businesses (search; feature, suspend, record a licence check). Lists are keyset paged
+// ("Show more").
 import { useId, useState } from 'react';
 
 type FormEvent = { preventDefault: () => void };
 import { CONTRACTOR_ADMIN_MESSAGES as M, REJECTION_REASON_MAX } from '../../domain/admin-rules.ts';
+import { confirmationText } from '../../domain/claim-rules.ts';
 import type {
   AdminBusiness,
   AdminClaim,
@@ -129,7 +132,7 @@ function ContractorsAdmin() {
   const searchId = useId();
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  /** The row whose form is open: `reject:<id>`, `claim:<id>` or `licence:<id>`. */
+  /** The row whose form is open: `reject:<id>`, `claim:<id>`, `approve:<id>` or `licence:<id>`. */
   const [open, setOpen] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
@@ -170,14 +173,16 @@ function ContractorsAdmin() {
   };
 
   const decideClaim = async (c: AdminClaim, reason: string | null) => {
-    const ok = await post(
+    const ok = await post<{ warning?: string | null }>(
       c.id,
       `/api/admin/claims/${c.id}/${reason === null ? 'approve' : 'reject'}`,
-      reason === null ? {} : { reason },
+      // An unconfirmed claim reaches here only through its second, explicit confirmation.
+      reason === null ? (c.confirmation ? {} : { unconfirmed: true }) : { reason },
       reason === null
-        ? `${c.claimantEmail} now owns ${c.businessName}.`
+        ? `${c.claimantEmail} now owns ${c.businessName}. It starts with no leads, charges or cards of the listing's past.`
         : `Claim to ${c.businessName} rejected; ${c.claimantEmail} was e-mailed the reason.`,
     );
+    if (ok?.warning) setMessage(ok.warning);
     if (ok) claims.setRows((rows) => rows.filter((r) => r.id !== c.id));
   };
 
@@ -294,6 +299,7 @@ function ContractorsAdmin() {
               <tr>
                 <th scope="col">Listing</th>
                 <th scope="col">Claimant</th>
+                <th scope="col">Proof</th>
                 <th scope="col">Submitted</th>
                 <th scope="col">Actions</th>
               </tr>
@@ -305,11 +311,37 @@ function ContractorsAdmin() {
                     <a href={`/contractor/${c.businessSlug}`}>{c.businessName}</a>
                   </td>
                   <td>{c.claimantEmail}</td>
+                  <td>{confirmationText(c.confirmation)}</td>
                   <td>
                     <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleString('en-US')}</time>
                   </td>
                   <td>
-                    {open === `claim:${c.id}` ? (
+                    {open === `approve:${c.id}` ? (
+                      <div
+                        className="admin-inline-form"
+                        role="group"
+                        aria-label={`Approve unconfirmed claim to ${c.businessName}`}
+                      >
+                        <p role="alert">
+                          This claim is not confirmed: nobody proved {c.businessName}&apos;s phone or website
+                          by a code. Approve it only if you checked that {c.claimantEmail} runs the business
+                          another way.
+                        </p>
+                        <div className="admin-actions">
+                          <button
+                            type="button"
+                            className="btn"
+                            disabled={busy === c.id}
+                            onClick={() => void decideClaim(c, null)}
+                          >
+                            Approve unconfirmed claim
+                          </button>
+                          <button type="button" className="btn secondary" onClick={() => setOpen(null)}>
+                            Cancel
+                          </button>
+                        </div>
+                      </div>
+                    ) : open === `claim:${c.id}` ? (
                       <ReasonForm
                         subject={`the claim to ${c.businessName}`}
                         busy={busy === c.id}
@@ -322,10 +354,12 @@ function ContractorsAdmin() {
                           type="button"
                           className="btn"
                           disabled={busy === c.id}
-                          aria-label={`Confirm claim to ${c.businessName} by ${c.claimantEmail}`}
-                          onClick={() => void decideClaim(c, null)}
+                          aria-label={`Approve claim to ${c.businessName} by ${c.claimantEmail}`}
+                          onClick={() =>
+                            c.confirmation ? void decideClaim(c, null) : setOpen(`approve:${c.id}`)
+                          }
                         >
-                          Confirm
+                          Approve
                         </button>
                         <button
                           type="button"

@@ -56,7 +56,12 @@ function ContractorSignup({ services, areaZips }: SignupProps) {
     const answer = await api<SignupResult>('POST', '/api/contractor-signup', input);
     setBusy(false);
     if (answer.ok) {
-      setDone({ kind: answer.body.kind, businessName: answer.body.businessName, email: answer.body.email });
+      setDone({
+        kind: answer.body.kind,
+        businessName: answer.body.businessName,
+        email: answer.body.email,
+        ...(answer.body.claimProof ? { claimProof: answer.body.claimProof } : {}),
+      });
       return;
     }
     const message = answer.status ? (answer.body.error ?? UNEXPECTED) : UNEXPECTED;

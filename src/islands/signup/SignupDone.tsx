@@ -1,7 +1,9 @@
-// After registering: what happens next, in order (confirm the e-mail, admin review, payment setup).
+// After registering: what happens next, in order (confirm the e-mail, admin review, payment setup);
+// for a claim, the form that proves the listing is the claimant's by a code, there and then.
 import { formatMoney } from '../../domain/money.ts';
 import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
 import type { SignupResult } from '../../schemas/contractor-signup.ts';
+import { ClaimProofForm } from '../claims/ClaimProof.tsx';
 
 export default function SignupDone({ result }: { result: SignupResult }) {
   const claim = result.kind === 'claim';
@@ -22,7 +24,7 @@ export default function SignupDone({ result }: { result: SignupResult }) {
         <li>
           <strong>Admin review.</strong>{' '}
           {claim
-            ? 'Our team checks that the listing is yours before it is handed over to your account. Nobody else can take it over meanwhile.'
+            ? 'Our team checks that the listing is yours before it is handed over to your account. Nobody else can take it over meanwhile. Prove it below to speed this up; you can also do it later from your dashboard.'
             : 'Our team checks your business before it appears in search. It stays pending until it is approved.'}
         </li>
         <li>
@@ -31,6 +33,7 @@ export default function SignupDone({ result }: { result: SignupResult }) {
           charged to that card.
         </li>
       </ol>
+      {claim && result.claimProof && <ClaimProofForm initial={result.claimProof} level={3} />}
       <p>
         <a href="/auth">Sign in</a> · <a href="/">Back to Home</a>
       </p>

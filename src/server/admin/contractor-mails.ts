@@ -1,6 +1,6 @@
-// The mails of the admin contractors page: a registration approved (the dashboard's pending notice
-// promises it), a registration or a listing claim rejected with the admin's reason. Written to the
-// outbox in the transaction of the decision.
+// The mails of the admin contractors page: a registration or a listing claim approved (the
+// dashboard's notices promise it), a registration or a listing claim rejected with the admin's
+// reason. Written to the outbox in the transaction of the decision.
 import { siteUrl } from '../config.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
@@ -20,6 +20,16 @@ export function registrationRejectedMail(to: string, businessName: string, reaso
     subject: 'Your contractor registration was not approved',
     template: 'business_rejected',
     text: `We reviewed the registration of ${businessName} on Dayton Contractors and could not approve it.\n\nReason: ${reason}\n\nIf you can fix this, reply to this e-mail. You can review your registration at ${siteUrl()}/dashboard`,
+    payload: { businessName },
+  };
+}
+
+export function claimApprovedMail(to: string, businessName: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Your listing claim was approved',
+    template: 'business_claim_approved',
+    text: `Good news: the listing of ${businessName} on Dayton Contractors is yours now. Your dashboard shows the leads, charges and receipts from today on; nothing from before is carried over, and no card saved on the listing before is kept, so add your own card in the Payments tab before leads can reach you.\n\nYour dashboard: ${siteUrl()}/dashboard`,
     payload: { businessName },
   };
 }

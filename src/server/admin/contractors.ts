@@ -4,6 +4,8 @@
 // is one transaction with its audit row (audited()) and, where the public site changes, its
 // publish request; the caller schedules the automatic publish after an approval commits.
 import { ADMIN_CONTRACTORS_PAGE_SIZE, CONTRACTOR_ADMIN_MESSAGES as M } from '../../domain/admin-rules.ts';
+import type { ClaimConfirmation } from '../../domain/claim-rules.ts';
+import type { TClaimApproval } from '../../schemas/claim-proof.ts';
 import type {
   AdminBusiness,
   AdminClaim,
@@ -16,6 +18,8 @@ import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { requestPublish } from '../publish/request-publish.ts';
+import { toConfirmation } from '../claims/find-proof-claim.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
 import { approveClaim } from '../registration/approve-claim.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { claimRejectedMail, registrationApprovedMail, registrationRejectedMail } from './contractor-mails.ts';
@@ -108,10 +112,14 @@ export async function listContractors(
         details: Record<string, unknown>;
         created_at: Date;
         created_text: string;
+        verified_at: Date | null;
+        verified_channel: ClaimConfirmation['channel'] | null;
+        verified_target: string | null;
       }[]
     >`
       select c.id, c.business_id, b.name as business_name, b.slug as business_slug,
-             u.email as claimant_email, c.details, c.created_at, c.created_at::text as created_text
+             u.email as claimant_email, c.details, c.created_at, c.created_at::text as created_text,
+             c.verified_at, c.verified_channel, c.verified_target
         from business_claims c join businesses b on b.id = c.business_id join users u on u.id = c.claimant_id
        where c.status = 'pending'
          ${after ? sql`and (c.created_at, c.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
@@ -129,6 +137,7 @@ export async function listContractors(
         claimantEmail: r.claimant_email,
         details: r.details,
         createdAt: r.created_at.toISOString(),
+        confirmation: toConfirmation(r),
       })),
       nextCursor: rows.length > limit && last ? encode([last.created_text, last.id]) : null,
     };
@@ -328,9 +337,45 @@ export async function recordLicence(
   return toBusiness({ ...b, licence });
 }
 
-/** Confirms a pending listing claim through approveClaim (which audits it). */
-export async function confirmClaim(tx: TransactionSql, actor: AuditActor, claimId: string): Promise<void> {
-  await approveClaim(tx, claimId, actor.id);
+/**
+ * Approves a pending listing claim through approveClaim (which audits it; an unconfirmed claim
+ * only with `unconfirmed: true`), then cancels at the gateway any plan the listing had, so its
+ * previous payer is not billed again. A cancellation the gateway refuses is audited and named in
+ * the answer for the admin to finish by hand; the approval stands.
+ */
+export async function confirmClaim(
+  sql: Sql,
+  gateway: Pick<PaymentGateway, 'cancelSubscription'>,
+  actor: AuditActor,
+  claimId: string,
+  approval: TClaimApproval = {},
+): Promise<{ warning: string | null }> {
+  const approved = await sql.begin((tx) => approveClaim(tx, claimId, actor.id, approval));
+  const failed: string[] = [];
+  for (const plan of approved.detached.plans) {
+    if (!plan.gatewaySubscriptionId) continue;
+    try {
+      await gateway.cancelSubscription(plan.gatewaySubscriptionId);
+    } catch (error) {
+      console.error('listing plan not cancelled at the gateway', plan.gatewaySubscriptionId, error);
+      failed.push(plan.gatewaySubscriptionId);
+      await sql.begin((tx) =>
+        audited(
+          tx,
+          actor,
+          'business.plan_cancel_failed',
+          { type: 'business', id: approved.businessId },
+          { subscriptionId: plan.gatewaySubscriptionId, plan: plan.plan },
+          { error: error instanceof Error ? error.message.slice(0, 300) : 'unknown' },
+        ),
+      );
+    }
+  }
+  return {
+    warning: failed.length
+      ? `The listing's plan could not be cancelled at the payment gateway (${failed.join(', ')}): cancel it there so its previous payer is not billed again.`
+      : null,
+  };
 }
 
 /** Rejects a pending listing claim; the claimant is mailed the reason. */

@@ -1,5 +1,7 @@
 // The billing page's cards, banners, plan, cards on file and monthly figures, from the business's
 // own rows (docs/decisions.md, "Billing (issue 14)" defines each figure). Calendar months are UTC.
+// Only rows since its owner has it count (a claimed listing's earlier charges are not theirs);
+// cards saved before a claim are 'removed' by its approval, so the cards list needs no bound.
 import { RECENT_FAILURE_DAYS, cardExpired } from '../../domain/billing-rules.ts';
 import type {
   BillingMonth,
@@ -8,6 +10,7 @@ import type {
   BillingSummary,
 } from '../../schemas/billing.ts';
 import type { Sql } from '../db/client.ts';
+import { ownerSince } from '../contractor/owner-since.ts';
 
 /** Months (this one and the five before) the Analytics tab shows. */
 export const ANALYTICS_MONTHS = 6;
@@ -26,6 +29,7 @@ export async function billingSummary(
   businessId: string,
   now: Date = new Date(),
 ): Promise<BillingSummary> {
+  const since = ownerSince(sql, businessId);
   const [totals] = await sql<Totals[]>`
     select
       coalesce(sum(payment_amount_cents) filter (where payment_status = 'pending'), 0)::int as balance_cents,
@@ -37,17 +41,18 @@ export async function billingSummary(
         as monthly_refunded_cents,
       (count(*) filter (where payment_status = 'failed'
         and created_at > ${now}::timestamptz - make_interval(days => ${RECENT_FAILURE_DAYS})))::int as recent_failures,
-      (select count(*)::int from lead_distributions d where d.business_id = ${businessId} and d.payment_status = 'paid')
-        as paid_leads,
       (select count(*)::int from lead_distributions d where d.business_id = ${businessId} and d.payment_status = 'paid'
-          and d.stage = 'COMPLETED') as completed_leads
+          and d.created_at >= ${since}) as paid_leads,
+      (select count(*)::int from lead_distributions d where d.business_id = ${businessId} and d.payment_status = 'paid'
+          and d.stage = 'COMPLETED' and d.created_at >= ${since}) as completed_leads
       from payment_transactions
-     where business_id = ${businessId} and payment_status <> 'legacy'`;
+     where business_id = ${businessId} and payment_status <> 'legacy' and created_at >= ${since}`;
   const subscriptions = await sql<BillingSubscription[]>`
     select plan, status, price_cents as "priceCents", current_period_end as "currentPeriodEnd",
            cancel_at_period_end as "cancelAtPeriodEnd"
       from subscriptions
      where business_id = ${businessId} and status in ('active', 'trialing', 'past_due')
+       and created_at >= ${since}
      limit 1`;
   const methods = await sql<Omit<BillingPaymentMethod, 'expired'>[]>`
     select id, brand, last4, expiry_month as "expiryMonth", expiry_year as "expiryYear",
@@ -68,6 +73,7 @@ export async function billingSummary(
       left join payment_transactions t
         on t.business_id = ${businessId}
        and t.created_at >= m.start at time zone 'UTC' and t.created_at < m.stop at time zone 'UTC'
+       and t.created_at >= ${since}
      group by m.month
      order by m.month`;
   const t = totals!;

@@ -1,7 +1,9 @@
 // The receipt of one of the business's transactions: the stored receipt URL, or the gateway's
 // receipt of its charge (asked once, then stored), or null when there is none (spec: 'Receipt Not
-// Available'). Another business's transaction, like an unknown id, is not found.
+// Available'). Another business's transaction, like an unknown id, is not found, and so is one
+// from before the business's owner had it (a claimed listing's).
 import type { Sql } from '../db/client.ts';
+import { ownerSince } from '../contractor/owner-since.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 
@@ -20,7 +22,8 @@ export async function transactionReceipt(
   const [row] = await sql<{ payment_status: string; intent: string | null; receipt_url: string | null }[]>`
     select payment_status, stripe_payment_intent_id as intent, receipt_url
       from payment_transactions
-     where id = ${transactionId} and business_id = ${businessId} and payment_status <> 'legacy'`;
+     where id = ${transactionId} and business_id = ${businessId} and payment_status <> 'legacy'
+       and created_at >= ${ownerSince(sql, businessId)}`;
   if (!row) throw new AppError('NOT_FOUND', TRANSACTION_NOT_FOUND);
   if (row.receipt_url) return row.receipt_url;
   if (!row.intent || !(RECEIPT_STATUSES as readonly string[]).includes(row.payment_status)) return null;

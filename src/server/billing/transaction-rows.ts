@@ -1,9 +1,11 @@
 // One business's payment transactions as the billing page shows them: 'legacy' rows excluded,
-// newest first, within a range of days, after a keyset cursor (created_at, id). The list and the
-// CSV export read the same statement, so the export's rows are the table's.
+// newest first, within a range of days, after a keyset cursor (created_at, id), none from before
+// its owner had it. The list and the CSV export read the same statement, so the export's rows
+// are the table's.
 import { rangeDays, type BillingRange } from '../../domain/billing-rules.ts';
 import type { BillingTransaction, TransactionStatus } from '../../schemas/billing.ts';
 import type { Sql } from '../db/client.ts';
+import { ownerSince } from '../contractor/owner-since.ts';
 
 export interface TransactionRow {
   id: string;
@@ -37,6 +39,7 @@ export function transactionsQuery(sql: Sql, filter: TransactionFilter) {
       left join leads l on l.id = t.lead_id
      where t.business_id = ${filter.businessId}
        and t.payment_status <> 'legacy'
+       and t.created_at >= ${ownerSince(sql, filter.businessId)}
        ${days === null ? sql`` : sql`and t.created_at >= now() - make_interval(days => ${days})`}
        ${after ? sql`and (t.created_at, t.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by t.created_at desc, t.id desc

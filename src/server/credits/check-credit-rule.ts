@@ -4,6 +4,7 @@
 import { DUPLICATE_WINDOW_DAYS, type CreditReason } from '../../domain/credit-rules.ts';
 import { dialableNanpNumber } from '../../domain/phone.ts';
 import type { TransactionSql } from '../db/client.ts';
+import { ownerSince } from '../contractor/owner-since.ts';
 import { SERVE_RADIUS_MILES } from '../quotes/match-contractors.ts';
 
 export interface DisputedLead {
@@ -33,6 +34,7 @@ async function duplicate(tx: TransactionSql, lead: DisputedLead): Promise<RuleCh
       from lead_distributions d
       join leads l on l.id = d.lead_id
      where d.business_id = ${lead.businessId}
+       and d.created_at >= ${ownerSince(tx, lead.businessId)}
        and d.id <> ${lead.distributionId}
        and d.payment_status = 'paid'
        and l.service_id is not distinct from ${lead.serviceId}

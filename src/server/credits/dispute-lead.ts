@@ -7,6 +7,7 @@ import { CREDIT_MESSAGES, CREDIT_WINDOW_DAYS } from '../../domain/credit-rules.t
 import type { LeadCredit, TLeadCreditRequest } from '../../schemas/lead-credit.ts';
 import { assertDistributionId, LEAD_NOT_FOUND } from '../dashboard/get-lead.ts';
 import type { Sql } from '../db/client.ts';
+import { ownerSince } from '../contractor/owner-since.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { checkCreditRule } from './check-credit-rule.ts';
@@ -47,6 +48,7 @@ export async function disputeLead(
         join leads l on l.id = d.lead_id
         left join payment_transactions t on t.distribution_id = d.id
        where d.id = ${id} and d.business_id = ${businessId}
+         and d.created_at >= ${ownerSince(tx, businessId)}
          for update of d`;
     if (!lead) throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);
     const existing = await findCredit(tx, businessId, id);

@@ -3,6 +3,7 @@
 import { CREDIT_WINDOW_DAYS } from '../../domain/credit-rules.ts';
 import type { LeadCreditState } from '../../schemas/lead-credit.ts';
 import type { Sql } from '../db/client.ts';
+import { ownerSince } from '../contractor/owner-since.ts';
 import { findCredit, toLeadCredit } from './credit-rows.ts';
 
 export async function leadCreditState(
@@ -16,6 +17,7 @@ export async function leadCreditState(
            payment_status = 'paid' and charged_at + make_interval(days => ${CREDIT_WINDOW_DAYS}) > now() as open
       from lead_distributions
      where id = ${distributionId} and business_id = ${businessId} and charged_at is not null
+       and created_at >= ${ownerSince(sql, businessId)}
        and payment_status in ('paid', 'refunded')`;
   return {
     credit: credit ? toLeadCredit(credit) : null,

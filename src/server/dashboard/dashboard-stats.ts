@@ -1,5 +1,5 @@
 // The dashboard's stats cards from the business's own rows (docs/decisions.md defines each):
-// over the leads it received and paid for in the last 30 days.
+// over the leads it received and paid for in the last 30 days, and since its owner has it.
 import {
   NEW_LEAD_DAYS,
   REVENUE_PER_CONVERSION_CENTS,
@@ -7,6 +7,7 @@ import {
 } from '../../domain/dashboard-rules.ts';
 import type { DashboardStats } from '../../schemas/dashboard.ts';
 import type { Sql } from '../db/client.ts';
+import { ownerSince } from '../contractor/owner-since.ts';
 
 interface Row {
   received: number;
@@ -27,11 +28,13 @@ export async function dashboardStats(
   const since = new Date(now.getTime() - STATS_WINDOW_DAYS * 86_400_000);
   const newSince = new Date(now.getTime() - NEW_LEAD_DAYS * 86_400_000);
   const [row] = await sql<Row[]>`
-    with recent as (
+    with owner as (select ${ownerSince(sql, businessId)} as since),
+    recent as (
       select d.lead_id, d.stage, d.created_at, d.sent_at, d.responded_at, d.completed_at
         from lead_distributions d
        where d.business_id = ${businessId} and d.payment_status = 'paid'
          and d.created_at > ${since} and d.created_at <= ${now}
+         and d.created_at >= (select since from owner)
     ), totals as (
       select count(*)::int as received,
              count(*) filter (where stage in ('NEW', 'CONTACTED', 'IN_PROGRESS'))::int as active,
@@ -46,11 +49,13 @@ export async function dashboardStats(
               from lead_distributions c
              where c.business_id = ${businessId} and c.stage = 'COMPLETED'
                and c.completed_at > ${since} and c.completed_at <= ${now}
+               and c.created_at >= (select since from owner)
                and exists (select 1 from lead_communications q
                             where q.lead_id = c.lead_id and q.business_id = ${businessId}
                               and q.accepted_at is not null)) as conversions,
            m.median_minutes, m.responses
-      from totals t, business_response_minutes(${businessId}, ${since}) m`;
+      from totals t,
+           business_response_minutes(${businessId}, greatest(${since}::timestamptz, (select since from owner))) m`;
   const r = row ?? {
     received: 0,
     active: 0,

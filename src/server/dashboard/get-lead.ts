@@ -1,8 +1,10 @@
 // One lead as its contractor sees it: the lead, the moves it may take, and its communications
-// (by lead and this business only). The first view records viewed_at.
+// (by lead and this business only). The first view records viewed_at. A lead the business got
+// before its owner had it (a claimed listing's) is not found (contractor/owner-since.ts).
 import { nextStages } from '../../domain/lead-stages.ts';
 import type { Communication, LeadDetail, QuoteLine } from '../../schemas/dashboard.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
+import { ownerSince } from '../contractor/owner-since.ts';
 import { leadCreditState } from '../credits/lead-credit-state.ts';
 import { AppError } from '../errors.ts';
 import { leadColumns, toLeadSummary, type LeadRow } from './lead-rows.ts';
@@ -26,7 +28,8 @@ export async function findLeadRow(
     select ${leadColumns(sql)}
       from lead_distributions d
       join leads l on l.id = d.lead_id
-     where d.id = ${distributionId} and d.business_id = ${businessId}`;
+     where d.id = ${distributionId} and d.business_id = ${businessId}
+       and d.created_at >= ${ownerSince(sql, businessId)}`;
   if (!row) throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);
   return row;
 }
@@ -77,7 +80,8 @@ export async function getLead(sql: Sql, businessId: string, distributionId: stri
   await sql`
     update lead_distributions
        set viewed_at = now(), status = case when status = 'sent' then 'viewed' else status end
-     where id = ${id} and business_id = ${businessId} and viewed_at is null`;
+     where id = ${id} and business_id = ${businessId} and viewed_at is null
+       and created_at >= ${ownerSince(sql, businessId)}`;
   const row = await findLeadRow(sql, businessId, id);
   return {
     lead: toLeadSummary(row),

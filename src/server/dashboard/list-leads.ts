@@ -4,6 +4,7 @@ import { LEADS_PAGE_SIZE } from '../../domain/dashboard-rules.ts';
 import type { LeadStage } from '../../domain/lead-stages.ts';
 import type { LeadPage } from '../../schemas/dashboard.ts';
 import type { Sql } from '../db/client.ts';
+import { ownerSince } from '../contractor/owner-since.ts';
 import { AppError } from '../errors.ts';
 import { leadColumns, toLeadSummary, type LeadRow } from './lead-rows.ts';
 
@@ -40,6 +41,7 @@ export async function listLeads(
       from lead_distributions d
       join leads l on l.id = d.lead_id
      where d.business_id = ${businessId}
+       and d.created_at >= ${ownerSince(sql, businessId)}
        ${options.stage ? sql`and d.stage = ${options.stage}` : sql``}
        ${cursor ? sql`and (d.created_at, d.id) < (${cursor.at}::text::timestamptz, ${cursor.id}::uuid)` : sql``}
      order by d.created_at desc, d.id desc

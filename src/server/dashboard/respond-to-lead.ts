@@ -7,6 +7,7 @@ import { stageAfterResponse, type LeadStage } from '../../domain/lead-stages.ts'
 import type { TLeadResponse } from '../../schemas/lead-response.ts';
 import { siteUrl } from '../config.ts';
 import type { Sql } from '../db/client.ts';
+import { ownerSince } from '../contractor/owner-since.ts';
 import { AppError } from '../errors.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../leads/homeowner-links.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -70,6 +71,7 @@ export async function respondToLead(
         from lead_distributions d
         join leads l on l.id = d.lead_id
        where d.id = ${id} and d.business_id = ${business.id}
+         and d.created_at >= ${ownerSince(tx, business.id)}
          for update of d`;
     if (!d) throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);
     if (d.payment_status !== 'paid') throw new AppError('CONFLICT', DASHBOARD_MESSAGES.notPaid);

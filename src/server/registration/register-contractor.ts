@@ -2,7 +2,8 @@
 // it: hashed password, profile, verification mail), the contractor role, and either a new
 // business, PENDING until an admin approves it, with its services, or, when the contractor chose
 // one of our unclaimed listings, a claim of it that an admin must approve (approve-claim.ts):
-// no listing changes hands at registration.
+// no listing changes hands at registration. A claim gets a proof token for the browser's cookie,
+// so the claimant can confirm it by a code at once, before they can sign in (src/server/claims/).
 import {
   SIGNUP_MESSAGES as M,
   zipsOutsideArea,
@@ -14,6 +15,9 @@ import { MESSAGES } from '../auth/account-messages.ts';
 import { issueToken } from '../auth/account-tokens.ts';
 import { limitAttempts, type RequestMeta } from '../auth/limit-attempts.ts';
 import { hashPassword } from '../auth/password.ts';
+import { issueClaimProofToken } from '../claims/claim-proof-cookie.ts';
+import { claimProofState } from '../claims/claim-proof-state.ts';
+import { findProofClaim } from '../claims/find-proof-claim.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -64,9 +68,12 @@ async function claimListing(tx: TransactionSql, input: TContractorSignup, listin
   if (listing.owner_id || claim?.status === 'approved') throw new AppError('CONFLICT', M.alreadyClaimed);
   if (claim) throw new AppError('CONFLICT', M.claimPending);
   const { password: _password, claimBusinessId: _listing, ...details } = input;
-  await tx`
+  const [made] = await tx<{ id: string }[]>`
     insert into business_claims (business_id, claimant_id, details)
-    values (${listingId}, ${userId}, ${tx.json(details)})`;
+    values (${listingId}, ${userId}, ${tx.json(details)})
+    returning id`;
+  const token = await issueClaimProofToken(tx, made!.id);
+  return { token, proof: claimProofState(await findProofClaim(tx, { token })) };
 }
 
 async function createBusiness(
@@ -100,7 +107,15 @@ export async function registerContractor(
   sql: Sql,
   input: TContractorSignup,
   meta: RequestMeta = {},
-): Promise<SignupResult & { userId: string; businessId: string | null; slug: string | null }> {
+): Promise<
+  SignupResult & {
+    userId: string;
+    businessId: string | null;
+    slug: string | null;
+    /** A claim's proof token, for the registering browser's cookie (claim-proof-cookie.ts). */
+    claimToken: string | null;
+  }
+> {
   await limitAttempts(sql, input.email, 'signup', meta);
   const services = await checkChoices(sql, input);
   const passwordHash = await hashPassword(input.password);
@@ -108,10 +123,23 @@ export async function registerContractor(
     const userId = await createAccount(tx, input, passwordHash);
     const base = { businessName: input.businessName, email: input.email, userId };
     if (input.claimBusinessId) {
-      await claimListing(tx, input, input.claimBusinessId, userId);
-      return { ...base, kind: 'claim' as const, businessId: null, slug: null };
+      const claim = await claimListing(tx, input, input.claimBusinessId, userId);
+      return {
+        ...base,
+        kind: 'claim' as const,
+        businessId: null,
+        slug: null,
+        claimToken: claim.token,
+        claimProof: claim.proof,
+      };
     }
     const business = await createBusiness(tx, input, services, userId);
-    return { ...base, kind: 'registered' as const, businessId: business.id, slug: business.slug };
+    return {
+      ...base,
+      kind: 'registered' as const,
+      businessId: business.id,
+      slug: business.slug,
+      claimToken: null,
+    };
   });
 }

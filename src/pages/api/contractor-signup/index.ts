@@ -1,11 +1,13 @@
 // POST /api/contractor-signup: registers a contractor (account, role, PENDING business or a
 // claim of a listing, verification mail) in one transaction. Only for visitors who are not
-// signed in: an account registers once (docs/decisions.md, issue 13, registration).
+// signed in: an account registers once (docs/decisions.md, issue 13, registration). A claim's
+// answer carries its ways to prove it, and the browser gets the claim's proof cookie.
 import { SIGNUP_MESSAGES, ZContractorSignup } from '~/schemas/contractor-signup';
 import { db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
 import { requestMeta } from '~/server/http';
 import { kickMailSender } from '~/server/mail/sender';
+import { setClaimProofCookie } from '~/server/claims/claim-proof-cookie';
 import { registerContractor } from '~/server/registration/register-contractor';
 import { route } from '~/server/route';
 
@@ -15,8 +17,14 @@ export const POST = route({ auth: 'none', body: ZContractorSignup }, async ({ co
   if (user) throw new AppError('FORBIDDEN', SIGNUP_MESSAGES.signedIn);
   const result = await registerContractor(db(), body, requestMeta(context));
   kickMailSender(db());
+  if (result.claimToken) setClaimProofCookie(context, result.claimToken);
   return Response.json(
-    { kind: result.kind, businessName: result.businessName, email: result.email },
+    {
+      kind: result.kind,
+      businessName: result.businessName,
+      email: result.email,
+      ...(result.claimProof ? { claimProof: result.claimProof } : {}),
+    },
     { status: 201 },
   );
 });
