@@ -8,7 +8,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../src/domain/content-rules.ts';
-import { REVIEW_MESSAGES, reviewSignals } from '../../src/domain/review-rules.ts';
+import { REVIEW_MESSAGES } from '../../src/domain/review-rules.ts';
 import { ZJobReview, type TJobReview } from '../../src/schemas/homeowner.ts';
 import type { AdminReview } from '../../src/schemas/admin-content.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
@@ -710,41 +710,6 @@ describe('an admin moderates', () => {
       (await call('approve', { user: admin, params: { id: '00000000-0000-4000-8000-000000000123' } })).status,
     ).toBe(404);
     expect((await call('approve', { user: admin, params: { id: 'nope' } })).status).toBe(400);
-  });
-});
-
-describe('the signal rules', () => {
-  const none = {
-    phone: null,
-    email: null,
-    requestPrefix: null,
-    requestDevice: null,
-    reviewPrefix: null,
-    reviewDevice: null,
-  };
-  const contractorSide = {
-    businessPhone: '(937) 555-0142',
-    ownerPhone: null,
-    businessEmail: 'office@acme.com',
-    ownerEmail: 'boss@example.com',
-    website: 'acme.com',
-    ownerPrefixes: ['203.0.113.0/24', '127.0.0.0/24'],
-    ownerDevices: ['d1'],
-  };
-  it.each([
-    ['+1 (937) 555-0142 written another way', { phone: '19375550142' }, ['phone']],
-    [
-      'a subdomain of the business domain (both the e-mail and the website)',
-      { email: 'x@mail.acme.com' },
-      ['email_domain', 'email_domain'],
-    ],
-    ['the documentation domain the owner uses', { email: 'y@example.com' }, []],
-    ['a loopback network', { reviewPrefix: '127.0.0.0/24' }, []],
-    ['a public network', { reviewPrefix: '203.0.113.0/24' }, ['client_prefix']],
-    ['a browser', { requestDevice: 'd1' }, ['device']],
-    ['nothing shared', { phone: '9372284410', email: 'z@other.com', reviewDevice: 'd2' }, []],
-  ])('%s', (_, reviewer, kinds) => {
-    expect(reviewSignals({ ...none, ...reviewer }, contractorSide).map((s) => s.kind)).toEqual(kinds);
   });
 });
 
