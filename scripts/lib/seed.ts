@@ -12,6 +12,7 @@ import { seedDemoCredits } from './seed-demo-credits.ts';
 import { seedDemoPayments } from './seed-demo-payments.ts';
 import { seedDemoDashboard } from './seed-demo-dashboard.ts';
 import { seedDemoHomeowner } from './seed-demo-homeowner.ts';
+import { seedDemoReviews } from './seed-demo-reviews.ts';
 import { seedDemoAnalytics } from './seed-demo-analytics.ts';
 import { seedDemoLeads } from './seed-demo-leads.ts';
 import { seedDemoPlans } from './seed-demo-plans.ts';
@@ -37,6 +38,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await seedDemoCredits(sql);
   await seedDemoPayments(sql);
   await seedDemoHomeowner(sql);
+  await seedDemoReviews(sql);
   await seedDemoAnalytics(sql);
   await seedDemoAdmin(sql);
   await seedDemoContractors(sql);

@@ -19,6 +19,21 @@ export const CONTENT_PAGE_SIZE = 25;
 /** Why a review is hidden (kept with it and in the audit log). */
 export const HIDE_REASON_MAX = 1000;
 
+/** Where a review stands: public, hidden by an admin, held for moderation, or withdrawn because
+ * its lead was refunded (reviews.hidden_kind; src/domain/review-rules.ts). */
+export type ReviewStatus = 'public' | 'hidden' | 'moderation' | 'withdrawn';
+
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  public: 'Shown',
+  hidden: 'Hidden',
+  moderation: 'Awaiting moderation',
+  withdrawn: 'Withdrawn',
+};
+
+/** The reviews tab's filter: every review, or those of one status. */
+export const REVIEW_FILTERS = ['all', 'visible', 'hidden', 'moderation', 'withdrawn'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+
 export const SEO_LIMITS = {
   /** A title tag search engines show whole. */
   title: 70,
@@ -49,6 +64,9 @@ export const CONTENT_MESSAGES = {
   seoPageNotFound: 'SEO page not found',
   articleNotFound: 'Article not found',
   reasonRequired: 'Please give a reason.',
+  reviewWithdrawn: 'This review was withdrawn because its lead was refunded; it cannot be shown or hidden.',
+  awaitsModeration: 'This review awaits moderation: approve it or hide it.',
+  notAwaitingModeration: 'Only a review awaiting moderation can be approved.',
   noReviews: 'No reviews match.',
   noSeoPages: 'No SEO pages match your search.',
   noArticles: 'No articles yet.',
@@ -67,6 +85,7 @@ export const CONTENT_MESSAGES = {
 export const CONTENT_AUDIT_ACTIONS: Record<string, string> = {
   'review.hide': 'Review hidden',
   'review.show': 'Review shown',
+  'review.approve': 'Review approved',
   'seo_page.update': 'SEO page edited',
   'article.create': 'Article created',
   'article.update': 'Article edited',

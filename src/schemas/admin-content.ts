@@ -8,7 +8,9 @@ import {
   ARTICLE_LIMITS,
   CONTENT_MESSAGES as M,
   HIDE_REASON_MAX,
+  REVIEW_FILTERS,
   SEO_LIMITS,
+  type ReviewStatus,
 } from '../domain/content-rules.ts';
 import { sanitizeText } from '../domain/sanitize-text.ts';
 
@@ -43,8 +45,8 @@ function requiredText(max: number, label: string, missing: string) {
 // Reviews
 
 export const ZReviewListQuery = z.object({
-  /** all (default), hidden or visible. */
-  show: z.optional(z.enum(['all', 'hidden', 'visible'])),
+  /** all (default), visible, hidden (by an admin), moderation (awaiting it) or withdrawn. */
+  show: z.optional(z.enum(REVIEW_FILTERS)),
   /** Part of the business's name or the author's. */
   q: z.optional(z.string().check(z.maxLength(100), z.trim())),
   cursor,
@@ -60,6 +62,9 @@ export const ZReviewVisibility = z.object({
 });
 export type TReviewVisibility = z.infer<typeof ZReviewVisibility>;
 
+/** Approving a review that awaits moderation: nothing to send but the review's id in the path. */
+export const ZReviewApproval = z.strictObject({});
+
 export interface AdminReview {
   id: string;
   businessId: string;
@@ -71,9 +76,13 @@ export interface AdminReview {
   content: string;
   verified: boolean;
   createdAt: string;
+  /** Not public: hidden by an admin, awaiting moderation or withdrawn (status says which). */
   hidden: boolean;
+  status: ReviewStatus;
   hiddenAt: string | null;
   hiddenReason: string | null;
+  /** Why it was held for moderation: the details the reviewer shares with the business. */
+  signals: { kind: string; detail: string }[];
 }
 
 export interface AdminReviewPage {

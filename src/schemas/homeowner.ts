@@ -1,6 +1,6 @@
-// The homeowner's private pages: accepting one quote on their request and reviewing a completed
-// job, both proven by the token of the mailed link (never by an id the client names). The same
-// schemas check the page forms and the JSON endpoints.
+// The homeowner's private pages: accepting one quote on their request, saying a contractor's job
+// is done, and reviewing a job, all proven by the token of the mailed link (never by an id the
+// client names). The same schemas check the page forms and the JSON endpoints.
 import * as z from 'zod/mini';
 import {
   INVALID_HOMEOWNER_LINK,
@@ -28,6 +28,16 @@ export const ZAcceptQuote = z.strictObject({
   ),
 });
 export type TAcceptQuote = z.output<typeof ZAcceptQuote>;
+
+/** "The job is done" for one responding contractor (src/server/leads/mark-job-done.ts). */
+export const ZJobDone = z.strictObject({
+  token: ZLinkToken,
+  businessId: z.pipe(
+    z.string({ error: 'Choose a contractor' }).check(z.maxLength(36, 'Choose a contractor')),
+    z.uuid('Choose a contractor'),
+  ),
+});
+export type TJobDone = z.output<typeof ZJobDone>;
 
 /** Free text capped, then sanitised (the sanitiser may shorten it), then held to its minimum. */
 function text(max: number, min: number, messages: { required: string; long: string; short: string }) {

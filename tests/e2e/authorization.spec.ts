@@ -452,6 +452,12 @@ function rules(ids: Ids): Record<string, Rule> {
       path: '/api/admin/content/reviews?show=hidden&cursor=bad',
       expect: adminApi(400),
     }),
+    // A body the schema refuses (it takes none): no review changes, even for an admin.
+    'POST /api/admin/content/reviews/[id]/approve': adminWrite(
+      fillPattern('/api/admin/content/reviews/[id]/approve', { id: ids.review }),
+      400,
+      { approve: true },
+    ),
     'POST /api/admin/content/reviews/[id]/visibility': adminWrite(
       fillPattern('/api/admin/content/reviews/[id]/visibility', { id: ids.review }),
     ),
@@ -847,6 +853,16 @@ function rules(ids: Ids): Record<string, Rule> {
         {
           path: '/api/quote-responses/accept',
           body: { token: 'u'.repeat(43), communicationId: NONE },
+          expect: same(404),
+        },
+      ],
+    },
+    'POST /api/quote-responses/job-done': {
+      access: 'token',
+      probes: [
+        {
+          path: '/api/quote-responses/job-done',
+          body: { token: 'u'.repeat(43), businessId: NONE },
           expect: same(404),
         },
       ],

@@ -1,6 +1,7 @@
 // Factories for the contractor side (issue 13): a lead sent to a contractor, a contractor's
-// response with an optional quote, and the homeowner's private links, inserted through the real
-// schema. Times are given relative to now so tests can place them in or out of a window.
+// response with an optional quote (accepted or not), a job the homeowner hired a contractor for,
+// and the homeowner's private links, inserted through the real schema. Times are given relative
+// to now so tests can place them in or out of a window.
 import type { Sql } from '../../src/server/db/client.ts';
 import {
   createHomeownerLink,
@@ -51,7 +52,14 @@ export async function createResponse(
   sql: Sql,
   leadId: string,
   businessId: string,
-  options: { subject?: string; message?: string; quote?: QuoteInput; minutesAgo?: number } = {},
+  options: {
+    subject?: string;
+    message?: string;
+    quote?: QuoteInput;
+    minutesAgo?: number;
+    /** The homeowner accepted the quote (a lead has at most one accepted quote). */
+    accepted?: boolean;
+  } = {},
 ): Promise<string> {
   const quote = options.quote
     ? (() => {
@@ -71,14 +79,36 @@ export async function createResponse(
   const [row] = await sql<{ id: string }[]>`
     insert into lead_communications (
       lead_id, business_id, message_type, sender_name, subject, message_content, quote,
-      quote_total_cents, quote_valid_until, created_at)
+      quote_total_cents, quote_valid_until, created_at, accepted_at)
     select ${leadId}, ${businessId}, 'contractor_response', b.name, ${options.subject ?? 'Your quote'},
            ${options.message ?? 'Thanks for your request. Here is our quote.'}, ${quote ? sql.json(quote) : null},
            ${quote?.totalCents ?? null}, ${quote?.validUntil ?? null},
-           now() - make_interval(mins => ${options.minutesAgo ?? 60})
+           now() - make_interval(mins => ${options.minutesAgo ?? 60}),
+           ${options.accepted && quote ? sql`now()` : null}
       from businesses b where b.id = ${businessId}
     returning id`;
   return row!.id;
+}
+
+/** A job the homeowner hired `businessId` for: its quote accepted, the job COMPLETED (the
+ * review rules' first way to a reviewable job), and the job's review link. */
+export async function createHiredJob(
+  sql: Sql,
+  leadId: string,
+  businessId: string,
+  options: { rank?: number } = {},
+): Promise<{ distributionId: string; quoteId: string; token: string }> {
+  const distributionId = await createDistribution(sql, leadId, businessId, {
+    stage: 'COMPLETED',
+    respondedAfterMinutes: 20,
+    rank: options.rank ?? 1,
+  });
+  const quoteId = await createResponse(sql, leadId, businessId, {
+    quote: { items: [{ description: 'The job', quantity: 1, rateCents: 50_000 }] },
+    accepted: true,
+  });
+  const token = await createLink(sql, { leadId, purpose: 'review', businessId });
+  return { distributionId, quoteId, token };
 }
 
 /** A homeowner link's raw token; `expired` moves its expiry into the past. */

@@ -87,6 +87,7 @@ const PLAN: Record<string, Plan> = {
   'POST /api/admin/content/articles/[id]/cover': { raw: RAW_MULTIPART },
   'POST /api/admin/content/articles/[id]/published': {},
   'GET /api/admin/content/reviews': {},
+  'POST /api/admin/content/reviews/[id]/approve': {},
   'POST /api/admin/content/reviews/[id]/visibility': {},
   'GET /api/admin/content/seo-pages': {},
   'GET /api/admin/content/seo-pages/[slug]': {},
@@ -207,6 +208,10 @@ const PLAN: Record<string, Plan> = {
   'GET /api/geocode': {},
   'POST /api/netlify/deploy-status': { raw: "Netlify's signed notification: a JWT header over the raw body" },
   'POST /api/quote-responses/accept': {},
+  'POST /api/quote-responses/job-done': {
+    valid: () =>
+      Promise.resolve(hints['businessId']!.map((businessId) => ({ token: hints['token']![0], businessId }))),
+  },
   'POST /api/quotes': {
     callers: ['anonymous', 'homeowner'],
     // Each with its own solved proof of work (a proof is spent by its first use).
@@ -311,13 +316,15 @@ beforeAll(async () => {
   const communications: string[] = [];
   for (let n = 0; n < 3; n += 1) {
     const lead = await createLead(sql);
-    await createDistribution(sql, lead.id, own.id, { stage: n === 2 ? 'COMPLETED' : 'NEW' });
+    const mine = await createDistribution(sql, lead.id, own.id, { stage: n === 2 ? 'COMPLETED' : 'NEW' });
+    // Issue 23: a review only from a job the homeowner hired: here they said the job is done.
+    if (n === 2) await sql`update lead_distributions set job_done_at = now() where id = ${mine}`;
     await createDistribution(sql, lead.id, other.id, { rank: 2 });
     const quote = { items: [{ description: 'Replace the heater', quantity: 1, rateCents: 90_000 }] };
     communications.push(await createResponse(sql, lead.id, other.id, { quote }));
     tokens.push(await createLink(sql, { leadId: lead.id, purpose: 'responses' }));
     tokens.push(await createLink(sql, { leadId: lead.id, purpose: 'review', businessId: other.id }));
-    // The finished job (COMPLETED above) may be reviewed: its link lets a review get written.
+    // The finished job (done, above) may be reviewed: its link lets a review get written.
     if (n === 2)
       reviewTokens.push(await createLink(sql, { leadId: lead.id, purpose: 'review', businessId: own.id }));
   }

@@ -351,10 +351,18 @@ describe('stage moves', () => {
     }
   });
 
-  it('COMPLETED sets completed_at and mails the homeowner a review link for this business', async () => {
+  it('COMPLETED of a job whose quote the homeowner accepted sets completed_at and mails a review link for this business', async () => {
     const a = await contractor('Review Me Roofing');
     const d = await distribute(a.businessId, { stage: 'IN_PROGRESS' });
-    expect((await call('stage', a, { id: d.id, body: { stage: 'COMPLETED' } })).status).toBe(200);
+    // Issue 23: a review only from a job the homeowner hired this contractor for.
+    await sql`
+      insert into lead_communications (lead_id, business_id, message_type, sender_name, subject,
+        message_content, quote, quote_total_cents, quote_valid_until, accepted_at)
+      values (${d.leadId}, ${a.businessId}, 'contractor_response', ${a.businessName}, 'Quote', 'Our quote',
+        ${sql.json({ items: [], totalCents: 100, validUntil: IN_A_MONTH, terms: '' })}, 100, ${IN_A_MONTH}, now())`;
+    const answer = await call('stage', a, { id: d.id, body: { stage: 'COMPLETED' } });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ stage: 'COMPLETED', reviewMailed: true });
     const [row] = await sql<
       { completed_at: Date | null }[]
     >`select completed_at from lead_distributions where id = ${d.id}`;

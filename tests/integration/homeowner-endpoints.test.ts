@@ -1,10 +1,16 @@
 // The JSON twins of the homeowner's forms, called as the server calls them (through route()):
-// POST /api/quote-responses/accept and POST /api/reviews answer with the use-cases' outcomes as
-// statuses, refuse what the schema refuses with field messages, and need no account.
+// POST /api/quote-responses/accept, POST /api/quote-responses/job-done and POST /api/reviews
+// answer with the use-cases' outcomes as statuses, refuse what the schema refuses with field
+// messages, and need no account.
 import type { APIContext, APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createBusiness, createLead } from '../factories/index.ts';
-import { createDistribution, createLink, createResponse } from '../factories/contractor-side.ts';
+import {
+  createDistribution,
+  createHiredJob,
+  createLink,
+  createResponse,
+} from '../factories/contractor-side.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 // The endpoints reach the database through db(): DATABASE_URL is set before anything reads it.
@@ -12,10 +18,12 @@ process.env['DATABASE_URL'] = inject('databaseUrl');
 const sql = useTestSql();
 let accept: APIRoute;
 let reviews: APIRoute;
+let jobDone: APIRoute;
 
 beforeAll(async () => {
   accept = (await import('../../src/pages/api/quote-responses/accept.ts')).POST;
   reviews = (await import('../../src/pages/api/reviews.ts')).POST;
+  jobDone = (await import('../../src/pages/api/quote-responses/job-done.ts')).POST;
 });
 
 async function call(
@@ -75,12 +83,45 @@ describe('POST /api/quote-responses/accept', () => {
   });
 });
 
+describe('POST /api/quote-responses/job-done', () => {
+  it('records the job done once with its review link (200), again without a mail (200), refuses a stranger (404)', async () => {
+    const lead = await createLead(sql);
+    const [pro, stranger] = [
+      await createBusiness(sql, { name: 'Done Right Plumbing' }),
+      await createBusiness(sql),
+    ];
+    await createDistribution(sql, lead.id, pro.id, { stage: 'CONTACTED' });
+    await createResponse(sql, lead.id, pro.id);
+    const token = await createLink(sql, { leadId: lead.id, purpose: 'responses' });
+    const path = '/api/quote-responses/job-done';
+    const first = await call(jobDone, path, { token, businessId: pro.id });
+    expect(first).toMatchObject({
+      status: 200,
+      json: { businessName: 'Done Right Plumbing', doneNow: true, reviewed: false },
+    });
+    expect(first.json['reviewUrl']).toMatch(/^http:\/\/127\.0\.0\.1:4321\/review\?token=[A-Za-z0-9_-]{43}$/);
+    const again = await call(jobDone, path, { token, businessId: pro.id });
+    expect(again).toMatchObject({ status: 200, json: { doneNow: false } });
+    const mails =
+      await sql`select 1 from mail_outbox where template = 'lead_review' and payload->>'leadId' = ${lead.id}`;
+    expect(mails).toHaveLength(1);
+    expect(await call(jobDone, path, { token, businessId: stranger.id })).toMatchObject({
+      status: 404,
+      json: { error: 'This contractor has not responded to your request.' },
+    });
+    expect(await call(jobDone, path, { token, businessId: 'nope' })).toMatchObject({
+      status: 400,
+      json: { fields: { businessId: ['Choose a contractor'] } },
+    });
+    expect((await call(jobDone, path, { token: 'z'.repeat(43), businessId: pro.id })).status).toBe(404);
+  });
+});
+
 describe('POST /api/reviews', () => {
   it('takes one review per job (201, then 409) and refuses a rating out of bounds (400)', async () => {
     const lead = await createLead(sql);
     const business = await createBusiness(sql);
-    await createDistribution(sql, lead.id, business.id, { stage: 'COMPLETED' });
-    const token = await createLink(sql, { leadId: lead.id, purpose: 'review', businessId: business.id });
+    const { token } = await createHiredJob(sql, lead.id, business.id);
     const body = {
       token,
       rating: 5,

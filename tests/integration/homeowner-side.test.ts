@@ -13,7 +13,12 @@ import { jobReviewLink } from '../../src/server/reviews/job-review-link.ts';
 import { submitJobReview } from '../../src/server/reviews/submit-job-review.ts';
 import { readProfileFigures } from '../../src/server/site/profile-figures.ts';
 import { createBusiness, createLead } from '../factories/index.ts';
-import { createDistribution, createLink, createResponse } from '../factories/contractor-side.ts';
+import {
+  createDistribution,
+  createHiredJob,
+  createLink,
+  createResponse,
+} from '../factories/contractor-side.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 const sql = useTestSql();
@@ -188,13 +193,18 @@ describe('accepting a quote', () => {
   });
 });
 
-/** A lead with a completed job by `business`, and its review link. */
+/** A lead with a completed job by `business` (its quote accepted: issue 23, a review only from a
+ * job the homeowner hired the contractor for), and its review link. */
 async function completedJob(options: { stage?: 'COMPLETED' | 'IN_PROGRESS' } = {}) {
   const lead = await createLead(sql);
   const business = await createBusiness(sql, { averageRating: null, totalReviews: 0 });
   await createDistribution(sql, lead.id, business.id, {
     stage: options.stage ?? 'COMPLETED',
     respondedAfterMinutes: 20,
+  });
+  await createResponse(sql, lead.id, business.id, {
+    quote: { items: [{ description: 'Water heater', quantity: 1, rateCents: 150_000 }] },
+    accepted: true,
   });
   const token = await createLink(sql, { leadId: lead.id, purpose: 'review', businessId: business.id });
   return { lead, business, token };
@@ -341,8 +351,7 @@ describe('reviews from real jobs', () => {
 /** Another completed job for an existing business, returning its review link. */
 async function completedJobFor(businessId: string): Promise<string> {
   const lead = await createLead(sql);
-  await createDistribution(sql, lead.id, businessId, { stage: 'COMPLETED' });
-  return createLink(sql, { leadId: lead.id, purpose: 'review', businessId });
+  return (await createHiredJob(sql, lead.id, businessId)).token;
 }
 
 describe('the public profile figures', () => {

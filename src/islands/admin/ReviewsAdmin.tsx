@@ -1,13 +1,18 @@
 // The reviews tab of /admin/content: every review, newest first (25 a page, more by keyset),
-// filtered by shown or hidden and searched by business or author; hide one with a reason, or
-// show it again. A failed change keeps the reason typed.
+// filtered by where it stands and searched by business or author; hide one with a reason, or
+// show it again; a review awaiting moderation shows the details its reviewer shares with the
+// business, to approve or hide; a withdrawn one shows why. A failed change keeps the reason typed.
 import { useId, useState } from 'react';
-import { CONTENT_MESSAGES as M, HIDE_REASON_MAX } from '../../domain/content-rules.ts';
+import {
+  CONTENT_MESSAGES as M,
+  HIDE_REASON_MAX,
+  REVIEW_STATUS_LABELS,
+  type ReviewFilter,
+} from '../../domain/content-rules.ts';
 import type { AdminReview, AdminReviewPage } from '../../schemas/admin-content.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { useKeysetList } from './use-keyset-list.ts';
 
-type Show = 'all' | 'visible' | 'hidden';
 type FormEvent = { preventDefault: () => void };
 
 function HideForm(props: {
@@ -56,7 +61,7 @@ export default function ReviewsAdmin() {
   const showId = useId();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
-  const [show, setShow] = useState<Show>('all');
+  const [show, setShow] = useState<ReviewFilter>('all');
   const list = useKeysetList(
     '/api/admin/content/reviews',
     { q, show },
@@ -94,11 +99,41 @@ export default function ReviewsAdmin() {
     setRows((rows) => rows.map((r) => (r.id === review.id ? answer.body.review : r)));
     setHiding(null);
     setMessage(
-      body.hidden
-        ? `Review by ${review.authorName} hidden. It leaves the site with the next publish.`
-        : `Review by ${review.authorName} shown again. It returns to the site with the next publish.`,
+      review.status === 'moderation'
+        ? `Review by ${review.authorName} hidden. It never appears on the site.`
+        : body.hidden
+          ? `Review by ${review.authorName} hidden. It leaves the site with the next publish.`
+          : `Review by ${review.authorName} shown again. It returns to the site with the next publish.`,
     );
   };
+
+  const approve = async (review: AdminReview) => {
+    setBusy(review.id);
+    setMessage(null);
+    const answer = await api<{ review: AdminReview }>(
+      'POST',
+      `/api/admin/content/reviews/${review.id}/approve`,
+      {},
+    );
+    setBusy(null);
+    if (!answer.ok) return setMessage(answer.body.error ?? UNEXPECTED);
+    setRows((rows) => rows.map((r) => (r.id === review.id ? answer.body.review : r)));
+    setMessage(`Review by ${review.authorName} approved. It appears on the site with the next publish.`);
+  };
+
+  const hideButton = (review: AdminReview) => (
+    <button
+      type="button"
+      className="btn secondary"
+      aria-label={`Hide the review by ${review.authorName} of ${review.businessName}`}
+      onClick={() => {
+        setHiding(review.id);
+        setFormError(null);
+      }}
+    >
+      Hide
+    </button>
+  );
 
   return (
     <div>
@@ -115,10 +150,12 @@ export default function ReviewsAdmin() {
         </label>
         <label htmlFor={showId}>
           Show
-          <select id={showId} value={show} onChange={(e) => setShow(e.target.value as Show)}>
+          <select id={showId} value={show} onChange={(e) => setShow(e.target.value as ReviewFilter)}>
             <option value="all">All reviews</option>
             <option value="visible">Shown</option>
             <option value="hidden">Hidden</option>
+            <option value="moderation">Awaiting moderation</option>
+            <option value="withdrawn">Withdrawn</option>
           </select>
         </label>
         <button className="btn" type="submit">
@@ -161,18 +198,39 @@ export default function ReviewsAdmin() {
                   </span>
                 </td>
                 <td>
-                  {review.hidden ? (
-                    <>
-                      Hidden
-                      <br />
-                      <span className="muted">{review.hiddenReason}</span>
-                    </>
+                  {REVIEW_STATUS_LABELS[review.status]}
+                  {review.status === 'moderation' ? (
+                    <ul className="admin-signals" aria-label={`Why the review by ${review.authorName} waits`}>
+                      {review.signals.map((signal) => (
+                        <li key={signal.detail}>{signal.detail}</li>
+                      ))}
+                    </ul>
                   ) : (
-                    'Shown'
+                    review.hiddenReason && (
+                      <>
+                        <br />
+                        <span className="muted">{review.hiddenReason}</span>
+                      </>
+                    )
                   )}
                 </td>
                 <td>
-                  {review.hidden ? (
+                  {review.status === 'withdrawn' ? (
+                    <span className="muted">No action: its lead was refunded.</span>
+                  ) : review.status === 'moderation' && hiding !== review.id ? (
+                    <div className="admin-actions">
+                      <button
+                        type="button"
+                        className="btn"
+                        disabled={busy === review.id}
+                        aria-label={`Approve the review by ${review.authorName} of ${review.businessName}`}
+                        onClick={() => void approve(review)}
+                      >
+                        Approve
+                      </button>
+                      {hideButton(review)}
+                    </div>
+                  ) : review.status === 'hidden' ? (
                     <button
                       type="button"
                       className="btn secondary"
@@ -194,17 +252,7 @@ export default function ReviewsAdmin() {
                       }}
                     />
                   ) : (
-                    <button
-                      type="button"
-                      className="btn secondary"
-                      aria-label={`Hide the review by ${review.authorName} of ${review.businessName}`}
-                      onClick={() => {
-                        setHiding(review.id);
-                        setFormError(null);
-                      }}
-                    >
-                      Hide
-                    </button>
+                    hideButton(review)
                   )}
                 </td>
               </tr>

@@ -1,15 +1,17 @@
-// POST /api/reviews {token, rating, title, content, authorName}: the review of a completed job
-// through its mailed link (no account: the token names the lead and the contractor). The review
-// page posts its own plain form to the same use-case; this is its JSON twin. Answers 201
-// { reviewId, businessName }; 404 for an unknown or expired link; 409 'You have already reviewed
-// this job.'; 400 with field messages.
+// POST /api/reviews {token, rating, title, content, authorName}: the review of a job the
+// homeowner hired the contractor for, through its mailed link (no account: the token names the
+// lead and the contractor). The review page posts its own plain form to the same use-case; this
+// is its JSON twin. Answers 201 { reviewId, businessName, held } (held: it waits for a moderator's
+// check before it appears); 404 for an unknown or expired link, or a job that may not be
+// reviewed (with why); 409 'You have already reviewed this job.'; 400 with field messages.
 import { ZJobReview } from '~/schemas/homeowner';
 import { db } from '~/server/db/client';
-import { route } from '~/server/route';
 import { submitJobReview } from '~/server/reviews/submit-job-review';
+import { route } from '~/server/route';
+import { visitorSignals } from '~/server/security/visitor';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'none', body: ZJobReview }, async ({ body }) => {
-  return Response.json(await submitJobReview(db(), body), { status: 201 });
+export const POST = route({ auth: 'none', body: ZJobReview }, async ({ context, body }) => {
+  return Response.json(await submitJobReview(db(), body, visitorSignals(context)), { status: 201 });
 });

@@ -1,8 +1,11 @@
-// The reviews tab of /admin/content: every review, newest first (keyset pages), and hiding or
-// showing one with a reason. A hidden review leaves the public profile, the rating and the review
-// count of its business (recomputed in the same transaction) with the next publish; the change,
-// its audit row and its publish request are one transaction.
-import { CONTENT_MESSAGES as M, CONTENT_PAGE_SIZE } from '../../domain/content-rules.ts';
+// The reviews tab of /admin/content: every review, newest first (keyset pages), filtered by where
+// it stands (shown, hidden by an admin, awaiting moderation with its signals, withdrawn with its
+// reason), and hiding or showing one with a reason. A hidden review leaves the public profile,
+// the rating and the review count of its business (recomputed in the same transaction) with the
+// next publish; the change, its audit row and its publish request are one transaction. Hiding a
+// review that awaits moderation refuses it (it stays hidden, now by an admin; approving is
+// approve-review.ts); a withdrawn review's lead was refunded, so it is neither shown nor hidden.
+import { CONTENT_MESSAGES as M, CONTENT_PAGE_SIZE, type ReviewStatus } from '../../domain/content-rules.ts';
 import type {
   AdminReview,
   AdminReviewPage,
@@ -31,7 +34,15 @@ interface ReviewRow {
   created_text: string;
   hidden_at: Date | null;
   hidden_reason: string | null;
+  hidden_kind: 'admin' | 'moderation' | 'withdrawn' | null;
+  signals: { kind: string; detail: string }[];
 }
+
+const STATUS: Record<NonNullable<ReviewRow['hidden_kind']>, ReviewStatus> = {
+  admin: 'hidden',
+  moderation: 'moderation',
+  withdrawn: 'withdrawn',
+};
 
 const toReview = (r: ReviewRow): AdminReview => ({
   id: r.id,
@@ -45,15 +56,17 @@ const toReview = (r: ReviewRow): AdminReview => ({
   verified: r.verified,
   createdAt: r.created_at.toISOString(),
   hidden: r.hidden_at !== null,
+  status: r.hidden_kind ? STATUS[r.hidden_kind] : 'public',
   hiddenAt: r.hidden_at?.toISOString() ?? null,
   hiddenReason: r.hidden_reason,
+  signals: Array.isArray(r.signals) ? r.signals : [],
 });
 
 function reviewColumns(sql: Sql | TransactionSql) {
   return sql`
     r.id, r.business_id, b.name as business_name, b.slug as business_slug, r.rating, r.author_name,
     r.title, r.content, r.verified, r.created_at, r.created_at::text as created_text, r.hidden_at,
-    r.hidden_reason`;
+    r.hidden_reason, r.hidden_kind, r.signals`;
 }
 
 export async function listReviews(
@@ -67,8 +80,10 @@ export async function listReviews(
     select ${reviewColumns(sql)}
       from reviews r join businesses b on b.id = r.business_id
      where true
-       ${query.show === 'hidden' ? sql`and r.hidden_at is not null` : sql``}
        ${query.show === 'visible' ? sql`and r.hidden_at is null` : sql``}
+       ${query.show === 'hidden' ? sql`and r.hidden_kind = 'admin'` : sql``}
+       ${query.show === 'moderation' ? sql`and r.hidden_kind = 'moderation'` : sql``}
+       ${query.show === 'withdrawn' ? sql`and r.hidden_kind = 'withdrawn'` : sql``}
        ${q ? sql`and (lower(b.name) like ${containsPattern(q)} or lower(r.author_name) like ${containsPattern(q)})` : sql``}
        ${after ? sql`and (r.created_at, r.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by r.created_at desc, r.id desc
@@ -81,7 +96,20 @@ export async function listReviews(
   };
 }
 
-/** Hides (with a reason) or shows a review; the same state again changes nothing. */
+/** One review as the tab shows it (`lock`: its row lock, for a change), or null. */
+export async function readReview(
+  tx: TransactionSql,
+  reviewId: string,
+  options: { lock?: boolean } = {},
+): Promise<AdminReview | null> {
+  const [row] = await tx<ReviewRow[]>`
+    select ${reviewColumns(tx)} from reviews r join businesses b on b.id = r.business_id
+     where r.id = ${reviewId} ${options.lock ? tx`for update of r` : tx``}`;
+  return row ? toReview(row) : null;
+}
+
+/** Hides (with a reason) or shows a review; the same state again changes nothing. A review
+ * awaiting moderation may be hidden (refused), not shown; a withdrawn one neither. */
 export async function setReviewHidden(
   tx: TransactionSql,
   actor: AuditActor,
@@ -98,17 +126,21 @@ export async function setReviewHidden(
     select ${reviewColumns(tx)} from reviews r join businesses b on b.id = r.business_id
      where r.id = ${reviewId} for update of r`;
   if (!before) throw new AppError('NOT_FOUND', M.reviewNotFound);
-  if ((before.hidden_at !== null) === change.hidden) return toReview(before);
+  if (before.hidden_kind === 'withdrawn') throw new AppError('CONFLICT', M.reviewWithdrawn);
+  const refusing = before.hidden_kind === 'moderation';
+  if (refusing && !change.hidden) throw new AppError('CONFLICT', M.awaitsModeration);
+  if (!refusing && (before.hidden_at !== null) === change.hidden) return toReview(before);
   const [ratingBefore] = await tx<{ averageRating: number | null; totalReviews: number }[]>`
     select average_rating::float8 as "averageRating", total_reviews as "totalReviews"
       from businesses where id = ${before.business_id}`;
-  const [changed] = await tx<{ hidden_at: Date | null; hidden_reason: string | null }[]>`
+  const [changed] = await tx<Pick<ReviewRow, 'hidden_at' | 'hidden_reason' | 'hidden_kind'>[]>`
     update reviews
-       set hidden_at = ${change.hidden ? tx`now()` : null},
+       set hidden_at = ${change.hidden ? tx`coalesce(hidden_at, now())` : null},
+           hidden_kind = ${change.hidden ? 'admin' : null},
            hidden_reason = ${change.hidden ? reason : null},
            hidden_by = ${change.hidden ? actor.id : null}
      where id = ${reviewId}
-    returning hidden_at, hidden_reason`;
+    returning hidden_at, hidden_reason, hidden_kind`;
   const ratingAfter = await recomputeBusinessRating(tx, before.business_id);
   await audited(
     tx,
@@ -120,6 +152,7 @@ export async function setReviewHidden(
       author: before.author_name,
       hidden: before.hidden_at !== null,
       reason: before.hidden_reason,
+      ...(refusing ? { status: 'moderation', signals: before.signals } : {}),
       ...ratingBefore,
     },
     {
@@ -130,11 +163,14 @@ export async function setReviewHidden(
       ...ratingAfter,
     },
   );
-  await requestPublish(tx, {
-    reason: change.hidden ? 'Review hidden by an admin' : 'Review shown again by an admin',
-    entityType: 'review',
-    entityId: reviewId,
-    requestedBy: actor.id,
-  });
-  return toReview({ ...before, hidden_at: changed!.hidden_at, hidden_reason: changed!.hidden_reason });
+  // A refused review was never public: nothing on the site changes.
+  if (!refusing) {
+    await requestPublish(tx, {
+      reason: change.hidden ? 'Review hidden by an admin' : 'Review shown again by an admin',
+      entityType: 'review',
+      entityId: reviewId,
+      requestedBy: actor.id,
+    });
+  }
+  return toReview({ ...before, ...changed! });
 }

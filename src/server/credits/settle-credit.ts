@@ -8,6 +8,8 @@
 import type { Sql } from '../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
+import { withdrawnForCredit } from '../../domain/review-rules.ts';
+import { withdrawJobReviews } from '../reviews/withdraw-job-reviews.ts';
 import { creditRefundedMail } from './credit-mails.ts';
 
 interface Pending {
@@ -58,6 +60,8 @@ export async function settleCredit(sql: Sql, gateway: PaymentGateway, creditId: 
     await tx`
       update lead_distributions set payment_status = 'refunded'
        where id = ${credit.distribution_id} and payment_status = 'paid'`;
+    // A refunded lead is no job booked here: its review is withdrawn.
+    await withdrawJobReviews(tx, [credit.distribution_id], withdrawnForCredit(credit.reason));
     const [to] = await tx<
       { name: string; email: string | null; finding: string; project_type: string; place: string }[]
     >`

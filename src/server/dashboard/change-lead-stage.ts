@@ -1,15 +1,13 @@
 // A contractor moves one of its leads to another stage (src/domain/lead-stages.ts decides which
 // moves exist). The UPDATE names the stage the move starts from, so two moves at once cannot
 // both apply or skip a stage: the second finds the row changed and is refused. Marking a job
-// COMPLETED mails the homeowner a private review link, in the same transaction.
+// COMPLETED invites a review (in the same transaction) only when the homeowner accepted this
+// contractor's quote: the contractor's stage alone invites nobody (src/server/reviews/).
 import { DASHBOARD_MESSAGES } from '../../domain/dashboard-rules.ts';
 import { canMove, LEAD_STAGE_LABELS, nextStages, type LeadStage } from '../../domain/lead-stages.ts';
-import { siteUrl } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { createHomeownerLink, homeownerLinkUrl } from '../leads/homeowner-links.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { reviewMail } from './dashboard-mails.ts';
+import { inviteReview } from '../reviews/invite-review.ts';
 import { assertDistributionId, findLeadRow } from './get-lead.ts';
 
 export function refusedMoveMessage(from: LeadStage, to: LeadStage): string {
@@ -43,29 +41,11 @@ export async function changeLeadStage(
        where id = ${id} and business_id = ${business.id} and stage = ${row.stage}
        returning id`;
     if (!moved.length) throw new AppError('CONFLICT', STAGE_CHANGED_MEANWHILE);
-    // The review link goes out unless the homeowner accepted another contractor's quote on this
-    // request: a job the homeowner gave someone else is no job to review this contractor on.
-    const [otherAccepted] =
-      to === 'COMPLETED'
-        ? await tx`
-            select 1 from lead_communications
-             where lead_id = ${row.lead_id} and accepted_at is not null and business_id <> ${business.id}`
-        : [];
-    const reviewMailed = to === 'COMPLETED' && !otherAccepted;
-    if (reviewMailed) {
-      const token = await createHomeownerLink(tx, {
-        leadId: row.lead_id,
-        purpose: 'review',
-        businessId: business.id,
-      });
-      await enqueueMail(
-        tx,
-        reviewMail(
-          { leadId: row.lead_id, name: row.name, email: row.email, projectType: row.project_type },
-          { businessName: business.name, link: homeownerLinkUrl(siteUrl(), 'review', token) },
-        ),
-      );
-    }
+    // A review invitation only for a job the homeowner gave this contractor (its quote accepted).
+    const reviewMailed =
+      to === 'COMPLETED' &&
+      (await inviteReview(tx, { leadId: row.lead_id, businessId: business.id, because: 'completed' })) !==
+        null;
     return { stage: to, nextStages: [...nextStages(to)], reviewMailed };
   });
 }

@@ -1,5 +1,5 @@
 // Mails the dashboard sends a homeowner: a contractor's response (with the private page of every
-// response and quote on the request) and, when a job is marked completed, the review link.
+// response and quote on the request). The review invitation is src/server/reviews/review-mails.ts.
 import { formatMoney } from '../../domain/money.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
@@ -36,25 +36,6 @@ export function responseMail(
         ? []
         : [`Their quote: ${formatMoney(response.totalCents)} in total.`, '']),
       `See every response and quote side by side (a private link, for you only): ${response.link}`,
-      '',
-      'Dayton Contractors',
-    ].join('\n'),
-  };
-}
-
-export function reviewMail(homeowner: Homeowner, job: { businessName: string; link: string }): OutgoingMail {
-  return {
-    to: homeowner.email,
-    subject: `How did ${job.businessName} do? Leave a review`,
-    template: 'lead_review',
-    payload: { leadId: homeowner.leadId },
-    text: [
-      `Hi ${homeowner.name},`,
-      '',
-      `${job.businessName} marked your ${homeowner.projectType} job as completed. How did ${job.businessName} do? Leave a review:`,
-      job.link,
-      '',
-      'Your review is marked as from a verified job booked through Dayton Contractors.',
       '',
       'Dayton Contractors',
     ].join('\n'),

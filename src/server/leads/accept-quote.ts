@@ -1,7 +1,9 @@
 // A homeowner accepts one quote on their request, proven by the token of their responses link.
 // The quote must be a contractor's response on that same lead, still valid; a lead has at most
 // one accepted quote (a unique index keeps it so whatever runs at once), accepting the same one
-// again changes nothing, and the contractor is mailed once, on the change.
+// again changes nothing, and the contractor is mailed once, on the change. A job the contractor
+// had already marked COMPLETED is now one the homeowner hired it for: its review invitation goes
+// out with the acceptance (src/server/reviews/invite-review.ts).
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -11,6 +13,7 @@ import {
   QUOTE_EXPIRED,
   QUOTE_NOT_FOUND,
 } from '../../domain/homeowner-rules.ts';
+import { inviteReview } from '../reviews/invite-review.ts';
 import { resolveHomeownerLink } from './homeowner-links.ts';
 import { quoteAcceptedMail } from './homeowner-mails.ts';
 
@@ -24,6 +27,7 @@ export interface AcceptResult {
 interface Candidate {
   id: string;
   lead_id: string;
+  business_id: string;
   has_quote: boolean;
   expired: boolean;
   accepted_at: Date | null;
@@ -41,7 +45,7 @@ export async function acceptQuote(sql: Sql, token: string, communicationId: stri
       select id, name, project_type as "projectType" from leads where id = ${link.leadId} for update`;
     if (!lead) throw new AppError('NOT_FOUND', INVALID_HOMEOWNER_LINK);
     const [quote] = await tx<Candidate[]>`
-      select c.id, c.lead_id, c.quote is not null as has_quote,
+      select c.id, c.lead_id, c.business_id, c.quote is not null as has_quote,
              coalesce(c.quote_valid_until < current_date, false) as expired, c.accepted_at,
              c.quote_total_cents, b.name as business_name, b.email as business_email
         from lead_communications c join businesses b on b.id = c.business_id
@@ -65,6 +69,7 @@ export async function acceptQuote(sql: Sql, token: string, communicationId: stri
         }),
       );
     }
+    await inviteReview(tx, { leadId: lead.id, businessId: quote.business_id, because: 'completed' });
     return { communicationId: quote.id, businessName: quote.business_name, acceptedNow: true };
   });
 }

@@ -45,11 +45,24 @@ export interface LeadSummary {
   createdAt: Date;
 }
 
+/** One responding contractor's job on the request, for "The job is done". */
+export interface ResponderJob {
+  businessId: string;
+  businessName: string;
+  /** When the homeowner said the job is done, if they did. */
+  jobDoneAt: Date | null;
+  reviewed: boolean;
+  /** The contractor's charge for the lead was refunded: no review of this job. */
+  refunded: boolean;
+}
+
 export interface LeadResponses {
   lead: LeadSummary;
   responses: LeadResponse[];
   /** The communication whose quote was accepted, if any. */
   acceptedId: string | null;
+  /** Each responding contractor once, in the order of their first response. */
+  jobs: ResponderJob[];
 }
 
 interface Row {
@@ -118,7 +131,17 @@ export async function leadResponsesOf(
     quote: quoteOf(r),
     acceptedAt: r.accepted_at,
   }));
-  return { lead, responses, acceptedId: responses.find((r) => r.acceptedAt)?.id ?? null };
+  const jobs = await sql<ResponderJob[]>`
+    select c.business_id as "businessId", b.name as "businessName", d.job_done_at as "jobDoneAt",
+           exists (select 1 from reviews r where r.lead_id = c.lead_id and r.business_id = c.business_id) as reviewed,
+           coalesce(d.payment_status = 'refunded', false) as refunded
+      from (select lead_id, business_id, min(created_at) as first_at from lead_communications
+             where lead_id = ${leadId} and message_type = 'contractor_response'
+             group by lead_id, business_id) c
+      join businesses b on b.id = c.business_id
+      left join lead_distributions d on d.lead_id = c.lead_id and d.business_id = c.business_id
+     order by c.first_at, c.business_id`;
+  return { lead, responses, acceptedId: responses.find((r) => r.acceptedAt)?.id ?? null, jobs: [...jobs] };
 }
 
 /** The page's data for a link, or null for an unknown, expired or malformed token. */

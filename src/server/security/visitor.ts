@@ -11,6 +11,8 @@ import { requestMeta } from '../http.ts';
 
 /** How long a visitor cookie lives. */
 const VISITOR_DAYS = 365;
+/** A visitor cookie's token as newToken makes it. */
+const VISITOR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export function visitorCookieName(site: { secure: boolean }): string {
   return site.secure ? '__Host-visitor' : 'visitor';
@@ -32,7 +34,7 @@ export function visitorSignals(
 ): VisitorSignals {
   const name = visitorCookieName(context.locals.site);
   let token = context.cookies.get(name)?.value;
-  if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
+  if (!token || !VISITOR_TOKEN.test(token)) {
     token = newToken();
     context.cookies.set(name, token, {
       httpOnly: true,
@@ -44,6 +46,17 @@ export function visitorSignals(
   }
   const { ip } = requestMeta(context);
   return { deviceHash: hashToken(token), clientPrefix: ip ? clientPrefix(ip) : null };
+}
+
+/**
+ * The request's visitor signals only if the browser already has a visitor cookie (null if not):
+ * for writes whose answers are kept for replays (route() keeps none that sets a cookie).
+ */
+export function knownVisitorSignals(
+  context: Pick<APIContext, 'cookies' | 'locals' | 'request' | 'clientAddress'>,
+): VisitorSignals | null {
+  const token = context.cookies.get(visitorCookieName(context.locals.site))?.value;
+  return token && VISITOR_TOKEN.test(token) ? visitorSignals(context) : null;
 }
 
 /** Notes that an account was used from these signals (sign-in, registration, a contractor's work). */

@@ -9,6 +9,7 @@ import { AppError } from '~/server/errors';
 import { deviceCookieName, requestMeta, setDeviceCookie, setSessionCookie } from '~/server/http';
 import { kickMailSender } from '~/server/mail/sender';
 import { route } from '~/server/route';
+import { recordAccountSignals, visitorSignals } from '~/server/security/visitor';
 
 export const prerender = false;
 
@@ -21,6 +22,8 @@ export const POST = route({ auth: 'none', body: ZSignIn }, async ({ context, use
   });
   // A browser that was signed in as someone else ends that session first.
   if (user) await deleteSession(db(), user.sessionId);
+  // Where the account is used: a review sharing a network or browser with it waits for moderation.
+  await recordAccountSignals(db(), session.userId, visitorSignals(context));
   setSessionCookie(context, session.token, session.expiresAt);
   setDeviceCookie(context, session.device.token, session.device.expiresAt);
   return Response.json({ ok: true });

@@ -6,11 +6,13 @@ import { db } from '~/server/db/client';
 import { requestMeta } from '~/server/http';
 import { kickMailSender } from '~/server/mail/sender';
 import { route } from '~/server/route';
+import { recordAccountSignals, visitorSignals } from '~/server/security/visitor';
 
 export const prerender = false;
 
 export const POST = route({ auth: 'none', body: ZSignUp }, async ({ context, body }) => {
-  await signUp(db(), body, requestMeta(context));
+  const userId = await signUp(db(), body, requestMeta(context));
+  await recordAccountSignals(db(), userId, visitorSignals(context));
   kickMailSender(db());
   return Response.json({ ok: true }, { status: 201 });
 });

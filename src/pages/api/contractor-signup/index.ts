@@ -10,12 +10,14 @@ import { kickMailSender } from '~/server/mail/sender';
 import { setClaimProofCookie } from '~/server/claims/claim-proof-cookie';
 import { registerContractor } from '~/server/registration/register-contractor';
 import { route } from '~/server/route';
+import { recordAccountSignals, visitorSignals } from '~/server/security/visitor';
 
 export const prerender = false;
 
 export const POST = route({ auth: 'none', body: ZContractorSignup }, async ({ context, user, body }) => {
   if (user) throw new AppError('FORBIDDEN', SIGNUP_MESSAGES.signedIn);
   const result = await registerContractor(db(), body, requestMeta(context));
+  await recordAccountSignals(db(), result.userId, visitorSignals(context));
   kickMailSender(db());
   if (result.claimToken) setClaimProofCookie(context, result.claimToken);
   return Response.json(

@@ -4,10 +4,13 @@
 // - payment_intent.succeeded / payment_failed: a lead charge (metadata distributionId, set by
 //   charge-distribution.ts) recorded by the same function as the synchronous answer, so
 //   whichever comes first records it and the other changes nothing (record-lead-charge.ts);
-// - charge.refunded: the transaction shows the refunded amount, and 'refunded' once whole;
+// - charge.refunded: the transaction shows the refunded amount, and 'refunded' once whole (a
+//   lead's review is then withdrawn: src/server/reviews/withdraw-job-reviews.ts);
 // - charge.dispute.created: a chargeback in the admin queue (chargebacks, status 'open').
 import type Stripe from 'stripe';
+import { WITHDRAWN_FOR_REFUND } from '../../../domain/review-rules.ts';
 import { recordLeadCharge, type LeadChargeOutcome } from '../../quotes/record-lead-charge.ts';
+import { withdrawJobReviews } from '../../reviews/withdraw-job-reviews.ts';
 import type { WebhookContext, WebhookHandlers } from './types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,6 +67,7 @@ async function recordRefund({ sql, stripe, event }: WebhookContext): Promise<voi
       await tx`
         update lead_distributions set payment_status = 'refunded'
          where id = any(${distributions}::uuid[]) and payment_status = 'paid'`;
+      await withdrawJobReviews(tx, distributions, WITHDRAWN_FOR_REFUND);
     }
   });
 }

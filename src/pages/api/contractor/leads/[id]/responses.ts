@@ -7,6 +7,7 @@ import { respondToLead } from '~/server/dashboard/respond-to-lead';
 import { db } from '~/server/db/client';
 import { kickMailSender } from '~/server/mail/sender';
 import { route } from '~/server/route';
+import { knownVisitorSignals, recordAccountSignals } from '~/server/security/visitor';
 
 export const prerender = false;
 
@@ -14,5 +15,8 @@ export const POST = route({ auth: 'contractor', body: ZLeadResponse }, async ({ 
   const business = await requireActiveBusiness(db(), user.id);
   const result = await respondToLead(db(), business, context.params['id'] ?? '', body);
   kickMailSender(db());
+  // Where the account works its leads: a review sharing its network or browser waits for moderation.
+  const visitor = knownVisitorSignals(context);
+  if (visitor) await recordAccountSignals(db(), user.id, visitor);
   return Response.json(result, { status: 201 });
 });

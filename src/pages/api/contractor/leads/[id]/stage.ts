@@ -6,6 +6,7 @@ import { changeLeadStage } from '~/server/dashboard/change-lead-stage';
 import { db } from '~/server/db/client';
 import { kickMailSender } from '~/server/mail/sender';
 import { route } from '~/server/route';
+import { knownVisitorSignals, recordAccountSignals } from '~/server/security/visitor';
 
 export const prerender = false;
 
@@ -13,5 +14,8 @@ export const POST = route({ auth: 'contractor', body: ZStageChange }, async ({ u
   const business = await requireActiveBusiness(db(), user.id);
   const result = await changeLeadStage(db(), business, context.params['id'] ?? '', body.stage);
   if (result.reviewMailed) kickMailSender(db());
+  // Where the account works its leads: a review sharing its network or browser waits for moderation.
+  const visitor = knownVisitorSignals(context);
+  if (visitor) await recordAccountSignals(db(), user.id, visitor);
   return Response.json(result);
 });
