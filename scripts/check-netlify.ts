@@ -229,6 +229,12 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
   process.env['STRIPE_WEBHOOK_SECRET'] = WEBHOOK_SECRET;
   // Netlify's deploy notifications, whose JWS signature jose checks (bundled into the function).
   process.env['NETLIFY_DEPLOY_WEBHOOK_SECRET'] = DEPLOY_SECRET;
+  // Twilio, as in production: the twilio SDK (and the modules it loads lazily) built into the
+  // function; its API on a closed local port, never reached by the cases below.
+  process.env['TWILIO_ACCOUNT_SID'] = `AC${'1'.repeat(32)}`;
+  process.env['TWILIO_AUTH_TOKEN'] = 'check-netlify-token';
+  process.env['TWILIO_VERIFY_SERVICE_SID'] = `VA${'2'.repeat(32)}`;
+  process.env['TWILIO_API_URL'] = 'http://127.0.0.1:9';
   // A copy outside the project, so that nothing resolves from the project's own node_modules.
   const copy = await mkdtemp(path.join(tmpdir(), 'netlify-function-'));
   cpSync(FUNCTION_DIR, copy, { recursive: true, dereference: true });
@@ -281,6 +287,15 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
         body: JSON.stringify({ phone: 'not a phone' }),
       }),
       400,
+    ],
+    // A code for a request nobody has: the SMS port built with the twilio SDK, then a 404.
+    [
+      new Request(`${origin}/api/quotes/code`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ requestKey: '00000000-0000-4000-8000-000000000000', channel: 'sms' }),
+      }),
+      404,
     ],
     // A body larger than the route takes, refused by its declared size.
     [

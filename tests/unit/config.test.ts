@@ -20,6 +20,9 @@ const COMPLETE = {
   SMTP_URL: 'smtps://user:pass@smtp.example.com',
   MAIL_FROM: 'Dayton Contractors <hello@daytoncontractors.example>',
   ALTCHA_HMAC_KEY: 'a-production-altcha-key-of-at-least-32-chars',
+  TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'twilio-auth-token',
+  TWILIO_VERIFY_SERVICE_SID: `VA${'2'.repeat(32)}`,
   SUPABASE_URL: 'https://project.supabase.co',
   SUPABASE_SERVICE_ROLE_KEY: 'service-role-key',
 };
