@@ -4,10 +4,12 @@
 // allows it), a fresh database migrated and seeded with the demo data, `astro build` from it, and
 // our Node server (scripts/serve.ts) on 127.0.0.1 in its own process, its output in a log file.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { dialableNanpNumber } from '../../src/domain/phone.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { ROOT } from './database.ts';
@@ -182,9 +184,32 @@ export async function signedInCookie(origin: string, email: string, password: st
 
 const ZIPS = ['45402', '45409', '45419', '45429', '45431', '45440', '45385', '45066'];
 
+/** This process's mark on its requests' street addresses (a given database may hold earlier runs'). */
+const RUN = randomInt(1, 1_000_000);
+const issuedPhones = new Set<string>();
+
 /**
- * The fields of a signed-out homeowner's quote request number `i` (its own e-mail, request key and
- * ZIP), as the wizard sends them: the benches' requests (bench/quote.ts, bench/load.ts).
+ * A dialable Dayton-area mobile number this process has not used (limits and duplicates follow a
+ * request's phone: three a day, one per service within 30 days). Never one ending in 00 or 99,
+ * which the sandbox takes for a landline (a call) or a VoIP line (waits for the e-mail link).
+ */
+export function benchPhone(): string {
+  for (;;) {
+    const exchange = String(randomInt(200, 1000));
+    const digits = `937${exchange}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+    if (exchange === '555' || exchange.endsWith('11') || /(00|99)$/.test(digits)) continue;
+    if (/^(\d)\1{6}$/.test(digits.slice(3)) || dialableNanpNumber(digits) !== digits) continue;
+    if (issuedPhones.has(digits)) continue;
+    issuedPhones.add(digits);
+    return digits;
+  }
+}
+
+/**
+ * The fields of a signed-out homeowner's quote request number `i` (its own e-mail, request key,
+ * phone and street address, and a ZIP), as the wizard sends them: the benches' requests
+ * (bench/quote.ts, bench/load.ts) and the outage check's. A request is sold only once its phone
+ * is proven: the caller reads the code the sandbox sent to `phone` (sandbox_verifications).
  */
 export function quoteRequestFields(i: number, services: string[], altcha: string, tag: string) {
   return {
@@ -196,11 +221,11 @@ export function quoteRequestFields(i: number, services: string[], altcha: string
     budgetMin: 1000,
     budgetMax: 15000,
     propertyType: 'Single Family Home',
-    address: `${i} Main Street`,
+    address: `${i} Main Street Unit ${tag}-${RUN}`,
     zipCode: ZIPS[i % ZIPS.length],
     name: 'Bench Homeowner',
     email: `${tag}-${i}@example.com`,
-    phone: '(937) 228-4410',
+    phone: benchPhone(),
     contactMethod: 'email',
   };
 }
@@ -211,9 +236,14 @@ export function quoteRequestBody(
   services: string[],
   altcha: string,
   tag: string,
-): { requestKey: string; email: string; body: string } {
+): { requestKey: string; email: string; phone: string; body: string } {
   const fields = quoteRequestFields(i, services, altcha, tag);
-  return { requestKey: fields.requestKey, email: fields.email, body: JSON.stringify(fields) };
+  return {
+    requestKey: fields.requestKey,
+    email: fields.email,
+    phone: fields.phone,
+    body: JSON.stringify(fields),
+  };
 }
 
 /**
