@@ -1,15 +1,17 @@
-// Fault: the production server killed (SIGKILL) at random points during 20 quote confirmations.
+// Fault: the production server killed (SIGKILL) at random points during 20 quote code checks.
 //
 // The built site (ASTRO_OUT_DIR, default dist-e2e/, which the browser tests build) is served by
 // scripts/serve.ts, the production server, in a child process; the database outlives it: a fresh
 // database on the PostgreSQL of FAULT_DATABASE_URL (CI: the throwaway cluster), or else an
 // embedded PGlite served over a socket by this process. Twenty homeowners send a quote request
-// (POST /api/quotes, with a solved proof of work) and confirm it by the mailed link (POST
-// /quote-request/confirm), which sells it to 3 of 4 contractors through the sandbox gateway.
-// A seeded generator (FAULT_SEED) decides which requests are cut and after how many milliseconds
-// the server gets SIGKILL; it is restarted at once, and a homeowner whose answer was lost sends
-// the request again (same request key, as the wizard does) or opens the link again. Then the
-// sweeper runs (the leads' clocks moved past its 2-minute grace), and for every lead:
+// (POST /api/quotes, with a solved proof of work; each its own phone and street address) and
+// type the code the sandbox SMS provider sent to their phone (POST /api/quotes/verify, the code
+// read from sandbox_verifications), which sells it to 3 of 4 contractors through the sandbox
+// gateway. A seeded generator (FAULT_SEED) decides which requests are cut and after how many
+// milliseconds the server gets SIGKILL; it is restarted at once, and a homeowner whose answer was
+// lost sends the request again (same request key, as the wizard does: a code not yet sent goes
+// out then) or types the code again (told it is no longer good, when the kill fell after the
+// provider took it, they ask for a new one and type that). Then the sweeper runs (the leads' clocks moved past its 2-minute grace), and for every lead:
 // either sold to at most 3 pros, each sold distribution with exactly one succeeded charge at the
 // gateway and one paid payment_transactions row under its idempotency key, or not sold and not
 // charged at all; no distribution left 'pending' (no orphaned reservation) and no lead left
@@ -37,6 +39,7 @@ const { leadChargeKey } = await import('../../src/server/quotes/record-lead-char
 const { resumeUnfinishedLeads } = await import('../../src/server/quotes/resume-unfinished-leads.ts');
 const { freePort, startEmbeddedDb } = await import('../../scripts/lib/embedded-db.ts');
 const { createBusiness, giveCard, quoteRequest } = await import('../factories/index.ts');
+const { sandboxCode } = await import('../../scripts/lib/prove-quote.ts');
 
 const LEADS = 20;
 const SEED = Number(process.env['FAULT_SEED'] ?? 17);
@@ -180,9 +183,10 @@ for (let i = 0; i < 4; i += 1) {
 await startServer();
 const started = Date.now();
 let submitCuts = 0;
-let confirmCuts = 0;
-let confirmRetries = 0;
-const confirmTimes: number[] = [];
+let checkCuts = 0;
+let checkRetries = 0;
+let newCodes = 0;
+const checkTimes: number[] = [];
 const leadIds: string[] = [];
 try {
   for (let i = 0; i < LEADS; i += 1) {
@@ -203,31 +207,52 @@ try {
     }
     assert.equal(stored.status, 201, `the request ${i} was stored: ${await stored.clone().text()}`);
     const { leadId, status } = (await stored.json()) as { leadId: string; status: string };
-    assert.equal(status, 'awaiting_confirmation');
+    assert.equal(status, 'awaiting_code');
     leadIds.push(leadId);
 
-    const [mail] = await sql<{ text_body: string }[]>`
-      select text_body from mail_outbox where to_address = ${input.email} and template = 'quote_confirm_request'`;
-    const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text_body ?? '')?.[1];
-    assert.ok(token, `a confirmation link was mailed for request ${i}`);
-    const confirm = () =>
-      fetch(`${origin}/quote-request/confirm`, {
+    // The code as the homeowner reads it on their phone (the newest the sandbox sent).
+    const code = await sandboxCode(sql, input.phone);
+    const check = (typed: string) =>
+      fetch(`${origin}/api/quotes/verify`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-        body: new URLSearchParams({ token }).toString(),
+        headers,
+        body: JSON.stringify({ requestKey: input.requestKey, code: typed }),
       });
-    // The kill lands within the time a confirmation takes (measured on the uncut ones).
-    const typical = confirmTimes.length ? Math.max(...confirmTimes) : 400;
+    // The kill lands within the time a code check takes (measured on the uncut ones).
+    const typical = checkTimes.length ? Math.max(...checkTimes) : 400;
     const t0 = Date.now();
-    const confirmed = await maybeCut(confirm, 0.6, typical * 1.2);
-    if (confirmed.answer && !confirmed.cut) confirmTimes.push(Date.now() - t0);
-    if (confirmed.midRequest) confirmCuts += 1;
-    if (!confirmed.answer) {
-      // Half of those whose answer was lost open the link again.
+    const checked = await maybeCut(() => check(code), 0.6, typical * 1.2);
+    if (checked.answer && !checked.cut) checkTimes.push(Date.now() - t0);
+    if (checked.midRequest) checkCuts += 1;
+    if (!checked.answer) {
+      // Half of those whose answer was lost type the code again.
       if (random() < 0.5) {
-        confirmRetries += 1;
-        const again = await confirm();
-        assert.ok([200, 404].includes(again.status), `reopened link answered ${again.status}`);
+        checkRetries += 1;
+        let again = await check(code);
+        if (again.status === 400) {
+          // The provider took the code before the kill, the proof was not recorded: "this code
+          // has expired, send a new code". A new code, typed.
+          newCodes += 1;
+          const resend = () =>
+            fetch(`${origin}/api/quotes/code`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ requestKey: input.requestKey, channel: 'sms' }),
+            });
+          let sent = await resend();
+          if (sent.status === 429) {
+            // Within 30 s of the last code: wait as the wizard's countdown does.
+            await new Promise((r) => setTimeout(r, 1000 * Number(sent.headers.get('retry-after') ?? 30)));
+            sent = await resend();
+          }
+          assert.equal(sent.status, 200, `a new code for request ${i}: ${await sent.clone().text()}`);
+          again = await check(await sandboxCode(sql, input.phone));
+        }
+        assert.equal(
+          again.status,
+          200,
+          `the code typed again answered ${again.status}: ${await again.text()}`,
+        );
       }
     }
   }
@@ -308,12 +333,12 @@ const [twice] = await sql<{ n: number }[]>`
   select count(*)::int as n from (select lead_id, business_id from payment_transactions
     where payment_status = 'paid' group by 1, 2 having count(*) > 1) x`;
 assert.equal(twice?.n, 0, 'nobody charged twice for one lead');
-// With four contractors with good cards, every confirmed lead is sold to three.
+// With four contractors with good cards, every lead proven and admitted is sold to three.
 const confirmedLeads = await sql<{ id: string; n: number }[]>`
   select l.id, count(d.id) filter (where d.payment_status = 'paid')::int as n
   from leads l left join lead_distributions d on d.lead_id = l.id
   where l.confirmed_at is not null group by l.id`;
-for (const lead of confirmedLeads) assert.equal(lead.n, 3, `confirmed lead ${lead.id} sold to 3`);
+for (const lead of confirmedLeads) assert.equal(lead.n, 3, `proven lead ${lead.id} sold to 3`);
 
 const figures = {
   seed: SEED,
@@ -321,8 +346,9 @@ const figures = {
   leads: LEADS,
   kills,
   submitCuts,
-  confirmCuts,
-  confirmRetries,
+  checkCuts,
+  checkRetries,
+  newCodes,
   before: Object.fromEntries(before.map((r) => [r.q, r.n])),
   pendingDistributionsBeforeSweep: pendingBefore[0]?.n ?? 0,
   chargedButUnrecordedBeforeSweep: unrecorded?.n ?? 0,
