@@ -64,12 +64,13 @@ export async function sellDemoLead(
     const [row] = await tx<{ id: string }[]>`
       insert into leads (service_id, name, email, phone, project_type, project_description, timeline, budget_min,
                          budget_max, property_address, zip_code, city, property_type, preferred_contact_method,
-                         lead_score, qualification, created_at, updated_at, confirmed_at)
+                         lead_score, qualification, created_at, updated_at, confirmed_at, phone_verified_at,
+                         phone_line_type, email_confirmed_at, email_key, email_domain)
       values (${business.service_id}, ${lead.name}, ${email}, ${lead.phone}, ${business.service}, ${lead.description},
               ${lead.timeline}, ${lead.budgetMin}, ${lead.budgetMax}, ${lead.address}, ${business.zip}, 'Dayton',
               'Single Family Home', 'phone',
               ${leadScore({ budgetMax: lead.budgetMax, timeline: lead.timeline, description: lead.description, photoCount: 0 })},
-              'qualified', ${ago}, ${ago}, ${ago})
+              'qualified', ${ago}, ${ago}, ${ago}, ${ago}, 'mobile', ${ago}, ${email}, 'example.com')
       returning id`;
     const [d] = await tx<{ id: string }[]>`
       insert into lead_distributions (lead_id, business_id, rank, status, created_at, sent_at, charged_at, payment_status)

@@ -96,6 +96,16 @@ test('register, get approved, buy a matching lead, quote it, get accepted, compl
   const lead = page.getByRole('article').filter({ hasText: 'Morgan Hale' });
   await expect(lead).toBeVisible();
   await expect(lead).toContainText('Sent to 3 pros');
+  // The trust card: what was checked before the lead was sold.
+  const checked = lead.getByRole('list', { name: 'What we checked' });
+  await expect(
+    checked.getByRole('listitem').filter({ hasText: 'Phone proven by a code sent to it' }),
+  ).toContainText('Checked:');
+  await expect(checked).toContainText('Mobile');
+  await expect(checked).toContainText(
+    'No other request for this from the same phone, address or e-mail in 30 days',
+  );
+  await expect(checked).toContainText('E-mail address not confirmed yet');
   await lead.getByText(/Lead score 80 of 100/).click();
   const rules = lead.getByRole('table', { name: 'Rules that made the score' });
   await expect(rules.getByRole('row', { name: 'Every request starts at 50' })).toBeVisible();
