@@ -97,7 +97,9 @@ async function claim(listingId: string, name: string): Promise<Claimant> {
   const response = await register(context);
   expect(response.status).toBe(201);
   const set = cookiesSet(context);
-  expect(Object.keys(set)).toEqual(['claim']);
+  // The claim's proof cookie, beside the browser's visitor cookie (the fraud signals' own).
+  expect(Object.keys(set).sort()).toEqual(['claim', 'visitor']);
+  delete set['visitor'];
   const [row] = await sql<{ id: string }[]>`
     select id from business_claims where business_id = ${listingId} and status = 'pending'`;
   return { claimId: row!.id, cookie: set, ip, answer: (await response.json()) as Record<string, unknown> };
