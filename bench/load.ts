@@ -2,18 +2,21 @@
 // a throwaway cluster or BENCH_DATABASE_URL's server, the demo data, `astro build`, our Node
 // server on 127.0.0.1), driven by autocannon for BENCH_LOAD_SECONDS (60) at BENCH_LOAD_CONNECTIONS
 // (50) connections. Each connection goes round one mix: prebuilt pages of five kinds, the search
-// and suggestion APIs, a quote submission and a confirmation, the dashboard and billing APIs of
-// two signed-in contractors, and the admin lists signed in as the admin.
+// and suggestion APIs, a quote submission and a code check (the wizard's code step, which sells
+// the request), the dashboard and billing APIs of two signed-in contractors, and the admin lists
+// signed in as the admin.
 //
 // Quote submissions are honest ones: each carries a proof of work fetched from the server's
 // GET /api/quotes/challenge and solved before the clock starts (the bench measures the server,
 // not a browser's hashing; the server is told to ask for little work, QUOTE_POW_MAX_COUNTER=1000),
-// its own e-mail address, and its own client address, sent as X-Forwarded-For by 127.0.0.1, which
-// the server is told to trust as its proxy (TRUSTED_PROXIES=127.0.0.1), as a CDN in front of it
-// is: so the per-address limit (10 an hour) applies to each simulated homeowner rather than to
-// the bench as one. Any 429 is counted and reported per endpoint. Confirmations POST the tokens
-// of the confirmation mails the submissions wrote (read from the outbox as they arrive); when
-// none is waiting, an already confirmed link is posted again (the "already confirmed" answer).
+// its own e-mail address, phone and street address (limits and duplicates follow the phone and
+// the address), and its own client address, sent as X-Forwarded-For by 127.0.0.1, which the
+// server is told to trust as its proxy (TRUSTED_PROXIES=127.0.0.1), as a CDN in front of it is:
+// so the per-address limits (10 requests and 10 codes an hour) apply to each simulated homeowner
+// rather than to the bench as one. Any 429 is counted and reported per endpoint. Code checks POST
+// /api/quotes/verify with the request's key and the code the sandbox SMS provider "sent" to its
+// phone (read from sandbox_verifications as the submissions arrive); when none is waiting, a code
+// already checked is posted again (answered with the sold request's outcome).
 //
 // Fails unless there is no 5xx, no connection error and no timeout. Records p50/p99 per endpoint,
 // the server process's RSS every second (flat: the least-squares slope over the last 30 s at most
@@ -130,9 +133,9 @@ async function measure(site: Awaited<ReturnType<typeof startProductionSite>>): P
       kind: 'submit',
     },
     {
-      label: 'POST /quote-request/confirm',
+      label: 'POST /api/quotes/verify (code check)',
       method: 'POST',
-      paths: ['/quote-request/confirm'],
+      paths: ['/api/quotes/verify'],
       auth: 'none',
       expect: 200,
       kind: 'confirm',
@@ -211,33 +214,41 @@ async function measure(site: Awaited<ReturnType<typeof startProductionSite>>): P
     );
   }
 
-  // Confirmation tokens, read from the outbox as the submissions write their mails.
-  const tokens: string[] = [];
-  const confirmedTokens: string[] = [];
-  // Ids are UUIDs: each poll reads the last few seconds again and skips the mails already seen.
-  const seenMails = new Set<string>();
+  // The codes the submissions' phones received, read from the sandbox SMS provider's table as they
+  // arrive, each with its request's key (which only the homeowner's browser holds).
+  const requestKeys = new Map<string, string>();
+  type Code = { requestKey: string; code: string };
+  const codes: Code[] = [];
+  const checkedCodes: Code[] = [];
+  // Ids are the provider's: each poll reads the last few seconds again and skips the codes seen.
+  const seenCodes = new Set<string>();
   let since = new Date(0);
   const background = { polling: true, sampling: true };
   const poller = (async () => {
     while (background.polling) {
-      const mails = await sql<{ id: string; text_body: string; created_at: Date }[]>`
-        select id, text_body, created_at from mail_outbox
-         where template = 'quote_confirm_request' and created_at >= ${since} and to_address like 'load-%'
-         order by created_at`;
-      for (const m of mails) {
-        if (seenMails.has(m.id)) continue;
-        seenMails.add(m.id);
-        const token = /token=([A-Za-z0-9_-]{43})/.exec(m.text_body)?.[1];
-        if (token) tokens.push(token);
+      const sent = await sql<{ id: string; to_phone: string; code: string; created_at: Date }[]>`
+        select id, to_phone, code, created_at from sandbox_verifications
+         where created_at >= ${since} order by created_at`;
+      for (const v of sent) {
+        const requestKey = requestKeys.get(v.to_phone);
+        if (seenCodes.has(v.id) || !requestKey) continue;
+        seenCodes.add(v.id);
+        codes.push({ requestKey, code: v.code });
       }
-      if (mails.length) since = new Date(mails.at(-1)!.created_at.getTime() - 5000);
+      if (sent.length) since = new Date(sent.at(-1)!.created_at.getTime() - 5000);
       await new Promise((r) => setTimeout(r, 200));
     }
   })();
 
-  // Fifty requests submitted before the clock starts, so the first confirmations have links too.
+  // Fifty requests submitted before the clock starts, so the first code checks have codes too.
   for (let i = 1; i <= WARM_SUBMITS; i += 1) {
-    const { body } = quoteRequestBody(i, services, await solvedServerProof(origin), 'load-warm');
+    const { body, phone, requestKey } = quoteRequestBody(
+      i,
+      services,
+      await solvedServerProof(origin),
+      'load-warm',
+    );
+    requestKeys.set(phone, requestKey);
     const res = await fetch(`${origin}/api/quotes`, {
       method: 'POST',
       headers: {
@@ -250,13 +261,13 @@ async function measure(site: Awaited<ReturnType<typeof startProductionSite>>): P
     if (res.status !== 201)
       throw new Error(`a warm-up quote request answered ${res.status}: ${await res.text()}`);
   }
-  for (let waited = 0; tokens.length < WARM_SUBMITS && waited < 10_000; waited += 100)
+  for (let waited = 0; codes.length < WARM_SUBMITS && waited < 10_000; waited += 100)
     await new Promise((r) => setTimeout(r, 100));
 
   let submitted = 0;
   let proofsExhausted = 0;
-  let freshConfirms = 0;
-  let repeatConfirms = 0;
+  let freshChecks = 0;
+  let repeatChecks = 0;
   const turn = new Map<string, number>();
   const nextPath = (e: Endpoint) => {
     const n = turn.get(e.label) ?? 0;
@@ -274,22 +285,31 @@ async function measure(site: Awaited<ReturnType<typeof startProductionSite>>): P
       if (e.kind === 'submit') {
         const i = (submitted += 1);
         if (i > proofs.length) proofsExhausted += 1;
-        const { body } = quoteRequestBody(i, services, proofs[(i - 1) % proofs.length]!, 'load');
+        const { body, phone, requestKey } = quoteRequestBody(
+          i,
+          services,
+          proofs[(i - 1) % proofs.length]!,
+          'load',
+        );
+        requestKeys.set(phone, requestKey);
         headers['content-type'] = 'application/json';
         headers['x-forwarded-for'] = clientAddress(i);
         return { ...req, path: e.paths[0]!, headers, body };
       }
       if (e.kind === 'confirm') {
-        let token = tokens.shift();
-        if (token) {
-          freshConfirms += 1;
-          confirmedTokens.push(token);
+        let code = codes.shift();
+        if (code) {
+          freshChecks += 1;
+          checkedCodes.push(code);
         } else {
-          repeatConfirms += 1;
-          token = confirmedTokens[repeatConfirms % Math.max(1, confirmedTokens.length)] ?? 'x'.repeat(43);
+          repeatChecks += 1;
+          code = checkedCodes[repeatChecks % Math.max(1, checkedCodes.length)] ?? {
+            requestKey: crypto.randomUUID(),
+            code: '000000',
+          };
         }
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-        return { ...req, path: e.paths[0]!, headers, body: `token=${token}` };
+        headers['content-type'] = 'application/json';
+        return { ...req, path: e.paths[0]!, headers, body: JSON.stringify(code) };
       }
       return { ...req, path: nextPath(e), headers };
     },
@@ -388,7 +408,7 @@ async function measure(site: Awaited<ReturnType<typeof startProductionSite>>): P
     `| **All** | ${result.requests.total} | ${result.latency.p50} | ${result.latency.p99} | 2xx: ${result['2xx']}, 4xx: ${result['4xx']}, 5xx: ${fivexx} |`,
     '',
     `Throughput ${result.requests.average.toFixed(0)} requests/s; connection errors ${result.errors}, timeouts ${result.timeouts}, resets ${result.resets}; 429 answers ${tooMany}.`,
-    `Quote submissions ${submitted} (proofs exhausted: ${proofsExhausted}); confirmations of fresh links ${freshConfirms}, of already confirmed links ${repeatConfirms}; load requests stored ${stored!.leads}, sold to at least one contractor ${stored!.sold}.`,
+    `Quote submissions ${submitted} (proofs exhausted: ${proofsExhausted}); code checks of fresh codes ${freshChecks}, of codes already checked ${repeatChecks}; load requests stored ${stored!.leads}, sold to at least one contractor ${stored!.sold}.`,
     `Server RSS: ${rss[0]!.mb.toFixed(0)} MB at the start, ${rss.find((s) => s.t >= rss.at(-1)!.t - 30)!.mb.toFixed(0)} MB 30 s before the end, ${rss.at(-1)!.mb.toFixed(0)} MB at the end, max ${Math.max(...rss.map((s) => s.mb)).toFixed(0)} MB; slope over the last 30 s ${slope.toFixed(3)} MB/s (criterion: at most ${FLAT_MB_PER_S} MB/s).`,
     `Server database connections (pg_stat_activity, every second): max ${maxConnections}, pool size ${site.poolMax} (parallel query workers, not connections, at most ${parallelWorkers} at once); samples ${connections.map((c) => c.n).join(' ')}.`,
     `RSS samples (MB): ${rss.map((s) => s.mb.toFixed(0)).join(' ')}.`,
