@@ -13,9 +13,36 @@ export const CREDIT_REASONS = [
   { value: 'duplicate', label: 'Duplicate: I already bought this homeowner’s request' },
   { value: 'outside_area', label: 'Outside my service area' },
   { value: 'bad_number', label: 'The phone number does not work' },
+  { value: 'fake', label: 'Fake request: nobody there asked for it' },
   { value: 'other', label: 'Other (tell us why)' },
 ] as const;
+/** A reason a contractor may choose. */
 export type CreditReason = (typeof CREDIT_REASONS)[number]['value'];
+
+/** Reasons only the platform gives (issue 23): every buyer refunded after enough buyers reported
+ * the lead ('reported'), an answered lead the homeowner never opened ('unanswered'), a lead an
+ * admin found to be fraud ('fraud'). */
+export type AutomaticCreditReason = 'reported' | 'unanswered' | 'fraud';
+/** Any reason a credit row holds. */
+export type CreditRowReason = CreditReason | AutomaticCreditReason;
+
+/** The reasons a buyer gives when reporting a lead as not real: two such buyers refund them all. */
+export const REPORT_REASONS: readonly CreditRowReason[] = ['fake', 'bad_number'];
+
+/** How each credit's reason is shown wherever credits are (billing, dashboard, admin pages). */
+export const CREDIT_REASON_LABELS: Record<CreditRowReason, string> = {
+  duplicate: 'Duplicate request',
+  outside_area: 'Outside the service area',
+  bad_number: 'Phone number does not work',
+  fake: 'Fake request',
+  other: 'Other',
+  reported: 'Reported fake by other buyers',
+  unanswered: 'Homeowner never opened your answer',
+  fraud: 'Fraudulent request',
+};
+
+export const creditReasonLabel = (reason: string): string =>
+  (CREDIT_REASON_LABELS as Record<string, string>)[reason] ?? reason;
 
 /** The public page with the rules, linked from the dispute form and the billing page. */
 export const CREDIT_RULES_PATH = '/lead-credit-rules';
