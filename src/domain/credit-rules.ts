@@ -49,6 +49,15 @@ export const CREDIT_RULES_PATH = '/lead-credit-rules';
 
 export type CreditStatus = 'refunding' | 'refunded' | 'open' | 'approved' | 'denied';
 
+/** Where a credit stands, in the contractor's words (the billing page's row). */
+export const CREDIT_STATUS_LABELS: Record<CreditStatus, string> = {
+  refunding: 'refund under way',
+  refunded: 'refunded to your card',
+  open: 'with our support team',
+  approved: 'granted',
+  denied: 'declined',
+};
+
 export const CREDIT_MESSAGES = {
   refunded: 'Credited: the charge was refunded to your card.',
   /** A dispute the rules do not settle: spec, "A refund request only tells the user to contact support". */

@@ -2,7 +2,7 @@
 // receipt: 'Receipt Not Available'; a refund is asked of support, never taken here (a lead's
 // automatic credit is asked from the lead on the dashboard).
 import { BILLING_MESSAGES as M, RECEIPT_ENDPOINT } from '../../domain/billing-rules.ts';
-import { CREDIT_WINDOW_DAYS } from '../../domain/credit-rules.ts';
+import { CREDIT_STATUS_LABELS, CREDIT_WINDOW_DAYS, creditReasonLabel } from '../../domain/credit-rules.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { BillingTransaction } from '../../schemas/billing.ts';
 
@@ -21,6 +21,13 @@ export default function TransactionRow(props: {
       <td>
         {t.description}
         {t.failureMessage && <span className="muted"> ({t.failureMessage})</span>}
+        {t.credit && (
+          <div className="muted billing-credit">
+            <strong>Credit: {creditReasonLabel(t.credit.reason)}</strong> (
+            {CREDIT_STATUS_LABELS[t.credit.status]}
+            ). {t.credit.finding}
+          </div>
+        )}
       </td>
       <td className="num">{formatMoney(t.amountCents)}</td>
       <td>{t.status}</td>
@@ -46,7 +53,7 @@ export default function TransactionRow(props: {
             onClick={() =>
               onNotice({
                 title: 'Request a refund',
-                text: `Refunds are handled by our support team: contact support and name this charge, its date and amount. A lead that was a duplicate, outside your area or had a number that does not work can be disputed from the lead on your dashboard within ${CREDIT_WINDOW_DAYS} days of its charge.`,
+                text: `Refunds are handled by our support team: contact support and name this charge, its date and amount. A lead that was a duplicate, outside your area, fake or had a number that does not work can be disputed from the lead on your dashboard within ${CREDIT_WINDOW_DAYS} days of its charge.`,
               })
             }
           >
