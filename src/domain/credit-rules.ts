@@ -2,6 +2,8 @@
 // the windows, and the words shown to contractors (on the dashboard and the public rules page,
 // /lead-credit-rules). Which rules the server checks, and how, is in docs/decisions.md.
 
+import { ANSWERED_WITHIN_HOURS, UNOPENED_HOURS } from './integrity-rules.ts';
+
 /** A charged lead may be disputed for this many days after its charge. */
 export const CREDIT_WINDOW_DAYS = 7;
 /** The same homeowner for the same service sold to the same business this many days before. */
@@ -43,6 +45,19 @@ export const CREDIT_REASON_LABELS: Record<CreditRowReason, string> = {
 
 export const creditReasonLabel = (reason: string): string =>
   (CREDIT_REASON_LABELS as Record<string, string>)[reason] ?? reason;
+
+/** Paid leads the unanswered-lead job looks at: those charged within this many days (a lead is due
+ * ANSWERED_WITHIN_HOURS + UNOPENED_HOURS after its charge at the latest, so this leaves weeks for a
+ * job that did not run). */
+export const UNANSWERED_LOOKBACK_DAYS = 30;
+
+/** The finding of an 'unanswered' credit, in the contractor's words. */
+export function unansweredFinding(answeredAfterMinutes: number): string {
+  const hours = Math.floor(answeredAfterMinutes / 60);
+  const minutes = answeredAfterMinutes % 60;
+  const after = hours ? `${hours} h ${minutes} min` : `${minutes} min`;
+  return `You answered ${after} after the charge (within ${ANSWERED_WITHIN_HOURS} hours), and the homeowner did not open the page with your answer within ${UNOPENED_HOURS} hours, so this lead is credited back to your card.`;
+}
 
 /** The public page with the rules, linked from the dispute form and the billing page. */
 export const CREDIT_RULES_PATH = '/lead-credit-rules';
