@@ -3,9 +3,8 @@
 // keeps its first row (one active row per kind and value). blockedBy null: automatic (buyers'
 // reports).
 import { emailKey } from '../../domain/integrity-rules.ts';
+import type { BlockKind } from '../../schemas/admin-fraud.ts';
 import type { TransactionSql } from '../db/client.ts';
-
-export type BlockKind = 'phone' | 'email' | 'device' | 'domain';
 
 /** The details blocked now (those blocked already are not counted). */
 export async function blockLeadIdentities(
