@@ -115,6 +115,31 @@ describe('which leads are credited', () => {
     expect(await refundsOf(lead.sales[0]!.intentId)).toBe(0);
   });
 
+  it.each([
+    [
+      'the homeowner accepted a quote',
+      `update lead_communications set quote = '{"items": []}', quote_total_cents = 100, accepted_at = now() where id = (
+       select id from lead_communications where lead_id = $1 and quote is null order by created_at limit 1)`,
+    ],
+    [
+      'the contractor marked the job in progress',
+      `update lead_distributions set stage = 'IN_PROGRESS' where lead_id = $1`,
+    ],
+    [
+      'the contractor marked the job done',
+      `update lead_distributions set stage = 'COMPLETED', completed_at = now() where lead_id = $1`,
+    ],
+    [
+      'the charge is not at the gateway',
+      `update payment_transactions set stripe_payment_intent_id = null where lead_id = $1`,
+    ],
+  ])('not a lead where %s', async (_, change) => {
+    const lead = await scenario();
+    await sql.unsafe(change, [lead.leadId]);
+    await creditUnansweredLeads(sql, sandbox);
+    expect((await buyersOf(sql, lead.leadId))[0]).toMatchObject({ distribution: 'paid', credits: 0 });
+  });
+
   it('a lead first opened after the 48 hours is credited', async () => {
     const lead = await scenario({ viewedAfterMinutes: 49 * HOUR });
     await creditUnansweredLeads(sql, sandbox);
