@@ -9,6 +9,7 @@ import { seedDemoContractors } from './seed-demo-contractors.ts';
 import { seedDemoBilling } from './seed-demo-billing.ts';
 import { seedDemoCredits } from './seed-demo-credits.ts';
 import { seedDemoPayments } from './seed-demo-payments.ts';
+import { seedDemoFraud } from './seed-demo-fraud.ts';
 import { seedDemoDashboard } from './seed-demo-dashboard.ts';
 import { seedDemoHomeowner } from './seed-demo-homeowner.ts';
 import { seedDemoAnalytics } from './seed-demo-analytics.ts';
@@ -35,6 +36,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await seedDemoBilling(sql);
   await seedDemoCredits(sql);
   await seedDemoPayments(sql);
+  await seedDemoFraud(sql);
   await seedDemoHomeowner(sql);
   await seedDemoAnalytics(sql);
   await seedDemoAdmin(sql);

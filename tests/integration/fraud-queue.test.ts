@@ -11,6 +11,7 @@ import { textSketch } from '../../src/domain/integrity-rules.ts';
 import type { BlockedIdentity, FraudDecision, FraudQueuePage } from '../../src/schemas/admin-fraud.ts';
 import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { listFraudQueue } from '../../src/server/fraud/list-fraud-queue.ts';
+import { seedDemoFraud } from '../../scripts/lib/seed-demo-fraud.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
 import { createBusiness, createLead, giveCard } from '../factories/index.ts';
 import { signedInUser } from '../helpers/api-context.ts';
@@ -421,5 +422,39 @@ describe('bad input changes nothing', () => {
     expect(listAnswer.status).toBe(401);
     const [row] = await sql`select qualification from leads where id = ${r.held}`;
     expect(row).toEqual({ qualification: 'held' });
+  });
+});
+
+describe('the demo data', () => {
+  it('holds a request with every signal, reports one and credits an unanswered lead, once', async () => {
+    const owner = await signedInUser(sql, ['contractor']);
+    const business = await createBusiness(sql, { ownerId: owner.id });
+    await giveCard(sql, business.id);
+    expect(await seedDemoFraud(sql, owner.email)).toEqual({ held: 1, reported: 1, unanswered: 1 });
+    expect(await seedDemoFraud(sql, owner.email)).toEqual({ held: 0, reported: 0, unanswered: 0 });
+    const held = (await listFraudQueue(sql, { list: 'held' }, 500)).leads.find(
+      (l) => l.name === 'Sam Owens',
+    )!;
+    expect(held.signals.map((s) => s.kind).sort()).toEqual([
+      'address',
+      'device',
+      'domain',
+      'phone',
+      'prefix',
+      'text',
+    ]);
+    const reported = (await listFraudQueue(sql, { list: 'reported' }, 500)).leads.find(
+      (l) => l.name === 'Jamie Owens',
+    )!;
+    expect(reported.reports).toEqual([expect.objectContaining({ reason: 'fake', status: 'open' })]);
+    expect(reported.signals.map((s) => s.kind)).toEqual(
+      expect.arrayContaining(['phone', 'device', 'prefix']),
+    );
+    const credits = await sql`
+      select c.reason, c.status from lead_credits c where c.business_id = ${business.id} order by c.created_at`;
+    expect(credits).toEqual([
+      { reason: 'fake', status: 'open' },
+      { reason: 'unanswered', status: 'refunded' },
+    ]);
   });
 });
