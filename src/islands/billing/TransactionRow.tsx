@@ -1,5 +1,6 @@
-// One transaction: date, description, amount, status, and its receipt and refund actions. No
-// receipt: 'Receipt Not Available'; a refund is asked of support, never taken here (a lead's
+// One transaction: date, description, amount, status, the lead's credit (its reason, where it
+// stands and what was found), and its receipt and refund actions. No receipt: 'Receipt Not
+// Available'; a refund is asked of support, never taken here (a lead's
 // automatic credit is asked from the lead on the dashboard).
 import { BILLING_MESSAGES as M, RECEIPT_ENDPOINT } from '../../domain/billing-rules.ts';
 import { CREDIT_STATUS_LABELS, CREDIT_WINDOW_DAYS, creditReasonLabel } from '../../domain/credit-rules.ts';
@@ -21,16 +22,19 @@ export default function TransactionRow(props: {
       <td>
         {t.description}
         {t.failureMessage && <span className="muted"> ({t.failureMessage})</span>}
-        {t.credit && (
-          <div className="muted billing-credit">
-            <strong>Credit: {creditReasonLabel(t.credit.reason)}</strong> (
-            {CREDIT_STATUS_LABELS[t.credit.status]}
-            ). {t.credit.finding}
-          </div>
-        )}
       </td>
       <td className="num">{formatMoney(t.amountCents)}</td>
       <td>{t.status}</td>
+      <td className="billing-credit">
+        {t.credit ? (
+          <>
+            <strong>{creditReasonLabel(t.credit.reason)}</strong>: {CREDIT_STATUS_LABELS[t.credit.status]}
+            <div className="muted">{t.credit.finding}</div>
+          </>
+        ) : (
+          '—'
+        )}
+      </td>
       <td className="billing-row-actions">
         {t.receiptUrl || t.receiptAvailable ? (
           // Without a stored URL the link asks the gateway for the charge's receipt and redirects.
