@@ -10,6 +10,7 @@ import { seedDemoBilling } from './seed-demo-billing.ts';
 import { seedDemoClaims } from './seed-demo-claims.ts';
 import { seedDemoCredits } from './seed-demo-credits.ts';
 import { seedDemoPayments } from './seed-demo-payments.ts';
+import { seedDemoFraud } from './seed-demo-fraud.ts';
 import { seedDemoDashboard } from './seed-demo-dashboard.ts';
 import { seedDemoHomeowner } from './seed-demo-homeowner.ts';
 import { seedDemoReviews } from './seed-demo-reviews.ts';
@@ -37,6 +38,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await seedDemoBilling(sql);
   await seedDemoCredits(sql);
   await seedDemoPayments(sql);
+  await seedDemoFraud(sql);
   await seedDemoHomeowner(sql);
   await seedDemoReviews(sql);
   await seedDemoAnalytics(sql);

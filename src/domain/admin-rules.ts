@@ -1,6 +1,7 @@
 // The admin area's constants and texts: its pages (the spec's nested admin pages, in its order),
 // list sizes, and the messages of the users page.
 import { CONTENT_AUDIT_ACTIONS } from './content-rules.ts';
+import { FRAUD_AUDIT_ACTIONS } from './fraud-rules.ts';
 
 export interface AdminPage {
   /** The path segment under /admin ('' for the index). */
@@ -12,13 +13,14 @@ export interface AdminPage {
 }
 
 /** Spec: "Admin nested pages: index (dashboard), users, activity-logs, contractors, leads,
- * payments, content, revenue-validation, payment-test". */
+ * payments, content, revenue-validation, payment-test"; and issue 23's fraud queue, by the leads. */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { slug: '', label: 'Dashboard', available: true },
   { slug: 'users', label: 'Users', available: true },
   { slug: 'activity-logs', label: 'Activity Logs', available: true },
   { slug: 'contractors', label: 'Contractors', available: true },
   { slug: 'leads', label: 'Leads', available: true },
+  { slug: 'fraud', label: 'Fraud Queue', available: true },
   { slug: 'payments', label: 'Payments', available: true },
   { slug: 'content', label: 'Content', available: true },
   { slug: 'revenue-validation', label: 'Revenue Validation', available: true },
@@ -76,6 +78,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'lead_credit.grant': 'Lead credit granted',
   'lead_credit.decline': 'Lead credit declined',
   'lead.resend': 'Lead re-sent to the next pro',
+  ...FRAUD_AUDIT_ACTIONS,
 };
 
 export const ADMIN_CONTRACTORS_PAGE_SIZE = 25;

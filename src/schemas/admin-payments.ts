@@ -7,7 +7,7 @@ import {
   TRANSACTION_FILTERS,
   type MismatchKind,
 } from '../domain/admin-payments-rules.ts';
-import type { CreditReason, CreditStatus } from '../domain/credit-rules.ts';
+import type { CreditRowReason, CreditStatus } from '../domain/credit-rules.ts';
 import { ZOptionalDay } from './day.ts';
 
 const cursor = z.optional(z.string().check(z.maxLength(200)));
@@ -60,7 +60,7 @@ export interface AdminCreditRequest {
   projectType: string;
   place: string;
   chargedAt: string | null;
-  reason: CreditReason;
+  reason: CreditRowReason;
   /** The contractor's own words. */
   note: string | null;
   /** What the server's check of the rule found. */

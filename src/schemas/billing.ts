@@ -6,6 +6,7 @@ import {
   DEFAULT_BILLING_PAGE_SIZE,
   DEFAULT_BILLING_RANGE,
 } from '../domain/billing-rules.ts';
+import type { CreditRowReason, CreditStatus } from '../domain/credit-rules.ts';
 
 export const ZBillingRange = z._default(z.enum(BILLING_RANGES), DEFAULT_BILLING_RANGE);
 
@@ -31,6 +32,16 @@ export interface BillingTransaction {
   /** A receipt can be asked of the gateway (GET /api/contractor/billing/receipt/:id). */
   receiptAvailable: boolean;
   failureMessage: string | null;
+  /** The lead's credit, when the charge was disputed or credited automatically. */
+  credit: BillingCredit | null;
+}
+
+/** A credit of a lead charge as the billing page shows it. */
+export interface BillingCredit {
+  reason: CreditRowReason;
+  status: CreditStatus;
+  /** What was found, in plain words (the automatic rules' finding). */
+  finding: string;
 }
 
 export interface TransactionPage {

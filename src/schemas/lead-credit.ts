@@ -6,6 +6,7 @@ import {
   CREDIT_NOTE_MAX,
   CREDIT_REASONS,
   type CreditReason,
+  type CreditRowReason,
   type CreditStatus,
 } from '../domain/credit-rules.ts';
 import { ZSanitized } from './sanitized-text.ts';
@@ -28,7 +29,7 @@ export type TLeadCreditRequest = z.output<typeof ZLeadCreditRequest>;
 /** A dispute as the contractor sees it (on the lead, and as the endpoint's answer). */
 export interface LeadCredit {
   id: string;
-  reason: CreditReason;
+  reason: CreditRowReason;
   status: CreditStatus;
   /** What the server's check found. */
   finding: string;

@@ -383,6 +383,7 @@ function rules(ids: Ids): Record<string, Rule> {
         '/admin/payments',
         '/admin/revenue-validation',
         '/admin/leads',
+        '/admin/fraud',
         '/admin/content',
       ].map((path) => [`GET ${path}`, { access: 'admin', probes: [{ path, expect: adminPage(path, 200) }] }]),
     ),
@@ -488,6 +489,25 @@ function rules(ids: Ids): Record<string, Rule> {
         adminWrite(fillPattern(`/api/admin/contractors/[id]/${action}`, { id: ids.business })),
       ]),
     ),
+    'GET /api/admin/fraud': adminGet(
+      '/api/admin/fraud?list=held',
+      { path: '/api/admin/fraud?list=reported', expect: adminApi(200) },
+      { path: '/api/admin/fraud?list=blocked', expect: adminApi(200) },
+      { path: '/api/admin/fraud?list=everything', expect: adminApi(400) },
+    ),
+    // Releasing needs no body: an unknown request or block is probed (404), never a real one.
+    'POST /api/admin/fraud/blocks/[id]/release': {
+      access: 'admin',
+      probes: [{ path: `/api/admin/fraud/blocks/${NONE}/release`, body: {}, expect: adminApi(404) }],
+    },
+    // No reason: refused by the schema (400) once the caller is an admin; nothing is blocked.
+    'POST /api/admin/fraud/leads/[id]/block': adminWrite(
+      fillPattern('/api/admin/fraud/leads/[id]/block', { id: ids.lead }),
+    ),
+    'POST /api/admin/fraud/leads/[id]/release': {
+      access: 'admin',
+      probes: [{ path: `/api/admin/fraud/leads/${NONE}/release`, body: {}, expect: adminApi(404) }],
+    },
     'GET /api/admin/leads': adminGet('/api/admin/leads?qualification=qualified&q=dayton', {
       path: '/api/admin/leads?cursor=bad',
       expect: adminApi(400),

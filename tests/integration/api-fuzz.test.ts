@@ -99,6 +99,10 @@ const PLAN: Record<string, Plan> = {
   'POST /api/admin/contractors/[id]/licence': {},
   'POST /api/admin/contractors/[id]/reject': {},
   'POST /api/admin/contractors/[id]/status': {},
+  'GET /api/admin/fraud': {},
+  'POST /api/admin/fraud/blocks/[id]/release': {},
+  'POST /api/admin/fraud/leads/[id]/block': {},
+  'POST /api/admin/fraud/leads/[id]/release': {},
   'GET /api/admin/leads': {},
   'GET /api/admin/leads/[id]': {},
   'POST /api/admin/leads/[id]/resend': {},
@@ -328,6 +332,10 @@ beforeAll(async () => {
     if (n === 2)
       reviewTokens.push(await createLink(sql, { leadId: lead.id, purpose: 'review', businessId: own.id }));
   }
+  // A held request and a blocked phone, for the fraud queue's endpoints to reach.
+  const held = await createLead(sql);
+  await sql`update leads set qualification = 'held', hold_reason = 'Fuzz: held for an admin.' where id = ${held.id}`;
+  await sql`insert into blocked_identities (kind, value, reason, lead_id) values ('phone', '9375550111', 'Fuzz: blocked.', ${held.id})`;
   const idsOf = async (query: string) => (await sql.unsafe<{ id: string }[]>(query)).map((r) => r.id);
   const victims = [otherOwner.id, other.id, pending.id];
   ids = {
@@ -343,6 +351,7 @@ beforeAll(async () => {
       ...(await idsOf(`select id::text from reviews limit 5`)),
       ...(await idsOf(`select id::text from business_claims limit 5`)),
       ...(await idsOf(`select id::text from lead_credits limit 5`)),
+      ...(await idsOf(`select id::text from blocked_identities limit 5`)),
     ],
     any: [...(await idsOf(`select id::text from articles limit 3`))],
     slugs: [

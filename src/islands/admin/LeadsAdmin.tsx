@@ -12,6 +12,7 @@ import {
   QUALIFICATION_LABELS,
   qualificationLabel,
 } from '../../domain/admin-lead-rules.ts';
+import { creditReasonLabel } from '../../domain/credit-rules.ts';
 import { LEAD_STAGE_LABELS } from '../../domain/lead-stages.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { TIMELINES } from '../../domain/quote-rules.ts';
@@ -302,7 +303,7 @@ function LeadPanel(props: { id: string; onChange: (lead: AdminLeadDetail) => voi
                 <td>{formatMoney(d.amountCents)}</td>
                 <td>
                   {d.credit
-                    ? `${CREDIT_LABELS[d.credit.status] ?? d.credit.status}: ${formatMoney(d.credit.amountCents)} (${d.credit.reason.replace('_', ' ')})`
+                    ? `${CREDIT_LABELS[d.credit.status] ?? d.credit.status}: ${formatMoney(d.credit.amountCents)} (${creditReasonLabel(d.credit.reason)})`
                     : '—'}
                 </td>
                 <td>

@@ -8,7 +8,7 @@ import {
   TRANSACTION_FILTERS,
   type TransactionFilter,
 } from '../../domain/admin-payments-rules.ts';
-import { CREDIT_REASONS } from '../../domain/credit-rules.ts';
+import { creditReasonLabel } from '../../domain/credit-rules.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type {
   AdminChargebackPage,
@@ -46,10 +46,6 @@ const FILTER_LABEL: Record<TransactionFilter, string> = {
   pending: 'Pending',
   legacy: 'Legacy',
 };
-const REASON_LABEL = Object.fromEntries(CREDIT_REASONS.map((r) => [r.value, r.label])) as Record<
-  string,
-  string
->;
 
 const when = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
@@ -280,7 +276,7 @@ function Disputes() {
                   )}
                 </td>
                 <td>
-                  {REASON_LABEL[c.reason] ?? c.reason}
+                  {creditReasonLabel(c.reason)}
                   {c.note && <div>“{c.note}”</div>}
                 </td>
                 <td>{c.finding}</td>

@@ -139,8 +139,9 @@ function Billing(props: {
       )}
       {summary && <BillingCards summary={summary} />}
       <p className="muted">
-        Charged for a lead that was a duplicate, outside your area or had a number that does not work? Dispute
-        it from the lead on your dashboard within {CREDIT_WINDOW_DAYS} days:{' '}
+        Charged for a lead that was a duplicate, outside your area, fake or had a number that does not work?
+        Dispute it from the lead on your dashboard within {CREDIT_WINDOW_DAYS} days. Leads reported fake by
+        two buyers, and leads you answered that the homeowner never opened, are credited automatically:{' '}
         <a href={CREDIT_RULES_PATH}>how lead credits work</a>.
       </p>
       <Tabs label="Billing" tabs={TABS} selected={tab} onSelect={setTab}>

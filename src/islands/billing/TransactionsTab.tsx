@@ -117,6 +117,7 @@ export default function TransactionsTab(props: {
                 <th scope="col">Description</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Status</th>
+                <th scope="col">Credit</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>

@@ -8,6 +8,7 @@ import {
   CREDIT_REASONS,
   CREDIT_RULES_PATH,
   CREDIT_WINDOW_DAYS,
+  creditReasonLabel,
   type CreditReason,
   type CreditStatus,
 } from '../../domain/credit-rules.ts';
@@ -31,6 +32,7 @@ function CreditOutcome({ credit }: { credit: LeadCredit }) {
       <p>
         <strong>{STATUS_TEXT[credit.status]}</strong>
       </p>
+      <p>Reason: {creditReasonLabel(credit.reason)}</p>
       <p>{credit.finding}</p>
       {credit.decision && <p>Our team’s reason: {credit.decision}</p>}
       <p className="muted">
@@ -109,7 +111,9 @@ export default function LeadCreditForm(props: {
       <h3 id={`${id}-title`}>Dispute this charge</h3>
       <p className="muted">
         A duplicate, a lead outside your area or a number that does not work is checked at once and refunded
-        to your card when it meets the rules; anything else goes to our support team. {rules}.
+        to your card when it meets the rules; anything else goes to our support team. A fake request or a
+        number that does not work is also a report: when a second buyer of the lead reports it, every buyer is
+        refunded at once. {rules}.
       </p>
       <fieldset>
         <legend>Reason</legend>

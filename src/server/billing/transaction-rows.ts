@@ -1,8 +1,9 @@
 // One business's payment transactions as the billing page shows them: 'legacy' rows excluded,
 // newest first, within a range of days, after a keyset cursor (created_at, id), none from before
-// its owner had it. The list and the CSV export read the same statement, so the export's rows
-// are the table's.
+// its owner had it, each lead charge with its credit (a dispute, or an automatic credit) if any.
+// The list and the CSV export read the same statement, so the export's rows are the table's.
 import { rangeDays, type BillingRange } from '../../domain/billing-rules.ts';
+import type { CreditRowReason, CreditStatus } from '../../domain/credit-rules.ts';
 import type { BillingTransaction, TransactionStatus } from '../../schemas/billing.ts';
 import type { Sql } from '../db/client.ts';
 import { ownerSince } from '../contractor/owner-since.ts';
@@ -17,6 +18,9 @@ export interface TransactionRow {
   receipt_url: string | null;
   failure_message: string | null;
   has_charge: boolean;
+  credit_reason: CreditRowReason | null;
+  credit_status: CreditStatus | null;
+  credit_finding: string | null;
 }
 
 export interface TransactionFilter {
@@ -34,9 +38,11 @@ export function transactionsQuery(sql: Sql, filter: TransactionFilter) {
            concat_ws(' · ', coalesce(t.description, 'Charge'),
                      l.project_type || ' in ' || coalesce(l.city, l.zip_code, 'the Dayton area')) as description,
            t.payment_amount_cents, t.payment_status, t.receipt_url, t.failure_message,
-           (t.stripe_payment_intent_id is not null and t.payment_status in ('paid', 'succeeded', 'refunded')) as has_charge
+           (t.stripe_payment_intent_id is not null and t.payment_status in ('paid', 'succeeded', 'refunded')) as has_charge,
+           c.reason as credit_reason, c.status as credit_status, c.finding as credit_finding
       from payment_transactions t
       left join leads l on l.id = t.lead_id
+      left join lead_credits c on c.distribution_id = t.distribution_id
      where t.business_id = ${filter.businessId}
        and t.payment_status <> 'legacy'
        and t.created_at >= ${ownerSince(sql, filter.businessId)}
@@ -56,5 +62,9 @@ export function toTransaction(row: TransactionRow): BillingTransaction {
     receiptUrl: row.receipt_url,
     receiptAvailable: row.receipt_url !== null || row.has_charge,
     failureMessage: row.failure_message,
+    credit:
+      row.credit_reason && row.credit_status
+        ? { reason: row.credit_reason, status: row.credit_status, finding: row.credit_finding ?? '' }
+        : null,
   };
 }

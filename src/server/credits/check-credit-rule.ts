@@ -2,6 +2,7 @@
 // the lead and the business as they are in the database: whether the reason a contractor gave
 // is met, and what was found, in words shown to the contractor and to an admin.
 import { DUPLICATE_WINDOW_DAYS, type CreditReason } from '../../domain/credit-rules.ts';
+import { FAKE_REPORT_FINDING } from '../../domain/fraud-rules.ts';
 import { dialableNanpNumber } from '../../domain/phone.ts';
 import type { TransactionSql } from '../db/client.ts';
 import { ownerSince } from '../contractor/owner-since.ts';
@@ -106,5 +107,7 @@ export async function checkCreditRule(
   if (reason === 'duplicate') return duplicate(tx, lead);
   if (reason === 'outside_area') return outsideArea(tx, lead);
   if (reason === 'bad_number') return badNumber(lead);
+  // No check can prove a request fake by itself: a second buyer's report does (refundReportedLead).
+  if (reason === 'fake') return { met: false, finding: FAKE_REPORT_FINDING };
   return { met: false, finding: 'No automatic rule covers this reason; our team will review it.' };
 }

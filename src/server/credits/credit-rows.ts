@@ -1,11 +1,11 @@
 // A lead credit row as the contractor sees it.
-import type { CreditReason, CreditStatus } from '../../domain/credit-rules.ts';
+import type { CreditRowReason, CreditStatus } from '../../domain/credit-rules.ts';
 import type { LeadCredit } from '../../schemas/lead-credit.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 
 export interface CreditRow {
   id: string;
-  reason: CreditReason;
+  reason: CreditRowReason;
   status: CreditStatus;
   finding: string;
   amount_cents: number;

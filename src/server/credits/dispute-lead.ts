@@ -3,16 +3,20 @@
 // met, the credit is refunded to the card through the gateway (settle-credit.ts); otherwise it
 // waits in the admin queue ('open'). A second dispute of the lead (two at once, a retry) finds
 // the first credit and answers with it, settling it if its refund is still under way.
-import { CREDIT_MESSAGES, CREDIT_WINDOW_DAYS } from '../../domain/credit-rules.ts';
+// A report that the lead is fake or unreachable ('fake', 'bad_number') also counts towards
+// refunding every buyer (refundReportedLead, issue 23): the lead's row is locked first, so two
+// buyers' reports at once are counted one after the other and the buyers are refunded once.
+import { CREDIT_MESSAGES, CREDIT_WINDOW_DAYS, REPORT_REASONS } from '../../domain/credit-rules.ts';
 import type { LeadCredit, TLeadCreditRequest } from '../../schemas/lead-credit.ts';
 import { assertDistributionId, LEAD_NOT_FOUND } from '../dashboard/get-lead.ts';
 import type { Sql } from '../db/client.ts';
 import { ownerSince } from '../contractor/owner-since.ts';
 import { AppError } from '../errors.ts';
+import { refundReportedLead } from '../fraud/refund-reported-lead.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { checkCreditRule } from './check-credit-rule.ts';
 import { findCredit, toLeadCredit } from './credit-rows.ts';
-import { settleCredit } from './settle-credit.ts';
+import { settleCredits } from './settle-credit.ts';
 
 interface Disputed {
   distribution_id: string;
@@ -37,8 +41,14 @@ export async function disputeLead(
   request: TLeadCreditRequest,
 ): Promise<LeadCredit> {
   const id = assertDistributionId(distributionId);
-  const credit = await sql.begin(async (tx) => {
-    // Locked: two disputes of one lead go one after the other; the second finds the first's credit.
+  const { credit, settle } = await sql.begin(async (tx) => {
+    // The lead locked first: reports of its buyers are counted one at a time (and a fraud block
+    // waits). Then the distribution: two disputes of it go one after the other; the second finds
+    // the first's credit.
+    const [owned] = await tx<{ lead_id: string }[]>`
+      select lead_id from lead_distributions where id = ${id} and business_id = ${businessId}`;
+    if (!owned) throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);
+    await tx`select 1 from leads where id = ${owned.lead_id} for no key update`;
     const [lead] = await tx<Disputed[]>`
       select d.id as distribution_id, d.lead_id, d.payment_status, d.charged_at, l.service_id, l.email, l.phone,
              l.zip_code, t.id as transaction_id, t.payment_status as transaction_status,
@@ -52,7 +62,7 @@ export async function disputeLead(
          for update of d`;
     if (!lead) throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);
     const existing = await findCredit(tx, businessId, id);
-    if (existing) return existing;
+    if (existing) return { credit: existing, settle: [] };
     if (lead.payment_status !== 'paid' || !lead.charged_at)
       throw new AppError('CONFLICT', CREDIT_MESSAGES.notCharged);
     const [open] = await tx<{ open: boolean }[]>`
@@ -86,16 +96,17 @@ export async function disputeLead(
       values (${businessId}, ${id}, ${lead.transaction_id}, ${request.reason}, ${request.note ?? null},
               ${refundable ? 'refunding' : 'open'}, ${finding.slice(0, 500)}, ${lead.amount_cents},
               ${`lead-credit-${id}`})`;
-    return (await findCredit(tx, businessId, id))!;
-  });
-  if (credit.status === 'refunding') {
-    try {
-      await settleCredit(sql, gateway, credit.id);
-    } catch (error) {
-      // The gateway did not answer: the credit stays 'refunding' and is settled again later,
-      // with the same key (never a second refund).
-      console.error('lead credit refund', credit.id, error);
+    let others: string[] = [];
+    if (REPORT_REASONS.includes(request.reason)) {
+      await tx`update leads set reported_at = now() where id = ${lead.lead_id}`;
+      others = await refundReportedLead(tx, lead.lead_id);
     }
+    return { credit: (await findCredit(tx, businessId, id))!, settle: others };
+  });
+  if (credit.status === 'refunding' || settle.length) {
+    // The gateway not answering leaves a credit 'refunding', settled again later with the same
+    // key (never a second refund).
+    await settleCredits(sql, gateway, [...(credit.status === 'refunding' ? [credit.id] : []), ...settle]);
     return toLeadCredit((await findCredit(sql, businessId, id))!);
   }
   return toLeadCredit(credit);

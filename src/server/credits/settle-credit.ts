@@ -91,6 +91,18 @@ export async function settleCredit(sql: Sql, gateway: PaymentGateway, creditId: 
   });
 }
 
+/** Settles several credits one after the other; a gateway that does not answer leaves a credit
+ * 'refunding' for the sweeper (resumeRefundingCredits), with the same key. */
+export async function settleCredits(sql: Sql, gateway: PaymentGateway, creditIds: string[]): Promise<void> {
+  for (const id of new Set(creditIds)) {
+    try {
+      await settleCredit(sql, gateway, id);
+    } catch (error) {
+      console.error('lead credit refund', id, error);
+    }
+  }
+}
+
 /** Credits left 'refunding' by a gateway outage, settled again with the same key (for the
  * five-minute sweeper). Returns how many were tried. */
 export async function resumeRefundingCredits(sql: Sql, gateway: PaymentGateway): Promise<number> {

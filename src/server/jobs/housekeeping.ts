@@ -1,8 +1,9 @@
-// The scheduled jobs in one call (finish unfinished leads, deliver waiting mail, expire requests,
-// purge spent tokens), for a server that has no scheduler of its own (npm start): on Netlify each
+// The scheduled jobs in one call (finish unfinished leads, deliver waiting mail, credit unanswered
+// leads, expire requests, purge spent tokens), for a server that has no scheduler of its own (npm start): on Netlify each
 // runs as its own scheduled function (netlify/functions). Every job is safe to run at any time and
 // again.
 import { purgeExpired } from '../auth/cleanup.ts';
+import { creditUnansweredLeads } from '../credits/credit-unanswered-leads.ts';
 import { resumeRefundingCredits } from '../credits/settle-credit.ts';
 import type { Transporter } from 'nodemailer';
 import type { Sql } from '../db/client.ts';
@@ -28,6 +29,7 @@ export async function housekeeping(
     mails += delivered;
   }
   const credits = await resumeRefundingCredits(sql, deps.gateway);
+  const unanswered = await creditUnansweredLeads(sql, deps.gateway);
   const quotes = await expireUnconfirmedQuotes(sql, deps.store);
   const proofs = await purgeSpentProofs(sql);
   const identity = await purgeExpired(sql);
@@ -35,6 +37,7 @@ export async function housekeeping(
     resumedLeads: resumed.length,
     mailsDelivered: mails,
     resumedCredits: credits,
+    unansweredCredits: unanswered,
     ...quotes,
     spentProofs: proofs,
     ...identity,

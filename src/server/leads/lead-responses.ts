@@ -3,6 +3,7 @@
 // order they arrived. Only the token's lead is ever read.
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { resolveHomeownerLink } from './homeowner-links.ts';
+import { recordResponsesView } from './record-responses-view.ts';
 
 export interface QuoteItem {
   description: string;
@@ -144,8 +145,14 @@ export async function leadResponsesOf(
   return { lead, responses, acceptedId: responses.find((r) => r.acceptedAt)?.id ?? null, jobs: [...jobs] };
 }
 
-/** The page's data for a link, or null for an unknown, expired or malformed token. */
-export async function leadResponsesForToken(sql: Sql, token: string): Promise<LeadResponses | null> {
+/** The page's data for a link, or null for an unknown, expired or malformed token. `view`: the
+ * homeowner is shown the page now (its first view is recorded). */
+export async function leadResponsesForToken(
+  sql: Sql,
+  token: string,
+  options: { view?: boolean } = {},
+): Promise<LeadResponses | null> {
   const link = await resolveHomeownerLink(sql, token, 'responses');
+  if (link && options.view) await recordResponsesView(sql, link.leadId);
   return link ? leadResponsesOf(sql, link.leadId) : null;
 }

@@ -1,0 +1,12 @@
+// POST /api/admin/fraud/blocks/:id/release: a blocked phone, e-mail, device or domain may send
+// requests again (the row kept, with who released it); audited.
+import { ZNoBody } from '~/schemas/admin';
+import { db } from '~/server/db/client';
+import { releaseIdentity } from '~/server/fraud';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'admin', body: ZNoBody }, async ({ context, user }) =>
+  Response.json({ block: await releaseIdentity(db(), { id: user.id }, context.params['id'] ?? '') }),
+);
