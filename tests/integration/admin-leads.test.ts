@@ -387,4 +387,23 @@ describe('re-send to the next pro', () => {
     expect(((await reused.json()) as { error: string }).error).toBe(ADMIN_LEAD_MESSAGES.keyOfAnotherLead);
     expect(await distributionsOf(second.id)).toEqual([]);
   });
+
+  it('refuses a lead its buyers reported fake, or an admin blocked as fraud: never sold again', async () => {
+    const zip = freshZip();
+    const other = await pro(zip, 5);
+    for (const mark of [
+      sql`reports_refunded_at = now()`,
+      sql`fraud_review = 'blocked', fraud_reviewed_at = now()`,
+    ]) {
+      const lead = await leadIn(zip);
+      await sql`update leads set qualification = 'qualified', ${mark} where id = ${lead.id}`;
+      const refused = await resend(lead.id, randomUUID());
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: string }).error).toBe(
+        ADMIN_LEAD_MESSAGES.reportedNotResendable,
+      );
+      expect(await distributionsOf(lead.id)).toEqual([]);
+    }
+    expect(await chargesOf(other.id)).toEqual({ transactions: 0, intents: 0 });
+  });
 });

@@ -82,6 +82,11 @@ export async function resendLead(
     if (!RESENDABLE.includes(lead.qualification)) {
       throw new AppError('CONFLICT', M.notResendable(qualificationLabel(lead.qualification)));
     }
+    // A lead its buyers reported fake, or an admin blocked as fraud, is never sold again.
+    const [fraud] = await tx<{ refunded: boolean; blocked: boolean }[]>`
+      select reports_refunded_at is not null as refunded, fraud_review = 'blocked' as blocked
+        from leads where id = ${leadId}`;
+    if (fraud?.refunded || fraud?.blocked) throw new AppError('CONFLICT', M.reportedNotResendable);
     const [row] = await tx<ResendRow[]>`
       insert into lead_resends (lead_id, request_key, actor_user_id, before_distributions)
       values (${leadId}, ${request.requestKey}, ${actor.id}, ${tx.json((await snapshot(tx, leadId)) as never)})
