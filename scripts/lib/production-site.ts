@@ -207,7 +207,7 @@ export function benchPhone(): string {
 
 /**
  * The fields of a signed-out homeowner's quote request number `i` (its own e-mail, request key,
- * phone and street address, and a ZIP), as the wizard sends them: the benches' requests
+ * phone, street address and description, and a ZIP), as the wizard sends them: the benches' requests
  * (bench/quote.ts, bench/load.ts) and the outage check's. A request is sold only once its phone
  * is proven: the caller reads the code the sandbox sent to `phone` (sandbox_verifications).
  */
@@ -216,7 +216,8 @@ export function quoteRequestFields(i: number, services: string[], altcha: string
     requestKey: crypto.randomUUID(),
     altcha,
     service: services[i % services.length],
-    description: 'Bench request: the project needs a contractor soon, details on the phone.',
+    // Numbered: one homeowner's words are not another's (nearly the same text is flagged).
+    description: `Bench request ${i}: the project needs a contractor soon, details on the phone.`,
     timeline: 'ASAP',
     budgetMin: 1000,
     budgetMax: 15000,
