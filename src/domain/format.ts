@@ -1,0 +1,153 @@
+// The one formatting layer (issue 24): how names, money, phone numbers, places, dates, times and
+// statuses read to people, on every island, page and mail. Nothing shown to a person is a raw
+// value: never a slug, never ten bare digits, never an upper-case status or a time with seconds.
+// Times are Dayton's (America/New_York) wherever they are shown, so the server's render, the
+// browser's and a mail agree.
+import { formatMoney } from './money.ts';
+
+export { formatMoney };
+
+/** The site's time zone: every date and time shown is Dayton's. */
+export const SITE_TIME_ZONE = 'America/New_York';
+
+/** Words kept as their usual capitals when a slug becomes a name. */
+const ACRONYMS: Record<string, string> = { hvac: 'HVAC', diy: 'DIY', us: 'US', oh: 'OH' };
+/** Small words that stay lower case inside a name. */
+const SMALL = new Set(['and', 'or', 'of', 'the', 'in', 'on', 'at', 'to', 'for', 'a']);
+
+/**
+ * A service's or a place's name from whatever was stored: a name stays as it is; a slug or a
+ * lower-case word becomes words with capitals ("kitchen-remodeling" → "Kitchen Remodeling",
+ * "hvac" → "HVAC", "kettering" → "Kettering"). A stored name is always preferred; this is the
+ * safety net for old rows and query strings.
+ */
+export function displayName(value: string | null | undefined): string {
+  const text = (value ?? '').trim();
+  if (!text) return '';
+  // Already a name: it has a capital letter or a space and no hyphen-joined lower-case slug form.
+  if (/[A-Z]/.test(text) && !/^[a-z0-9]+(-[a-z0-9]+)+$/.test(text)) return text;
+  return text
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word, i) => {
+      const lower = word.toLowerCase();
+      if (ACRONYMS[lower]) return ACRONYMS[lower];
+      if (i > 0 && SMALL.has(lower)) return lower;
+      return lower.charAt(0).toUpperCase() + lower.slice(1);
+    })
+    .join(' ');
+}
+
+/** "Plumbing in Kettering": a lead's or a request's title, from its service and place. */
+export function serviceInPlace(service: string, place: string | null | undefined): string {
+  const where = displayName(place);
+  return where ? `${displayName(service)} in ${where}` : displayName(service);
+}
+
+/** "(937) 253-4187" for a North American number however it was stored; anything else as given. */
+export function formatPhone(value: string | null | undefined): string {
+  const text = (value ?? '').trim();
+  const digits = text.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (national.length !== 10) return text;
+  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+}
+
+/** A tel: link for any stored phone ("tel:+19372534187"). */
+export function phoneHref(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return `tel:${digits.length === 10 ? `+1${digits}` : `+${digits}`}`;
+}
+
+/** A map link for an address (opens the phone's map app or the map site). */
+export function mapHref(address: string, zipCode?: string | null): string {
+  const query = [address, zipCode].filter(Boolean).join(' ');
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: SITE_TIME_ZONE });
+const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: SITE_TIME_ZONE,
+});
+const TIME = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: SITE_TIME_ZONE,
+});
+
+const asDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+
+/** "Nov 26, 2026". */
+export function formatDate(value: Date | string | number): string {
+  return DATE.format(asDate(value));
+}
+
+/** "Nov 26, 2026, 7:45 AM": never seconds. */
+export function formatDateTime(value: Date | string | number): string {
+  return DATE_TIME.format(asDate(value));
+}
+
+/** "7:45 AM". */
+export function formatTime(value: Date | string | number): string {
+  return TIME.format(asDate(value));
+}
+
+/** "45 min", "1 h 30 min", "2 h", "3 days": a duration in minutes as people say it. */
+export function formatMinutes(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '—';
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  if (whole < 48 * 60) {
+    const hours = Math.floor(whole / 60);
+    const rest = whole % 60;
+    return rest ? `${hours} h ${rest} min` : `${hours} h`;
+  }
+  return `${Math.round(whole / (24 * 60))} days`;
+}
+
+/** "3 leads", "1 lead". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/** How a homeowner asked to be reached, in words. */
+export const CONTACT_METHOD_WORDS: Record<string, string> = {
+  email: 'E-mail',
+  phone: 'Phone call',
+  both: 'Phone or e-mail',
+};
+
+/** A charge's status as the person who paid reads it. */
+export const CHARGE_WORDS: Record<string, string> = {
+  paid: 'Paid',
+  succeeded: 'Paid',
+  pending: 'Processing',
+  failed: 'Not charged: card declined',
+  refunded: 'Refunded',
+  requires_action: 'Needs card confirmation',
+};
+
+/** A business's listing status as its owner and the public read it. */
+export const LISTING_WORDS: Record<string, string> = {
+  ACTIVE: 'Listed',
+  PENDING: 'Awaiting approval',
+  SUSPENDED: 'Suspended',
+};
+
+/** Payment setup as the contractor reads it. */
+export const PAYMENT_SETUP_WORDS: Record<string, string> = {
+  completed: 'Card on file',
+  pending: 'Card setup started, not finished',
+  required: 'No card yet',
+};
+
+/** A word from one of the maps above, or the value made readable when it is not there. */
+export function wordFor(words: Record<string, string>, value: string | null | undefined): string {
+  if (!value) return '';
+  return words[value] ?? displayName(value.toLowerCase());
+}
