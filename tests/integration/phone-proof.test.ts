@@ -439,6 +439,20 @@ describe('limits and duplicates follow the person, not the mailbox', () => {
     expect((await leadOf(unrelated.requestKey)).near_duplicate_of).toBeNull();
   });
 
+  it('two near-duplicate requests proven at the same moment are both admitted (no deadlock)', async () => {
+    await contractors(1);
+    const text = `Twin ${randomUUID().slice(0, 8)} request: the garage door opener stopped working and the door is stuck half open`;
+    const inputs = [await request({ description: text }), await request({ description: `${text}!` })];
+    for (const input of inputs) await submit(input);
+    const codes = await Promise.all(inputs.map((input) => codeOn(input.phone)));
+    const results = await Promise.all(inputs.map((input, i) => verify(input.requestKey, codes[i]!)));
+    expect(results.map((r) => r.status)).toEqual(['sent', 'sent']);
+    const flagged = await Promise.all(
+      inputs.map(async (input) => (await leadOf(input.requestKey)).near_duplicate_of),
+    );
+    expect(flagged.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+  });
+
   it('blocked contact details are refused before a code is sent, and caught when blocked meanwhile', async () => {
     await contractors(1);
     const blocked = await request();
