@@ -15,7 +15,8 @@ import type { Sql } from '../../src/server/db/client.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 import { sellDemoLead } from './seed-demo-sold-lead.ts';
 
-const RING_DOMAIN = 'lakeview-homes-mail.example';
+// A made-up domain that is no free-mail provider (the reserved .example names count as shared).
+const RING_DOMAIN = 'lakeview-homes-mail.com';
 const RING_PHONE = '9372285577';
 const RING_DEVICE = 'demo-device-2f7c1a9e';
 const RING_PREFIX = '198.51.100.0/24';

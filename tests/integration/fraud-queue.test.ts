@@ -115,7 +115,7 @@ async function request(
  * with nearly the same words; the last is held. */
 async function ring(service?: string) {
   const tag = randomUUID().slice(0, 8);
-  const domain = `ring-${tag}.example`;
+  const domain = `ring-${tag}.com`;
   const shared = {
     phone: freshPhone(),
     addressKey: `12 elm st ${tag}|45402`,
