@@ -33,7 +33,7 @@ interface Ring {
 /** Three requests tied by every signal, the last held; for a service no demo contractor offers. */
 async function arrangeRing(label: string): Promise<Ring> {
   const tag = randomUUID().slice(0, 8);
-  const domain = `ring-${tag}.example`;
+  const domain = `ring-${tag}.com`;
   const phone = `93725${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
   return withSiteDatabase(baseURL(), async (tx) => {
     const [service] = await tx<{ id: string; slug: string; zip: string }[]>`
