@@ -6,6 +6,8 @@ export interface Toast {
   title: string;
   description?: string;
   variant: 'default' | 'destructive';
+  /** An action offered on the toast ("Undo"): its label and what it does; the toast then goes. */
+  action?: { label: string; run: () => void };
 }
 
 export const $toasts = atom<Toast[]>([]);
@@ -32,4 +34,15 @@ export function pushError(title: string, description?: string): number {
       ? { title, variant: 'destructive' }
       : { title, description, variant: 'destructive' },
   );
+}
+
+/** How long an undo stays on offer. */
+export const UNDO_MS = 8000;
+
+/**
+ * A toast saying what was done, with Undo for the given time: the final step of a reversible
+ * action (a lead's stage moved) is one tap, and so is taking it back.
+ */
+export function pushUndo(title: string, undo: () => void, ttlMs = UNDO_MS): number {
+  return pushToast({ title, action: { label: 'Undo', run: undo } }, ttlMs);
 }

@@ -10,6 +10,18 @@ export default function Toaster() {
         <div key={t.id} className={`toast ${t.variant}`}>
           <strong>{t.title}</strong>
           {t.description && <span> — {t.description}</span>}
+          {t.action && (
+            <button
+              type="button"
+              className="toast-action"
+              onClick={() => {
+                dismissToast(t.id);
+                t.action!.run();
+              }}
+            >
+              {t.action.label}
+            </button>
+          )}
           <button type="button" aria-label="Dismiss" onClick={() => dismissToast(t.id)}>
             ×
           </button>
