@@ -10,5 +10,5 @@ export default defineConfig({
   retries: 0,
   workers: 1,
   reporter: 'list',
-  projects: [{ name: 'screens', use: base.projects![0]!.use }],
+  projects: [{ name: 'screens', use: base.projects![0]!.use ?? {} }],
 });
