@@ -62,7 +62,9 @@ export function figureTexts(f: ContractorFigures) {
   const percent = conversionPercent(f);
   return {
     monthSpend: formatMoney(f.monthSpendCents),
-    monthSpendNote: `Lead charges this month, after refunds${f.planPaidCents ? `; plan payments ${formatMoney(f.planPaidCents)} apart` : ''}`,
+    monthSpendNote: 'Lead charges this month, after refunds',
+    /** Plan payments are never part of the spend: said apart. */
+    planNote: f.planPaidCents ? `Plan payments this month, apart: ${formatMoney(f.planPaidCents)}` : null,
     conversion: percent === null ? '–' : `${percent}%`,
     conversionNote: `${f.convertedLeads} of ${plural(f.paidLeads, 'lead')} paid for in ${FIGURE_WINDOW_DAYS} days converted`,
     responseTime: f.measuredResponses ? formatMinutes(f.medianResponseMinutes) : 'Not measured yet',
