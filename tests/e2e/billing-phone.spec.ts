@@ -132,7 +132,7 @@ test('a plan change states the new price and the proration first; cancel says wh
     { start: new Date(live.start), end: new Date(live.end) },
     new Date(asked),
   );
-  const amount = /(?:you pay the difference|you get) \$([\d.,]+)/.exec(text);
+  const amount = /(?:you pay the difference:|you get) \$([\d.,]+)/.exec(text);
   expect(amount, text).not.toBeNull();
   const cents = Math.round(Number(amount![1]!.replace(',', '')) * 100) * Math.sign(expected);
   expect(Math.abs(cents - expected)).toBeLessThanOrEqual(1);

@@ -93,11 +93,15 @@ export default function SubscriptionTab({
     return answer.ok;
   };
 
+  // The button stays enabled while the price is asked for: a disabled button would drop the
+  // focus, and the dialog could not give it back when it closes.
+  const [asking, setAsking] = useState(false);
   const askChange = async (plan: PlanId) => {
-    setBusy(true);
+    if (asking) return;
+    setAsking(true);
     setMessage(null);
     const answer = await api<PlanPreview>('POST', PLAN_ENDPOINT, { action: 'preview', plan });
-    setBusy(false);
+    setAsking(false);
     if (answer.ok) setPreview(answer.body);
     else setMessage({ ok: false, text: answer.body.error ?? UNEXPECTED });
   };
@@ -169,7 +173,13 @@ export default function SubscriptionTab({
             ))}
           </select>
         </label>
-        <button type="button" className="btn" disabled={busy} onClick={() => void askChange(selected)}>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          aria-busy={asking}
+          onClick={() => void askChange(selected)}
+        >
           Change plan
         </button>
         {!s.cancelAtPeriodEnd && (
