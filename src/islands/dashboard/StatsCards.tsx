@@ -30,9 +30,13 @@ export default function StatsCards({ stats }: { stats: DashboardStats }) {
         <h2>Monthly Revenue</h2>
         <p className="stat-value">{formatMoney(stats.estimatedRevenueCents, { wholeDollars: true })}</p>
         <p className="muted">
-          Estimate: {plural(stats.conversions, 'converted lead')} × {per}.{' '}
-          {percent === null ? '' : `${FIGURE_LABELS.conversion} ${f.conversion}: ${f.conversionNote}.`}
+          Estimate: {plural(stats.conversions, 'converted lead')} × {per}.
         </p>
+        {percent !== null && (
+          <p className="muted">
+            {FIGURE_LABELS.conversion} <strong>{f.conversion}</strong>: {f.conversionNote}.
+          </p>
+        )}
       </div>
       <div className="stat">
         <h2>{FIGURE_LABELS.monthSpend}</h2>
