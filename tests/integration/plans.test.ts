@@ -161,7 +161,12 @@ describe('POST /api/contractor/billing/plan', () => {
     const answer = await plan(a, { action: 'preview', plan: 'featured' });
     expect(answer.status).toBe(200);
     const preview = answer.body as unknown as PlanPreview;
-    expect(preview).toMatchObject({ from: 'enhanced', fromPriceCents: 9900, plan: 'featured', priceCents: 19900 });
+    expect(preview).toMatchObject({
+      from: 'enhanced',
+      fromPriceCents: 9900,
+      plan: 'featured',
+      priceCents: 19900,
+    });
     // Moments after the start, about the whole difference for the period is prorated.
     expect(preview.prorationCents).toBeGreaterThan(9900);
     expect(preview.prorationCents).toBeLessThanOrEqual(10000);
@@ -173,7 +178,10 @@ describe('POST /api/contractor/billing/plan', () => {
     // The preview's moment is sent back with the change; one older than 30 minutes is refused.
     expect(
       await plan(a, { action: 'change', plan: 'featured', prorationDate: preview.prorationDate - 31 * 60 }),
-    ).toEqual({ status: 409, body: expect.objectContaining({ error: PLAN_MESSAGES.previewStale }) as unknown });
+    ).toEqual({
+      status: 409,
+      body: expect.objectContaining({ error: PLAN_MESSAGES.previewStale }) as unknown,
+    });
     expect(
       await plan(a, { action: 'change', plan: 'featured', prorationDate: preview.prorationDate + 3600 }),
     ).toMatchObject({ status: 409 });
