@@ -4,6 +4,7 @@
 // change states the new price and the proration before anything changes, and Cancel plan says
 // what ends and when; every paid demo charge has a receipt that opens; and the demo contractor's
 // monthly spend, conversion and response time read the same on the dashboard, billing and admin.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PLANS, prorationCents, type PlanId } from '../../src/domain/plans.ts';
 import { signInContext } from '../helpers/demo-session.ts';
@@ -21,6 +22,13 @@ async function openBilling(page: Page, path = '/contractor/billing'): Promise<vo
   await page.goto(path);
   await page.locator('astro-island:not([ssr])').first().waitFor();
   await expect(page.getByRole('region', { name: 'Billing summary' })).toBeVisible();
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Elements of the billing island whose right edge passes the screen's (the tab row's own
@@ -92,6 +100,18 @@ test('on a phone each transaction is a card: its status and its actions on scree
     '/dashboard?tab=payment-setup',
   );
   await expect(page.getByText(/went to other pros/)).toHaveCount(0);
+  // Request refund: the lead credit flow, a reason asked for on its field.
+  await rows
+    .getByRole('button', { name: /^Request refund for / })
+    .first()
+    .click();
+  const refund = page.getByRole('dialog', { name: 'Request a refund' });
+  await refund.getByRole('button', { name: 'Send request' }).click();
+  await expect(refund.getByRole('alert')).toHaveText('Choose a reason.');
+  await expect(refund.getByRole('radio').first()).toBeFocused();
+  expect(await axe(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(refund).toBeHidden();
   // Statuses in words, never the stored value.
   for (const status of await rows.getByRole('cell').nth(3).allTextContents()) {
     expect(status).toMatch(/^(Paid|Refunded|Processing|Not charged: card declined)/);
@@ -139,6 +159,7 @@ test('a plan change states the new price and the proration first; cancel says wh
   const next = /Next invoice on ([A-Z][a-z]{2} \d{1,2}, \d{4}): \$([\d.,]+)/.exec(text);
   expect(next, text).not.toBeNull();
   expect(Math.round(Number(next![2]!.replace(',', '')) * 100)).toBe(Math.max(to.priceCents + cents, 0));
+  expect(await axe(page)).toEqual([]);
   // Keyboard: Escape keeps the plan and gives the focus back to the button.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
