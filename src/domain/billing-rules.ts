@@ -23,6 +23,10 @@ export const BILLING_MESSAGES = {
   portalFailed: 'Failed to open payment management portal',
   receiptMissing: 'Receipt Not Available',
   receiptMissingText: 'Receipt generation is not available for this transaction.',
+  /** A refund request the automatic rules did not settle: in the admin's queue (no "contact
+   * support" without a way to: the request is the contact). */
+  refundQueued: 'Your request is with our support team: they will review it and answer you by e-mail.',
+  refundDone: 'Refunded: the charge goes back to your card.',
 } as const;
 
 /** Timing constants (decisions.md, "Billing (issue 14)"). */
@@ -45,6 +49,10 @@ export const PAYMENT_SETUP_PATH = '/dashboard?tab=payment-setup';
 
 /** Where a transaction's receipt is asked for (+ /<transaction id>): a redirect to it. */
 export const RECEIPT_ENDPOINT = '/api/contractor/billing/receipt';
+
+/** Our own receipt page of a transaction (a charge the gateway has no receipt for). */
+export const OWN_RECEIPT_PATH = '/contractor/billing/receipts';
+export const ownReceiptPath = (transactionId: string): string => `${OWN_RECEIPT_PATH}/${transactionId}`;
 
 /** Statuses a contractor sees; 'legacy' rows are never shown (spec). */
 export const VISIBLE_TRANSACTION_STATUSES = ['paid', 'succeeded', 'pending', 'failed', 'refunded'] as const;

@@ -97,6 +97,13 @@ export function formatTime(value: Date | string | number): string {
   return TIME.format(asDate(value));
 }
 
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "November 2026" for a calendar month given as "2026-11" (a month has no time zone). */
+export function formatMonth(yearMonth: string): string {
+  return MONTH.format(new Date(`${yearMonth}-15T12:00:00Z`));
+}
+
 /** "45 min", "1 h 30 min", "2 h", "3 days": a duration in minutes as people say it. */
 export function formatMinutes(minutes: number | null | undefined): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '—';

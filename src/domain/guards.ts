@@ -8,7 +8,7 @@ const RULES: [RegExp, Requirement][] = [
   [/^\/auth$/, 'guest'],
   [/^\/profile$/, 'user'],
   [/^\/dashboard(\/.*)?$/, 'contractor'],
-  [/^\/contractor\/billing$/, 'contractor'],
+  [/^\/contractor\/billing(\/receipts\/[^/]+)?$/, 'contractor'],
   [/^\/admin(\/.*)?$/, 'admin'],
   [/^\/api\/account(\/.*)?$/, 'user'],
   [/^\/api\/contractor(\/.*)?$/, 'contractor'],

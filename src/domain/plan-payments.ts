@@ -26,3 +26,7 @@ export const planChargeKey = (subscriptionId: string, periodStart: Date): string
 
 /** One transaction per Stripe invoice. */
 export const invoiceKey = (invoiceId: string): string => `invoice-${invoiceId}`;
+
+/** The idempotency keys a plan's payment row has (planChargeKey, invoiceKey), as a SQL regular
+ * expression: what tells a plan payment from a lead charge in payment_transactions. */
+export const PLAN_PAYMENT_KEY_PATTERN = '^(plan|invoice)-';

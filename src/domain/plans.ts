@@ -70,11 +70,34 @@ export function planOfLookupKey(lookupKey: string | null | undefined): PlanId | 
   return PLAN_IDS.find((id) => PLANS[id].lookupKey === lookupKey) ?? null;
 }
 
+/**
+ * Stripe's proration of a price change at `at` within the period [start, end), to the second: the
+ * new price for the time left less the old price's unused time, each line rounded to the cent
+ * (https://docs.stripe.com/billing/subscriptions/prorations). The sandbox bills a change with it.
+ */
+export function prorationCents(
+  oldCents: number,
+  newCents: number,
+  period: { start: Date; end: Date },
+  at: Date,
+): number {
+  const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+  const length = seconds(period.end) - seconds(period.start);
+  if (length <= 0) return 0;
+  const left = Math.min(Math.max(seconds(period.end) - seconds(at), 0), length) / length;
+  return Math.round(newCents * left) - Math.round(oldCents * left);
+}
+
+/** How long a plan change's shown price stays good: a change confirmed later is refused and the
+ * contractor is shown the price again. */
+export const PLAN_PREVIEW_MAX_AGE_MINUTES = 30;
+
 export const PLAN_MESSAGES = {
   alreadySubscribed: 'You already have a plan: change it instead of starting another.',
   noPlan: 'You have no plan to change or cancel.',
   samePlan: 'You are already on this plan.',
   cardNeeded: 'A card is needed to start a plan: save one in your dashboard first.',
   changed: 'Your plan has been changed.',
+  previewStale: 'The price shown is out of date: review the change again.',
   canceled: 'Your plan will end at the end of the paid period.',
 } as const;

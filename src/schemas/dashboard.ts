@@ -1,4 +1,5 @@
 // The contractor dashboard API's answers, shared by the endpoints and the island.
+import type { ContractorFigures } from '../domain/figures.ts';
 import type { ScoreRule } from '../domain/quote-rules.ts';
 import type { LeadStage } from '../domain/lead-stages.ts';
 import type { LeadTrust } from '../domain/lead-trust.ts';
@@ -78,12 +79,11 @@ export interface DashboardStats {
   newLeads: number;
   /** Percent, whole; null without leads in the window. */
   responseRate: number | null;
-  /** Mean minutes to the first response; null without responses. */
-  avgResponseMinutes: number | null;
-  /** Median first response over the window (business_response_minutes) and how many it rests on. */
-  medianResponseMinutes: number | null;
-  measuredResponses: number;
+  /** Leads won in the window (figures.convertedLeads): the revenue estimate's count. */
   conversions: number;
   /** An estimate: conversions × REVENUE_PER_CONVERSION_CENTS. */
   estimatedRevenueCents: number;
+  /** The figures shared with billing and the admin (src/domain/figures.ts): monthly spend,
+   * conversion, response time. */
+  figures: ContractorFigures;
 }

@@ -316,6 +316,25 @@ function rules(ids: Ids): Record<string, Rule> {
       access: 'contractor',
       probes: [{ path: '/contractor/billing', expect: contractorPage('/contractor/billing', 200) }],
     },
+    // Our own receipt of a charge: only its business's owner sees it; another contractor, like an
+    // unknown id, gets not found.
+    'GET /contractor/billing/receipts/[id]': {
+      access: 'contractor',
+      probes: [
+        {
+          path: fillPattern('/contractor/billing/receipts/[id]', { id: ids.transaction }),
+          expect: contractorPage(
+            fillPattern('/contractor/billing/receipts/[id]', { id: ids.transaction }),
+            200,
+            404,
+          ),
+        },
+        {
+          path: `/contractor/billing/receipts/${NONE}`,
+          expect: contractorPage(`/contractor/billing/receipts/${NONE}`, 404),
+        },
+      ],
+    },
     // Dev-only pages: served by the local and test servers (no production build has them).
     'GET /dev/mail': { access: 'dev-only', probes: [{ path: '/dev/mail', expect: same(200) }] },
     'GET /dev/sms': { access: 'dev-only', probes: [{ path: '/dev/sms', expect: same(200) }] },

@@ -1,8 +1,8 @@
 // The Billing Dashboard in a browser: the demo contractor (shared session) sees the four cards and
 // the failed-payments banner (the demo's declined charge), filters by range, pages, exports a CSV
-// whose rows equal the table's (the download event's file, parsed with csv-parse), gets 'Receipt
-// Not Available' and the refund note, and axe reports nothing on each tab (Manage Payments and the
-// plan are plans.spec.ts's).
+// whose rows equal the table's (the download event's file, parsed with csv-parse), opens a
+// receipt and the refund request (the lead credit flow), and axe reports nothing on each tab
+// (Manage Payments and the plan are plans.spec.ts's; phones are billing-phone.spec.ts's).
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
@@ -97,24 +97,38 @@ test('the demo contractor filters, pages and exports the transactions the table 
   expect(
     records.map((r) => ({
       date: r['Date'],
-      description: r['Failure'] ? `${r['Description']} (${r['Failure']})` : r['Description'],
+      description: r['Description'],
       amount: `$${r['Amount (USD)']}`,
-      status: r['Status'],
+      // The status cell: the status in words, then the decline's reason under it.
+      status: `${r['Status']}${r['Failure']}`,
     })),
   ).toEqual(all);
 
-  // Receipts and refunds.
+  // Receipts (every charge whose money was taken has one) and refunds (the lead credit flow).
+  const popup = page.waitForEvent('popup');
   await page
-    .getByRole('button', { name: /^Receipt for / })
+    .getByRole('link', { name: /^Receipt for / })
     .first()
     .click();
-  await expect(page.getByRole('heading', { name: 'Receipt Not Available' })).toBeVisible();
-  await expect(page.getByText('Receipt generation is not available for this transaction.')).toBeVisible();
+  const receipt = await popup;
+  await expect(receipt.getByRole('heading', { name: 'Receipt from Dayton Contractors' })).toBeVisible();
+  await receipt.close();
   await page
     .getByRole('button', { name: /^Request refund for / })
     .first()
     .click();
-  await expect(page.getByText(/contact support/)).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Request a refund' });
+  await expect(dialog.getByRole('group', { name: 'Why should this charge be refunded?' })).toBeVisible();
+  await expect(dialog.getByText(/contact support/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("a receipt the gateway had nothing for says 'Receipt Not Available'", async ({ page }) => {
+  await signInContext(page.context(), test.info().project.use.baseURL!, 'contractor@example.com');
+  await page.goto('/contractor/billing?receipt=unavailable');
+  await expect(page.getByText('Receipt Not Available', { exact: true })).toBeVisible();
+  await expect(page.getByText('Receipt generation is not available for this transaction.')).toBeVisible();
 });
 
 test('axe reports no violation on any tab of the billing page', async ({ page }) => {

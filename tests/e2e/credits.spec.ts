@@ -28,7 +28,10 @@ interface Arranged {
 /** Two leads of one homeowner for the demo contractor's service, each charged to its card. */
 async function arrangeDuplicate(): Promise<Arranged> {
   const tag = randomUUID().slice(0, 8);
-  const label = `Lead charge (credit test ${tag})`;
+  // The billing page names a lead charge by its service and place ("Lead: Plumbing in ..."): a
+  // place of the test's own finds its rows.
+  const place = `Testville ${tag}`;
+  const label = `in ${place}`;
   return withSiteDatabase(baseURL(), async (tx) => {
     const [b] = await tx<
       { id: string; service_id: string; service: string; zip: string; customer: string; method: string }[]
@@ -47,7 +50,7 @@ async function arrangeDuplicate(): Promise<Arranged> {
                            budget_max, property_address, zip_code, city, property_type, preferred_contact_method,
                            lead_score, qualification, created_at, confirmed_at)
         values (${b!.service_id}, 'Sam Credit', ${`credit.${tag}@example.com`}, '9372284477', ${b!.service},
-                ${description}, 'ASAP', 1000, 5000, '9 Test Lane', ${b!.zip}, 'Dayton', 'Single Family Home', 'email',
+                ${description}, 'ASAP', 1000, 5000, '9 Test Lane', ${b!.zip}, ${place}, 'Single Family Home', 'email',
                 60, 'qualified', now() - make_interval(hours => ${hours}), now() - make_interval(hours => ${hours}))
         returning id`;
       const intent = `pi_sandbox_e2e_${tag}_${i}`;
@@ -110,16 +113,17 @@ test('a duplicate lead is credited at once and shows as refunded on the billing 
     await page.locator('astro-island:not([ssr])').first().waitFor();
     const row = page.getByRole('row').filter({ hasText: arranged.label });
     await expect(row).toHaveCount(2);
-    await expect(row.filter({ has: page.getByRole('cell', { name: 'refunded', exact: true }) })).toHaveCount(
+    // Statuses in words (issue 24).
+    await expect(row.filter({ has: page.getByRole('cell', { name: 'Refunded', exact: true }) })).toHaveCount(
       1,
     );
-    await expect(row.filter({ has: page.getByRole('cell', { name: 'paid', exact: true }) })).toHaveCount(1);
+    await expect(row.filter({ has: page.getByRole('cell', { name: 'Paid', exact: true }) })).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'how lead credits work' })).toBeVisible();
 
     // The refunded charge's receipt, from the gateway (the sandbox's stand-in page), shows the refund.
     const popup = page.waitForEvent('popup');
     await row
-      .filter({ has: page.getByRole('cell', { name: 'refunded', exact: true }) })
+      .filter({ has: page.getByRole('cell', { name: 'Refunded', exact: true }) })
       .getByRole('link', { name: /^Receipt for / })
       .click();
     const receipt = await popup;
@@ -159,7 +163,7 @@ test('a failed lead charge raises the failed-payments banner, whose link fixes t
     await page.locator('astro-island:not([ssr])').first().waitFor();
     const banner = page.getByRole('alert').filter({ hasText: 'Some payment attempts have failed' });
     await expect(banner).toBeVisible();
-    await expect(banner.getByRole('link', { name: 'Check your card' })).toHaveAttribute(
+    await expect(banner.getByRole('link', { name: 'Update your card' })).toHaveAttribute(
       'href',
       '/dashboard?tab=payment-setup',
     );

@@ -44,6 +44,11 @@ test('a plan change shows in Subscription, and Manage Payments opens the portal 
 
   await panel.getByLabel('Change to').selectOption({ label: 'Basic, $49 a month' });
   await panel.getByRole('button', { name: 'Change plan' }).click();
+  // Nothing final in one tap: the new price and the proration first (billing-phone.spec.ts checks
+  // the numbers).
+  const confirm = page.getByRole('dialog', { name: 'Change to Basic?' });
+  await expect(confirm).toContainText('Basic at $49.00 a month');
+  await confirm.getByRole('button', { name: 'Change to Basic' }).click();
   await expect(panel.getByRole('status')).toHaveText('Your plan has been changed.');
   await expect(panel.getByRole('heading', { name: 'Plan: Basic' })).toBeVisible();
   await expect(panel.getByText('$49.00 a month')).toBeVisible();
@@ -79,7 +84,7 @@ test("the plan's paid month is a row of Transactions, with the sandbox's receipt
   const row = page.getByRole('row').filter({ hasText: /Enhanced plan, [A-Z][a-z]{2} \d{1,2}/ });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell', { name: '$99.00', exact: true })).toBeVisible();
-  await expect(row.getByRole('cell', { name: 'paid', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
   const popup = page.waitForEvent('popup');
   await row.getByRole('link', { name: /^Receipt for Enhanced plan/ }).click();
   const receipt = await popup;

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BillingSummary, BillingTransaction, TransactionPage } from '../../src/schemas/billing.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { DEMO_BILLING_HISTORY, seedDemoBilling } from '../../scripts/lib/seed-demo-billing.ts';
+import { CHARGE_WORDS, wordFor } from '../../src/domain/format.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
@@ -118,12 +119,18 @@ describe('the summary', () => {
     expect(answer.status).toBe(200);
     const summary = (await answer.json()) as BillingSummary;
     expect(summary.balanceCents).toBe(3000);
-    expect(summary.monthlySpendingCents).toBe(7500);
-    expect(summary.monthlyRefundedCents).toBe(3000);
+    // The monthly spend is lead charges (the four distributions); charges without a lead, like
+    // these transactions, are neither lead spend nor plan payments (issue 24, src/domain/figures.ts).
+    expect(summary.figures).toEqual({
+      monthSpendCents: 4 * 3000,
+      planPaidCents: 0,
+      paidLeads: 4,
+      convertedLeads: 1,
+      medianResponseMinutes: null,
+      measuredResponses: 0,
+    });
+    expect(summary.monthlyRefundedCents).toBe(0);
     expect(summary.recentFailures).toBe(1);
-    expect(summary.paidLeads).toBe(4);
-    expect(summary.completedLeads).toBe(1);
-    expect(summary.conversionRate).toBe(25);
     expect(summary.subscription).toMatchObject({ plan: 'enhanced', status: 'active', priceCents: 9900 });
     expect(summary.defaultCardExpired).toBe(true);
     expect(summary.paymentMethods.map((m) => [m.last4, m.isDefault, m.expired])).toEqual([
@@ -132,9 +139,12 @@ describe('the summary', () => {
     ]);
     expect(summary.months).toHaveLength(6);
     expect(summary.months.at(-1)).toEqual({
-      month: new Date().toISOString().slice(0, 7),
-      spentCents: 7500,
-      leads: 0,
+      month: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' })
+        .format(new Date())
+        .slice(0, 7),
+      spentCents: 4 * 3000,
+      leads: 4,
+      planCents: 0,
     });
   });
 
@@ -142,9 +152,8 @@ describe('the summary', () => {
     const summary = (await (await call('summary', await contractor())).json()) as BillingSummary;
     expect(summary).toMatchObject({
       balanceCents: 0,
-      monthlySpendingCents: 0,
+      figures: { monthSpendCents: 0, paidLeads: 0 },
       subscription: null,
-      conversionRate: null,
       recentFailures: 0,
       defaultCardExpired: false,
       paymentMethods: [],
@@ -246,7 +255,8 @@ describe('the CSV export', () => {
         Date: t.createdAt,
         Description: t.description,
         'Amount (USD)': (t.amountCents / 100).toFixed(2),
-        Status: t.status,
+        // In words, as the table shows it (issue 24: no raw status shown to people).
+        Status: wordFor(CHARGE_WORDS, t.status),
         Receipt: t.receiptUrl ?? '',
         Failure: t.failureMessage ?? '',
       })),

@@ -236,9 +236,9 @@ describe('an approved claim inherits nothing (the attack replayed)', () => {
       limits: { weekLeads: limits['weekLeads'], monthSpendCents: limits['monthSpendCents'] },
       spendCapCounter: await leadUsage(sql, history.listing.id),
       summary: {
-        spent: summary.monthlySpendingCents,
+        spent: summary.figures.monthSpendCents,
         refunded: summary.monthlyRefundedCents,
-        paidLeads: summary.paidLeads,
+        paidLeads: summary.figures.paidLeads,
         plan: summary.subscription,
         cards: summary.paymentMethods.length,
         monthsSpent: summary.months.reduce((a, m) => a + m.spentCents, 0),
@@ -336,7 +336,7 @@ describe('an approved claim inherits nothing (the attack replayed)', () => {
     expect(leads.leads.map((l) => l.leadId)).toEqual([lead.id]);
     expect(leads.leads[0]!.contact).toMatchObject({ name: 'Test Homeowner' });
     const summary = (await call('summary', claimant)).body as unknown as BillingSummary;
-    expect(summary).toMatchObject({ paidLeads: 1, monthlySpendingCents: LEAD_PRICE_CENTS });
+    expect(summary.figures).toMatchObject({ paidLeads: 1, monthSpendCents: LEAD_PRICE_CENTS });
     expect(summary.paymentMethods.map((m) => m.last4)).toEqual(['4444']);
     const page = (
       await call('transactions', claimant, { path: '/api/contractor/billing/transactions?range=all' })

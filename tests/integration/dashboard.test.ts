@@ -509,11 +509,19 @@ describe('the stats from fixed rows', () => {
       activeLeads: 3, // CONTACTED, IN_PROGRESS, NEW within 30 days
       newLeads: 2, // 2 and 3 days old
       responseRate: 80, // 4 of 5 answered
-      avgResponseMinutes: 75, // (30 + 90 + 60 + 120) / 4
-      medianResponseMinutes: 75, // median of 30, 60, 90, 120 (responses in the last 30 days)
-      measuredResponses: 4,
       conversions: 1,
       estimatedRevenueCents: 1_500_000,
+      // The figures shared with billing and the admin (issue 24): one measure of response time,
+      // the median (the mean is no longer shown).
+      figures: {
+        // Five paid leads, all created this month unless the month began under 25 days ago.
+        monthSpendCents: expect.any(Number) as number,
+        planPaidCents: 0,
+        paidLeads: 5, // paid within 30 days
+        convertedLeads: 1, // completed, and no other pro's quote accepted
+        medianResponseMinutes: 75, // median of 30, 60, 90, 120 (responses in the last 30 days)
+        measuredResponses: 4,
+      },
     });
   });
 
@@ -522,8 +530,7 @@ describe('the stats from fixed rows', () => {
     expect(await dashboardStats(sql, a.businessId)).toMatchObject({
       activeLeads: 0,
       responseRate: null,
-      avgResponseMinutes: null,
-      medianResponseMinutes: null,
+      figures: expect.objectContaining({ medianResponseMinutes: null, measuredResponses: 0 }) as object,
       estimatedRevenueCents: 0,
     });
   });
@@ -547,6 +554,7 @@ describe('the demo data', () => {
     ]);
     expect(rows.filter((r) => r.payment_status !== 'paid')).toHaveLength(1);
     const stats = await dashboardStats(sql, business.id);
-    expect(stats).toMatchObject({ activeLeads: 3, conversions: 1, measuredResponses: 3, responseRate: 60 });
+    expect(stats).toMatchObject({ activeLeads: 3, conversions: 1, responseRate: 60 });
+    expect(stats.figures).toMatchObject({ measuredResponses: 3, paidLeads: 5, convertedLeads: 1 });
   });
 });

@@ -135,11 +135,15 @@ describe('a sandbox plan start', () => {
       }),
     ]);
     const [csvRow] = await transactionsQuery(sql, { businessId: a.businessId, range: '30' });
-    expect(csvRecord(csvRow!).slice(1, 4)).toEqual([rows[0]!.description, '99.00', 'paid']);
+    expect(csvRecord(csvRow!).slice(1, 4)).toEqual([rows[0]!.description, '99.00', 'Paid']);
     expect(await transactionReceipt(sql, sandbox, a.businessId, page.transactions[0]!.id)).toMatch(
       new RegExp(`/sandbox/receipts/${rows[0]!.stripe_payment_intent_id}$`),
     );
-    expect((await billingSummary(sql, a.businessId)).monthlySpendingCents).toBe(9900);
+    // A plan's payment is apart from the monthly (lead) spend (issue 24).
+    expect((await billingSummary(sql, a.businessId)).figures).toMatchObject({
+      planPaidCents: 9900,
+      monthSpendCents: 0,
+    });
   });
 
   it("with a declining card refuses the plan with the card's message and writes nothing of ours", async () => {
@@ -249,7 +253,11 @@ describe('Stripe invoice webhooks', () => {
     expect(await transactionReceipt(sql, stripeGateway, a.businessId, page.transactions[0]!.id)).toBe(
       a.invoice['hosted_invoice_url'],
     );
-    expect((await billingSummary(sql, a.businessId)).monthlySpendingCents).toBe(9900);
+    // A plan's payment is apart from the monthly (lead) spend (issue 24).
+    expect((await billingSummary(sql, a.businessId)).figures).toMatchObject({
+      planPaidCents: 9900,
+      monthSpendCents: 0,
+    });
   });
 
   it('end paid whatever the order of a failed attempt and its later payment, and stay paid', async () => {
@@ -338,6 +346,10 @@ describe('contractor A against B', () => {
     await expect(transactionReceipt(sql, stripeGateway, a.businessId, bRow!.id)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect((await billingSummary(sql, a.businessId)).monthlySpendingCents).toBe(4900);
+    // A plan's payment is apart from the monthly (lead) spend (issue 24).
+    expect((await billingSummary(sql, a.businessId)).figures).toMatchObject({
+      planPaidCents: 4900,
+      monthSpendCents: 0,
+    });
   });
 });

@@ -1,12 +1,13 @@
 // Plans through the real endpoints, the sandbox's stand-in pages' server code and the database:
 // a plan started on the Checkout stand-in with the saved card (or refused without one), recorded
-// once however often the return or the page is replayed; a prorated change and a cancel at the
-// period's end; Manage Payments' portal session; the featured flag following a featured plan
+// once however often the return or the page is replayed; a prorated change previewed first (and
+// billed as of the preview, a stale one refused) and a cancel at the period's end; Manage Payments' portal session; the featured flag following a featured plan
 // with a publish request; contractor A never reaching B's sessions, portal or plan; and each
 // plan's benefit enforced by the matcher (these fail if a plan's boost or featured flag is lost).
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLAN_MESSAGES, PLANS, type PlanId } from '../../src/domain/plans.ts';
+import type { PlanPreview } from '../../src/schemas/plans.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
 import {
@@ -152,6 +153,54 @@ describe('POST /api/contractor/billing/plan', () => {
     expect(await rows(a.businessId)).toEqual([
       { plan: 'enhanced', status: 'active', price_cents: 9900, cancel_at_period_end: true },
     ]);
+  });
+
+  it('previews a change (the new price and the proration, changing nothing), then bills it as of the preview', async () => {
+    const a = await contractor();
+    await subscribe(a, 'enhanced');
+    const answer = await plan(a, { action: 'preview', plan: 'featured' });
+    expect(answer.status).toBe(200);
+    const preview = answer.body as unknown as PlanPreview;
+    expect(preview).toMatchObject({
+      from: 'enhanced',
+      fromPriceCents: 9900,
+      plan: 'featured',
+      priceCents: 19900,
+    });
+    // Moments after the start, about the whole difference for the period is prorated.
+    expect(preview.prorationCents).toBeGreaterThan(9900);
+    expect(preview.prorationCents).toBeLessThanOrEqual(10000);
+    expect(preview.nextInvoiceCents).toBe(19900 + preview.prorationCents);
+    expect(Math.abs(preview.prorationDate * 1000 - Date.now())).toBeLessThan(60_000);
+    expect(await rows(a.businessId)).toEqual([
+      { plan: 'enhanced', status: 'active', price_cents: 9900, cancel_at_period_end: false },
+    ]);
+    // The preview's moment is sent back with the change; one older than 30 minutes is refused.
+    expect(
+      await plan(a, { action: 'change', plan: 'featured', prorationDate: preview.prorationDate - 31 * 60 }),
+    ).toEqual({
+      status: 409,
+      body: expect.objectContaining({ error: PLAN_MESSAGES.previewStale }) as unknown,
+    });
+    expect(
+      await plan(a, { action: 'change', plan: 'featured', prorationDate: preview.prorationDate + 3600 }),
+    ).toMatchObject({ status: 409 });
+    expect((await plan(a, { action: 'change', plan: 'featured', prorationDate: 'soon' })).status).toBe(400);
+    expect(await rows(a.businessId)).toEqual([
+      { plan: 'enhanced', status: 'active', price_cents: 9900, cancel_at_period_end: false },
+    ]);
+    expect(
+      await plan(a, { action: 'change', plan: 'featured', prorationDate: preview.prorationDate }),
+    ).toEqual({ status: 200, body: { message: PLAN_MESSAGES.changed } });
+    expect(await rows(a.businessId)).toEqual([
+      { plan: 'featured', status: 'active', price_cents: 19900, cancel_at_period_end: false },
+    ]);
+    // No preview of the plan one has, nor without a plan.
+    expect(await plan(a, { action: 'preview', plan: 'featured' })).toMatchObject({ status: 409 });
+    expect(await plan(await contractor(), { action: 'preview', plan: 'basic' })).toMatchObject({
+      status: 404,
+      body: { error: PLAN_MESSAGES.noPlan },
+    });
   });
 
   it('refuses an unknown plan or action, a change with no plan, and a business not yet approved', async () => {

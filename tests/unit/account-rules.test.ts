@@ -154,6 +154,10 @@ describe('route guards', () => {
     expect(requirementOf('/profile/')).toBe('user');
     expect(requirementOf('/dashboard')).toBe('contractor');
     expect(requirementOf('/contractor/billing')).toBe('contractor');
+    expect(requirementOf('/contractor/billing/receipts/00000000-0000-4000-8000-000000000000')).toBe(
+      'contractor',
+    );
+    expect(requirementOf('/contractor/billing/other')).toBeNull();
     expect(requirementOf('/admin/users')).toBe('admin');
     expect(requirementOf('/administrator')).toBeNull();
     expect(requirementOf('/api/account/profile')).toBe('user');

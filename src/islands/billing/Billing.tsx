@@ -1,6 +1,7 @@
 // /contractor/billing: the header (Refresh, Export (CSV), Manage Payments), the failed-payment and
-// expired-card banners, the four cards and the tabs Transactions, Subscription, Payment Methods,
-// Analytics. Reads go through loadBilling (5-minute cache, 3 retries, 30 s per attempt).
+// expired-card banners (each with its fix on top: the card), the four cards and the tabs
+// Transactions, Subscription, Payment Methods, Analytics (a tab row that scrolls sideways on a
+// phone, never off-screen). Reads go through loadBilling (5-minute cache, 3 retries, 30 s per attempt).
 import { useEffect, useState } from 'react';
 import {
   BILLING_MESSAGES as M,
@@ -8,6 +9,8 @@ import {
   type BillingRange,
 } from '../../domain/billing-rules.ts';
 import { CREDIT_RULES_PATH, CREDIT_WINDOW_DAYS } from '../../domain/credit-rules.ts';
+import { CARD_FIX, chargeOutcome } from '../../domain/figures.ts';
+import { plural } from '../../domain/format.ts';
 import type { BillingSummary } from '../../schemas/billing.ts';
 import { api } from '../shared/api.ts';
 import Tabs from '../shared/Tabs.tsx';
@@ -64,6 +67,11 @@ function Billing(props: {
     setReloads((n) => n + 1);
   };
 
+  // The chosen tab stays in view in the tab row that scrolls sideways on a phone.
+  useEffect(() => {
+    document.getElementById(`tab-${tab}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
+
   const managePayments = async () => {
     setPortalFailed(null);
     const answer = await api<{ url?: string }>('POST', BILLING_PORTAL_ENDPOINT, {});
@@ -115,37 +123,50 @@ function Billing(props: {
         </p>
       )}
       {loading && slow && <p role="status">{M.slow}</p>}
+      {summary?.defaultCardExpired && (
+        <div role="alert" className="billing-banner warning">
+          <p>
+            <strong>{M.expiredCard}</strong>
+          </p>
+          <p>Leads cannot be charged to it, so none can be sent to you.</p>
+          <p>
+            <a className="btn" href={CARD_FIX.href}>
+              Add a new card
+            </a>
+          </p>
+        </div>
+      )}
       {summary && summary.recentFailures > 0 && (
         <div role="alert" className="billing-banner warning">
           <p>
             <strong>{M.failedPayments}</strong>
           </p>
           <p>
-            {summary.recentFailures} charge{summary.recentFailures === 1 ? '' : 's'} failed in the last 30
-            days, so those leads went to other pros.{' '}
-            <a href="/dashboard?tab=payment-setup">Check your card</a>.
+            {plural(summary.recentFailures, 'lead charge')} in the last 30 days:{' '}
+            <strong>{chargeOutcome('failed').label}</strong>. You paid nothing for{' '}
+            {summary.recentFailures === 1 ? 'that lead' : 'those leads'} and{' '}
+            {summary.recentFailures === 1 ? 'it was' : 'they were'} not sent to you.
           </p>
-        </div>
-      )}
-      {summary?.defaultCardExpired && (
-        <div role="alert" className="billing-banner warning">
-          <p>
-            <strong>{M.expiredCard}</strong>
-          </p>
-          <p>
-            Leads cannot be charged to it. <a href="/dashboard?tab=payment-setup">Add a new card</a>.
-          </p>
+          {!summary.defaultCardExpired && (
+            <p>
+              <a className="btn" href={CARD_FIX.href}>
+                {CARD_FIX.label}
+              </a>
+            </p>
+          )}
         </div>
       )}
       {summary && <BillingCards summary={summary} />}
       <p className="muted">
         Charged for a lead that was a duplicate, outside your area, fake or had a number that does not work?
-        Dispute it from the lead on your dashboard within {CREDIT_WINDOW_DAYS} days. Leads reported fake by
-        two buyers, and leads you answered that the homeowner never opened, are credited automatically:{' '}
+        Request a refund on its row within {CREDIT_WINDOW_DAYS} days. Leads reported fake by two buyers, and
+        leads you answered that the homeowner never opened, are credited automatically:{' '}
         <a href={CREDIT_RULES_PATH}>how lead credits work</a>.
       </p>
       <Tabs label="Billing" tabs={TABS} selected={tab} onSelect={setTab}>
-        {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} reloads={reloads} />}
+        {tab === 'transactions' && (
+          <TransactionsTab range={range} onRange={setRange} reloads={reloads} onChanged={refresh} />
+        )}
         {tab === 'subscription' && summary && <SubscriptionTab summary={summary} onChanged={refresh} />}
         {tab === 'methods' && summary && <PaymentMethodsTab summary={summary} />}
         {tab === 'analytics' && summary && <AnalyticsTab summary={summary} />}

@@ -1,43 +1,58 @@
-// The Payment Methods tab: each card on file (brand, last4, expiry, default, status).
-import type { BillingSummary } from '../../schemas/billing.ts';
+// The Payment Methods tab: each card on file (brand, last4, expiry, default, status in words),
+// as a list of cards that fits a phone, and where to add or replace one.
+import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
+import { displayName } from '../../domain/format.ts';
+import type { BillingPaymentMethod, BillingSummary } from '../../schemas/billing.ts';
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
+
+function cardState(m: BillingPaymentMethod): { label: string; tone: 'ok' | 'danger' } {
+  if (m.expired) return { label: 'Expired', tone: 'danger' };
+  if (m.status === 'failed') return { label: 'Declined', tone: 'danger' };
+  return { label: 'Active', tone: 'ok' };
+}
 
 export default function PaymentMethodsTab({ summary }: { summary: BillingSummary }) {
   if (!summary.paymentMethods.length) {
     return (
-      <div className="card">
+      <div>
         <h2>No payment method</h2>
+        <p>You have no card on file, so no lead can be sent to you.</p>
         <p>
-          You have no card on file. <a href="/dashboard?tab=payment-setup">Set up payment</a> to receive
-          leads.
+          <a className="btn" href={PAYMENT_SETUP_PATH}>
+            Set up payment
+          </a>
         </p>
       </div>
     );
   }
   return (
-    <table className="billing-table">
-      <caption>Cards on file</caption>
-      <thead>
-        <tr>
-          <th scope="col">Card</th>
-          <th scope="col">Expires</th>
-          <th scope="col">Default</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {summary.paymentMethods.map((m) => (
-          <tr key={m.id}>
-            <td>
-              {m.brand} ending in {m.last4}
-            </td>
-            <td>
-              {String(m.expiryMonth).padStart(2, '0')}/{m.expiryYear}
-            </td>
-            <td>{m.isDefault ? 'Default' : ''}</td>
-            <td>{m.expired ? 'expired' : m.status}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div>
+      <h2>Cards on file</h2>
+      <ul className="billing-methods">
+        {summary.paymentMethods.map((m) => {
+          const state = cardState(m);
+          return (
+            <li key={m.id} className="billing-method">
+              <p>
+                <strong>
+                  {BRANDS[m.brand.toLowerCase()] ?? displayName(m.brand)} ending in {m.last4}
+                </strong>
+                {m.isDefault && <span className="chip info">Default</span>}
+                <span className={`chip ${state.tone}`}>{state.label}</span>
+              </p>
+              <p className="muted">
+                Expires {String(m.expiryMonth).padStart(2, '0')}/{m.expiryYear}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <p>
+        <a className="btn secondary" href={PAYMENT_SETUP_PATH}>
+          Add or replace a card
+        </a>
+      </p>
+    </div>
   );
 }

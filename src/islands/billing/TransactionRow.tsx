@@ -1,69 +1,83 @@
-// One transaction: date, description, amount, status, the lead's credit (its reason, where it
-// stands and what was found), and its receipt and refund actions. No receipt: 'Receipt Not
-// Available'; a refund is asked of support, never taken here (a lead's
-// automatic credit is asked from the lead on the dashboard).
-import { BILLING_MESSAGES as M, RECEIPT_ENDPOINT } from '../../domain/billing-rules.ts';
-import { CREDIT_STATUS_LABELS, CREDIT_WINDOW_DAYS, creditReasonLabel } from '../../domain/credit-rules.ts';
-import { formatMoney } from '../../domain/money.ts';
+// One transaction: date, description, amount, status in words, the lead's credit (its reason,
+// where it stands and what was found), and what can be done with it: its receipt (every charge
+// whose money was taken has one), the dispute of a lead charge still within its 7 days ("Request
+// refund" opens the lead credit flow), and for a declined charge the fix (the card). Under 640 px
+// each row is a card (billing.css); every cell names its column there (data-label).
+import { RECEIPT_ENDPOINT } from '../../domain/billing-rules.ts';
+import { CREDIT_STATUS_LABELS, creditReasonLabel } from '../../domain/credit-rules.ts';
+import { chargeOutcome } from '../../domain/figures.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../domain/format.ts';
 import type { BillingTransaction } from '../../schemas/billing.ts';
-
-export type RowNotice = { title: string; text: string };
 
 export default function TransactionRow(props: {
   t: BillingTransaction;
-  onNotice: (notice: RowNotice) => void;
+  /** Opens the lead credit flow for this charge. */
+  onRefund: (t: BillingTransaction) => void;
 }) {
-  const { t, onNotice } = props;
+  const { t, onRefund } = props;
+  const outcome = chargeOutcome(t.status);
+  const net = t.amountCents - t.refundedCents;
   return (
-    <tr>
-      <td>
-        <time dateTime={t.createdAt}>{new Date(t.createdAt).toLocaleString('en-US')}</time>
+    <tr role="row">
+      <td role="cell" data-label="Date">
+        <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
       </td>
-      <td>
+      <td role="cell" data-label="Description">
         {t.description}
-        {t.failureMessage && <span className="muted"> ({t.failureMessage})</span>}
       </td>
-      <td className="num">{formatMoney(t.amountCents)}</td>
-      <td>{t.status}</td>
-      <td className="billing-credit">
+      <td role="cell" data-label="Amount" className="num">
+        <span>
+          {formatMoney(t.amountCents)}
+          {t.refundedCents > 0 && t.status !== 'refunded' && (
+            <span className="muted billing-sub">
+              {formatMoney(t.refundedCents)} refunded, {formatMoney(net)} paid
+            </span>
+          )}
+        </span>
+      </td>
+      <td role="cell" data-label="Status">
+        <span>
+          <span className={`chip ${outcome.tone}`}>{outcome.label}</span>
+          {t.failureMessage && <span className="muted billing-sub">{t.failureMessage}</span>}
+        </span>
+      </td>
+      <td role="cell" data-label="Credit" className={`billing-credit${t.credit ? '' : ' is-empty'}`}>
         {t.credit ? (
-          <>
+          <span>
             <strong>{creditReasonLabel(t.credit.reason)}</strong>: {CREDIT_STATUS_LABELS[t.credit.status]}
-            <div className="muted">{t.credit.finding}</div>
-          </>
+            <span className="muted billing-sub">{t.credit.finding}</span>
+          </span>
         ) : (
-          '—'
+          <span className="visually-hidden">No credit</span>
         )}
       </td>
-      <td className="billing-row-actions">
-        {t.receiptUrl || t.receiptAvailable ? (
-          // Without a stored URL the link asks the gateway for the charge's receipt and redirects.
-          <a href={t.receiptUrl ?? `${RECEIPT_ENDPOINT}/${t.id}`} target="_blank" rel="noopener noreferrer">
-            Receipt<span className="visually-hidden"> for {t.description}</span>
-          </a>
-        ) : (
-          <button
-            type="button"
-            className="linkish"
-            onClick={() => onNotice({ title: M.receiptMissing, text: M.receiptMissingText })}
-          >
-            Receipt<span className="visually-hidden"> for {t.description}</span>
-          </button>
-        )}
-        {(t.status === 'paid' || t.status === 'succeeded') && (
-          <button
-            type="button"
-            className="linkish"
-            onClick={() =>
-              onNotice({
-                title: 'Request a refund',
-                text: `Refunds are handled by our support team: contact support and name this charge, its date and amount. A lead that was a duplicate, outside your area, fake or had a number that does not work can be disputed from the lead on your dashboard within ${CREDIT_WINDOW_DAYS} days of its charge.`,
-              })
-            }
-          >
-            Request refund<span className="visually-hidden"> for {t.description}</span>
-          </button>
-        )}
+      <td role="cell" data-label="Actions" className="billing-actions-cell">
+        <div className="billing-row-actions">
+          {outcome.fix && (
+            <a className="btn secondary" href={outcome.fix.href}>
+              {outcome.fix.label}
+            </a>
+          )}
+          {t.receiptAvailable && (
+            // The endpoint redirects to the gateway's receipt, or to our own receipt page.
+            <a
+              className="btn secondary"
+              href={t.receiptUrl ?? `${RECEIPT_ENDPOINT}/${t.id}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Receipt<span className="visually-hidden"> for {t.description}</span>
+            </a>
+          )}
+          {t.disputableUntil && (
+            <button type="button" className="btn secondary" onClick={() => onRefund(t)}>
+              Request refund<span className="visually-hidden"> for {t.description}</span>
+            </button>
+          )}
+          {t.disputableUntil && (
+            <span className="muted billing-until">Request by {formatDate(t.disputableUntil)}</span>
+          )}
+        </div>
       </td>
     </tr>
   );

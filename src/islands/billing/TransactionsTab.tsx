@@ -1,5 +1,6 @@
 // The Transactions tab: a range (7, 30, 90 days or all) and a page size (25, 50, 100), keyset pages
 // with Previous and Next, and the export link of the same range (the CSV has the table's rows).
+// Under 640 px the table's rows are cards (billing.css). "Request refund" opens RefundDialog.
 import { useEffect, useId, useState } from 'react';
 import {
   BILLING_MESSAGES as M,
@@ -8,9 +9,11 @@ import {
   type BillingPageSize,
   type BillingRange,
 } from '../../domain/billing-rules.ts';
-import type { TransactionPage } from '../../schemas/billing.ts';
-import { loadBilling } from './billing-fetch.ts';
-import TransactionRow, { type RowNotice } from './TransactionRow.tsx';
+import { CREDIT_WINDOW_DAYS } from '../../domain/credit-rules.ts';
+import type { BillingTransaction, TransactionPage } from '../../schemas/billing.ts';
+import { clearBillingCache, loadBilling } from './billing-fetch.ts';
+import RefundDialog from './RefundDialog.tsx';
+import TransactionRow from './TransactionRow.tsx';
 import { useSlow } from './useSlow.ts';
 
 const RANGE_LABELS: Record<BillingRange, string> = {
@@ -24,6 +27,8 @@ export default function TransactionsTab(props: {
   range: BillingRange;
   onRange: (range: BillingRange) => void;
   reloads: number;
+  /** A refund changed a charge: the page's figures are read again. */
+  onChanged: () => void;
 }) {
   const { range, onRange } = props;
   const rangeId = useId();
@@ -33,7 +38,7 @@ export default function TransactionsTab(props: {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   /** The last answer and the request it answers (the table stays until the next one arrives). */
   const [loaded, setLoaded] = useState<{ key: string; page: TransactionPage | null } | null>(null);
-  const [notice, setNotice] = useState<RowNotice | null>(null);
+  const [refunding, setRefunding] = useState<BillingTransaction | null>(null);
   const cursor = cursors.at(-1) ?? null;
   const query = new URLSearchParams({ range, pageSize });
   if (cursor) query.set('cursor', cursor);
@@ -59,46 +64,41 @@ export default function TransactionsTab(props: {
   return (
     <div className="billing-transactions">
       <div className="billing-filters">
-        <label htmlFor={rangeId}>Range</label>
-        <select
-          id={rangeId}
-          value={range}
-          onChange={(e) => {
-            onRange(e.target.value as BillingRange);
-            restart();
-          }}
-        >
-          {BILLING_RANGES.map((r) => (
-            <option key={r} value={r}>
-              {RANGE_LABELS[r]}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={sizeId}>Per page</label>
-        <select
-          id={sizeId}
-          value={pageSize}
-          onChange={(e) => {
-            setPageSize(e.target.value as BillingPageSize);
-            restart();
-          }}
-        >
-          {BILLING_PAGE_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </div>
-      {notice && (
-        <div role="status" className="card billing-notice">
-          <h3>{notice.title}</h3>
-          <p>{notice.text}</p>
-          <button type="button" className="btn secondary" onClick={() => setNotice(null)}>
-            Close
-          </button>
+        <div className="billing-filter">
+          <label htmlFor={rangeId}>Range</label>
+          <select
+            id={rangeId}
+            value={range}
+            onChange={(e) => {
+              onRange(e.target.value as BillingRange);
+              restart();
+            }}
+          >
+            {BILLING_RANGES.map((r) => (
+              <option key={r} value={r}>
+                {RANGE_LABELS[r]}
+              </option>
+            ))}
+          </select>
         </div>
-      )}
+        <div className="billing-filter">
+          <label htmlFor={sizeId}>Per page</label>
+          <select
+            id={sizeId}
+            value={pageSize}
+            onChange={(e) => {
+              setPageSize(e.target.value as BillingPageSize);
+              restart();
+            }}
+          >
+            {BILLING_PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       {failed && (
         <p role="alert" className="billing-banner error">
           {M.transactionsFailed}
@@ -107,27 +107,32 @@ export default function TransactionsTab(props: {
       {loading && slow && <p role="status">{M.slow}</p>}
       {page && !failed && (
         <>
-          <table className="billing-table" aria-busy={loading}>
+          {/* Roles stated: under 640 px the rows are laid out as cards, and a table laid out so
+              keeps its meaning only when its roles are given. */}
+          <table role="table" className="billing-table billing-transactions-table" aria-busy={loading}>
             <caption>
               Transactions, {RANGE_LABELS[range].toLowerCase()}, page {cursors.length}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Description</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Status</th>
-                <th scope="col">Credit</th>
-                <th scope="col">Actions</th>
+            <thead role="rowgroup">
+              <tr role="row">
+                {['Date', 'Description', 'Amount', 'Status', 'Credit', 'Actions'].map((name) => (
+                  <th key={name} role="columnheader" scope="col">
+                    {name}
+                  </th>
+                ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {page.transactions.map((t) => (
-                <TransactionRow key={t.id} t={t} onNotice={setNotice} />
+                <TransactionRow key={t.id} t={t} onRefund={setRefunding} />
               ))}
             </tbody>
           </table>
           {!page.transactions.length && <p>No transactions in this range.</p>}
+          <p className="muted">
+            A lead charge can be refunded for {CREDIT_WINDOW_DAYS} days after it: Request refund on its row.
+            Plan payments are not refunded: cancel the plan on the Subscription tab to stop the next one.
+          </p>
           <div className="billing-pager">
             <button
               type="button"
@@ -148,6 +153,16 @@ export default function TransactionsTab(props: {
           </div>
         </>
       )}
+      <RefundDialog
+        charge={refunding}
+        onClose={(changed) => {
+          setRefunding(null);
+          if (changed) {
+            clearBillingCache();
+            props.onChanged();
+          }
+        }}
+      />
     </div>
   );
 }

@@ -1,10 +1,14 @@
-// The four stats cards and the measured response time (definitions: docs/decisions.md).
-import { formatMinutes, REVENUE_PER_CONVERSION_CENTS } from '../../domain/dashboard-rules.ts';
-import { formatMoney } from '../../domain/money.ts';
+// The four stats cards (spec) and the monthly spend, with the figures shared with billing and the
+// admin worded by src/domain/figures.ts (one definition and one label per figure).
+import { REVENUE_PER_CONVERSION_CENTS } from '../../domain/dashboard-rules.ts';
+import { FIGURE_LABELS, conversionPercent, figureTexts } from '../../domain/figures.ts';
+import { formatMoney, plural } from '../../domain/format.ts';
 import type { DashboardStats } from '../../schemas/dashboard.ts';
 
 export default function StatsCards({ stats }: { stats: DashboardStats }) {
   const per = formatMoney(REVENUE_PER_CONVERSION_CENTS, { wholeDollars: true });
+  const f = figureTexts(stats.figures);
+  const percent = conversionPercent(stats.figures);
   return (
     <section aria-label="Your last 30 days" className="stats-cards">
       <div className="stat">
@@ -18,19 +22,27 @@ export default function StatsCards({ stats }: { stats: DashboardStats }) {
         <p className="muted">of leads received in {stats.windowDays} days</p>
       </div>
       <div className="stat">
-        <h2>Avg Response Time</h2>
-        <p className="stat-value">{formatMinutes(stats.avgResponseMinutes)}</p>
-        <p className="muted">
-          {stats.measuredResponses
-            ? `Median first response: ${formatMinutes(stats.medianResponseMinutes)} (${stats.measuredResponses} response${stats.measuredResponses === 1 ? '' : 's'})`
-            : 'Median first response: not measured yet'}
-        </p>
+        <h2>{FIGURE_LABELS.responseTime}</h2>
+        <p className="stat-value">{f.responseTime}</p>
+        <p className="muted">{f.responseTimeNote}</p>
       </div>
       <div className="stat">
         <h2>Monthly Revenue</h2>
         <p className="stat-value">{formatMoney(stats.estimatedRevenueCents, { wholeDollars: true })}</p>
         <p className="muted">
-          Estimate: {stats.conversions} converted lead{stats.conversions === 1 ? '' : 's'} × {per}
+          Estimate: {plural(stats.conversions, 'converted lead')} × {per}.
+        </p>
+        {percent !== null && (
+          <p className="muted">
+            {FIGURE_LABELS.conversion} <strong>{f.conversion}</strong>: {f.conversionNote}.
+          </p>
+        )}
+      </div>
+      <div className="stat">
+        <h2>{FIGURE_LABELS.monthSpend}</h2>
+        <p className="stat-value">{f.monthSpend}</p>
+        <p className="muted">
+          {f.monthSpendNote}. <a href="/contractor/billing">Billing</a>
         </p>
       </div>
     </section>

@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   /** The confirming button's label: the action itself ("Reject lead", "Change to Featured"). */
   confirmLabel: string;
+  /** The button that closes it without acting ("Keep my plan" where "Cancel" would mislead). */
+  cancelLabel?: string;
   /** A destructive action is styled as one (red), never as the page's main button. */
   destructive?: boolean;
   busy?: boolean;
@@ -20,7 +22,17 @@ export interface ConfirmDialogProps {
 }
 
 export default function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, children, confirmLabel, destructive, busy, onConfirm, onCancel } = props;
+  const {
+    open,
+    title,
+    children,
+    confirmLabel,
+    cancelLabel = 'Cancel',
+    destructive,
+    busy,
+    onConfirm,
+    onCancel,
+  } = props;
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
@@ -53,7 +65,7 @@ export default function ConfirmDialog(props: ConfirmDialogProps) {
       <div id={bodyId}>{children}</div>
       <div className="confirm-actions">
         <button type="button" className="btn secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </button>
         <button
           type="button"

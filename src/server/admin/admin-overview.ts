@@ -1,13 +1,26 @@
 // The admin index's figures: today's leads, today's revenue, pending approvals, failed payments and
-// open disputes (payment tests' leads and charges left out). "Today" is the calendar day in Dayton (America/New_York). Each count reads an
+// open disputes (payment tests' leads and charges left out), and the contractors who spent the
+// most this month with their shared figures (src/domain/figures.ts: the same numbers their
+// dashboard and billing page show, from the same query, bounded by owner_since as theirs are). "Today" is the calendar day in Dayton (America/New_York). Each count reads an
 // index (leads_created_idx, the partial indexes of 20261123002100_admin_audit.sql and of the
 // billing migrations); the lists are the few newest rows.
 import { ADMIN_INDEX_LIST_SIZE } from '../../domain/admin-rules.ts';
+import type { ContractorFigures } from '../../domain/figures.ts';
+import { SITE_TIME_ZONE } from '../../domain/format.ts';
 import type { Sql } from '../db/client.ts';
+import { contractorFigures } from '../figures/contractor-figures.ts';
 
-export const ADMIN_TIME_ZONE = 'America/New_York';
+export const ADMIN_TIME_ZONE = SITE_TIME_ZONE;
 /** How far back "failed payments" looks. */
 export const FAILED_PAYMENTS_DAYS = 7;
+/** How many contractors the index lists with their figures (the most spent this month first). */
+export const FIGURES_LIST_SIZE = 10;
+
+export interface AdminContractorFigures {
+  businessId: string;
+  businessName: string;
+  figures: ContractorFigures;
+}
 
 export interface AdminOverview {
   leadsToday: number;
@@ -20,6 +33,8 @@ export interface AdminOverview {
   };
   openLeadCredits: number;
   openChargebacks: number;
+  /** This month's biggest spenders with their figures. */
+  contractors: AdminContractorFigures[];
 }
 
 export async function adminOverview(sql: Sql): Promise<AdminOverview> {
@@ -68,8 +83,26 @@ export async function adminOverview(sql: Sql): Promise<AdminOverview> {
        and not exists (select 1 from leads l where l.id = t.lead_id and l.is_test)
      order by t.created_at desc
      limit ${ADMIN_INDEX_LIST_SIZE}`;
+  // The month's lead spenders, by the monthly spend's own function (lead_spend_cents).
+  const spenders = await sql<{ id: string; name: string }[]>`
+    with month as (
+      select date_trunc('month', now() at time zone ${ADMIN_TIME_ZONE}) at time zone ${ADMIN_TIME_ZONE} as starts)
+    select b.id, b.name
+      from businesses b, month
+     where exists (select 1 from lead_distributions d
+                    where d.business_id = b.id and d.payment_status in ('pending', 'paid') and d.created_at >= month.starts)
+     order by lead_spend_cents(b.id, month.starts) desc, b.name, b.id
+     limit ${FIGURES_LIST_SIZE}`;
+  const contractors = await Promise.all(
+    spenders.map(async (b) => ({
+      businessId: b.id,
+      businessName: b.name,
+      figures: await contractorFigures(sql, b.id),
+    })),
+  );
   const c = counts!;
   return {
+    contractors,
     leadsToday: c.leads_today,
     revenueToday: {
       leadChargesCents: c.lead_charges_cents,

@@ -1,12 +1,14 @@
 // The CSV export: the same rows as the Transactions tab for a range, written by csv-stringify
 // while a postgres.js cursor reads them (500 rows at a time), so 100,000 rows never sit in memory
-// at once. Text cells that a spreadsheet would run as a formula (= + - @) get a leading '.
+// at once. Descriptions and statuses in the table's words. Text cells that a spreadsheet would run
+// as a formula (= + - @) get a leading '.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { neutraliseFormula, type BillingRange } from '../../domain/billing-rules.ts';
 import type { Sql } from '../db/client.ts';
-import { transactionsQuery, type TransactionRow } from './transaction-rows.ts';
+import { CHARGE_WORDS, wordFor } from '../../domain/format.ts';
+import { describeTransaction, transactionsQuery, type TransactionRow } from './transaction-rows.ts';
 
 export const CSV_COLUMNS = ['Date', 'Description', 'Amount (USD)', 'Status', 'Receipt', 'Failure'] as const;
 const CURSOR_ROWS = 500;
@@ -14,9 +16,9 @@ const CURSOR_ROWS = 500;
 export function csvRecord(row: TransactionRow): string[] {
   const cells = [
     row.created_at.toISOString(),
-    row.description,
+    describeTransaction(row),
     (row.payment_amount_cents / 100).toFixed(2),
-    row.payment_status,
+    wordFor(CHARGE_WORDS, row.payment_status),
     row.receipt_url ?? '',
     row.failure_message ?? '',
   ];

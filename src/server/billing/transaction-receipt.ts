@@ -1,11 +1,14 @@
 // The receipt of one of the business's transactions: the stored receipt URL, or the gateway's
-// receipt of its charge (asked once, then stored), or null when there is none (spec: 'Receipt Not
-// Available'). Another business's transaction, like an unknown id, is not found, and so is one
-// from before the business's owner had it (a claimed listing's).
+// receipt of its charge (asked once, then stored), or else our own receipt page
+// (/contractor/billing/receipts/<id>: a charge the gateway has no receipt for, such as the
+// demo's), so every charge whose money was taken has one (issue 24). Null only for a charge that
+// took nothing (failed, pending): spec 'Receipt Not Available'. Another business's transaction,
+// like an unknown id, is not found, and so is one from before the business's owner had it.
 import type { Sql } from '../db/client.ts';
 import { ownerSince } from '../contractor/owner-since.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
+import { ownReceiptPath } from '../../domain/billing-rules.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const TRANSACTION_NOT_FOUND = 'Transaction not found';
@@ -26,9 +29,10 @@ export async function transactionReceipt(
        and created_at >= ${ownerSince(sql, businessId)}`;
   if (!row) throw new AppError('NOT_FOUND', TRANSACTION_NOT_FOUND);
   if (row.receipt_url) return row.receipt_url;
-  if (!row.intent || !(RECEIPT_STATUSES as readonly string[]).includes(row.payment_status)) return null;
-  const url = await gateway.receiptUrl(row.intent);
-  if (!url) return null;
+  if (!(RECEIPT_STATUSES as readonly string[]).includes(row.payment_status)) return null;
+  const url = row.intent ? await gateway.receiptUrl(row.intent) : null;
+  // Not stored: our page reads the row each time, so it shows a later refund too.
+  if (!url) return ownReceiptPath(transactionId);
   // Stored once: a receipt asked for twice at once keeps the first URL.
   const [stored] = await sql<{ receipt_url: string }[]>`
     update payment_transactions set receipt_url = coalesce(receipt_url, ${url})

@@ -90,6 +90,27 @@ export interface SubscriptionState {
   cancelAtPeriodEnd: boolean;
 }
 
+/**
+ * What a plan change will cost, as the gateway will bill it (Stripe's upcoming-invoice preview,
+ * invoices.createPreview, with the change and its proration date; the sandbox computes the same).
+ * The change is prorated onto the next invoice (proration_behavior create_prorations): nothing
+ * is charged at the moment of the change.
+ */
+export interface PlanChangePreview {
+  plan: PlanId;
+  /** The new plan's monthly price. */
+  priceCents: number;
+  /** The proration for the rest of the current period: the new plan's remaining time less the
+   * old plan's unused time (negative: a credit). Billed on the next invoice. */
+  prorationCents: number;
+  /** The next invoice: the new plan's next month plus the proration. */
+  nextInvoiceCents: number;
+  /** When the next invoice is billed (the current period's end). */
+  nextInvoiceAt: Date;
+  /** The moment the proration is computed for: a change made with it bills exactly this. */
+  prorationDate: Date;
+}
+
 /** A Checkout session in subscription mode read back (on the contractor's return from it). */
 export interface SubscriptionSessionResult {
   /** The business the session was made for (its metadata), null when it has none. */
@@ -127,7 +148,11 @@ export interface PaymentGateway {
   receiptUrl(paymentIntentId: string): Promise<string | null>;
   /** Where to send the contractor to start `plan` (Checkout, subscription mode). */
   createSubscriptionSession(request: SubscriptionSessionRequest): Promise<SetupSession>;
-  changeSubscription(subscriptionId: string, plan: PlanId): Promise<SubscriptionState>;
+  /** Changes the plan, prorated onto the next invoice as of `prorationDate` (default now): the
+   * moment a preview was shown, so the contractor is billed what they were shown. */
+  changeSubscription(subscriptionId: string, plan: PlanId, prorationDate?: Date): Promise<SubscriptionState>;
+  /** What changing to `plan` as of `prorationDate` will bill, without changing anything. */
+  previewPlanChange(subscriptionId: string, plan: PlanId, prorationDate: Date): Promise<PlanChangePreview>;
   /** Cancels at the end of the paid period (Stripe: cancel_at_period_end). */
   cancelSubscription(subscriptionId: string): Promise<SubscriptionState>;
   /** A Customer Portal session (cards, invoices, plan), opened in a new tab. */

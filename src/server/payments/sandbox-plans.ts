@@ -1,12 +1,15 @@
 // The sandbox gateway's plans and portal (Stripe Billing's behaviour, state in Postgres):
 // Checkout in subscription mode completed on the local stand-in page /sandbox/checkout/subscription,
-// plan changes (proration has no money to move here), cancel at the period's end, and Customer
+// plan changes with the preview of what they bill (Stripe's proration, computed the same way;
+// the sandbox has no renewals, so no money moves), cancel at the period's end, and Customer
 // Portal sessions shown by /sandbox/portal. Spread into the sandbox gateway.
 import { randomBytes } from 'node:crypto';
+import { PLANS, prorationCents } from '../../domain/plans.ts';
 import { AppError } from '../errors.ts';
 import type { Sql } from '../db/client.ts';
 import type {
   PaymentGateway,
+  PlanChangePreview,
   PlanId,
   SetupSession,
   SubscriptionSessionRequest,
@@ -44,6 +47,7 @@ type PlanMethods = Pick<
   PaymentGateway,
   | 'createSubscriptionSession'
   | 'changeSubscription'
+  | 'previewPlanChange'
   | 'cancelSubscription'
   | 'createPortalSession'
   | 'subscriptionOfSession'
@@ -71,6 +75,34 @@ export function sandboxPlans(sql: Sql): PlanMethods {
         returning id, plan, status, current_period_start, current_period_end, cancel_at_period_end`;
       if (!row) throw missing(subscriptionId);
       return sandboxState(row);
+    },
+
+    async previewPlanChange(
+      subscriptionId: string,
+      plan: PlanId,
+      prorationDate: Date,
+    ): Promise<PlanChangePreview> {
+      const [row] = await sql<SandboxSubscriptionRow[]>`
+        select id, plan, status, current_period_start, current_period_end, cancel_at_period_end
+          from sandbox_subscriptions where id = ${subscriptionId} and status <> 'canceled'`;
+      if (!row) throw missing(subscriptionId);
+      const state = sandboxState(row);
+      const priceCents = PLANS[plan].priceCents;
+      const proration = prorationCents(
+        PLANS[state.plan].priceCents,
+        priceCents,
+        { start: state.currentPeriodStart, end: state.currentPeriodEnd },
+        prorationDate,
+      );
+      return {
+        plan,
+        priceCents,
+        prorationCents: proration,
+        // As Stripe: an invoice never goes below zero; the rest of a credit stays for the next.
+        nextInvoiceCents: Math.max(priceCents + proration, 0),
+        nextInvoiceAt: state.currentPeriodEnd,
+        prorationDate: new Date(Math.floor(prorationDate.getTime() / 1000) * 1000),
+      };
     },
 
     async cancelSubscription(subscriptionId: string): Promise<SubscriptionState> {

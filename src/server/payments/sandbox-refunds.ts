@@ -3,6 +3,7 @@
 // the charge's unrefunded amount, only of a succeeded charge; a receipt exists only for a
 // succeeded charge and is a local stand-in page, /sandbox/receipts/<payment intent id>.
 import { randomBytes } from 'node:crypto';
+import { displayName } from '../../domain/format.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { siteUrl } from '../config.ts';
 import type { Sql } from '../db/client.ts';
@@ -118,6 +119,6 @@ export async function findSandboxReceipt(
     amount: formatMoney(row.amount_cents),
     refunded: row.refunded_cents ? formatMoney(row.refunded_cents) : null,
     paidAt: row.created_at,
-    card: `${row.brand} ending in ${row.card_number.slice(-4)}`,
+    card: `${displayName(row.brand)} ending in ${row.card_number.slice(-4)}`,
   };
 }

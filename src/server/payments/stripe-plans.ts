@@ -1,12 +1,14 @@
 // Stripe Billing behind the gateway port: Checkout in subscription mode with the plan's Price
 // (found by its lookup_key, e.g. plan_basic_monthly: README, "Stripe plans"), a plan change with
-// proration, cancel at the period's end, and Customer Portal sessions. Spread into the Stripe
+// proration and its preview (the upcoming invoice with the change, invoices.createPreview, at the
+// same proration date), cancel at the period's end, and Customer Portal sessions. Spread into the Stripe
 // gateway; the webhook handlers read subscriptions with subscriptionState too.
 import type Stripe from 'stripe';
 import { PLANS, planOfLookupKey, type PlanId } from '../../domain/plans.ts';
 import { AppError } from '../errors.ts';
 import type {
   PaymentGateway,
+  PlanChangePreview,
   SetupSession,
   SubscriptionSessionRequest,
   SubscriptionSessionResult,
@@ -36,6 +38,8 @@ export function subscriptionState(subscription: Stripe.Subscription): Subscripti
 export const businessIdOf = (subscription: Stripe.Subscription): string | null =>
   subscription.metadata['business_id'] ?? null;
 
+const unixSeconds = (at: Date): number => Math.floor(at.getTime() / 1000);
+
 const customerIdOf = (customer: string | { id: string } | null): string | null =>
   typeof customer === 'string' ? customer : (customer?.id ?? null);
 
@@ -43,6 +47,7 @@ type PlanMethods = Pick<
   PaymentGateway,
   | 'createSubscriptionSession'
   | 'changeSubscription'
+  | 'previewPlanChange'
   | 'cancelSubscription'
   | 'createPortalSession'
   | 'subscriptionOfSession'
@@ -89,7 +94,11 @@ export function stripePlans(stripe: Stripe): PlanMethods {
       return { url: session.url, sessionId: session.id, customerId };
     },
 
-    async changeSubscription(subscriptionId: string, plan: PlanId): Promise<SubscriptionState> {
+    async changeSubscription(
+      subscriptionId: string,
+      plan: PlanId,
+      prorationDate?: Date,
+    ): Promise<SubscriptionState> {
       const current = await stripe.subscriptions.retrieve(subscriptionId);
       const item = current.items.data[0];
       if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
@@ -97,11 +106,47 @@ export function stripePlans(stripe: Stripe): PlanMethods {
       const updated = await stripe.subscriptions.update(subscriptionId, {
         items: [{ id: item.id, price: price.id }],
         proration_behavior: 'create_prorations',
+        // The moment the contractor was shown the price: Stripe bills what the preview said.
+        ...(prorationDate ? { proration_date: unixSeconds(prorationDate) } : {}),
         // A change takes back a pending cancellation, as the portal does.
         cancel_at_period_end: false,
         metadata: { plan },
       });
       return stateOf(updated);
+    },
+
+    async previewPlanChange(
+      subscriptionId: string,
+      plan: PlanId,
+      prorationDate: Date,
+    ): Promise<PlanChangePreview> {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = current.items.data[0];
+      const customer = customerIdOf(current.customer);
+      if (!item || !customer) throw new Error(`Subscription ${subscriptionId} has no item or customer`);
+      const price = await priceOf(plan);
+      const at = unixSeconds(prorationDate);
+      const invoice = await stripe.invoices.createPreview({
+        customer,
+        subscription: subscriptionId,
+        subscription_details: {
+          items: [{ id: item.id, price: price.id }],
+          proration_behavior: 'create_prorations',
+          proration_date: at,
+          cancel_at_period_end: false,
+        },
+      });
+      const proration = invoice.lines.data
+        .filter((line) => line.parent?.subscription_item_details?.proration)
+        .reduce((sum, line) => sum + line.amount, 0);
+      return {
+        plan,
+        priceCents: price.unit_amount ?? PLANS[plan].priceCents,
+        prorationCents: proration,
+        nextInvoiceCents: invoice.amount_due,
+        nextInvoiceAt: new Date(item.current_period_end * 1000),
+        prorationDate: new Date(at * 1000),
+      };
     },
 
     async cancelSubscription(subscriptionId: string): Promise<SubscriptionState> {

@@ -2,7 +2,14 @@
 // gateway's hosted Checkout page, change it (prorated by the gateway) or cancel it at the end of
 // the paid period. Always the caller's own business; its live subscription is found here, never
 // taken from the request.
-import { LIVE_PLAN_STATUSES, PLAN_MESSAGES, type PlanId } from '../../domain/plans.ts';
+import {
+  LIVE_PLAN_STATUSES,
+  PLAN_MESSAGES,
+  PLAN_PREVIEW_MAX_AGE_MINUTES,
+  PLANS,
+  type PlanId,
+} from '../../domain/plans.ts';
+import type { PlanPreview } from '../../schemas/plans.ts';
 import type { OwnedBusiness } from '../contractor/owned-business.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -59,16 +66,57 @@ async function requireLive(sql: Sql, businessId: string): Promise<LivePlan & { s
   return live as LivePlan & { subscriptionId: string };
 }
 
+/**
+ * What changing to `plan` now will bill, before anything changes (the confirmation states it):
+ * the new price, the proration for the rest of the period, the next invoice and its date, and
+ * the moment the proration is computed for, which the change then names.
+ */
+export async function previewPlan(
+  sql: Sql,
+  gateway: PaymentGateway,
+  businessId: string,
+  plan: PlanId,
+  now: Date = new Date(),
+): Promise<PlanPreview> {
+  const live = await requireLive(sql, businessId);
+  if (live.plan === plan && !live.cancelAtPeriodEnd) throw new AppError('CONFLICT', PLAN_MESSAGES.samePlan);
+  const preview = await gateway.previewPlanChange(live.subscriptionId, plan, now);
+  return {
+    from: live.plan,
+    fromPriceCents: PLANS[live.plan].priceCents,
+    plan,
+    priceCents: preview.priceCents,
+    prorationCents: preview.prorationCents,
+    nextInvoiceCents: preview.nextInvoiceCents,
+    nextInvoiceAt: preview.nextInvoiceAt.toISOString(),
+    prorationDate: Math.floor(preview.prorationDate.getTime() / 1000),
+  };
+}
+
+/** A proration date a change may name: one a preview gave in the last 30 minutes. */
+function checkedProrationDate(prorationDate: number | undefined, now: Date): Date | undefined {
+  if (prorationDate === undefined) return undefined;
+  const at = new Date(prorationDate * 1000);
+  const age = now.getTime() - at.getTime();
+  if (age < -60_000 || age > PLAN_PREVIEW_MAX_AGE_MINUTES * 60_000) {
+    throw new AppError('CONFLICT', PLAN_MESSAGES.previewStale);
+  }
+  return at;
+}
+
 export async function changePlan(
   sql: Sql,
   gateway: PaymentGateway,
   businessId: string,
   plan: PlanId,
   userId: string,
+  prorationDate?: number,
+  now: Date = new Date(),
 ): Promise<{ message: string }> {
+  const at = checkedProrationDate(prorationDate, now);
   const live = await requireLive(sql, businessId);
   if (live.plan === plan && !live.cancelAtPeriodEnd) throw new AppError('CONFLICT', PLAN_MESSAGES.samePlan);
-  const state = await gateway.changeSubscription(live.subscriptionId, plan);
+  const state = await gateway.changeSubscription(live.subscriptionId, plan, at);
   await recordSubscription(sql, businessId, state, userId);
   return { message: PLAN_MESSAGES.changed };
 }

@@ -1,14 +1,14 @@
 // Records a lead's outcome once; the homeowner's confirmation goes out on that transition only.
 import type { Sql } from '../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { quoteConfirmationMail } from './lead-mails.ts';
+import { quoteConfirmationMail, type PaidContractor } from './lead-mails.ts';
 import type { LeadRow } from './types.ts';
 
 export async function finishLead(
   sql: Sql,
   lead: LeadRow,
   qualification: string,
-  contractors: string[],
+  contractors: PaidContractor[],
 ): Promise<void> {
   await sql.begin(async (tx) => {
     const [changed] = await tx`

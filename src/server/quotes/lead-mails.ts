@@ -1,7 +1,8 @@
 // The quote pipeline's mails: the lead to a contractor who paid, the notice to one whose card was
 // declined, and the homeowner's confirmation.
 import { formatMoney } from '../../domain/money.ts';
-import { LEAD_PRICE_CENTS, QUOTE_PROMISED_HOURS, TIMELINES } from '../../domain/quote-rules.ts';
+import { LEAD_PRICE_CENTS, TIMELINES } from '../../domain/quote-rules.ts';
+import { replyPromise } from '../../domain/reply-promise.ts';
 import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
 import { leadTrust, trustText } from '../../domain/lead-trust.ts';
 import { siteUrl } from '../config.ts';
@@ -10,6 +11,8 @@ import type { OutgoingMail } from '../mail/outbox.ts';
 import type { LeadRow } from './types.ts';
 
 type Recipient = { name: string; email: string };
+/** A contractor a lead was sold to, with the reply time it states (null: none stated). */
+export type PaidContractor = { name: string; responseTimeHours: number | null };
 
 const timelineLabel = (value: string) => TIMELINES.find((t) => t.value === value)?.label ?? value;
 /** Budgets are whole dollars. */
@@ -17,7 +20,10 @@ const dollars = (n: number) => formatMoney(n * 100, { wholeDollars: true });
 const LEAD_PRICE = formatMoney(LEAD_PRICE_CENTS);
 
 /** A paid contractor gets the homeowner's contact details. */
-export function leadMail(contractor: Recipient, lead: LeadRow): OutgoingMail {
+export function leadMail(
+  contractor: Recipient & { responseTimeHours?: number | null },
+  lead: LeadRow,
+): OutgoingMail {
   return {
     to: contractor.email,
     subject: `New lead: ${lead.project_type} in ${lead.city ?? lead.zip_code}`,
@@ -41,7 +47,9 @@ export function leadMail(contractor: Recipient, lead: LeadRow): OutgoingMail {
       'What we checked before sending it to you:',
       ...trustText(leadTrust(lead)),
       '',
-      `The homeowner was promised a quote within ${QUOTE_PROMISED_HOURS} hours. Reply from your dashboard: ${siteUrl()}/dashboard`,
+      // The homeowner's promise is the slowest stated time of the pros it went to, so the
+      // contractor's own stated time always keeps it (src/domain/reply-promise.ts).
+      `You state that you reply ${replyPromise([contractor.responseTimeHours])}; the homeowner was told to expect replies no later than that. Reply from your dashboard: ${siteUrl()}/dashboard`,
     ].join('\n'),
   };
 }
@@ -63,8 +71,11 @@ export function declinedLeadMail(contractor: Recipient, lead: LeadRow, reason: s
   };
 }
 
-/** Once the request is sold: the contractors who received it, if any. */
-export function quoteConfirmationMail(lead: LeadRow, contractors: string[]): OutgoingMail {
+/** Once the request is sold: the contractors who received it, if any, and the reply promise
+ * their stated reply times make (the slowest of them; none: 24 hours). */
+export function quoteConfirmationMail(lead: LeadRow, contractors: readonly PaidContractor[]): OutgoingMail {
+  const promise = replyPromise(contractors.map((c) => c.responseTimeHours));
+  const names = contractors.map((c) => c.name);
   return {
     to: lead.email,
     subject: 'We received your quote request',
@@ -75,8 +86,8 @@ export function quoteConfirmationMail(lead: LeadRow, contractors: string[]): Out
       '',
       `Thank you for your ${lead.project_type} request.`,
       contractors.length
-        ? `We sent it to ${contractors.length} verified local contractor${contractors.length === 1 ? '' : 's'}: ${contractors.join(', ')}. Expect a quote within ${QUOTE_PROMISED_HOURS} hours.`
-        : `We are finding the right contractor for it and will be in touch within ${QUOTE_PROMISED_HOURS} hours.`,
+        ? `We sent it to ${names.length} verified local contractor${names.length === 1 ? '' : 's'}: ${names.join(', ')}. Expect a reply ${promise}.`
+        : `We are finding the right contractor for it and will be in touch ${promise}.`,
       '',
       'Dayton Contractors',
     ].join('\n'),

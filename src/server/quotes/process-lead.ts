@@ -63,13 +63,13 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
     paid = await paidCount(sql, leadId);
   }
 
-  const distributions = await sql<{ name: string; paid: boolean }[]>`
-    select b.name, d.payment_status = 'paid' as paid
+  const distributions = await sql<{ name: string; responseTimeHours: number | null; paid: boolean }[]>`
+    select b.name, b.response_time_hours as "responseTimeHours", d.payment_status = 'paid' as paid
     from lead_distributions d join businesses b on b.id = d.business_id
     where d.lead_id = ${leadId} order by d.rank`;
-  const paidNames = distributions.filter((d) => d.paid).map((d) => d.name);
-  await finishLead(sql, lead, paidNames.length ? 'qualified' : 'unmatched', paidNames);
-  return { leadId, contractorsContacted: distributions.length, paymentsSuccessful: paidNames.length };
+  const sold = distributions.filter((d) => d.paid);
+  await finishLead(sql, lead, sold.length ? 'qualified' : 'unmatched', sold);
+  return { leadId, contractorsContacted: distributions.length, paymentsSuccessful: sold.length };
 }
 
 /**

@@ -73,8 +73,8 @@ async function mailContractor(
   businessId: string,
   outcome: LeadChargeOutcome,
 ): Promise<void> {
-  const [contractor] = await tx<{ name: string; email: string | null }[]>`
-    select name, email from businesses where id = ${businessId}`;
+  const [contractor] = await tx<{ name: string; email: string | null; response_time_hours: number | null }[]>`
+    select name, email, response_time_hours from businesses where id = ${businessId}`;
   if (!contractor?.email) return;
   const [lead] = await tx<LeadRow[]>`
     select id, service_id, email, name, phone, zip_code, city, latitude, longitude, qualification, project_type,
@@ -83,7 +83,10 @@ async function mailContractor(
   if (!lead) return;
   const recipient = { name: contractor.name, email: contractor.email };
   if (outcome.status === 'paid') {
-    await enqueueMail(tx, leadMail(recipient, lead));
+    await enqueueMail(
+      tx,
+      leadMail({ ...recipient, responseTimeHours: contractor.response_time_hours }, lead),
+    );
   } else {
     await enqueueMail(tx, declinedLeadMail(recipient, lead, outcome.message || 'The payment was declined.'));
   }

@@ -4,7 +4,6 @@ import {
   CONTRACTORS_PER_LEAD_WORD,
   DEFAULT_CONTRACTORS_PER_LEAD,
   LEAD_PRICE_CENTS,
-  QUOTE_PROMISED_HOURS,
 } from '../../domain/quote-rules.ts';
 import { siteMetrics, type SiteMetrics } from './derive.ts';
 import type { SiteData } from './site-data.ts';
@@ -52,7 +51,7 @@ export function aiSheet(data: SiteData, siteUrl: string): AiSheet {
     },
     {
       aspect: 'Response time',
-      us: `Average ${metrics.averageResponseTime} hours; quotes promised within ${QUOTE_PROMISED_HOURS} hours`,
+      us: `Contractors state their reply time (average ${metrics.averageResponseTime} hours); a request promises replies within the slowest stated time of the pros it goes to`,
       them: 'Not published',
     },
     {

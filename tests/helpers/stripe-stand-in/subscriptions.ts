@@ -1,6 +1,8 @@
 // Subscriptions and their invoices: read back (an invoice with its amounts, hosted page, line period
 // and parent.subscription_details), a plan change (items[0][price], prorated) and
-// cancel_at_period_end, as Stripe answers them. Tests move a subscription as Stripe would on its
+// cancel_at_period_end, and the upcoming invoice's preview with a change (POST
+// /v1/invoices/create_preview: proration lines for the rest of the period, to the second, each
+// rounded to the cent, then the next period at the new price), as Stripe answers them. Tests move a subscription as Stripe would on its
 // own (a renewal failing, the period ending) with the helpers below.
 import { planPrices } from './prices.ts';
 import { StandInState, unixNow, type Route, type StripeObject } from './state.ts';
@@ -137,7 +139,82 @@ export function endSubscription(state: StandInState, subscriptionId: string): vo
   subscription['canceled_at'] = unixNow();
 }
 
+/** Stripe's preview of the upcoming invoice of `subscription_details` applied to a subscription. */
+function previewInvoice(state: StandInState, body: URLSearchParams) {
+  const subscription = state.get(body.get('subscription') ?? '', 'subscription') as Subscription | undefined;
+  if (!subscription) return StandInState.missing(body.get('subscription') ?? '');
+  if (body.get('customer') && body.get('customer') !== subscription.customer) {
+    return {
+      status: 400,
+      body: { error: { type: 'invalid_request_error', message: 'The subscription is not the customer’s.' } },
+    };
+  }
+  planPrices(state);
+  const item = subscription.items.data[0]!;
+  const itemId = body.get('subscription_details[items][0][id]');
+  if (itemId && itemId !== item.id) return StandInState.missing(itemId);
+  const newPrice = state.get(body.get('subscription_details[items][0][price]') ?? item.price.id, 'price');
+  if (!newPrice) return StandInState.missing(body.get('subscription_details[items][0][price]') ?? '');
+  const oldAmount = item.price['unit_amount'] as number;
+  const newAmount = newPrice['unit_amount'] as number;
+  const at = Number(body.get('subscription_details[proration_date]') ?? unixNow());
+  const start = item.current_period_start;
+  const end = item.current_period_end;
+  const left = Math.min(Math.max(end - at, 0), end - start) / (end - start);
+  const prorate =
+    newPrice.id !== item.price.id && body.get('subscription_details[proration_behavior]') !== 'none';
+  const line = (amount: number, proration: boolean, period: { start: number; end: number }) => ({
+    id: state.id('il'),
+    object: 'line_item',
+    amount,
+    currency: 'usd',
+    period,
+    parent: {
+      type: 'subscription_item_details',
+      invoice_item_details: null,
+      subscription_item_details: {
+        invoice_item: null,
+        proration,
+        proration_details: null,
+        subscription: subscription.id,
+        subscription_item: item.id,
+      },
+    },
+  });
+  const lines = [
+    ...(prorate
+      ? [
+          line(-Math.round(oldAmount * left), true, { start: at, end }),
+          line(Math.round(newAmount * left), true, { start: at, end }),
+        ]
+      : []),
+    line(newAmount, false, { start: end, end: end + MONTH }),
+  ];
+  const total = lines.reduce((sum, l) => sum + l.amount, 0);
+  return {
+    status: 200,
+    body: {
+      id: `upcoming_${subscription.id}`,
+      object: 'invoice',
+      customer: subscription.customer,
+      status: 'draft',
+      currency: 'usd',
+      amount_due: Math.max(total, 0),
+      total,
+      subscription_proration_date: prorate ? at : null,
+      period_start: start,
+      period_end: end,
+      lines: { object: 'list', has_more: false, url: '/v1/invoices/upcoming/lines', data: lines },
+    },
+  };
+}
+
 export const subscriptionRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/v1\/invoices\/create_preview$/,
+    handle: ({ state, body }) => previewInvoice(state, body),
+  },
   {
     method: 'GET',
     path: /^\/v1\/subscriptions\/([^/]+)$/,

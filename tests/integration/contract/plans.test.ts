@@ -1,7 +1,8 @@
 // The PaymentGateway contract for plans and the portal, run against both adapters (the sandbox,
 // and the stripe SDK against the stand-in of Stripe's API): a Checkout session in subscription
-// mode read back before and after it is paid, a prorated plan change, a cancel at the period's
-// end, and a Customer Portal URL. Paying on the hosted page is played by each gateway's own
+// mode read back before and after it is paid, a prorated plan change and its preview (the new
+// price and the proration to the second, as Stripe's upcoming-invoice preview bills them; the
+// sandbox computes the same), a cancel at the period's end, and a Customer Portal URL. Paying on the hosted page is played by each gateway's own
 // stand-in (the sandbox's page code; the Stripe stand-in's completion).
 import { describe, expect, it } from 'vitest';
 import type { PlanId } from '../../../src/domain/plans.ts';
@@ -93,6 +94,80 @@ describe.each(gatewaysUnderTest(sql))('$name gateway: plans and portal', (under:
   it('refuses to change or cancel a subscription it does not know', async () => {
     await expect(under.gateway.changeSubscription('sub_unknown', 'basic')).rejects.toThrow(/No such/);
     await expect(under.gateway.cancelSubscription('sub_unknown')).rejects.toThrow(/No such/);
+    await expect(under.gateway.previewPlanChange('sub_unknown', 'basic', new Date())).rejects.toThrow(
+      /No such/,
+    );
+  });
+
+  /** Stripe's proration, worked out by hand: the new price for the time left less the old one's. */
+  function expectedProration(oldCents: number, newCents: number, start: Date, end: Date, at: Date) {
+    const s = Math.floor(start.getTime() / 1000);
+    const e = Math.floor(end.getTime() / 1000);
+    const left = (e - Math.floor(at.getTime() / 1000)) / (e - s);
+    return Math.round(newCents * left) - Math.round(oldCents * left);
+  }
+
+  it.each([
+    ['enhanced', 'featured', 9900, 19900],
+    ['featured', 'basic', 19900, 4900],
+  ] as const)(
+    'previews a change from %s to %s: the new price, the proration to the second, the next invoice; nothing changes',
+    async (from, to, oldCents, newCents) => {
+      const { session, after } = await subscribed(from);
+      const s = after.subscription!;
+      // Halfway through the period, in whole seconds as Stripe counts.
+      const start = Math.floor(s.currentPeriodStart.getTime() / 1000);
+      const end = Math.floor(s.currentPeriodEnd.getTime() / 1000);
+      const at = new Date((start + Math.floor((end - start) / 2)) * 1000);
+      const proration = expectedProration(oldCents, newCents, s.currentPeriodStart, s.currentPeriodEnd, at);
+      // About half the difference: a credit when the plan is cheaper.
+      expect(Math.abs(proration - (newCents - oldCents) / 2)).toBeLessThanOrEqual(1);
+      const preview = await under.gateway.previewPlanChange(s.subscriptionId, to, at);
+      expect(preview).toEqual({
+        plan: to,
+        priceCents: newCents,
+        prorationCents: proration,
+        nextInvoiceCents: Math.max(newCents + proration, 0),
+        nextInvoiceAt: s.currentPeriodEnd,
+        prorationDate: at,
+      });
+      // A preview is only a preview.
+      expect((await under.gateway.subscriptionOfSession(session.sessionId)).subscription).toEqual(s);
+    },
+  );
+
+  it('previews nothing to prorate for the same plan (a cancelled plan taken back)', async () => {
+    const { after } = await subscribed('basic');
+    const s = after.subscription!;
+    const preview = await under.gateway.previewPlanChange(s.subscriptionId, 'basic', new Date());
+    expect(preview).toMatchObject({
+      plan: 'basic',
+      priceCents: 4900,
+      prorationCents: 0,
+      nextInvoiceCents: 4900,
+    });
+  });
+
+  it("bills a change as of the preview's moment", async () => {
+    const { after } = await subscribed('basic');
+    const s = after.subscription!;
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    const preview = await under.gateway.previewPlanChange(s.subscriptionId, 'enhanced', at);
+    expect(
+      await under.gateway.changeSubscription(s.subscriptionId, 'enhanced', preview.prorationDate),
+    ).toEqual({
+      ...s,
+      plan: 'enhanced',
+    });
+    if (under.standIn) {
+      const update = under.standIn.requests.findLast(
+        (r) => r.path === `/v1/subscriptions/${s.subscriptionId}`,
+      )!;
+      expect(update.body.get('proration_date')).toBe(String(at.getTime() / 1000));
+      const asked = under.standIn.requests.findLast((r) => r.path === '/v1/invoices/create_preview')!;
+      expect(asked.body.get('subscription_details[proration_date]')).toBe(String(at.getTime() / 1000));
+      expect(asked.body.get('subscription_details[proration_behavior]')).toBe('create_prorations');
+    }
   });
 
   it('opens a Customer Portal session for the customer', async () => {

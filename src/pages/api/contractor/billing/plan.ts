@@ -1,11 +1,12 @@
 // POST /api/contractor/billing/plan: the caller's own plan. { action: 'start', plan } answers
-// { url } of the gateway's Checkout page; 'change' (prorated) and 'cancel' (at the period's end)
-// answer { message }. No business or subscription id is taken from the request.
+// { url } of the gateway's Checkout page; 'preview' what a change would bill (changing nothing);
+// 'change' (prorated as of the preview's prorationDate) and 'cancel' (at the period's end) answer
+// { message }. No business or subscription id is taken from the request.
 import { ZPlanRequest } from '~/schemas/plans';
 import { requireActiveBusiness } from '~/server/contractor/owned-business';
 import { db } from '~/server/db/client';
 import { paymentGateway } from '~/server/payments/index';
-import { cancelPlan, changePlan, startPlan } from '~/server/plans/manage-plan';
+import { cancelPlan, changePlan, previewPlan, startPlan } from '~/server/plans/manage-plan';
 import { route } from '~/server/route';
 
 export const prerender = false;
@@ -19,8 +20,13 @@ export const POST = route(
       const origin = context.locals.site.origin;
       return Response.json(await startPlan(db(), gateway, business, user.email, origin, body.plan));
     }
+    if (body.action === 'preview') {
+      return Response.json(await previewPlan(db(), gateway, business.id, body.plan));
+    }
     if (body.action === 'change') {
-      return Response.json(await changePlan(db(), gateway, business.id, body.plan, user.id));
+      return Response.json(
+        await changePlan(db(), gateway, business.id, body.plan, user.id, body.prorationDate),
+      );
     }
     return Response.json(await cancelPlan(db(), gateway, business.id, user.id));
   },

@@ -1,0 +1,178 @@
+// "Request refund" on a lead charge (issue 24, Must 6): the lead credit flow itself, the same
+// dispute the dashboard's lead credit form sends (POST /api/contractor/leads/:id/credit, checked
+// by src/server/credits/: a rule met is refunded to the card at once, anything else goes to our
+// team's queue on the admin payments page), in a modal <dialog>. Errors show on their field,
+// which takes the focus; the outcome is said in the dialog before it is closed.
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { BILLING_MESSAGES as B } from '../../domain/billing-rules.ts';
+import {
+  CREDIT_NOTE_MAX,
+  CREDIT_REASONS,
+  CREDIT_RULES_PATH,
+  type CreditReason,
+} from '../../domain/credit-rules.ts';
+import { formatDate, formatMoney } from '../../domain/format.ts';
+import type { BillingTransaction } from '../../schemas/billing.ts';
+import { ZLeadCreditRequest, type LeadCredit } from '../../schemas/lead-credit.ts';
+import { api, UNEXPECTED } from '../shared/api.ts';
+
+export default function RefundDialog(props: {
+  /** The charge asked about; null: the dialog is closed. */
+  charge: BillingTransaction | null;
+  onClose: (changed: boolean) => void;
+}) {
+  const { charge, onClose } = props;
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const [reason, setReason] = useState<CreditReason | ''>('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<{ reason?: string; note?: string; form?: string }>({});
+  const [outcome, setOutcome] = useState<LeadCredit | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (charge && !element.open) {
+      opener.current = document.activeElement;
+      setReason('');
+      setNote('');
+      setErrors({});
+      setOutcome(null);
+      element.showModal();
+    } else if (!charge && element.open) {
+      element.close();
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+    }
+  }, [charge]);
+
+  const close = () => onClose(outcome !== null);
+
+  const send = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!charge?.distributionId) return;
+    const parsed = ZLeadCreditRequest.safeParse({
+      reason: reason || undefined,
+      ...(note.trim() ? { note } : {}),
+    });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'note' ? 'note' : 'reason';
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      document.getElementById(found.reason ? `${id}-reason-0` : `${id}-note`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const answer = await api<LeadCredit>(
+      'POST',
+      `/api/contractor/leads/${charge.distributionId}/credit`,
+      parsed.data,
+    );
+    setBusy(false);
+    if (!answer.ok) {
+      setErrors({ form: answer.body.error ?? UNEXPECTED });
+      return;
+    }
+    setOutcome(answer.body);
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog billing-refund"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <h2 id={`${id}-title`}>Request a refund</h2>
+      {charge && (
+        <p>
+          <strong>{charge.description}</strong>, {formatMoney(charge.amountCents)}, charged{' '}
+          {formatDate(charge.createdAt)}.
+        </p>
+      )}
+      {outcome ? (
+        <>
+          <p role="status">
+            <strong>{outcome.status === 'refunded' ? B.refundDone : B.refundQueued}</strong>
+          </p>
+          <p>{outcome.finding}</p>
+          <div className="confirm-actions">
+            <button type="button" className="btn" onClick={close}>
+              Close
+            </button>
+          </div>
+        </>
+      ) : (
+        <form onSubmit={(e) => void send(e)} noValidate>
+          <p className="muted">
+            A duplicate, a lead outside your area or a number that does not work is checked at once and
+            refunded to your card when it meets the rules; anything else goes to our support team, who answer
+            by e-mail.
+            {charge?.disputableUntil ? ` You can ask until ${formatDate(charge.disputableUntil)}.` : ''}{' '}
+            <a href={CREDIT_RULES_PATH} target="_blank" rel="noopener">
+              How lead credits work
+            </a>
+          </p>
+          <fieldset aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
+            <legend>Why should this charge be refunded?</legend>
+            {CREDIT_REASONS.map((r, i) => (
+              <label key={r.value} className="choice">
+                <input
+                  id={`${id}-reason-${i}`}
+                  type="radio"
+                  name={`${id}-reason`}
+                  value={r.value}
+                  checked={reason === r.value}
+                  aria-invalid={errors.reason ? true : undefined}
+                  onChange={() => setReason(r.value)}
+                />
+                {r.label}
+              </label>
+            ))}
+            {errors.reason && (
+              <p id={`${id}-reason-error`} className="error" role="alert">
+                {errors.reason}
+              </p>
+            )}
+          </fieldset>
+          <label htmlFor={`${id}-note`}>Note{reason === 'other' ? '' : ' (optional)'}</label>
+          <textarea
+            id={`${id}-note`}
+            value={note}
+            rows={3}
+            maxLength={CREDIT_NOTE_MAX}
+            aria-invalid={errors.note ? true : undefined}
+            aria-describedby={errors.note ? `${id}-note-error` : undefined}
+            onChange={(e) => setNote(e.target.value)}
+          />
+          {errors.note && (
+            <p id={`${id}-note-error`} className="error" role="alert">
+              {errors.note}
+            </p>
+          )}
+          {errors.form && (
+            <p className="error" role="alert">
+              {errors.form}
+            </p>
+          )}
+          <div className="confirm-actions">
+            <button type="button" className="btn secondary" onClick={close} disabled={busy}>
+              Cancel
+            </button>
+            <button type="submit" className="btn" disabled={busy}>
+              {busy ? 'Sending…' : 'Send request'}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}
