@@ -1,6 +1,7 @@
 // Sending the request (POST /api/quotes), the code from the phone (POST /api/quotes/verify) and
 // asking for a new code (POST /api/quotes/code), and what each answer means for the wizard.
-import { QUOTE_MESSAGES, QUOTE_PROMISED_HOURS, type TQuoteInput } from '../../schemas/quote.ts';
+import { replyPromiseText } from '../../domain/reply-promise.ts';
+import { QUOTE_MESSAGES, type TQuoteInput } from '../../schemas/quote.ts';
 import type { CodeChannel, LineType } from '../../domain/phone-proof-rules.ts';
 import { api, type ApiAnswer, type ApiOptions } from '../shared/api.ts';
 
@@ -75,7 +76,7 @@ function outcomeOf(answer: ApiAnswer<Answer>): SendOutcome {
           kind: 'done',
           toast: {
             title: 'Quote Request Submitted!',
-            description: `Local contractors will contact you within ${QUOTE_PROMISED_HOURS} hours.`,
+            description: `Local contractors will contact you ${replyPromiseText()}.`,
           },
         };
     }

@@ -4,8 +4,8 @@ import {
   CONTRACTORS_PER_LEAD_WORD,
   DEFAULT_CONTRACTORS_PER_LEAD,
   LEAD_PRICE_CENTS,
-  QUOTE_PROMISED_HOURS,
 } from '../../domain/quote-rules.ts';
+import { replyPromiseText } from '../../domain/reply-promise.ts';
 import { siteMetrics, type SiteMetrics } from './derive.ts';
 import type { SiteData } from './site-data.ts';
 
@@ -52,7 +52,7 @@ export function aiSheet(data: SiteData, siteUrl: string): AiSheet {
     },
     {
       aspect: 'Response time',
-      us: `Average ${metrics.averageResponseTime} hours; quotes promised within ${QUOTE_PROMISED_HOURS} hours`,
+      us: `Average ${metrics.averageResponseTime} hours; quotes promised ${replyPromiseText()}`,
       them: 'Not published',
     },
     {

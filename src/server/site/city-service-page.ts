@@ -4,6 +4,7 @@
 import { distanceMiles, type LatLng } from '../../domain/geo.ts';
 import { CONTRACTORS_PER_LEAD_WORD } from '../../domain/quote-rules.ts';
 import { formatRating } from '../../domain/rating.ts';
+import { replyPromiseText } from '../../domain/reply-promise.ts';
 import { cityServicePath, forServiceInArea, formatPriceRange, responseHours } from './derive.ts';
 import type { FaqEntry, SiteArea, SiteArticle, SiteBusiness, SiteData, SiteService } from './site-data.ts';
 
@@ -183,7 +184,7 @@ export function buildCityServicePage(data: SiteData, service: SiteService, area:
   if (medianResponse !== null) {
     localFaq.push({
       question: `How fast do ${svc} contractors answer in ${area.name}?`,
-      answer: `Half of them reply within ${plural(medianResponse, 'hour', 'hours')} and the quickest within ${plural(fastest ?? medianResponse, 'hour', 'hours')}; each promises a reply within 24 hours.`,
+      answer: `Half of them reply within ${plural(medianResponse, 'hour', 'hours')} and the quickest within ${plural(fastest ?? medianResponse, 'hour', 'hours')}; we promise you quotes ${replyPromiseText(all.map((b) => b.responseTimeHours))}.`,
     });
   }
   // One of the service's own questions, rotated by area so neighboring pages differ.
