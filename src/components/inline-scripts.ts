@@ -20,4 +20,16 @@ export const ARTICLE_VIEW_SCRIPT = `(function (s) {
   } catch (e) {}
 })(document.currentScript);`;
 
-export const INLINE_SCRIPTS = [STICKY_CTA_SCRIPT, ARTICLE_VIEW_SCRIPT];
+/**
+ * Counts a city-service (SEO) page's view (its slug in the script element's data-seo-page):
+ * once per client and day on the server; failures are ignored.
+ */
+export const SEO_PAGE_VIEW_SCRIPT = `(function (s) {
+  var u = '/api/seo-pages/' + s.getAttribute('data-seo-page') + '/view';
+  try {
+    if (!(navigator.sendBeacon && navigator.sendBeacon(u)))
+      fetch(u, { method: 'POST', keepalive: true }).catch(function () {});
+  } catch (e) {}
+})(document.currentScript);`;
+
+export const INLINE_SCRIPTS = [STICKY_CTA_SCRIPT, ARTICLE_VIEW_SCRIPT, SEO_PAGE_VIEW_SCRIPT];

@@ -49,8 +49,33 @@ export function looksLikeNetworkError(error: unknown): boolean {
   );
 }
 
-/** sessionStorage key: Not Now hides the install prompt for the rest of this browser session. */
+/** localStorage key: when Not Now was chosen (ms since the epoch). */
 export const INSTALL_DISMISSED_KEY = 'install-prompt-dismissed';
+/** localStorage key: when this browser completed a quote request (ms since the epoch). */
+export const REQUEST_COMPLETED_KEY = 'quote-request-completed';
+/** Not Now hides the install offer this long (issue 24: it lasted one session and came back). */
+export const INSTALL_SNOOZE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the install offer may show (issue 24): only where the app earns its place on a home
+ * screen (on the contractor's dashboard, or once this browser has completed a quote request,
+ * whose answers the homeowner will come back for), never on a first visit's search, and not
+ * within 30 days of Not Now. Stored values are the localStorage strings (null when absent).
+ */
+export function installOfferAllowed(input: {
+  pathname: string;
+  requestCompletedAt: string | null;
+  dismissedAt: string | null;
+  now: number;
+}): boolean {
+  const dismissed = Number(input.dismissedAt);
+  if (input.dismissedAt !== null && Number.isFinite(dismissed)) {
+    if (input.now - dismissed < INSTALL_SNOOZE_DAYS * DAY_MS) return false;
+  }
+  const onDashboard = /^\/dashboard(\/|$)/.test(input.pathname);
+  return onDashboard || (input.requestCompletedAt !== null && input.requestCompletedAt !== '');
+}
 
 /**
  * Safari on an iPhone, iPad or iPod, which never offers installation itself: the prompt shows

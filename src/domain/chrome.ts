@@ -1,5 +1,6 @@
 // Which routes show the site chrome (spec: header and footer hidden on /auth and admin routes;
-// the breadcrumb bar hidden on the home page).
+// the breadcrumb bar hidden on the home page; the mobile sticky Call/Quote bar kept out of the
+// pages where it is in the way).
 export function showsHeaderAndFooter(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return !(path === '/auth' || path === '/admin' || path.startsWith('/admin/'));
@@ -16,4 +17,44 @@ export function pagePath(pathname: string): string {
     .replace(/\/index$/, '/')
     .replace(/(.)\/+$/, '$1');
   return path === '' ? '/' : path;
+}
+
+/**
+ * Pages without the mobile sticky Call Now / Get Free Quote bar (issue 24): the quote wizard and
+ * the homeowner's pages under it (the bar would offer the form the visitor is filling in, over
+ * its own buttons), the contractor signup, and the contractor's and admin's working pages, where
+ * a homeowner's call to action is noise.
+ */
+const NO_STICKY_BAR = /^\/(quote-request|contractor-signup|dashboard|contractor\/billing|admin|auth)(\/|$)/;
+
+export function showsStickyBar(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return showsHeaderAndFooter(path) && !NO_STICKY_BAR.test(path);
+}
+
+/**
+ * Whose number the sticky bar's Call Now dials: on a contractor's profile that contractor's
+ * (never ours: the visitor means to call them), absent when the contractor gave none; elsewhere
+ * the site's contact phone. `pagePhone` is the number the page offers, if it offers one.
+ */
+export function stickyCallPhone(
+  pathname: string,
+  pagePhone: string | null | undefined,
+  sitePhone: string,
+): string | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path.startsWith('/contractor/')) return pagePhone ?? null;
+  return pagePhone ?? sitePhone;
+}
+
+/**
+ * The account menu's badge (spec: "label Admin or User"): a contractor reads Contractor, not
+ * User (issue 24), admins Admin whatever else they are.
+ */
+export const ACCOUNT_LABELS = { admin: 'Admin', contractor: 'Contractor', user: 'User' } as const;
+
+export function accountLabel(roles: readonly string[]): string {
+  if (roles.includes('admin')) return ACCOUNT_LABELS.admin;
+  if (roles.includes('contractor')) return ACCOUNT_LABELS.contractor;
+  return ACCOUNT_LABELS.user;
 }

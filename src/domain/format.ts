@@ -7,6 +7,11 @@ import { formatMoney } from './money.ts';
 
 export { formatMoney };
 
+/** "$2,000 - $8,000": a price range in whole dollars, from cents. */
+export function formatPriceRange(minCents: number, maxCents: number): string {
+  return `${formatMoney(minCents, { wholeDollars: true })} - ${formatMoney(maxCents, { wholeDollars: true })}`;
+}
+
 /** The site's time zone: every date and time shown is Dayton's. */
 export const SITE_TIME_ZONE = 'America/New_York';
 

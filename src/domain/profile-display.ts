@@ -5,6 +5,8 @@ import { formatRating } from './rating.ts';
 /** A profile shows the 3 newest verified reviews and the first 6 photos. */
 export const PROFILE_REVIEW_LIMIT = 3;
 export const PROFILE_PHOTO_LIMIT = 6;
+/** Portfolio items shown on a profile (the spec gives no number; the dashboard manages them). */
+export const PROFILE_PORTFOLIO_LIMIT = 12;
 /** SEO limits of titles and descriptions, as the content collections enforce them. */
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 160;

@@ -37,7 +37,6 @@ export const PHOTO_MESSAGES = {
 } as const;
 
 export const QUOTE_RATE_LIMIT = { attempts: 3, windowMinutes: 60 } as const;
-export const QUOTE_PROMISED_HOURS = 2;
 /** How long a request may wait for its phone code (or a VoIP line's e-mail link); then it expires with its photos. */
 export const QUOTE_CONFIRM_HOURS = 48;
 /** The same phone, street address or mailbox asking for the same service this recently is a

@@ -6,6 +6,15 @@ export type TSort = (typeof SORTS)[number];
 export const DISTANCE = { min: 5, max: 100, step: 5, default: 25 } as const;
 export const EXPERIENCE = { min: 0, max: 30 } as const;
 export const RESPONSE = { min: 1, max: 72, default: 24 } as const;
+/**
+ * The price bounds (spec: "Filters: ... price bounds"), in whole dollars, against a contractor's
+ * average project cost: a bound keeps the contractors whose cost range reaches into it, and
+ * leaves out those that state no cost. The top is the quote form's largest budget.
+ */
+export const PRICE = { min: 0, max: 999_999, step: 500 } as const;
+export const PRICE_MESSAGES = {
+  order: 'Maximum price must be at least the minimum price',
+} as const;
 export const PAGE_SIZE = 20;
 /** A business that gave no response time counts as answering within 24 hours. */
 export const DEFAULT_RESPONSE_HOURS = 24;

@@ -3,7 +3,15 @@
 // Zod's tree-shakable mini build, so the island ships only the checks it uses. Limits are the spec's.
 import * as z from 'zod/mini';
 import type { ResolvedPlace } from '../domain/gazetteer.ts';
-import { DISTANCE, EXPERIENCE, MAX_TERM, RESPONSE, SORTS } from '../domain/search-constants.ts';
+import {
+  DISTANCE,
+  EXPERIENCE,
+  MAX_TERM,
+  PRICE,
+  PRICE_MESSAGES,
+  RESPONSE,
+  SORTS,
+} from '../domain/search-constants.ts';
 
 export * from '../domain/search-constants.ts';
 
@@ -59,6 +67,8 @@ export const ZSearchQuery = z
     minExperience: z._default(ZIntParam(EXPERIENCE.min, EXPERIENCE.max, 'minExperience'), EXPERIENCE.min),
     maxResponse: z._default(ZIntParam(RESPONSE.min, RESPONSE.max, 'maxResponse'), RESPONSE.default),
     verified: z._default(ZBooleanParam, false),
+    priceMin: z.optional(ZIntParam(PRICE.min, PRICE.max, 'priceMin')),
+    priceMax: z.optional(ZIntParam(PRICE.min, PRICE.max, 'priceMax')),
     lat: z.optional(ZCoordinate(90, 'lat')),
     lng: z.optional(ZCoordinate(180, 'lng')),
     page: z._default(ZIntParam(1, 500, 'page'), 1),
@@ -67,6 +77,10 @@ export const ZSearchQuery = z
     z.refine((q) => (q.lat === undefined) === (q.lng === undefined), {
       message: 'lat and lng go together',
       path: ['lat'],
+    }),
+    z.refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMax >= q.priceMin, {
+      message: PRICE_MESSAGES.order,
+      path: ['priceMax'],
     }),
   );
 export type TSearchQuery = z.output<typeof ZSearchQuery>;
@@ -110,6 +124,9 @@ export interface SearchHit {
   yearsInBusiness: number | null;
   responseTimeHours: number | null;
   priceRange: string | null;
+  /** The contractor's average project cost, in cents, when stated. */
+  projectCostMinCents: number | null;
+  projectCostMaxCents: number | null;
   specialties: string[];
   image: string | null;
   phone: string | null;

@@ -1,10 +1,13 @@
 // The chrome every page carries, without a framework (bundled by Astro from
 // src/components/AppChrome.astro): the kill switch ?clear-sw=1, the service worker's registration,
-// the offline banner with the app-wide back-online event, and the install prompt.
+// the offline banner with the app-wide back-online event, and the install prompt (only on the
+// dashboard or after a completed quote request; Not Now lasts 30 days: installOfferAllowed).
 import {
   BACK_ONLINE_EVENT,
   CHROME_TEXT,
   INSTALL_DISMISSED_KEY,
+  installOfferAllowed,
+  REQUEST_COMPLETED_KEY,
   RESTORED_VISIBLE_MS,
   WRITES_WAITING_EVENT,
   isIosSafari,
@@ -118,20 +121,27 @@ function installPrompt(): void {
   const installed = () =>
     matchMedia('(display-mode: standalone)').matches ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  const dismissed = () => {
+  const stored = (key: string) => {
     try {
-      return sessionStorage.getItem(INSTALL_DISMISSED_KEY) === '1';
+      return localStorage.getItem(key);
     } catch {
-      return false;
+      return null;
     }
   };
+  const allowed = () =>
+    installOfferAllowed({
+      pathname: location.pathname,
+      requestCompletedAt: stored(REQUEST_COMPLETED_KEY),
+      dismissedAt: stored(INSTALL_DISMISSED_KEY),
+      now: Date.now(),
+    });
   const hide = () => {
     box.hidden = true;
     offered = null;
     waiting = null;
   };
   const show = (ios: boolean) => {
-    if (installed() || dismissed()) return;
+    if (installed() || !allowed()) return;
     install.hidden = ios;
     iosSteps.hidden = !ios;
     failure.hidden = true;
@@ -157,7 +167,7 @@ function installPrompt(): void {
   };
 
   addEventListener('beforeinstallprompt', (event) => {
-    // The browser's own mini-infobar gives way to ours.
+    // The browser's own mini-infobar gives way to ours (and, where ours is not offered, to none).
     event.preventDefault();
     offered = event as InstallPromptEvent;
     offer(false);
@@ -181,7 +191,7 @@ function installPrompt(): void {
   });
   notNow.addEventListener('click', () => {
     try {
-      sessionStorage.setItem(INSTALL_DISMISSED_KEY, '1');
+      localStorage.setItem(INSTALL_DISMISSED_KEY, String(Date.now()));
     } catch {
       // storage disabled: hidden for this page only
     }

@@ -270,6 +270,7 @@ function rules(ids: Ids): Record<string, Rule> {
     'GET /robots.txt': page('/robots.txt'),
     'GET /service-areas': page('/service-areas'),
     'GET /services/[serviceSlug]': page(fillPattern('/services/[serviceSlug]', { serviceSlug: ids.service })),
+    'GET /services/[...missing]': page('/services/no-such-service', same(404)),
     'GET /sw.js': page('/sw.js'),
     'GET /uploads/[...path]': {
       access: 'public',
@@ -815,6 +816,10 @@ function rules(ids: Ids): Record<string, Rule> {
     'POST /api/articles/[id]/view': {
       access: 'public',
       probes: [{ path: `/api/articles/${NONE}/view`, expect: same(404) }],
+    },
+    'POST /api/seo-pages/[slug]/view': {
+      access: 'public',
+      probes: [{ path: '/api/seo-pages/no-such-page-ohio/view', expect: same(404) }],
     },
     'POST /api/auth/forgot-password': {
       access: 'public',

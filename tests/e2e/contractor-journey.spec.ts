@@ -147,6 +147,7 @@ test('register, get approved, buy a matching lead, quote it, get accepted, compl
   await expect(quote.getByRole('row', { name: /Labor, hours 2 \$85\.50 \$171\.00/ })).toBeVisible();
   await expect(quote.getByText('Total $591.00')).toBeVisible();
   await quote.getByRole('button', { name: `Accept quote from ${name}` }).click();
+  await homeownerPage.getByRole('button', { name: `Yes, accept the quote from ${name}` }).click();
   await expect(homeownerPage.getByRole('status')).toContainText(`You accepted the quote from ${name}.`);
 
   // The contractor sees the acceptance and completes the job.

@@ -66,6 +66,12 @@ test('the homeowner compares two quotes, accepts one, then reviews a completed j
     .nth(1)
     .getByRole('button', { name: `Accept quote from ${chosen}` })
     .click();
+  // Asked first (issue 24): what accepting means, then the final button.
+  await expect(page.getByRole('region', { name: `Accept the quote from ${chosen}?` })).toContainText(
+    'The other quote is declined',
+  );
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: `Yes, accept the quote from ${chosen}` }).click();
   await expect(page.getByRole('status')).toContainText(`You accepted the quote from ${chosen}.`);
   const accepted = page.getByRole('region', { name: 'Compare 2 quotes' }).getByRole('article').nth(1);
   await expect(accepted.getByText('Accepted', { exact: true })).toBeVisible();

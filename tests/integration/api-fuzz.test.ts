@@ -244,6 +244,7 @@ const PLAN: Record<string, Plan> = {
       ]),
   },
   'GET /api/search': {},
+  'POST /api/seo-pages/[slug]/view': { raw: 'a view beacon without a body' },
   'POST /api/stripe/webhook': {
     raw: "Stripe's signed event: the raw body is checked against stripe-signature, so no generated body passes it (garbage must be a 4xx)",
   },
@@ -358,6 +359,8 @@ beforeAll(async () => {
     slugs: [
       ...(await sql<{ slug: string }[]>`select slug from seo_pages order by slug limit 5`).map((r) => r.slug),
       'plumbing-dayton-oh',
+      // A generated city-service page: its view beacon counts (204).
+      'plumbing-dayton-ohio',
     ],
   };
   // A quote request waiting for the code texted to its phone (the sandbox SMS provider).

@@ -179,6 +179,49 @@ describe('filters', () => {
   });
 });
 
+describe('price bounds (spec: "Filters: ... price bounds")', () => {
+  beforeAll(async () => {
+    const cost = (name: string, min: number | null, max: number | null) => sql`
+      update businesses set avg_project_cost_min_cents = ${min}, avg_project_cost_max_cents = ${max}
+       where name = ${name}`;
+    await cost('Gem City Plumbing', 200_000, 800_000);
+    await cost('Kettering Pipe Works', 50_000, 150_000);
+    await cost('Mason Roofing Co', 800_000, 2_500_000);
+    await cost('Xenia Electric', null, null);
+  });
+
+  it('keeps the contractors whose average project reaches into the bounds; one without a price is left out', async () => {
+    expect((await names()).sort()).toHaveLength(4);
+    expect((await names({ priceMax: '1000' })).sort()).toEqual(['Kettering Pipe Works']);
+    expect((await names({ priceMin: '10000' })).sort()).toEqual(['Mason Roofing Co']);
+    expect((await names({ priceMin: '1000', priceMax: '5000' })).sort()).toEqual([
+      'Gem City Plumbing',
+      'Kettering Pipe Works',
+    ]);
+    expect((await names({ priceMin: '0', priceMax: '999999' })).sort()).toEqual([
+      'Gem City Plumbing',
+      'Kettering Pipe Works',
+      'Mason Roofing Co',
+    ]);
+  });
+
+  it('refuses bounds the wrong way round or out of range, with a message', () => {
+    const wrong = ZSearchQuery.safeParse({ priceMin: '5000', priceMax: '1000' });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues[0]).toMatchObject({
+      path: ['priceMax'],
+      message: 'Maximum price must be at least the minimum price',
+    });
+    expect(ZSearchQuery.safeParse({ priceMin: '-5' }).success).toBe(false);
+    expect(ZSearchQuery.safeParse({ priceMax: '1000000' }).success).toBe(false);
+  });
+
+  it('shows each contractor its price with the result', async () => {
+    const result = await searchContractors(sql, query({ priceMax: '1000' }), { record: false });
+    expect(result.items[0]).toMatchObject({ projectCostMinCents: 50_000, projectCostMaxCents: 150_000 });
+  });
+});
+
 describe('sorts', () => {
   const all = { maxResponse: '72' };
   it.each([

@@ -4,6 +4,8 @@
 // switch's address.
 import { describe, expect, it } from 'vitest';
 import {
+  INSTALL_SNOOZE_DAYS,
+  installOfferAllowed,
   isIosSafari,
   looksLikeNetworkError,
   retryDelayMs,
@@ -71,5 +73,30 @@ describe('the kill switch address', () => {
     expect(withoutClearSw('https://x.test/a?b=2&clear-sw=1#top')).toBe('/a?b=2#top');
     expect(withoutClearSw('https://x.test/a?b=2')).toBeNull();
     expect(withoutClearSw('https://x.test/a?clear-sw=0')).toBeNull();
+  });
+});
+
+describe('the install offer (issue 24)', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z');
+  const day = 24 * 60 * 60 * 1000;
+  const offer = (pathname: string, requestCompletedAt: string | null, dismissedAt: string | null) =>
+    installOfferAllowed({ pathname, requestCompletedAt, dismissedAt, now });
+
+  it('shows only on the dashboard or after a completed request', () => {
+    expect(offer('/', null, null)).toBe(false);
+    expect(offer('/contractors', null, null)).toBe(false);
+    expect(offer('/dashboard', null, null)).toBe(true);
+    expect(offer('/dashboard/', null, null)).toBe(true);
+    expect(offer('/dashboards-explained', null, null)).toBe(false);
+    expect(offer('/contractors', String(now - day), null)).toBe(true);
+  });
+
+  it(`keeps Not Now for ${INSTALL_SNOOZE_DAYS} days, then asks again`, () => {
+    const completed = String(now - 60 * day);
+    expect(offer('/', completed, String(now - day))).toBe(false);
+    expect(offer('/dashboard', null, String(now - (INSTALL_SNOOZE_DAYS - 1) * day))).toBe(false);
+    expect(offer('/dashboard', null, String(now - (INSTALL_SNOOZE_DAYS + 1) * day))).toBe(true);
+    // A value that is not a time (an older version's '1') does not hide it for ever.
+    expect(offer('/dashboard', null, 'yes')).toBe(true);
   });
 });

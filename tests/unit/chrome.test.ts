@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { pagePath, showsBreadcrumbs, showsHeaderAndFooter } from '../../src/domain/chrome.ts';
+import {
+  accountLabel,
+  pagePath,
+  showsBreadcrumbs,
+  showsHeaderAndFooter,
+  showsStickyBar,
+  stickyCallPhone,
+} from '../../src/domain/chrome.ts';
 import { telHref } from '../../src/domain/contact.ts';
 import { formatRating, homeCardRating } from '../../src/domain/rating.ts';
+import { replyPromiseText, respondsInText, respondsWithinText } from '../../src/domain/reply-promise.ts';
 
 describe('header and footer (hidden on /auth and admin routes)', () => {
   it.each([
@@ -34,9 +42,9 @@ describe('ratings', () => {
     expect(formatRating(5)).toBe('5.0');
   });
 
-  it('falls back to 4.8 and 127 reviews on home cards only when there is no rating', () => {
-    expect(homeCardRating(null, 0)).toEqual({ rating: '4.8', reviews: 127 });
-    expect(homeCardRating(4.1, 0)).toEqual({ rating: '4.8', reviews: 127 });
+  it('never invents a rating on home cards: no review, no rating (the card says "New")', () => {
+    expect(homeCardRating(null, 0)).toBeNull();
+    expect(homeCardRating(4.1, 0)).toBeNull();
     expect(homeCardRating(4.14, 9)).toEqual({ rating: '4.1', reviews: 9 });
   });
 });
@@ -61,5 +69,58 @@ describe('pagePath (the public path of a built page)', () => {
     ['/contractors', '/contractors'],
   ])('%s -> %s', (input, expected) => {
     expect(pagePath(input)).toBe(expected);
+  });
+});
+
+describe('the mobile sticky Call/Quote bar (issue 24: not where it is in the way)', () => {
+  it.each([
+    ['/', true],
+    ['/contractors', true],
+    ['/plumbing-dayton-ohio', true],
+    ['/contractor/patriot-gutters-llc', true],
+    ['/quote-request', false],
+    ['/quote-request/responses', false],
+    ['/contractor-signup', false],
+    ['/dashboard', false],
+    ['/contractor/billing', false],
+    ['/admin/users', false],
+    ['/auth', false],
+    ['/quote-requests-explained', true],
+  ])('%s -> %s', (path, shown) => {
+    expect(showsStickyBar(path)).toBe(shown);
+  });
+
+  it("dials the contractor on a contractor's page, never our number; ours elsewhere", () => {
+    const ours = '(937) 555-0142';
+    expect(stickyCallPhone('/contractor/acme', '(937) 555-1113', ours)).toBe('(937) 555-1113');
+    expect(stickyCallPhone('/contractor/acme', null, ours)).toBeNull();
+    expect(stickyCallPhone('/contractor/acme', undefined, ours)).toBeNull();
+    expect(stickyCallPhone('/plumbing-dayton-ohio', undefined, ours)).toBe(ours);
+    expect(stickyCallPhone('/', undefined, ours)).toBe(ours);
+  });
+});
+
+describe('the account badge', () => {
+  it.each([
+    [['admin', 'contractor'], 'Admin'],
+    [['contractor'], 'Contractor'],
+    [[], 'User'],
+  ])('%j -> %s', (roles, label) => {
+    expect(accountLabel(roles)).toBe(label);
+  });
+});
+
+describe('the reply promise, worded in one place', () => {
+  it('is the slowest stated time of the contractors in question, 24 hours when none is known', () => {
+    expect(replyPromiseText()).toBe('within 24 hours');
+    expect(replyPromiseText([1, 4, 2])).toBe('within 4 hours');
+    expect(replyPromiseText([1, null])).toBe('within 24 hours');
+  });
+
+  it("words a contractor's stated time, none counting as 24 hours", () => {
+    expect(respondsInText(4)).toBe('Responds in 4h');
+    expect(respondsInText(null)).toBe('Responds in 24h');
+    expect(respondsWithinText(1)).toBe('Responds within 1 hour');
+    expect(respondsWithinText(undefined)).toBe('Responds within 24 hours');
   });
 });

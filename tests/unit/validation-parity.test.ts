@@ -130,6 +130,11 @@ describe('the /contractors address bar and GET /api/search', () => {
     'search=%20%20roof%20%20',
     'category=Robert%3B%20drop',
     `location=${'y'.repeat(101)}`,
+    'priceMin=1000&priceMax=5000',
+    'priceMin=5000&priceMax=1000',
+    'priceMin=-1',
+    'priceMax=abc',
+    'priceMax=1000000',
   ];
 
   it.each(queries)('?%s: the island keeps exactly what the endpoint accepts', (query) => {

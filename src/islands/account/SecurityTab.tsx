@@ -1,6 +1,7 @@
 // Account Settings, Security: change the password (the current one is required; other sessions
 // end) and see and end the browsers signed in to this account.
 import { useEffect, useState, type SyntheticEvent } from 'react';
+import { formatDateTime } from '../../domain/format.ts';
 import { firstIssue, ZChangePassword } from '../../schemas/auth.ts';
 import { pushError, pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
@@ -100,7 +101,7 @@ export default function SecurityTab() {
               <span>
                 {browserName(s.userAgent)}
                 {s.current ? ' (this device)' : ''} · last active{' '}
-                <time dateTime={s.lastSeenAt}>{new Date(s.lastSeenAt).toLocaleString()}</time>
+                <time dateTime={s.lastSeenAt}>{formatDateTime(s.lastSeenAt)}</time>
               </span>
               {!s.current && (
                 <button type="button" className="btn secondary" onClick={() => void end(s.id)}>

@@ -1,7 +1,8 @@
 // A request whose phone was proven but that does not go to contractors at once: a VoIP line waits
 // for the e-mail link too, and a request that looks like many others waits for our team. What
 // happens next, plainly; nothing is sent and nobody is charged until then.
-import { QUOTE_CONFIRM_HOURS, QUOTE_PROMISED_HOURS } from '../../schemas/quote.ts';
+import { replyPromiseText } from '../../domain/reply-promise.ts';
+import { QUOTE_CONFIRM_HOURS } from '../../schemas/quote.ts';
 
 export default function AwaitingConfirmation({
   kind,
@@ -17,8 +18,8 @@ export default function AwaitingConfirmation({
           <h2 id="quote-confirm-heading">One more step: confirm your e-mail</h2>
           <p>
             Your phone number is an internet (VoIP) line, so we also confirm your e-mail before your request
-            goes to contractors. We sent a link to <strong>{email}</strong>; follow it and contractors reply
-            within {QUOTE_PROMISED_HOURS} hours.
+            goes to contractors. We sent a link to <strong>{email}</strong>; follow it and contractors reply{' '}
+            {replyPromiseText()}.
           </p>
           <p className="muted">
             The link works for {QUOTE_CONFIRM_HOURS} hours. Nothing is sent and nobody is charged until then.

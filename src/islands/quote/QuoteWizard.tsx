@@ -1,6 +1,9 @@
 // /quote-request: the six-step quote wizard (Service, Details, Timeline, Budget, Location,
 // Contact). Each step is checked with the same schema the server uses; Continue only when the
-// step is valid; presets advance by themselves after 300 ms. Everything typed is kept in this
+// step is valid, else each field says why and focus goes to the first of them. A preset (service,
+// timeline, budget) tapped with a pointer advances by itself after 300 ms; chosen with the
+// keyboard (arrow keys move the choice) it waits for Continue (WCAG 3.2.2). After each step the
+// progress indicator is scrolled into view and focus goes to the step's heading. Everything typed is kept in this
 // browser until the request is accepted, so a reload or a failed network keeps it; the request
 // key makes a double submit or a retry one request. Submitted while offline, it waits and is sent
 // by itself once the connection is back (src/islands/shared/api.ts), saying so meanwhile.
@@ -25,8 +28,8 @@ import ProofOfWork, { type ProofHandle } from './ProofOfWork.tsx';
 import { resendCode, sendQuote, verifyCode, type CodeInfo, type SendOutcome } from './send-quote.ts';
 import { PHONE_PROOF_MESSAGES } from '../../domain/phone-proof-rules.ts';
 import {
-  clearDraft,
   EMPTY_DRAFT,
+  finishDraft,
   loadDraft,
   saveDraft,
   toQuoteInput,
@@ -49,6 +52,8 @@ interface Props {
 }
 
 const AUTO_ADVANCE_MS = 300;
+/** A choice made this soon after a pointer press (and after any key press) was made by pointer. */
+const POINTER_CHOICE_MS = 1500;
 const QUOTE_OFFLINE_MESSAGE =
   'You are offline. Your request is kept and will be sent when the connection is back.';
 const LAST = QUOTE_STEPS.length;
@@ -82,6 +87,13 @@ function QuoteWizard({ services }: Props) {
   const autoZip = useRef('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const heading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const progress = useRef<HTMLDivElement>(null);
+  /** When the last pointer press and key press happened (performance.now()). */
+  const lastPointer = useRef(-Infinity);
+  const lastKey = useRef(-Infinity);
+  /** Raised to move focus to the first invalid field once the step with it has rendered. */
+  const [focusRequest, setFocusRequest] = useState(0);
 
   // Restore what was typed; a ?service= link picks the service; signed-in users get their e-mail.
   useEffect(() => {
@@ -114,11 +126,31 @@ function QuoteWizard({ services }: Props) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  /** The fields' messages shown, and focus on the first field they name. */
+  const showErrors = (found: Errors) => {
+    setErrors(found);
+    setFocusRequest((n) => n + 1);
+  };
+
+  /** The progress indicator in view (a long step may have been scrolled past it), focus on the heading. */
+  const toTop = () =>
+    requestAnimationFrame(() => {
+      const box = progress.current?.getBoundingClientRect();
+      if (box && (box.top < 0 || box.top > window.innerHeight / 2))
+        progress.current?.scrollIntoView({ block: 'start' });
+      heading.current?.focus({ preventScroll: true });
+    });
+
   const goTo = (next: number) => {
     clearTimeout(timer.current);
     setErrors({});
     setStep(next);
-    requestAnimationFrame(() => heading.current?.focus());
+    toTop();
   };
 
   const set: StepProps['set'] = (key, value) => {
@@ -146,16 +178,23 @@ function QuoteWizard({ services }: Props) {
   /** Continue: only when this step is valid. */
   const next = () => {
     const found = check(step, draft);
-    if (Object.keys(found).length) setErrors(found);
+    if (Object.keys(found).length) showErrors(found);
     else goTo(step + 1);
   };
 
-  /** A preset choice: saved at once, then on to the next step after 300 ms. */
+  /**
+   * A preset choice: saved at once; made with a pointer (a tap or a click), on to the next step
+   * after 300 ms; made with the keyboard (arrow keys move a radio group's choice), it waits for
+   * Continue, so browsing the choices never changes the page under the visitor (WCAG 3.2.2).
+   */
   const choose = (patch: Partial<QuoteDraft>) => {
     const updated = { ...draft, ...patch };
     setDraft(updated);
     setErrors({});
     clearTimeout(timer.current);
+    const now = performance.now();
+    const byPointer = lastPointer.current > lastKey.current && now - lastPointer.current < POINTER_CHOICE_MS;
+    if (!byPointer) return;
     const from = step;
     timer.current = setTimeout(() => {
       if (Object.keys(check(from, updated)).length === 0) goTo(from + 1);
@@ -167,7 +206,7 @@ function QuoteWizard({ services }: Props) {
       const found = check(n, draft);
       if (Object.keys(found).length) {
         setStep(n);
-        setErrors(found);
+        showErrors(found);
         return;
       }
     }
@@ -185,7 +224,7 @@ function QuoteWizard({ services }: Props) {
   /** The code typed from the phone: right, and the request is sold now. */
   const verify = async () => {
     if (!/^\d{6}$/.test(codeValue)) {
-      setErrors({ code: PHONE_PROOF_MESSAGES.codeFormat });
+      showErrors({ code: PHONE_PROOF_MESSAGES.codeFormat });
       return;
     }
     setBusy(true);
@@ -217,23 +256,23 @@ function QuoteWizard({ services }: Props) {
         requestAnimationFrame(() => heading.current?.focus());
         return;
       case 'done':
-        clearDraft();
+        finishDraft();
         pushToast(outcome.toast);
         setTimeout(() => window.location.assign('/'), 1200);
         return;
       case 'awaiting_email':
       case 'held':
-        clearDraft();
+        finishDraft();
         setFinished({ kind: outcome.kind, email: draft.email.trim() });
         return;
       case 'fields': {
         if (outcome.errors.code && codeStep) {
-          setErrors({ code: outcome.errors.code });
+          showErrors({ code: outcome.errors.code });
           return;
         }
         setCodeStep(null);
         setStep(Math.min(...Object.keys(outcome.errors).map(stepOf)));
-        setErrors(outcome.errors);
+        showErrors(outcome.errors);
         return;
       }
       case 'failed':
@@ -262,8 +301,17 @@ function QuoteWizard({ services }: Props) {
   return (
     <div className="wizard">
       <Toaster />
-      <Progress step={step} />
-      <form className="card wizard-step" onSubmit={onSubmit} noValidate>
+      <div className="wizard-progress" ref={progress}>
+        <Progress step={step} />
+      </div>
+      <form
+        ref={form}
+        className="card wizard-step"
+        onSubmit={onSubmit}
+        noValidate
+        onPointerDownCapture={() => (lastPointer.current = performance.now())}
+        onKeyDownCapture={() => (lastKey.current = performance.now())}
+      >
         <h2 ref={heading} tabIndex={-1}>
           {codeStep ? 'Enter the code we sent you' : HEADINGS[step - 1]}
         </h2>

@@ -2,6 +2,7 @@
 // area, how long ago), read once the page is idle. Nothing when there are none; read again when
 // the connection comes back if it could not be read.
 import { useEffect, useState } from 'react';
+import { displayName } from '../../domain/format.ts';
 import { relativeTime } from '../../domain/relative-time.ts';
 import type { RecentRequest } from '../../schemas/quote.ts';
 import { api } from '../shared/api.ts';
@@ -36,7 +37,7 @@ function RecentRequests() {
       <ul className="recent-requests">
         {requests.map((r) => (
           <li key={`${r.at}-${r.service}`}>
-            <strong>{r.service}</strong> in {r.city}{' '}
+            <strong>{displayName(r.service)}</strong> in {displayName(r.city)}{' '}
             <time className="muted" dateTime={r.at}>
               {relativeTime(new Date(r.at), now)}
             </time>

@@ -1,5 +1,6 @@
 // What the wizard holds while the homeowner types (numbers stay text until sent), how it becomes
 // the request the shared schema checks, and how it is kept in this browser until it is accepted.
+import { REQUEST_COMPLETED_KEY } from '../../domain/app-chrome.ts';
 import type { ContactMethod, PropertyType, TQuoteInput, Timeline } from '../../schemas/quote.ts';
 import type { CodeInfo } from './send-quote.ts';
 
@@ -108,5 +109,18 @@ export function clearDraft(): void {
     localStorage.removeItem(STORAGE_KEY);
   } catch {
     // Storage blocked: there was nothing kept to clear.
+  }
+}
+
+/**
+ * The request went through: what was kept goes, and this browser is marked as one that completed
+ * a request, which is when the app's install offer may show (installOfferAllowed).
+ */
+export function finishDraft(): void {
+  clearDraft();
+  try {
+    localStorage.setItem(REQUEST_COMPLETED_KEY, String(Date.now()));
+  } catch {
+    // Storage blocked: the install offer simply does not show.
   }
 }

@@ -13,11 +13,13 @@ export function FieldMessage({ id, text }: { id: string; text: string | undefine
 export const messageId = (field: string, error: string | undefined) =>
   error ? `quote-${field}-error` : undefined;
 
-/** One preset of a choice group: a radio in a card that shows when it is chosen. */
+/** One preset of a choice group: a radio in a card that shows when it is chosen. `invalid`: the
+ * group has a message (the first radio of an invalid group is where focus goes). */
 export function Choice(props: {
   name: string;
   value?: string;
   chosen: boolean;
+  invalid?: boolean;
   onChoose: () => void;
   children: ReactNode;
 }) {
@@ -28,6 +30,7 @@ export function Choice(props: {
         name={props.name}
         value={props.value}
         checked={props.chosen}
+        aria-invalid={props.invalid ? true : undefined}
         onChange={props.onChoose}
       />
       {props.children}

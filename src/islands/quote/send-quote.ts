@@ -1,6 +1,7 @@
 // Sending the request (POST /api/quotes), the code from the phone (POST /api/quotes/verify) and
 // asking for a new code (POST /api/quotes/code), and what each answer means for the wizard.
-import { QUOTE_MESSAGES, QUOTE_PROMISED_HOURS, type TQuoteInput } from '../../schemas/quote.ts';
+import { replyPromiseText } from '../../domain/reply-promise.ts';
+import { QUOTE_MESSAGES, type TQuoteInput } from '../../schemas/quote.ts';
 import type { CodeChannel, LineType } from '../../domain/phone-proof-rules.ts';
 import { api, type ApiAnswer, type ApiOptions } from '../shared/api.ts';
 
@@ -32,6 +33,8 @@ type Answer = {
   code?: CodeInfo;
   contractors?: string[];
   outOfArea?: boolean;
+  /** "within 4 hours": the slowest stated reply time of the contractors it went to. */
+  promise?: string;
 };
 
 export async function sendQuote(
@@ -88,8 +91,8 @@ function outcomeOf(answer: ApiAnswer<Answer>): SendOutcome {
             title: 'Quote Request Submitted!',
             description:
               answer.body.contractors && answer.body.contractors.length === 0
-                ? `We are finding the right contractor for it and will be in touch within ${QUOTE_PROMISED_HOURS} hours.`
-                : `Local contractors will contact you within ${QUOTE_PROMISED_HOURS} hours.`,
+                ? `We are finding the right contractor for it and will be in touch ${answer.body.promise ?? replyPromiseText()}.`
+                : `Local contractors will contact you ${answer.body.promise ?? replyPromiseText()}.`,
           },
         };
     }

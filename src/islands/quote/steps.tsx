@@ -1,5 +1,6 @@
 // The wizard's steps other than Details: each shows its fields of the draft and their messages.
-// Presets (service, timeline, budget) call `choose`, which advances by itself once valid.
+// Presets (service, timeline, budget) call `choose`, which advances by itself once valid when the
+// choice was made with a pointer (QuoteWizard).
 import { PHONE_PROOF_WHY } from '../../domain/phone-proof-rules.ts';
 import {
   ADDRESS_LIMITS,
@@ -33,6 +34,7 @@ export function ServiceStep({ draft, errors, choose, services }: StepProps & { s
             name="service"
             value={s.slug}
             chosen={draft.service === s.slug}
+            invalid={Boolean(errors.service)}
             onChoose={() => choose({ service: s.slug })}
           >
             {s.name}
@@ -60,6 +62,7 @@ export function TimelineStep({ draft, errors, choose }: StepProps) {
             name="timeline"
             value={t.value}
             chosen={draft.timeline === t.value}
+            invalid={Boolean(errors.timeline)}
             onChoose={() => choose({ timeline: t.value })}
           >
             <strong>{t.label}</strong> <span className="muted">{t.detail}</span>
@@ -211,6 +214,7 @@ export function ContactStep({ draft, errors, set }: StepProps) {
                 name="contactMethod"
                 value={c.value}
                 checked={draft.contactMethod === c.value}
+                aria-invalid={errors.contactMethod ? true : undefined}
                 onChange={() => set('contactMethod', c.value)}
               />
               {c.label}

@@ -1,7 +1,8 @@
 // One contractor of the search results: photo (or 'Image not available'), badges, rating,
-// response time, experience and the first 3 specialties then '+N more'.
+// response time, experience, the typical project price and the first 3 specialties then '+N more'.
 import { useState } from 'react';
-import { DEFAULT_RESPONSE_HOURS } from '../../schemas/search.ts';
+import { displayName, formatPriceRange } from '../../domain/format.ts';
+import { respondsInText } from '../../domain/reply-promise.ts';
 import type { SearchHit } from '../../schemas/search.ts';
 
 const SHOWN_SPECIALTIES = 3;
@@ -46,7 +47,7 @@ export default function ContractorCard({
           <a href={`/contractor/${hit.slug}`}>{hit.name}</a>
         </h2>
         <p className="muted">
-          {hit.category} · {hit.city}, {hit.state}
+          {hit.category} · {displayName(hit.city)}, {hit.state}
           {hit.distanceMiles !== null && ` · ${hit.distanceMiles.toFixed(1)} mi`}
         </p>
         <p className="stars">
@@ -55,9 +56,14 @@ export default function ContractorCard({
             : 'No reviews yet'}
         </p>
         <p className="muted">
-          Responds in {hit.responseTimeHours ?? DEFAULT_RESPONSE_HOURS}h
+          {respondsInText(hit.responseTimeHours)}
           {hit.yearsInBusiness !== null && ` · ${hit.yearsInBusiness} years`}
         </p>
+        {hit.projectCostMinCents !== null && hit.projectCostMaxCents !== null && (
+          <p className="muted">
+            Typical project {formatPriceRange(hit.projectCostMinCents, hit.projectCostMaxCents)}
+          </p>
+        )}
         {hit.specialties.length > 0 && (
           <ul className="tags" aria-label="Specialties">
             {hit.specialties.slice(0, SHOWN_SPECIALTIES).map((s) => (

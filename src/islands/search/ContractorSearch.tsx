@@ -58,9 +58,11 @@ function ContractorSearch({ services, places, initial }: Props) {
   useEffect(() => {
     const fromUrl = () => {
       const params = new URLSearchParams(window.location.search);
-      const next = stateFromParams(params, services);
-      // The spec's `service={id}` link reads as its category; the address bar says so.
-      if (params.has('service')) window.history.replaceState(null, '', urlOf(next));
+      const next = stateFromParams(params, services, places);
+      // The spec's `service={id}` link reads as its category, a place's slug as its name; the
+      // address bar says so.
+      if (params.has('service') || next.location !== (params.get('location') ?? '').trim())
+        window.history.replaceState(null, '', urlOf(next));
       setState(next);
       point.current = null;
       if (window.location.search) void run(next, null);
@@ -69,7 +71,7 @@ function ContractorSearch({ services, places, initial }: Props) {
     fromUrl();
     window.addEventListener('popstate', fromUrl);
     return () => window.removeEventListener('popstate', fromUrl);
-  }, [run, services, showInitial]);
+  }, [run, services, places, showInitial]);
 
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 

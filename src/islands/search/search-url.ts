@@ -12,6 +12,9 @@ export interface SearchState {
   minExperience: number;
   maxResponse: number;
   verified: boolean;
+  /** Price bounds in whole dollars; undefined: no bound (as the endpoint's schema reads it). */
+  priceMin: number | undefined;
+  priceMax: number | undefined;
   page: number;
 }
 
@@ -24,6 +27,8 @@ export const DEFAULT_STATE: SearchState = {
   minExperience: 0,
   maxResponse: RESPONSE.default,
   verified: false,
+  priceMin: undefined,
+  priceMax: undefined,
   page: 1,
 };
 
@@ -34,11 +39,13 @@ const STATE_KEYS = Object.keys(DEFAULT_STATE) as StateKey[];
  * Reads the state from a query string with the search endpoint's own schema, field by field:
  * a value the endpoint would accept is kept as it would parse it, anything else falls back to
  * its default (a shared link with one bad value still opens the rest of the search).
- * `service={id}` (the city pages' breadcrumb link) selects the category with that id.
+ * `service={id}` (the city pages' breadcrumb link) selects the category with that id; a place's
+ * slug as the location (the service-areas page's `location=kettering`) reads as its name.
  */
 export function stateFromParams(
   params: URLSearchParams,
   services: readonly { id: string; slug: string }[] = [],
+  places: readonly { slug: string; name: string }[] = [],
 ): SearchState {
   const raw = searchParamsToObject(params);
   const serviceId = raw['service'];
@@ -50,6 +57,12 @@ export function stateFromParams(
   for (const key of STATE_KEYS) {
     const parsed = ZSearchQuery.shape[key].safeParse(raw[key]);
     if (parsed.success) (state as Record<StateKey, unknown>)[key] = parsed.data;
+  }
+  const place = places.find((p) => p.slug === state.location.toLowerCase());
+  if (place) state.location = place.name;
+  // A maximum below the minimum is dropped, as the endpoint refuses it (on priceMax).
+  if (state.priceMin !== undefined && state.priceMax !== undefined && state.priceMax < state.priceMin) {
+    state.priceMax = undefined;
   }
   return state;
 }
@@ -65,6 +78,8 @@ export function paramsFromState(state: SearchState): URLSearchParams {
   if (state.minExperience !== 0) params.set('minExperience', String(state.minExperience));
   if (state.maxResponse !== DEFAULT_STATE.maxResponse) params.set('maxResponse', String(state.maxResponse));
   if (state.verified) params.set('verified', 'true');
+  if (state.priceMin !== undefined) params.set('priceMin', String(state.priceMin));
+  if (state.priceMax !== undefined) params.set('priceMax', String(state.priceMax));
   if (state.page !== 1) params.set('page', String(state.page));
   return params;
 }

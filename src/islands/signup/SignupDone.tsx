@@ -1,5 +1,8 @@
 // After registering: what happens next, in order (confirm the e-mail, admin review, payment setup);
-// for a claim, the form that proves the listing is the claimant's by a code, there and then.
+// for a claim, the form that proves the listing is the claimant's by a code, there and then. It
+// opens in view: the form it replaces was taller, so the page would otherwise stay scrolled to
+// where the Register button was (the footer); its heading is scrolled to and takes the focus.
+import { useEffect, useRef } from 'react';
 import { formatMoney } from '../../domain/money.ts';
 import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
 import type { SignupResult } from '../../schemas/contractor-signup.ts';
@@ -7,9 +10,14 @@ import { ClaimProofForm } from '../claims/ClaimProof.tsx';
 
 export default function SignupDone({ result }: { result: SignupResult }) {
   const claim = result.kind === 'claim';
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <section className="card signup-done" aria-labelledby="signup-done-heading">
-      <h2 id="signup-done-heading" tabIndex={-1}>
+      <h2 id="signup-done-heading" tabIndex={-1} ref={heading}>
         {claim ? 'Claim received' : 'Registration received'}
       </h2>
       <p>

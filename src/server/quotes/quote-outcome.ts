@@ -3,6 +3,7 @@
 // finished: a retry after a crash settles what the first run left), or waiting for the e-mail
 // link, held, a duplicate.
 import { PHONE_PROOF_MESSAGES } from '../../domain/integrity-rules.ts';
+import { replyPromise } from '../../domain/reply-promise.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { codeState, latestCode, type CodeState } from './phone-proof.ts';
@@ -47,8 +48,14 @@ export async function quoteOutcome(sql: Sql, leadId: string, options: SubmitOpti
   }
   if (!SELLING.has(lead.qualification)) return { ...none, status: 'sent', contractors: [] };
   const sale = await sellForHomeowner(sql, leadId, options);
-  const paid = await sql<{ name: string }[]>`
-    select b.name from lead_distributions d join businesses b on b.id = d.business_id
+  const paid = await sql<{ name: string; hours: number | null }[]>`
+    select b.name, b.response_time_hours as hours
+      from lead_distributions d join businesses b on b.id = d.business_id
      where d.lead_id = ${leadId} and d.payment_status = 'paid' order by d.rank`;
-  return { ...sale, status: 'sent', contractors: paid.map((p) => p.name) };
+  return {
+    ...sale,
+    status: 'sent',
+    contractors: paid.map((p) => p.name),
+    promise: replyPromise(paid.map((p) => p.hours)),
+  };
 }

@@ -25,6 +25,8 @@ export interface SubmitResult extends SaleResult {
   contractors?: string[];
   /** Sent nowhere: its ZIP code is outside the area our contractors serve. */
   outOfArea?: boolean;
+  /** Once sent: "within 4 hours", the slowest stated reply time of the contractors it went to. */
+  promise?: string;
 }
 
 export interface SubmitOptions {

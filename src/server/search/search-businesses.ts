@@ -1,6 +1,7 @@
 // Contractor search on Postgres: ACTIVE businesses only; the term matched by full text (with
 // a prefix on the last word, for search-as-you-type) or by trigram word similarity (typos:
-// "plumer" finds plumbers); filters and sorts of the spec; stable pagination.
+// "plumer" finds plumbers); filters (price bounds against the average project cost) and sorts of the
+// spec; stable pagination.
 import type { ResolvedPlace } from '../../domain/gazetteer.ts';
 import { PAGE_SIZE, type SearchHit, type SearchResult, type TSearchQuery } from '../../schemas/search.ts';
 import type { Sql } from '../db/client.ts';
@@ -89,7 +90,9 @@ export async function searchBusinesses(
   const otherFilters = sql`
     ${query.verified ? sql`and b.verified` : sql``}
     ${query.minExperience > 0 ? sql`and coalesce(b.years_in_business, 0) >= ${query.minExperience}` : sql``}
-    and coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) <= ${query.maxResponse}`;
+    and coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) <= ${query.maxResponse}
+    ${query.priceMin !== undefined ? sql`and b.avg_project_cost_max_cents >= ${query.priceMin * 100}` : sql``}
+    ${query.priceMax !== undefined ? sql`and b.avg_project_cost_min_cents <= ${query.priceMax * 100}` : sql``}`;
 
   // Full text (every word, the last as a prefix); when that finds nothing, the words are
   // corrected against the search lexicon and searched again, so "plumer" finds plumbers.
@@ -151,7 +154,8 @@ export async function searchBusinesses(
       select b.id, b.name, b.slug, b.category, b.tagline, b.city, b.state, b.verified, b.featured,
              b.average_rating::float8 as "averageRating", b.total_reviews as "totalReviews",
              b.years_in_business as "yearsInBusiness", b.response_time_hours as "responseTimeHours",
-             b.price_range as "priceRange", b.specialties, b.images[1] as image, b.phone,
+             b.price_range as "priceRange", b.avg_project_cost_min_cents as "projectCostMinCents",
+             b.avg_project_cost_max_cents as "projectCostMaxCents", b.specialties, b.images[1] as image, b.phone,
              ${distance} as "distanceMiles"
       from businesses b
       ${where(mode)}

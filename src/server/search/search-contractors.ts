@@ -77,6 +77,8 @@ export async function recordSearch(
     minExperience: query.minExperience,
     maxResponse: query.maxResponse,
     verified: query.verified,
+    ...(query.priceMin !== undefined ? { priceMin: query.priceMin } : {}),
+    ...(query.priceMax !== undefined ? { priceMax: query.priceMax } : {}),
     page: query.page,
   };
   if (query.search.trim()) {

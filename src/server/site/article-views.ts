@@ -36,7 +36,7 @@ export async function recordArticleView(
 
 /**
  * Today (UTC) and the client as today's marks name it: an HMAC of its address key under the
- * day's salt. Shared by every once-a-day count (article views, profile beacons).
+ * day's salt. Shared by every once-a-day count (article views, profile beacons, SEO page views).
  */
 export async function dailyClient(
   sql: Sql,
@@ -63,12 +63,14 @@ async function saltOfToday(sql: Sql): Promise<{ day: string; salt: string }> {
   return made;
 }
 
-/** Marks (articles' and profiles') and salts of days before today (UTC): they no longer decide anything. */
+/** Marks (articles', profiles' and SEO pages') and salts of days before today (UTC): they no longer decide anything. */
 export async function purgeViewMarks(sql: Sql): Promise<number> {
   const marks = await sql`
     delete from article_view_marks where day < (now() at time zone 'utc')::date returning 1`;
   const events = await sql`
     delete from business_event_marks where day < (now() at time zone 'utc')::date returning 1`;
+  const pages = await sql`
+    delete from seo_page_view_marks where day < (now() at time zone 'utc')::date returning 1`;
   await sql`delete from article_view_salts where day < (now() at time zone 'utc')::date`;
-  return marks.length + events.length;
+  return marks.length + events.length + pages.length;
 }

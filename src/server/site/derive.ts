@@ -1,10 +1,10 @@
 // Pure views over SiteData used by several pages: who serves what and where, in the spec's
 // orders, and the site-wide metrics. No I/O: pages call siteData() once, then these.
-import { formatMoney } from '../../domain/money.ts';
+import { formatPriceRange } from '../../domain/format.ts';
 import { DEFAULT_RESPONSE_HOURS } from '../../domain/search-constants.ts';
 import type { SiteArea, SiteBusiness, SiteData, SiteService } from './site-data.ts';
 
-export { DEFAULT_RESPONSE_HOURS };
+export { DEFAULT_RESPONSE_HOURS, formatPriceRange };
 
 export function responseHours(b: SiteBusiness): number {
   return b.responseTimeHours ?? DEFAULT_RESPONSE_HOURS;
@@ -68,11 +68,6 @@ export function siteMetrics(data: SiteData): SiteMetrics {
     averageRating: reviews ? Math.round((weighted / reviews) * 10) / 10 : 0,
     totalReviews: reviews,
   };
-}
-
-/** Whole-dollar range text for cents: "$150 - $450". */
-export function formatPriceRange(minCents: number, maxCents: number): string {
-  return `${formatMoney(minCents, { wholeDollars: true })} - ${formatMoney(maxCents, { wholeDollars: true })}`;
 }
 
 /** Home page: ACTIVE, verified; featured first, then rating (spec: limit 6). */

@@ -1,9 +1,11 @@
 // The view of one contractor profile (/contractor/{slug}) from the build's site data: services
-// joined to the catalogue, the first photos, the newest verified reviews with relative dates,
-// the shown rating, the search-engine texts and the JSON-LD. Pure: no I/O.
+// joined to the catalogue, the first photos, the portfolio (in the contractor's order, newest
+// first among equals), the newest verified reviews with relative dates, the shown rating, the
+// search-engine texts and the JSON-LD. Pure: no I/O.
 import { businessJsonLd } from '../../domain/business-jsonld.ts';
 import {
   PROFILE_PHOTO_LIMIT,
+  PROFILE_PORTFOLIO_LIMIT,
   PROFILE_REVIEW_LIMIT,
   profileMeta,
   profileRating,
@@ -12,7 +14,7 @@ import {
 } from '../../domain/profile-display.ts';
 import { relativeTime } from '../../domain/relative-time.ts';
 import { formatPriceRange, responseHours } from './derive.ts';
-import type { SiteBusiness, SiteData, SiteReview } from './site-data.ts';
+import type { SiteBusiness, SiteData, SitePortfolioItem, SiteReview } from './site-data.ts';
 
 export interface ProfileService {
   slug: string;
@@ -36,6 +38,9 @@ export interface ProfilePage {
   priceRange: string | null;
   services: ProfileService[];
   photos: string[];
+  /** The first portfolio items, and how many there are in all. */
+  portfolio: SitePortfolioItem[];
+  portfolioCount: number;
   reviews: ProfileReview[];
   jsonLd: Record<string, unknown>;
 }
@@ -64,6 +69,7 @@ function servicesOf(data: SiteData, b: SiteBusiness): ProfileService[] {
 export function buildProfilePage(data: SiteData, b: SiteBusiness, siteUrl: string | URL): ProfilePage {
   const path = profilePath(b);
   const reviews = (data.recentReviews.get(b.id) ?? []).slice(0, PROFILE_REVIEW_LIMIT);
+  const portfolio = data.portfolio.get(b.id) ?? [];
   const priceRange =
     b.priceRange ??
     (b.avgProjectCostMinCents !== null && b.avgProjectCostMaxCents !== null
@@ -78,6 +84,8 @@ export function buildProfilePage(data: SiteData, b: SiteBusiness, siteUrl: strin
     priceRange,
     services: servicesOf(data, b),
     photos: b.images.slice(0, PROFILE_PHOTO_LIMIT),
+    portfolio: portfolio.slice(0, PROFILE_PORTFOLIO_LIMIT),
+    portfolioCount: portfolio.length,
     reviews: reviews.map((r) => ({ ...r, when: relativeTime(r.createdAt, data.loadedAt) })),
     jsonLd: businessJsonLd(b, reviews, {
       pageUrl: new URL(path, siteUrl).href,

@@ -47,11 +47,15 @@ export interface SiteArea {
 }
 
 export interface SitePortfolioItem {
+  id: string;
   businessId: string;
   title: string;
   description: string | null;
   imageUrl: string | null;
+  videoUrl: string | null;
   projectType: string | null;
+  isBeforeAfter: boolean;
+  displayOrder: number;
   createdAt: Date;
 }
 
@@ -168,10 +172,11 @@ export async function readSiteData(sql: Sql): Promise<SiteData> {
           where r.verified and r.hidden_at is null and b.status = 'ACTIVE') ranked
         where n <= 3 order by "businessId", "createdAt" desc`,
       sql<SitePortfolioItem[]>`
-        select p.business_id as "businessId", p.title, p.description, p.image_url as "imageUrl",
-               p.project_type as "projectType", p.created_at as "createdAt"
+        select p.id, p.business_id as "businessId", p.title, p.description, p.image_url as "imageUrl",
+               p.video_url as "videoUrl", p.project_type as "projectType", p.is_before_after as "isBeforeAfter",
+               p.display_order as "displayOrder", p.created_at as "createdAt"
         from portfolio_items p join businesses b on b.id = p.business_id
-        where b.status = 'ACTIVE' order by p.business_id, p.created_at desc`,
+        where b.status = 'ACTIVE' order by p.business_id, p.display_order, p.created_at desc, p.id`,
       sql<SiteBusinessService[]>`
         select bs.business_id as "businessId", s.slug as "serviceSlug", bs.description, bs.price_range as "priceRange"
         from business_services bs join services s on s.id = bs.service_id
