@@ -4,6 +4,7 @@
 // this extra check ('awaiting_email'); only the confirmation that made that change sells it, so a
 // link opened twice sells once. A link used before tells how the request stands; an unknown or
 // expired one says so.
+import { replyPromise } from '../../domain/reply-promise.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -23,6 +24,8 @@ export interface ConfirmResult extends SaleResult {
   request: 'sent' | 'not_sent' | 'awaiting_code' | 'held';
   contractors: string[];
   outOfArea: boolean;
+  /** "within 4 hours": the slowest stated reply time of the contractors it went to. */
+  promise: string;
 }
 
 export async function confirmQuote(sql: Sql, token: string, options: SubmitOptions): Promise<ConfirmResult> {
@@ -51,8 +54,8 @@ export async function confirmQuote(sql: Sql, token: string, options: SubmitOptio
   const [state] = await sql<
     { qualification: string }[]
   >`select qualification from leads where id = ${lead.id}`;
-  const distributions = await sql<{ name: string; paid: boolean }[]>`
-    select b.name, d.payment_status = 'paid' as paid
+  const distributions = await sql<{ name: string; paid: boolean; hours: number | null }[]>`
+    select b.name, d.payment_status = 'paid' as paid, b.response_time_hours as hours
     from lead_distributions d join businesses b on b.id = d.business_id
     where d.lead_id = ${lead.id} order by d.rank`;
   const contractors = distributions.filter((d) => d.paid).map((d) => d.name);
@@ -71,5 +74,6 @@ export async function confirmQuote(sql: Sql, token: string, options: SubmitOptio
     paymentsSuccessful: contractors.length,
     contractors,
     outOfArea: qualification === 'out_of_area',
+    promise: replyPromise(distributions.filter((d) => d.paid).map((d) => d.hours)),
   };
 }
