@@ -130,7 +130,9 @@ test('a signed-out homeowner completes all six steps with a photo and the code f
   await page.getByRole('button', { name: 'Confirm my e-mail' }).click();
   await expect(page.getByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeVisible();
   await expect(
-    page.getByText(/Your request went to 3 verified local contractors: .+\. Expect a quote within \d+ hours?\./),
+    page.getByText(
+      /Your request went to 3 verified local contractors: .+\. Expect a quote within \d+ hours?\./,
+    ),
   ).toBeVisible();
 
   // The quote page's panels now show it among the recent requests (service, area, time: nothing
