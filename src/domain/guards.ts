@@ -28,6 +28,23 @@ export type Decision =
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 export const NOT_ALLOWED = 'You do not have access to this.';
 
+/**
+ * Where a signed-in user belongs when no page asked for them (issue 24): a contractor on the
+ * dashboard, anyone else on their account settings. Sign-in, the e-mail confirmation and the
+ * mobile Account tab (/auth, signed in) all land here, never bounced to the home page.
+ */
+export function homeOf(user: { roles: readonly Role[] }): string {
+  return user.roles.includes('contractor') ? '/dashboard' : '/profile';
+}
+
+/**
+ * Where signing in (or confirming the e-mail, which signs in) goes when no page asked for it: a
+ * contractor to the dashboard; null leaves anyone else where the sign-in form was going (home).
+ */
+export function signInLanding(roles: readonly Role[]): string | null {
+  return roles.includes('contractor') ? '/dashboard' : null;
+}
+
 /** The sign-in page, remembering where to come back to. */
 export function signInUrl(returnTo: string, adminRequired = false): string {
   const params = new URLSearchParams();
@@ -56,7 +73,7 @@ export function decide(pathname: string, search: string, user: { roles: readonly
     // may sign in with an admin account, instead of bouncing to the home page unexplained.
     const adminRequired = new URLSearchParams(search).get('admin') === 'required';
     return user && !(adminRequired && !user.roles.includes('admin'))
-      ? { kind: 'redirect', location: '/' }
+      ? { kind: 'redirect', location: homeOf(user) }
       : { kind: 'allow' };
   }
   if (pathname.startsWith('/api/')) {
