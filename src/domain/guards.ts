@@ -29,12 +29,13 @@ export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 export const NOT_ALLOWED = 'You do not have access to this.';
 
 /**
- * Where a signed-in user belongs when no page asked for them (issue 24): a contractor on the
- * dashboard, anyone else on their account settings. Sign-in, the e-mail confirmation and the
- * mobile Account tab (/auth, signed in) all land here, never bounced to the home page.
+ * Where a signed-in user's account lives (issue 24): a contractor's dashboard, an admin's admin
+ * area, anyone else's account settings. The mobile Account tab and the sign-in page (/auth) send a
+ * signed-in user there, never bounced to the home page.
  */
 export function homeOf(user: { roles: readonly Role[] }): string {
-  return user.roles.includes('contractor') ? '/dashboard' : '/profile';
+  if (user.roles.includes('contractor')) return '/dashboard';
+  return user.roles.includes('admin') ? '/admin' : '/profile';
 }
 
 /**

@@ -14,12 +14,15 @@ export async function confirmEmailToken(
   sql: Sql,
   token: string,
   meta: RequestMeta = {},
-): Promise<{
-  purpose: 'email_verification' | 'email_change';
-  session: { token: string; expiresAt: Date } | null;
-  /** Where a confirmed new account goes (signInLanding: a contractor's dashboard), else null. */
-  landing: string | null;
-}> {
+): Promise<
+  | { purpose: 'email_change'; session: null }
+  | {
+      purpose: 'email_verification';
+      session: { token: string; expiresAt: Date };
+      /** Where the new account goes (signInLanding: a contractor's dashboard), else null. */
+      landing: string | null;
+    }
+> {
   return sql.begin(async (tx) => {
     const used = await consumeToken(tx, token, ['email_verification', 'email_change']);
     if (!used) throw new AppError('BAD_REQUEST', MESSAGES.invalidVerifyLink);
@@ -43,7 +46,7 @@ export async function confirmEmailToken(
       // Links mailed to the old address (resets, other changes) are void now.
       await voidPendingTokens(tx, used.userId);
       await enqueueMail(tx, emailChangedMail(old!.email, newEmail));
-      return { purpose: 'email_change' as const, session: null, landing: null };
+      return { purpose: 'email_change' as const, session: null };
     }
     await tx`update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ${used.userId}`;
     const session = await createSession(tx as unknown as Sql, used.userId, meta);
