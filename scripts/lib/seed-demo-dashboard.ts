@@ -1,7 +1,8 @@
 // Demo leads for the contractor dashboard: the demo contractor (contractor@example.com) gets six
 // requests of its own service in several stages (new, contacted with a response, in progress with
 // a quote, completed with the homeowner's acceptance, rejected) and one whose charge failed (no
-// contact shown), so `npm start` shows every part of the Leads tab. Deterministic, written once:
+// contact shown), so `npm start` shows every part of the Leads tab, each paid one counted in the
+// analytics' Leads on its day. Deterministic, written once:
 // a second run finds them and does nothing.
 import { leadScore, LEAD_PRICE_CENTS, type Timeline } from '../../src/domain/quote-rules.ts';
 import { quoteInCents } from '../../src/domain/dashboard-rules.ts';
@@ -166,6 +167,14 @@ export async function seedDemoDashboard(sql: Sql, ownerEmail = DEMO_CONTRACTOR_E
         values (${business.id}, ${row!.id}, ${d!.id}, ${`demo-dashboard-${d!.id}`}, ${LEAD_PRICE_CENTS},
                 ${lead.paid ? 'paid' : 'failed'}, ${lead.paid ? null : 'Your card was declined.'},
                 ${`Lead: ${business.service} in Dayton`}, ${ago})`;
+      // Counted in the analytics' Leads on its day, as the pipeline counts a paid lead (so the
+      // Analytics tab's chart and its popular services agree).
+      if (lead.paid) {
+        await tx`
+          insert into analytics (business_id, metric, date, value)
+          values (${business.id}, 'LEAD_GENERATED', ((${ago}) at time zone 'utc')::date, 1)
+          on conflict (business_id, metric, date) do update set value = analytics.value + 1`;
+      }
       if (lead.response) {
         const cents = lead.quote ? quoteInCents(lead.quote.items) : null;
         const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);

@@ -61,12 +61,19 @@ export default function HoursFieldset(props: {
                   {dayError && <p className="error">{dayError}</p>}
                 </td>
                 <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Closed on ${DAY_NAMES[day]}`}
-                    checked={hours.closed}
-                    onChange={(e) => setDay(day, { closed: e.currentTarget.checked })}
-                  />
+                  <label className="closed-switch">
+                    <input
+                      type="checkbox"
+                      aria-label={`Closed on ${DAY_NAMES[day]}`}
+                      checked={hours.closed}
+                      onChange={(e) => setDay(day, { closed: e.currentTarget.checked })}
+                    />
+                    {/* Said under the column's header on a desktop; on a phone, where the
+                        table is stacked by day, beside the box. */}
+                    <span className="closed-word" aria-hidden="true">
+                      Closed
+                    </span>
+                  </label>
                 </td>
               </tr>
             );

@@ -95,7 +95,10 @@ export default function LeadsTab(props: {
       <div className="leads-toolbar">
         <h2>Your Leads</h2>
         {newLeads !== null && (
-          <p className={`new-leads chip ${newLeads ? 'info' : ''}`}>{plural(newLeads, 'new lead')}</p>
+          <p className="new-leads">
+            <span className={`chip ${newLeads ? 'info' : ''}`}>{plural(newLeads, 'new lead')}</span>
+            {newLeads > 0 && <span className="muted">to contact</span>}
+          </p>
         )}
         <label htmlFor={filterId}>Stage</label>
         <select
