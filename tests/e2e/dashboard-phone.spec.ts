@@ -107,7 +107,10 @@ for (const [name, viewport] of [
         if (tab === 'Payments') await expect(page.getByRole('button', { name: 'Save limits' })).toBeVisible();
         await page.waitForLoadState('networkidle');
         expect(await overflow(page), tab).toBe(0);
-        await page.screenshot({ path: test.info().outputPath(`${tab}-${viewport.width}.png`), fullPage: true });
+        await page.screenshot({
+          path: test.info().outputPath(`${tab}-${viewport.width}.png`),
+          fullPage: true,
+        });
         // The tab bar itself is no wider than the screen: it scrolls inside.
         const bar = (await tablist.boundingBox())!;
         expect(bar.x + bar.width, 'the tab bar').toBeLessThanOrEqual(viewport.width);
