@@ -297,7 +297,7 @@ test('portfolio: a job is added, edited, moved up and removed', async ({ page })
   await expect(jobs).toHaveCount(before + 1);
   const mine = () => portfolio.getByRole('article', { name: new RegExp(title) });
   await expect(mine()).toContainText('A new porch light on a motion sensor.');
-  await expect(page.locator(`[id$="-item-${await itemId(page, title)}"]`)).toBeFocused();
+  await expect(page.locator(`[id$="-item-${await itemId(title)}"]`)).toBeFocused();
 
   // Edited.
   await mine().getByRole('button', { name: /^Edit/ }).click();
@@ -333,7 +333,7 @@ test('portfolio: a job is added, edited, moved up and removed', async ({ page })
   await expect(page.getByRole('heading', { name: 'Portfolio' })).toBeFocused();
 });
 
-async function itemId(page: Page, title: string): Promise<string> {
+async function itemId(title: string): Promise<string> {
   return withSiteDatabase(baseURL(), async (tx) => {
     const [row] = await tx<{ id: string }[]>`select id from portfolio_items where title = ${title}`;
     return row!.id;
