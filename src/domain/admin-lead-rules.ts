@@ -96,6 +96,8 @@ export const ADMIN_LEAD_MESSAGES = {
     'There is no next pro for this lead: every matching pro with a card on file has received it already, or is paused or at its limit.',
   maxPros: `This lead has gone to ${MAX_CONTRACTORS_PER_LEAD} pros, the most one lead may go to.`,
   notResendable: (label: string) => `Only a qualified lead can be re-sent; this one is "${label}".`,
+  unprovenNotResendable:
+    'This request was never proven by a code sent to its phone (it is older than that rule): it is not sold again.',
   reportedNotResendable:
     'This lead was refunded to its buyers as fake or unreachable (or blocked as fraud): it is never sold again.',
   resendUnderWay: 'This re-send is still under way. Try again in a moment.',

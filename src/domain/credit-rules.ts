@@ -2,12 +2,18 @@
 // the windows, and the words shown to contractors (on the dashboard and the public rules page,
 // /lead-credit-rules). Which rules the server checks, and how, is in docs/decisions.md.
 
-import { ANSWERED_WITHIN_HOURS, UNOPENED_HOURS } from './integrity-rules.ts';
+import {
+  ANSWERED_WITHIN_HOURS,
+  DUPLICATE_DAYS,
+  REPORT_WINDOW_DAYS,
+  UNOPENED_HOURS,
+} from './integrity-rules.ts';
 
-/** A charged lead may be disputed for this many days after its charge. */
-export const CREDIT_WINDOW_DAYS = 7;
-/** The same homeowner for the same service sold to the same business this many days before. */
-export const DUPLICATE_WINDOW_DAYS = 30;
+/** A charged lead may be disputed for this many days after its charge (a report counts in the same). */
+export const CREDIT_WINDOW_DAYS = REPORT_WINDOW_DAYS;
+/** The same homeowner for the same service sold to the same business this many days before: the
+ * duplicate rule's own window. */
+export const DUPLICATE_WINDOW_DAYS = DUPLICATE_DAYS;
 /** Longest note a contractor may add to a dispute, in characters. */
 export const CREDIT_NOTE_MAX = 500;
 

@@ -77,6 +77,29 @@ export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
   'yahoo.com',
   'ymail.com',
   'zoho.com',
+  // Ohio's and the Midwest's internet providers' mail (Spectrum's regional rr.com names, such as
+  // woh.rr.com for western Ohio, match through their parent domain).
+  'ameritech.net',
+  'centurylink.net',
+  'embarqmail.com',
+  'fuse.net',
+  'insightbb.com',
+  'juno.com',
+  'netzero.net',
+  'q.com',
+  'twc.com',
+  'wowway.com',
+  // Other widely shared mail services.
+  'aim.com',
+  'duck.com',
+  'gmx.net',
+  'gmx.us',
+  'hey.com',
+  'pm.me',
+  'protonmail.ch',
+  'tutanota.com',
+  'yahoo.co.uk',
+  'yandex.com',
 ]);
 
 /** Providers that ignore dots in the local part (j.smith@ and jsmith@ are one mailbox). */
@@ -94,8 +117,10 @@ export function emailDomain(email: string): string {
  */
 export function isFreeMailDomain(domain: string): boolean {
   const name = domain.toLowerCase();
+  // A provider's own subdomains are the provider's (woh.rr.com is Spectrum's rr.com).
+  const parents = name.split('.').map((_, i, parts) => parts.slice(i).join('.'));
   return (
-    FREE_MAIL_DOMAINS.has(name) ||
+    parents.some((parent) => FREE_MAIL_DOMAINS.has(parent)) ||
     /^example\.(com|net|org)$/.test(name) ||
     /(^|\.)(test|example|invalid|localhost)$/.test(name)
   );

@@ -10,8 +10,9 @@ export interface LeadTrust {
   phoneProvenAt: string | null;
   lineType: LineType | null;
   emailConfirmed: boolean;
-  /** No earlier request from this phone, address or mailbox for the service within 30 days. */
-  noDuplicate: boolean;
+  /** The duplicate check: 'passed' (no earlier request from this phone, address or mailbox for
+   * the service within 30 days), 'duplicate', or 'none' (a request from before the check). */
+  duplicateCheck: 'passed' | 'duplicate' | 'none';
 }
 
 export interface TrustCheck {
@@ -31,15 +32,17 @@ export function trustChecks(trust: LeadTrust): TrustCheck[] {
       : line === 'landline'
         ? { state: 'info', text: `${LINE_TYPE_LABELS.landline}: the code was read out by a call` }
         : { state: 'info', text: line ? LINE_TYPE_LABELS[line] : LINE_TYPE_LABELS.unknown },
-    trust.noDuplicate
+    trust.duplicateCheck === 'passed'
       ? {
           state: 'yes',
           text: `No other request for this from the same phone, address or e-mail in ${DUPLICATE_DAYS} days`,
         }
-      : {
-          state: 'no',
-          text: `Another request for this came from the same phone, address or e-mail within ${DUPLICATE_DAYS} days`,
-        },
+      : trust.duplicateCheck === 'duplicate'
+        ? {
+            state: 'no',
+            text: `Another request for this came from the same phone, address or e-mail within ${DUPLICATE_DAYS} days`,
+          }
+        : { state: 'no', text: 'Not checked for duplicates by phone and address (sent before that check)' },
     trust.emailConfirmed
       ? { state: 'yes', text: 'E-mail address confirmed' }
       : { state: 'no', text: 'E-mail address not confirmed yet' },
@@ -52,7 +55,8 @@ export function trustText(trust: LeadTrust): string[] {
   return trustChecks(trust).map((c) => `${mark[c.state]} ${c.text}`);
 }
 
-/** The trust card's facts of a stored lead (a duplicate is never sold, so a sold one had none). */
+/** The trust card's facts of a stored lead (a duplicate is never sold, so a sold one proven by a
+ * code passed the check; one from before the check was never put to it). */
 export function leadTrust(row: {
   phone_verified_at: Date | null;
   phone_line_type: LineType | null;
@@ -63,6 +67,7 @@ export function leadTrust(row: {
     phoneProvenAt: row.phone_verified_at?.toISOString() ?? null,
     lineType: row.phone_line_type,
     emailConfirmed: row.email_confirmed_at !== null,
-    noDuplicate: row.qualification !== 'duplicate',
+    duplicateCheck:
+      row.qualification === 'duplicate' ? 'duplicate' : row.phone_verified_at ? 'passed' : 'none',
   };
 }

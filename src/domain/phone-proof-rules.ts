@@ -35,6 +35,7 @@ export const PHONE_PROOF_MESSAGES = {
   noCode: 'Send a code to your phone first.',
   sendFailed: 'We could not send a code just now. Please try again in a minute.',
   checkFailed: 'We could not check the code just now. Please try again in a minute.',
+  checking: 'Your code is being checked. Please try again in a moment.',
   notUs: 'We can send codes only to US phone numbers.',
   resendWait: (seconds: number) =>
     `You can ask for a new code in ${seconds} second${seconds === 1 ? '' : 's'}.`,

@@ -236,14 +236,17 @@ test('XSS payloads through every text field stay inert on every page that shows 
     );
     expect(answered.status(), await answered.text()).toBeLessThan(300);
 
-    // --- The homeowner's review of the job (done: the contractor marked it so), through
-    // POST /api/reviews; and another finished job whose review page is still open.
-    await sql`update lead_distributions set stage = 'COMPLETED', stage_changed_at = now(), completed_at = now()
+    // --- The homeowner's review of the job (a real job: the contractor marked it done and the
+    // homeowner said so from their page), through POST /api/reviews; and another finished job
+    // whose review page is still open.
+    await sql`update lead_distributions set stage = 'COMPLETED', stage_changed_at = now(), completed_at = now(),
+                                            job_done_at = now()
                where id = ${distributionId}`;
     const reviewed1 = await createHomeownerLink(sql, { leadId: leadRow!.id, purpose: 'review', businessId });
     const otherLead = await createLead(sql, { email: homeownerEmail });
     cleanup.push(() => sql`delete from leads where id = ${otherLead.id}`);
-    await createDistribution(sql, otherLead.id, businessId, { stage: 'COMPLETED' });
+    const otherJob = await createDistribution(sql, otherLead.id, businessId, { stage: 'COMPLETED' });
+    await sql`update lead_distributions set job_done_at = now() where id = ${otherJob}`;
     const reviewToken = await createHomeownerLink(sql, {
       leadId: otherLead.id,
       purpose: 'review',

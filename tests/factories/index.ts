@@ -142,13 +142,16 @@ export async function createLead(
   const [lead] = await sql<LeadRow[]>`
     insert into leads (
       service_id, name, email, phone, project_type, project_description, timeline, budget_min, budget_max,
-      property_address, zip_code, city, property_type, preferred_contact_method, lead_score)
+      property_address, zip_code, city, property_type, preferred_contact_method, lead_score, phone_verified_at,
+      phone_line_type)
     values (
       (select id from services where slug = ${service}), 'Test Homeowner',
       ${overrides.email ?? `homeowner-${unique()}@example.com`}, '9375550100', ${service},
       ${overrides.description ?? 'Leaking water heater in the basement needs replacing.'},
       ${overrides.timeline ?? 'ASAP'}, ${overrides.budgetMin ?? 1000}, ${overrides.budgetMax ?? 5000},
-      '123 Main St, Dayton, OH 45402', '45402', 'Dayton', 'Single Family Home', 'email', ${overrides.leadScore ?? 65})
+      '123 Main St, Dayton, OH 45402', '45402', 'Dayton', 'Single Family Home', 'email', ${overrides.leadScore ?? 65},
+      -- A request as sold today: its phone proven by a code.
+      now(), 'mobile')
     returning id, email`;
   return lead!;
 }

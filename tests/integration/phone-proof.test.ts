@@ -12,7 +12,9 @@ import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
 import { confirmQuote } from '../../src/server/quotes/confirm-quote.ts';
 import { expireUnconfirmedQuotes } from '../../src/server/quotes/expire-unconfirmed-quotes.ts';
+import { processLead } from '../../src/server/quotes/process-lead.ts';
 import { resendQuoteCode, verifyQuotePhone } from '../../src/server/quotes/prove-quote-phone.ts';
+import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import type { SubmitOptions } from '../../src/server/quotes/types.ts';
 import { createSandboxSms } from '../../src/server/sms/sandbox-sms.ts';
@@ -472,6 +474,100 @@ describe('limits and duplicates follow the person, not the mailbox', () => {
     });
     expect((await leadOf(later.requestKey)).qualification).toBe('blocked');
     expect(await paidCount((await leadOf(later.requestKey)).id)).toBe(0);
+  });
+});
+
+describe('what the review of this change found', () => {
+  it('a lead refunded to its buyers as fake, or blocked, is never sold again: not by a replayed key, not by the sweeper', async () => {
+    await contractors(6);
+    for (const mark of ['reported', 'blocked'] as const) {
+      const input = await request();
+      await submit(input);
+      const sold = await verify(input.requestKey, await codeOn(input.phone));
+      expect(sold.paymentsSuccessful).toBe(3);
+      // As two reports (or an admin's block) leave it: every charge refunded, the lead marked.
+      await sql`update lead_distributions set payment_status = 'refunded' where lead_id = ${sold.leadId}`;
+      await sql`update leads set ${
+        mark === 'reported'
+          ? sql`reports_refunded_at = now()`
+          : sql`fraud_review = 'blocked', fraud_reviewed_at = now()`
+      } where id = ${sold.leadId}`;
+      // The fraudster holds the request key: replays sell nothing.
+      await verify(input.requestKey, '000000');
+      await submit(input);
+      await sql`update leads set created_at = now() - interval '10 minutes', confirmed_at = now() - interval '10 minutes'
+                 where id = ${sold.leadId}`;
+      await resumeUnfinishedLeads(sql, { gateway });
+      const rows = await sql<{ payment_status: string }[]>`
+        select payment_status from lead_distributions where lead_id = ${sold.leadId}`;
+      expect(rows.map((r) => r.payment_status).sort(), mark).toEqual(['refunded', 'refunded', 'refunded']);
+    }
+  });
+
+  it('a request whose phone was not proven is never sold by the pipeline itself', async () => {
+    await contractors(3);
+    const input = await request();
+    const { leadId } = await submit(input);
+    // Even forced into 'pending' (as a request confirmed only by the old e-mail link was).
+    await sql`update leads set qualification = 'pending', confirmed_at = now() where id = ${leadId}`;
+    expect(await processLead(sql, leadId, { gateway })).toMatchObject({ paymentsSuccessful: 0 });
+    expect(await paidCount(leadId)).toBe(0);
+  });
+
+  it('the phone changed while its code was checked: the proof is refused, and a change during a check is refused', async () => {
+    const input = await request();
+    const { leadId } = await submit(input);
+    const code = await codeOn(input.phone);
+    // A check under way holds the code: a correction sent meanwhile is refused, nothing changed.
+    await sql`update verification_codes set checking_until = now() + interval '20 seconds' where lead_id = ${leadId}`;
+    const corrected = { ...input, phone: uniquePhone(), altcha: (await request()).altcha };
+    await expect(submit(corrected)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'Your code is being checked. Please try again in a moment.',
+    });
+    expect((await sql`select phone from leads where id = ${leadId}`)[0]!['phone']).toBe(input.phone);
+    // Had the number changed anyway between the check and its record, the proof is not recorded.
+    await sql`update verification_codes set checking_until = null where lead_id = ${leadId}`;
+    await sql`update leads set phone = ${corrected.phone} where id = ${leadId}`;
+    await expect(verify(input.requestKey, code)).rejects.toMatchObject({ code: 'CONFLICT' });
+    const [lead] = await sql`select phone_verified_at, qualification from leads where id = ${leadId}`;
+    expect(lead).toEqual({ phone_verified_at: null, qualification: 'unconfirmed' });
+    expect(await sql`select 1 from proven_phones where phone = ${corrected.phone}`).toHaveLength(0);
+  });
+
+  it('over the day’s limit the code is not spent, and a used code never lets another code in', async () => {
+    await contractors(1);
+    const phone = uniquePhone();
+    const services = await sql<{ slug: string }[]>`select slug from services order by slug limit 4`;
+    // The fourth request is sent while the first three still wait for their codes.
+    const inputs = [];
+    for (const { slug } of services) inputs.push(await request({ service: slug, phone }));
+    for (const input of inputs) await submit(input);
+    // Each submit replaced the phone's code: prove the first three one by one with a fresh code.
+    // (Eight codes to one phone is over its hourly sends: this test is about the daily requests.)
+    const forgetSends = () => sql`delete from rate_limits where identifier = ${phone}`;
+    for (const input of inputs.slice(0, 3)) {
+      await forgetSends();
+      await sql`update verification_codes set created_at = created_at - interval '31 seconds'
+                 where lead_id = (select id from leads where request_key = ${input.requestKey})`;
+      await resendQuoteCode(sql, { requestKey: input.requestKey, channel: 'sms' }, { sms });
+      expect((await verify(input.requestKey, await codeOn(phone))).status).not.toBe('awaiting_code');
+    }
+    const fourth = inputs[3]!;
+    const [row] = await sql<{ id: string }[]>`select id from leads where request_key = ${fourth.requestKey}`;
+    await sql`update verification_codes set created_at = created_at - interval '31 seconds' where lead_id = ${row!.id}`;
+    await forgetSends();
+    await resendQuoteCode(sql, { requestKey: fourth.requestKey, channel: 'sms' }, { sms });
+    const code = await codeOn(phone);
+    await expect(verify(fourth.requestKey, code)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    const [codeRow] = await sql<{ attempts: number; verified_at: Date | null }[]>`
+      select attempts, verified_at from verification_codes where lead_id = ${row!.id} order by created_at desc limit 1`;
+    expect(codeRow).toEqual({ attempts: 0, verified_at: null });
+    // A day later the same code still works; a wrong one never did.
+    await sql`update leads set phone_verified_at = phone_verified_at - interval '25 hours' where phone = ${phone}
+                and request_key <> ${fourth.requestKey}`;
+    await expect(verify(fourth.requestKey, wrongFor(code))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await verify(fourth.requestKey, code)).status).toBe('sent');
   });
 });
 

@@ -31,6 +31,7 @@ type Answer = {
   status: 'sent' | 'awaiting_code' | 'awaiting_email' | 'held' | 'duplicate';
   code?: CodeInfo;
   contractors?: string[];
+  outOfArea?: boolean;
 };
 
 export async function sendQuote(
@@ -71,11 +72,24 @@ function outcomeOf(answer: ApiAnswer<Answer>): SendOutcome {
           },
         };
       default:
+        if (answer.body.outOfArea) {
+          return {
+            kind: 'done',
+            toast: {
+              title: 'Outside our area',
+              description:
+                'Your address is outside the area our contractors serve (Montgomery, Greene and Warren counties), so we could not send it to anyone.',
+            },
+          };
+        }
         return {
           kind: 'done',
           toast: {
             title: 'Quote Request Submitted!',
-            description: `Local contractors will contact you within ${QUOTE_PROMISED_HOURS} hours.`,
+            description:
+              answer.body.contractors && answer.body.contractors.length === 0
+                ? `We are finding the right contractor for it and will be in touch within ${QUOTE_PROMISED_HOURS} hours.`
+                : `Local contractors will contact you within ${QUOTE_PROMISED_HOURS} hours.`,
           },
         };
     }

@@ -143,6 +143,15 @@ async function decide(tx: TransactionSql, lead: LeadRow, resendId: string): Prom
     await tx`delete from lead_resends where id = ${resendId}`;
     return { next: 'refused', message };
   };
+  // Under the lead's lock, checked again before each new pro: a report or a block that landed
+  // after the click stops it; a lead never proven by a code is not sold (requests from before
+  // the rule included).
+  const [state] = await tx<{ stopped: boolean; proven: boolean }[]>`
+    select reports_refunded_at is not null or coalesce(fraud_review = 'blocked', false) as stopped,
+           phone_verified_at is not null or is_test as proven
+      from leads where id = ${lead.id}`;
+  if (state?.stopped) return refuse(M.reportedNotResendable);
+  if (!state?.proven) return refuse(M.unprovenNotResendable);
   const [counts] = await tx<{ taken: number; last_rank: number }[]>`
     select (count(*) filter (where payment_status in ('paid', 'pending')))::int as taken,
            coalesce(max(rank), 0)::int as last_rank

@@ -3,7 +3,8 @@
 // the same phone, street address or mailbox asked for the same service within 30 days →
 // 'duplicate' (never sold again); more than 3 requests a day from the phone or for the address →
 // refused; the third different address at one e-mail domain that is no free-mail provider within
-// 24 hours → 'held' for an admin; a VoIP line whose e-mail is not confirmed → 'awaiting_email';
+// 24 hours → 'held' for an admin; a VoIP line (or one Lookup could not tell) whose e-mail is
+// not confirmed → 'awaiting_email';
 // otherwise 'pending' (to be sold). A description nearly the same as another request's is
 // flagged either way. Advisory locks on the phone, the mailbox and the address make two requests
 // of one person take their turns, so neither slips past a count the other is about to raise.
@@ -75,9 +76,10 @@ export async function admitRequest(tx: TransactionSql, leadId: string): Promise<
            text_sketch, phone_line_type, email_confirmed_at
       from leads where id = ${leadId} and qualification = 'unconfirmed' for update`;
   if (!lead) throw new AppError('CONFLICT', 'This request was decided meanwhile.');
-  await tx`select pg_advisory_xact_lock(hashtext(${`lead-phone:${lead.phone}`}))`;
-  if (lead.address_key)
-    await tx`select pg_advisory_xact_lock(hashtext(${`lead-address:${lead.address_key}`}))`;
+  // One at a time per phone, mailbox and street address, always in this order (no deadlock).
+  for (const key of [`phone:${lead.phone}`, `email:${lead.email_key}`, `address:${lead.address_key ?? ''}`]) {
+    await tx`select pg_advisory_xact_lock(hashtext(${`lead-${key}`}))`;
+  }
 
   const nearDuplicate = await nearDuplicateOf(tx, lead);
   const decide = async (qualification: Admission, holdReason: string | null = null) => {
@@ -117,7 +119,8 @@ export async function admitRequest(tx: TransactionSql, leadId: string): Promise<
   if (!isFreeMailDomain(lead.email_domain)) {
     const [domain] = await tx<{ addresses: number }[]>`
       select count(distinct email_key)::int as addresses from leads
-       where email_domain = ${lead.email_domain} and created_at > now() - interval '24 hours'`;
+       where email_domain = ${lead.email_domain} and created_at > now() - interval '24 hours'
+         and phone_verified_at is not null and qualification <> 'blocked'`;
     if ((domain?.addresses ?? 0) >= LOCAL_PARTS_PER_DOMAIN_PER_DAY) {
       return decide(
         'held',
@@ -126,18 +129,29 @@ export async function admitRequest(tx: TransactionSql, leadId: string): Promise<
     }
   }
 
-  if (lead.phone_line_type === 'voip' && !lead.email_confirmed_at) return decide('awaiting_email');
+  // A VoIP line needs the e-mail link too; so does a line Lookup could not tell (an outage must
+  // not let a VoIP number through unchecked).
+  if (
+    (lead.phone_line_type === 'voip' || lead.phone_line_type === 'unknown' || !lead.phone_line_type) &&
+    !lead.email_confirmed_at
+  ) {
+    return decide('awaiting_email');
+  }
   return decide('pending');
 }
 
 /** An earlier request (30 days) whose description shares most of this one's wording, if any. */
 async function nearDuplicateOf(tx: TransactionSql, lead: Proven): Promise<string | null> {
   if (!lead.text_sketch?.length) return null;
+  // The requests sharing the most of its wording first: a template copied among many requests
+  // that share only a common phrase ("the water heater is") is not pushed out by them.
   const candidates = await tx<{ id: string; text_sketch: number[] }[]>`
     select id, text_sketch from leads
-     where text_sketch && ${lead.text_sketch}::int[] and id <> ${lead.id}
-       and created_at > now() - make_interval(days => ${NEAR_DUPLICATE_DAYS})
-     order by created_at desc limit 200`;
+     where created_at > now() - make_interval(days => ${NEAR_DUPLICATE_DAYS})
+       and text_sketch && ${lead.text_sketch}::int[] and id <> ${lead.id}
+     order by cardinality(array(select unnest(text_sketch) intersect select unnest(${lead.text_sketch}::int[]))) desc,
+              created_at desc
+     limit 20`;
   let best: { id: string; similarity: number } | null = null;
   for (const candidate of candidates) {
     const similarity = sketchSimilarity(lead.text_sketch, candidate.text_sketch);

@@ -85,14 +85,17 @@ export function quoteConfirmationMail(lead: LeadRow, contractors: string[]): Out
 
 /**
  * The e-mail link, sent once the phone is proven: it confirms the address the replies go to.
- * A request from a VoIP line waits for it before it is sold (`waits`); any other is on its way
- * already. The page confirms by POST, so a mail scanner opening the link confirms nothing.
+ * A request from a VoIP line waits for it before it is sold ('awaiting_email'); a held one waits
+ * for our team; any other is on its way already. The page confirms by POST, so a mail scanner
+ * opening the link confirms nothing.
  */
 export function confirmEmailMail(
   lead: Pick<LeadRow, 'id' | 'name' | 'email' | 'project_type'>,
   token: string,
-  waits: boolean,
+  standing: 'pending' | 'awaiting_email' | 'held' | (string & {}),
 ): OutgoingMail {
+  const link = `${siteUrl()}/quote-request/confirm?token=${token}`;
+  const waits = standing === 'awaiting_email';
   return {
     to: lead.email,
     subject: waits ? 'Confirm your e-mail to send your quote request' : 'Confirm your e-mail address',
@@ -102,12 +105,14 @@ export function confirmEmailMail(
       `Hi ${lead.name},`,
       '',
       waits
-        ? `Your phone number is an internet (VoIP) line, so we also confirm your e-mail before your ${lead.project_type} request goes to contractors: ${siteUrl()}/quote-request/confirm?token=${token}`
-        : `Please confirm this is your e-mail address, so contractors know their replies to your ${lead.project_type} request reach you: ${siteUrl()}/quote-request/confirm?token=${token}`,
+        ? `Your phone number is an internet (VoIP) line, so we also confirm your e-mail before your ${lead.project_type} request goes to contractors: ${link}`
+        : `Please confirm this is your e-mail address, so contractors know their replies to your ${lead.project_type} request reach you: ${link}`,
       '',
       waits
         ? `The link works for ${CONFIRM_HOURS} hours; after that the request and its photos are deleted.`
-        : 'Your request does not wait for this: it is on its way to contractors.',
+        : standing === 'held'
+          ? 'Our team checks your request before it goes to contractors; we e-mail you as soon as it does.'
+          : 'Your request does not wait for this: it is on its way to contractors.',
       '',
       'If you did not ask for quotes, ignore this e-mail.',
       '',

@@ -18,7 +18,7 @@ import {
 } from '../../domain/integrity-rules.ts';
 import { addressKey as clientKey } from '../../domain/client-address.ts';
 import { checkRateLimit } from '../auth/rate-limit.ts';
-import type { Sql } from '../db/client.ts';
+import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { SmsRefusedNumberError, SmsUnavailableError, type SmsPort } from '../sms/sms-port.ts';
 
@@ -46,6 +46,8 @@ interface CodeRow {
   live: boolean;
   /** Past its expiry by the database's clock (the one the updates compare with). */
   expired: boolean;
+  /** A check of it with the provider is under way. */
+  checking: boolean;
 }
 
 export interface UnprovenLead {
@@ -60,7 +62,7 @@ export async function latestCode(sql: Sql, leadId: string): Promise<CodeRow | nu
   const [row] = await sql<CodeRow[]>`
     select id, channel, target, provider_ref, attempts, created_at, expires_at, verified_at,
            expires_at > now() and attempts < ${CODE_TRIES} and verified_at is null as live,
-           expires_at <= now() as expired
+           expires_at <= now() as expired, coalesce(checking_until > now(), false) as checking
       from verification_codes where lead_id = ${leadId} order by created_at desc limit 1`;
   return row ?? null;
 }
@@ -105,6 +107,7 @@ export async function sendQuoteCode(
     if (wait > 0)
       throw new AppError('RATE_LIMITED', M.resendWait(wait), undefined, { retryAfterSeconds: wait });
   }
+  if (previous?.checking) throw new AppError('CONFLICT', M.checking);
   if (!options.limitsChecked) await limitSends(sql, lead, options.ip ?? null);
 
   const lineType = lead.phone_line_type ?? (await sms.lineType(lead.phone));
@@ -124,7 +127,7 @@ export async function sendQuoteCode(
   }
   const change = options.change;
   const row = await sql.begin(async (tx) => {
-    await tx`
+    const [changed] = await tx`
       update leads
          set phone_line_type = ${lineType}
              ${
@@ -135,12 +138,17 @@ export async function sendQuoteCode(
                       email_confirmed_at = ${change.emailConfirmed ? tx`now()` : null}`
                  : tx``
              }
-       where id = ${lead.id} and qualification = 'unconfirmed'`;
+       where id = ${lead.id} and qualification = 'unconfirmed'
+         and not exists (select 1 from verification_codes v
+                          where v.lead_id = ${lead.id} and (v.verified_at is not null or v.checking_until > now()))
+       returning id`;
+    // A code of this request is being checked, or was right: the request is no longer to change.
+    if (!changed) throw new AppError('CONFLICT', M.checking);
     const [inserted] = await tx<CodeRow[]>`
       insert into verification_codes (purpose, lead_id, channel, target, provider_ref, expires_at)
       values ('quote', ${lead.id}, ${channel}, ${lead.phone}, ${sent.ref}, now() + make_interval(mins => ${CODE_MINUTES}))
       returning id, channel, target, provider_ref, attempts, created_at, expires_at, verified_at, true as live,
-                false as expired`;
+                false as expired, false as checking`;
     return inserted!;
   });
   return codeState(row, lineType);
@@ -184,25 +192,30 @@ const CHECK_HOLD_SECONDS = 20;
 /** How often a second check of the same code looks whether the first has finished. */
 const CHECK_POLL_MS = 100;
 
+/** What a code's check decided: right (the code row to mark with the proof), or a message. */
+export type CodeCheck = { approved: { codeId: string; phone: string } } | { refused: string };
+
 /**
- * Checks a code typed for the request. Right: the code row is marked and null returned (the
- * caller records the proof). Wrong, expired or out of tries: the message for the code field, the
- * try counted before the provider is asked, so guesses sent at once each take one of the five. A
- * check under way holds the code (checking_until): a second check of it (two taps of one code)
- * waits for the first and then finds it used. The provider not answering gives the try back.
+ * Checks a code typed for the request. Right: the code and the number it went to, for the caller
+ * to record with the proof in one transaction (markCodeVerified + recordPhoneProof); if that
+ * transaction fails, nothing says the code was used (releaseCode). Wrong, expired or out of tries:
+ * the message for the code field, the try counted before the provider is asked, so guesses sent
+ * at once each take one of the five. A check under way holds the code (checking_until): a second
+ * check of it (two taps of one code) waits for the first and then finds it used. The provider not
+ * answering gives the try back.
  */
 export async function checkQuoteCode(
   sql: Sql,
   sms: SmsPort,
   leadId: string,
   code: string,
-): Promise<string | null> {
+): Promise<CodeCheck> {
   for (;;) {
     const latest = await latestCode(sql, leadId);
-    if (!latest) return M.noCode;
-    if (latest.verified_at) return null;
-    if (latest.attempts >= CODE_TRIES) return M.exhausted;
-    if (latest.expired) return M.expired;
+    if (!latest) return { refused: M.noCode };
+    if (latest.verified_at) return { approved: { codeId: latest.id, phone: latest.target } };
+    if (latest.attempts >= CODE_TRIES) return { refused: M.exhausted };
+    if (latest.expired) return { refused: M.expired };
     const [taken] = await sql<{ attempts: number }[]>`
       update verification_codes
          set attempts = attempts + 1, checking_until = now() + make_interval(secs => ${CHECK_HOLD_SECONDS})
@@ -227,10 +240,8 @@ export async function checkQuoteCode(
       }
       throw error;
     }
-    if (result === 'approved') {
-      await sql`update verification_codes set verified_at = now(), checking_until = null where id = ${latest.id}`;
-      return null;
-    }
+    // Still held by this check: the caller marks it verified, with the proof, and releases it.
+    if (result === 'approved') return { approved: { codeId: latest.id, phone: latest.target } };
     if (result === 'gone') {
       // The provider has no such verification any more (expired, replaced or out of tries).
       await sql`
@@ -238,10 +249,23 @@ export async function checkQuoteCode(
            set checking_until = null,
                expires_at = least(expires_at, greatest(now(), created_at + interval '1 millisecond'))
          where id = ${latest.id}`;
-      return taken.attempts >= CODE_TRIES ? M.exhausted : M.expired;
+      return { refused: taken.attempts >= CODE_TRIES ? M.exhausted : M.expired };
     }
     await sql`update verification_codes set checking_until = null where id = ${latest.id}`;
     const left = CODE_TRIES - taken.attempts;
-    return left > 0 ? M.wrong(left) : M.exhausted;
+    return { refused: left > 0 ? M.wrong(left) : M.exhausted };
   }
+}
+
+/** Marks a code used, in the transaction that records the proof; false if it was already. */
+export async function markCodeVerified(tx: TransactionSql, codeId: string): Promise<boolean> {
+  const [row] = await tx`
+    update verification_codes set verified_at = now(), checking_until = null
+     where id = ${codeId} and verified_at is null returning id`;
+  return Boolean(row);
+}
+
+/** Lets a code go after its proof could not be recorded (its check is over either way). */
+export async function releaseCode(sql: Sql, codeId: string): Promise<void> {
+  await sql`update verification_codes set checking_until = null where id = ${codeId} and verified_at is null`;
 }

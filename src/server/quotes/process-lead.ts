@@ -8,6 +8,9 @@ import { chargeDistribution } from './charge-distribution.ts';
 import { finishLead } from './finish-lead.ts';
 import { matchContractors } from './match-contractors.ts';
 import { settlePendingCharges } from './settle-pending-charges.ts';
+import { FRAUD_FINDING } from '../../domain/fraud-rules.ts';
+import { settleCredits } from '../credits/settle-credit.ts';
+import { creditEveryBuyer } from '../fraud/credit-every-buyer.ts';
 import type { LeadRow, SaleResult, SubmitOptions } from './types.ts';
 
 export async function processLead(sql: Sql, leadId: string, options: SubmitOptions): Promise<SaleResult> {
@@ -25,6 +28,17 @@ export async function processLead(sql: Sql, leadId: string, options: SubmitOptio
 
   // A charge an earlier run made but did not record is settled first, whatever the ranking now.
   await settlePendingCharges(sql, lead, options);
+  // Never sold without a proven phone (an admin's payment test aside), and never again once its
+  // buyers were refunded as fake or an admin blocked it: a charge that was in flight meanwhile
+  // is refunded like the others, once.
+  const stop = await saleStopped(sql, lead);
+  if (stop) {
+    if (stop === 'fraud') await refundLateCharges(sql, leadId, options);
+    const [row] = await sql<{ contacted: number; paid: number }[]>`
+      select count(*)::int as contacted, (count(*) filter (where payment_status = 'paid'))::int as paid
+        from lead_distributions where lead_id = ${leadId}`;
+    return { leadId, contractorsContacted: row?.contacted ?? 0, paymentsSuccessful: row?.paid ?? 0 };
+  }
   const wanted = Math.min(
     MAX_CONTRACTORS_PER_LEAD,
     Math.max(1, options.contractorsPerLead ?? DEFAULT_CONTRACTORS_PER_LEAD),
@@ -108,3 +122,30 @@ async function paidCount(sql: Sql, leadId: string): Promise<number> {
     select count(*)::int as n from lead_distributions where lead_id = ${leadId} and payment_status = 'paid'`;
   return row?.n ?? 0;
 }
+
+/** Why a lead may not be sold now: 'unproven' (no phone proof) or 'fraud' (refunded as fake or
+ * blocked), else null. */
+async function saleStopped(sql: Sql, lead: LeadRow): Promise<'unproven' | 'fraud' | null> {
+  const [row] = await sql<{ refunded: boolean; blocked: boolean }[]>`
+    select reports_refunded_at is not null as refunded, coalesce(fraud_review = 'blocked', false) as blocked
+      from leads where id = ${lead.id}`;
+  if (row?.refunded || row?.blocked) return 'fraud';
+  if (!lead.phone_verified_at && !lead.is_test) return 'unproven';
+  return null;
+}
+
+/** A charge recorded after its lead was refunded to every buyer (it was in flight): refunded too. */
+async function refundLateCharges(sql: Sql, leadId: string, options: SubmitOptions): Promise<void> {
+  const credits = await sql.begin(async (tx) => {
+    const [lead] = await tx<{ blocked: boolean }[]>`
+      select coalesce(fraud_review = 'blocked', false) as blocked from leads where id = ${leadId} for update`;
+    return creditEveryBuyer(tx, leadId, {
+      reason: lead?.blocked ? 'fraud' : 'reported',
+      finding: lead?.blocked ? FRAUD_FINDING : LATE_CHARGE_FINDING,
+    });
+  });
+  await settleCredits(sql, options.gateway, credits);
+}
+
+const LATE_CHARGE_FINDING =
+  'This lead was reported fake or unreachable by two of its buyers, so every buyer is refunded.';

@@ -7,7 +7,14 @@ import type { CodeChannel } from '../../domain/integrity-rules.ts';
 import { PHONE_PROOF_MESSAGES } from '../../domain/integrity-rules.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { checkQuoteCode, sendQuoteCode, type CodeState } from './phone-proof.ts';
+import { refuseOverDailyLimits } from './admit-request.ts';
+import {
+  checkQuoteCode,
+  markCodeVerified,
+  releaseCode,
+  sendQuoteCode,
+  type CodeState,
+} from './phone-proof.ts';
 import { quoteOutcome } from './quote-outcome.ts';
 import { recordPhoneProof } from './record-phone-proof.ts';
 import type { SubmitOptions, SubmitResult } from './types.ts';
@@ -18,11 +25,13 @@ interface Waiting {
   phone: string;
   email_key: string;
   phone_line_type: CodeState['lineType'];
+  address_key: string | null;
 }
 
 async function findRequest(sql: Sql, requestKey: string): Promise<Waiting> {
   const [lead] = await sql<Waiting[]>`
-    select id, qualification, phone, email_key, phone_line_type from leads where request_key = ${requestKey}`;
+    select id, qualification, phone, email_key, phone_line_type, address_key from leads
+     where request_key = ${requestKey}`;
   if (!lead) throw new AppError('NOT_FOUND', PHONE_PROOF_MESSAGES.unknownRequest);
   return lead;
 }
@@ -34,10 +43,21 @@ export async function verifyQuotePhone(
 ): Promise<SubmitResult> {
   const lead = await findRequest(sql, input.requestKey);
   if (lead.qualification === 'unconfirmed') {
-    const refused = await checkQuoteCode(sql, options.sms, lead.id, input.code);
-    if (refused) throw new AppError('BAD_REQUEST', refused, { code: [refused] });
-    // Recorded once, whichever of two taps of the code gets here first.
-    await sql.begin((tx) => recordPhoneProof(tx, lead.id));
+    // Over the day's limits: said before a try (or the code) is spent.
+    await refuseOverDailyLimits(sql, { phone: lead.phone, addressKey: lead.address_key, excludeId: lead.id });
+    const check = await checkQuoteCode(sql, options.sms, lead.id, input.code);
+    if ('refused' in check) throw new AppError('BAD_REQUEST', check.refused, { code: [check.refused] });
+    // The code marked used and the proof recorded together, once, whichever of two taps gets
+    // here first; the proof is of the number the code went to, which must still be the request's.
+    try {
+      await sql.begin(async (tx) => {
+        await markCodeVerified(tx, check.approved.codeId);
+        await recordPhoneProof(tx, lead.id, check.approved.phone);
+      });
+    } catch (error) {
+      await releaseCode(sql, check.approved.codeId);
+      throw error;
+    }
   }
   return quoteOutcome(sql, lead.id, options);
 }

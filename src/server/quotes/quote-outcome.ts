@@ -34,7 +34,7 @@ export async function quoteOutcome(sql: Sql, leadId: string, options: SubmitOpti
     case 'duplicate':
       return { ...none, status: 'duplicate' };
     case 'out_of_area':
-      return { ...none, status: 'sent', contractors: [] };
+      return { ...none, status: 'sent', contractors: [], outOfArea: true };
     case 'blocked':
       throw new AppError('FORBIDDEN', PHONE_PROOF_MESSAGES.blocked);
     case 'expired':

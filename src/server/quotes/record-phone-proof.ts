@@ -7,9 +7,13 @@
 import { PROVEN_PHONE_DAYS } from '../../domain/integrity-rules.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { admitRequest, type Admission } from './admit-request.ts';
 import { confirmEmailMail } from './lead-mails.ts';
+
+export const PHONE_CHANGED =
+  'The phone number changed while the code was checked. Type the code sent to the new number.';
 
 /** Whether this phone needs no code: the signed-in account's proven phone, or proven for this
  * e-mail within 90 days. */
@@ -28,8 +32,23 @@ export async function phoneProvenBefore(
   return Boolean(row);
 }
 
-/** Records the proof and admits the request; null when it was recorded before (a repeat). */
-export async function recordPhoneProof(tx: TransactionSql, leadId: string): Promise<Admission | null> {
+/**
+ * Records the proof and admits the request; null when it was recorded before (a repeat). A proof
+ * by code names the number the code went to: if the request's number changed meanwhile (a
+ * correction sent while the code was checked), nothing is recorded and the homeowner is told.
+ */
+export async function recordPhoneProof(
+  tx: TransactionSql,
+  leadId: string,
+  codePhone?: string,
+): Promise<Admission | null> {
+  if (codePhone !== undefined) {
+    const [current] = await tx<{ phone: string; qualification: string }[]>`
+      select phone, qualification from leads where id = ${leadId} for update`;
+    if (current?.qualification === 'unconfirmed' && current.phone !== codePhone) {
+      throw new AppError('CONFLICT', PHONE_CHANGED);
+    }
+  }
   const [lead] = await tx<
     {
       id: string;
@@ -58,7 +77,7 @@ export async function recordPhoneProof(tx: TransactionSql, leadId: string): Prom
   ) {
     const token = newToken();
     await tx`update leads set confirm_token_hash = ${hashToken(token)} where id = ${lead.id}`;
-    await enqueueMail(tx, confirmEmailMail(lead, token, admission === 'awaiting_email'));
+    await enqueueMail(tx, confirmEmailMail(lead, token, admission));
   }
   return admission;
 }

@@ -116,6 +116,8 @@ export async function submitQuote(
   // nothing.
   if (!proven && options.sms)
     await limitSends(sql, { phone: input.phone, email_key: signals.emailKey }, options.ip ?? null);
+  // A phone proven before still has its line type told (a VoIP line needs the e-mail link too).
+  const lineType = proven && options.sms ? await options.sms.lineType(input.phone) : null;
 
   const leadId = await sql
     .begin(async (tx) => {
@@ -125,7 +127,16 @@ export async function submitQuote(
       await spendProof(tx, proof);
       await checkRequestPhotos(tx, input.requestKey, input.photos);
       await limitQuotes(tx, input.email, options.ip ?? null);
-      const id = await insertLead(tx, input, service, place, signals, options.userId ?? null, emailConfirmed);
+      const id = await insertLead(
+        tx,
+        input,
+        service,
+        place,
+        signals,
+        options.userId ?? null,
+        emailConfirmed,
+        lineType,
+      );
       if (proven) await recordPhoneProof(tx, id);
       return id;
     })
@@ -157,11 +168,12 @@ async function insertLead(
   signals: ReturnType<typeof requestSignals>,
   userId: string | null,
   emailConfirmed: boolean,
+  lineType: LineType | null,
 ): Promise<string> {
   const [inserted] = await tx<{ id: string }[]>`
     insert into leads (service_id, user_id, request_key, name, email, phone, project_type, project_description,
       timeline, budget_min, budget_max, property_address, zip_code, city, latitude, longitude, property_type,
-      preferred_contact_method, photos, lead_score, source, status, qualification, email_confirmed_at,
+      preferred_contact_method, photos, lead_score, source, status, qualification, email_confirmed_at, phone_line_type,
       email_key, email_domain, address_key, client_prefix, device_hash, text_sketch)
     values (${service.id}, ${userId}, ${input.requestKey}, ${input.name}, ${input.email},
       ${input.phone}, ${service.name}, ${input.description}, ${input.timeline}, ${input.budgetMin},
@@ -172,7 +184,7 @@ async function insertLead(
         timeline: input.timeline,
         description: input.description,
         photoCount: input.photos.length,
-      })}, 'WEBSITE', 'NEW', 'unconfirmed', ${emailConfirmed ? tx`now()` : null},
+      })}, 'WEBSITE', 'NEW', 'unconfirmed', ${emailConfirmed ? tx`now()` : null}, ${lineType},
       ${signals.emailKey}, ${signals.emailDomain}, ${signals.addressKey}, ${signals.clientPrefix},
       ${signals.deviceHash}, ${signals.textSketch}::int[])
     on conflict (request_key) do nothing

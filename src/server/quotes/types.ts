@@ -23,6 +23,8 @@ export interface SubmitResult extends SaleResult {
   code?: CodeState;
   /** The contractors who paid for it, once sent. */
   contractors?: string[];
+  /** Sent nowhere: its ZIP code is outside the area our contractors serve. */
+  outOfArea?: boolean;
 }
 
 export interface SubmitOptions {

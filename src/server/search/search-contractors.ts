@@ -9,6 +9,7 @@ import { AppError } from '../errors.ts';
 import { createGeocoder, LOCATION_NOT_FOUND, type Geocoder } from '../geo/geocoder.ts';
 import { searchBusinesses, type SearchResult } from './search-businesses.ts';
 import { searchCatalog } from './search-catalog.ts';
+import { inBackground } from '../background.ts';
 
 export async function searchContractors(
   sql: Sql,
@@ -29,9 +30,7 @@ export async function searchContractors(
       : null;
   const result = await searchBusinesses(sql, query, place);
   if (options.record !== false) {
-    void recordSearch(sql, query, result, options.userId ?? null).catch((error: unknown) => {
-      console.error('search analytics not recorded', error);
-    });
+    inBackground(recordSearch(sql, query, result, options.userId ?? null), 'search analytics not recorded');
   }
   return result;
 }

@@ -36,12 +36,16 @@ export function createSandboxSms(sql: Sql): SmsPort {
       return { ref };
     },
 
-    async checkCode({ phone, code, ref }): Promise<CheckResult> {
+    // As Verify checks: against the number's newest pending verification (a new code to a number
+    // replaces the one before), not by the verification's id.
+    async checkCode({ phone, code }): Promise<CheckResult> {
       return sql.begin(async (tx) => {
-        const [row] = await tx<{ code: string; attempts: number; live: boolean }[]>`
-          select code, attempts, status = 'pending' and expires_at > now() as live
-            from sandbox_verifications where id = ${ref} and to_phone = ${phone} for update`;
+        const [row] = await tx<{ id: string; code: string; attempts: number; live: boolean }[]>`
+          select id, code, attempts, status = 'pending' and expires_at > now() as live
+            from sandbox_verifications where to_phone = ${phone} and status = 'pending'
+           order by created_at desc limit 1 for update`;
         if (!row?.live) return 'gone';
+        const ref = row.id;
         if (sameCode(row.code, code)) {
           await tx`update sandbox_verifications set status = 'approved' where id = ${ref}`;
           return 'approved';

@@ -1,0 +1,35 @@
+// The screenshots linked from the README (docs/screens/), at a phone's 390 px: the contractor's
+// dashboard and billing as the demo contractor sees them, and the quote wizard's first step and
+// its code step. Refreshed by `npm run screens` whenever those screens change.
+import path from 'node:path';
+import { signInContext } from '../helpers/demo-session.ts';
+import { hydrated } from '../helpers/islands.ts';
+import { expect, test } from '../helpers/test.ts';
+
+const OUT = path.resolve('docs', 'screens');
+const PHONE = { width: 390, height: 844 };
+
+test.use({ viewport: PHONE, deviceScaleFactor: 1 });
+
+test('the contractor dashboard at 390 px', async ({ page, baseURL }) => {
+  await signInContext(page.context(), baseURL!, 'contractor@example.com');
+  await page.goto('/dashboard');
+  await hydrated(page, 'Dashboard');
+  await page.screenshot({ path: path.join(OUT, 'dashboard-390.png'), fullPage: false });
+  await page.screenshot({ path: path.join(OUT, 'dashboard-390-full.png'), fullPage: true });
+});
+
+test('billing at 390 px', async ({ page, baseURL }) => {
+  await signInContext(page.context(), baseURL!, 'contractor@example.com');
+  await page.goto('/contractor/billing');
+  await hydrated(page, 'Billing');
+  await page.screenshot({ path: path.join(OUT, 'billing-390.png'), fullPage: false });
+  await page.screenshot({ path: path.join(OUT, 'billing-390-full.png'), fullPage: true });
+});
+
+test('the quote wizard at 390 px', async ({ page }) => {
+  await page.goto('/quote-request');
+  await hydrated(page, 'QuoteWizard');
+  await expect(page.getByText('Step 1 of 6')).toBeVisible();
+  await page.screenshot({ path: path.join(OUT, 'wizard-390.png'), fullPage: false });
+});
