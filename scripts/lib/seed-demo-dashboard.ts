@@ -1,7 +1,8 @@
 // Demo leads for the contractor dashboard: the demo contractor (contractor@example.com) gets six
 // requests of its own service in several stages (new, contacted with a response, in progress with
 // a quote, completed with the homeowner's acceptance, rejected) and one whose charge failed (no
-// contact shown), so `npm start` shows every part of the Leads tab. Deterministic, written once:
+// contact shown), so `npm start` shows every part of the Leads tab, each paid one counted in the
+// analytics' Leads on its day. Deterministic, written once:
 // a second run finds them and does nothing.
 import { leadScore, LEAD_PRICE_CENTS, type Timeline } from '../../src/domain/quote-rules.ts';
 import { quoteInCents } from '../../src/domain/dashboard-rules.ts';
@@ -111,8 +112,10 @@ const LEADS: DemoLead[] = [
 ];
 
 export async function seedDemoDashboard(sql: Sql, ownerEmail = DEMO_CONTRACTOR_EMAIL): Promise<number> {
-  const [business] = await sql<{ id: string; name: string; service_id: string; slug: string; zip: string }[]>`
-    select b.id, b.name, s.id as service_id, s.slug, coalesce(b.service_areas[1], b.zip_code) as zip
+  const [business] = await sql<
+    { id: string; name: string; service_id: string; service: string; slug: string; zip: string }[]
+  >`
+    select b.id, b.name, s.id as service_id, s.name as service, s.slug, coalesce(b.service_areas[1], b.zip_code) as zip
       from businesses b
       join users u on u.id = b.owner_id
       join business_services bs on bs.business_id = b.id
@@ -135,7 +138,8 @@ export async function seedDemoDashboard(sql: Sql, ownerEmail = DEMO_CONTRACTOR_E
           lead_score, qualification, created_at, updated_at, confirmed_at, phone_verified_at, phone_line_type,
           email_confirmed_at, email_key, email_domain)
         values (
-          ${business.service_id}, ${lead.name}, ${email}, ${`93722855${String(10 + i)}`}, ${business.slug},
+          -- The service's name, as a request made through the wizard stores it (never its slug).
+          ${business.service_id}, ${lead.name}, ${email}, ${`93722855${String(10 + i)}`}, ${business.service},
           ${lead.description}, ${lead.timeline}, ${lead.budget[0]}, ${lead.budget[1]},
           ${`${120 + i * 7} Oak Street`}, ${business.zip}, 'Dayton', 'Single Family Home', 'both',
           ${leadScore({ budgetMax: lead.budget[1], timeline: lead.timeline, description: lead.description, photoCount: 0 })},
@@ -162,7 +166,15 @@ export async function seedDemoDashboard(sql: Sql, ownerEmail = DEMO_CONTRACTOR_E
                                           payment_amount_cents, payment_status, failure_message, description, created_at)
         values (${business.id}, ${row!.id}, ${d!.id}, ${`demo-dashboard-${d!.id}`}, ${LEAD_PRICE_CENTS},
                 ${lead.paid ? 'paid' : 'failed'}, ${lead.paid ? null : 'Your card was declined.'},
-                ${`Lead: ${business.slug}`}, ${ago})`;
+                ${`Lead: ${business.service} in Dayton`}, ${ago})`;
+      // Counted in the analytics' Leads on its day, as the pipeline counts a paid lead (so the
+      // Analytics tab's chart and its popular services agree).
+      if (lead.paid) {
+        await tx`
+          insert into analytics (business_id, metric, date, value)
+          values (${business.id}, 'LEAD_GENERATED', ((${ago}) at time zone 'utc')::date, 1)
+          on conflict (business_id, metric, date) do update set value = analytics.value + 1`;
+      }
       if (lead.response) {
         const cents = lead.quote ? quoteInCents(lead.quote.items) : null;
         const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);

@@ -33,3 +33,18 @@ export const ANALYTICS_LOAD_FAILED = 'Failed to load analytics data.';
 /** The beacon's endpoint and the largest body it reads. */
 export const BEACON_PATH = '/api/analytics/events';
 export const MAX_BEACON_BYTES = 256;
+
+/** Spec: the analytics' "popular services top 5" and "recent activity 10" (definitions in
+ * src/server/dashboard/popular-services.ts and recent-activity.ts, and docs/decisions.md). */
+export const POPULAR_SERVICES_LIMIT = 5;
+export const RECENT_ACTIVITY_LIMIT = 10;
+
+/** What happened, as the recent activity list says it. */
+export const ACTIVITY_WORDS = {
+  lead_received: 'New lead',
+  response_sent: 'You responded',
+  quote_accepted: 'Quote accepted',
+  stage_changed: 'Moved',
+  review_received: 'New review',
+} as const;
+export type ActivityKind = keyof typeof ACTIVITY_WORDS;

@@ -64,6 +64,11 @@ export function phoneHref(value: string): string {
   return `tel:${digits.length === 10 ? `+1${digits}` : `+${digits}`}`;
 }
 
+/** An sms: link for any stored phone: the phone's messages app, addressed to it. */
+export function smsHref(value: string): string {
+  return phoneHref(value).replace(/^tel:/, 'sms:');
+}
+
 /** A map link for an address (opens the phone's map app or the map site). */
 export function mapHref(address: string, zipCode?: string | null): string {
   const query = [address, zipCode].filter(Boolean).join(' ');

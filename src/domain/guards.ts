@@ -28,6 +28,24 @@ export type Decision =
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 export const NOT_ALLOWED = 'You do not have access to this.';
 
+/**
+ * Where a signed-in user's account lives (issue 24): a contractor's dashboard, an admin's admin
+ * area, anyone else's account settings. The mobile Account tab and the sign-in page (/auth) send a
+ * signed-in user there, never bounced to the home page.
+ */
+export function homeOf(user: { roles: readonly Role[] }): string {
+  if (user.roles.includes('contractor')) return '/dashboard';
+  return user.roles.includes('admin') ? '/admin' : '/profile';
+}
+
+/**
+ * Where signing in (or confirming the e-mail, which signs in) goes when no page asked for it: a
+ * contractor to the dashboard; null leaves anyone else where the sign-in form was going (home).
+ */
+export function signInLanding(roles: readonly Role[]): string | null {
+  return roles.includes('contractor') ? '/dashboard' : null;
+}
+
 /** The sign-in page, remembering where to come back to. */
 export function signInUrl(returnTo: string, adminRequired = false): string {
   const params = new URLSearchParams();
@@ -56,7 +74,7 @@ export function decide(pathname: string, search: string, user: { roles: readonly
     // may sign in with an admin account, instead of bouncing to the home page unexplained.
     const adminRequired = new URLSearchParams(search).get('admin') === 'required';
     return user && !(adminRequired && !user.roles.includes('admin'))
-      ? { kind: 'redirect', location: '/' }
+      ? { kind: 'redirect', location: homeOf(user) }
       : { kind: 'allow' };
   }
   if (pathname.startsWith('/api/')) {

@@ -35,3 +35,17 @@ export function canMove(from: LeadStage, to: LeadStage): boolean {
 export function stageAfterResponse(from: LeadStage): LeadStage {
   return from === 'NEW' ? 'CONTACTED' : from;
 }
+
+/**
+ * How long the move just made by hand may be taken back, in seconds. The toast offers Undo for
+ * less (UNDO_MS in stores/toasts.ts); the server allows a little more for a slow connection, and
+ * a review invitation the move mailed is held back as long, so an undone completion mails nobody.
+ */
+export const STAGE_UNDO_SECONDS = 30;
+
+export const STAGE_UNDO_MESSAGES = {
+  /** Too late, or the lead moved again (a response, another move) since. */
+  expired:
+    'This move can no longer be undone: it was made more than 30 seconds ago or the lead changed since.',
+  undone: (stage: LeadStage) => `Moved back to ${LEAD_STAGE_LABELS[stage]}`,
+} as const;

@@ -5,6 +5,7 @@ import {
   ANALYTICS_DEFAULT_DAYS,
   ANALYTICS_MAX_DAYS,
   BEACON_METRICS,
+  type ActivityKind,
   type AnalyticsMetric,
 } from '../domain/analytics-rules.ts';
 
@@ -38,4 +39,30 @@ export const ZAnalyticsQuery = z.strictObject({
 export interface AnalyticsSeries {
   dates: string[];
   series: Record<AnalyticsMetric, number[]>;
+}
+
+/** One of the business's most requested services in the window: its leads, and how many it won. */
+export interface PopularService {
+  service: string;
+  leads: number;
+  /** Of those leads, the ones whose homeowner accepted this business's quote. */
+  won: number;
+}
+
+/** One thing that happened on the business's own rows (newest first). */
+export interface ActivityItem {
+  kind: ActivityKind;
+  at: string;
+  /** The lead's service and place, when the activity is about a lead. */
+  service: string | null;
+  place: string | null;
+  /** What else to say: the response's subject, the stage moved to, the review's stars. */
+  detail: string | null;
+}
+
+/** GET /api/contractor/insights: the analytics tab's two lists. */
+export interface DashboardInsights {
+  windowDays: number;
+  popularServices: PopularService[];
+  recentActivity: ActivityItem[];
 }

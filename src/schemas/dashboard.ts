@@ -43,6 +43,8 @@ export interface LeadSummary {
 
 export interface LeadPage {
   leads: LeadSummary[];
+  /** Leads waiting for a first contact: in the New stage and paid for ("3 new leads"). */
+  newLeads: number;
   /** Opaque; pass as ?cursor= for the next page. Null on the last page. */
   nextCursor: string | null;
 }

@@ -56,6 +56,9 @@ export const ZLeadStage = z.enum(LEAD_STAGES);
 
 export const ZStageChange = z.object({ stage: ZLeadStage });
 
+/** Undo of the move just made: the stage the lead is in now, and the one it came from. */
+export const ZStageUndo = z.object({ from: ZLeadStage, to: ZLeadStage });
+
 export const ZLeadListQuery = z.object({
   /** Empty: every stage. */
   stage: z.optional(z.enum([...LEAD_STAGES, ''])),

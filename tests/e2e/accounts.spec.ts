@@ -178,9 +178,9 @@ test('a guarded page sends a visitor to sign in and back to it afterwards', asyn
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/profile?tab=1');
   await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
-  // Signed in, /auth sends the visitor home.
+  // Signed in, /auth (the mobile Account tab) sends the visitor to their account, not home (issue 24).
   await page.goto('/auth');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/profile');
 });
 
 test('a returnTo that resolves to another host (/.//evil.example) ends on this site', async ({ page }) => {
@@ -198,7 +198,8 @@ test('a returnTo that resolves to another host (/.//evil.example) ends on this s
 
 test('signing in leaves a long-lived device cookie, which signing out keeps', async ({ page }) => {
   await signIn(page, 'contractor2@example.com', 'DemoPass!2026');
-  await page.waitForURL('/');
+  // A contractor with no page to return to lands on the dashboard (issue 24).
+  await page.waitForURL('/dashboard');
   const device = async () => (await page.context().cookies()).find((c) => c.name === 'device');
   expect(await device()).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
   expect((await device())!.expires * 1000).toBeGreaterThan(Date.now() + 300 * 86_400_000);

@@ -130,6 +130,8 @@ interface Ids {
   paymentIntent: string;
   /** A photo the demo contractor's profile lists. */
   photo: string;
+  /** One of the demo contractor's portfolio items (an unknown id if it has none). */
+  portfolioItem: string;
   /** A sandbox setup session of the demo contractor's business (started here: the demo has none). */
   setupSession: string;
   /** The stored id of the run's shared homeowner session (the SHA-256 of its cookie). */
@@ -194,6 +196,9 @@ async function findIds(baseURL: string, setupSession: string): Promise<Ids> {
       transaction: charge.id,
       paymentIntent: charge.intent,
       photo: business.images[0] ?? (await Promise.reject(new Error('the demo contractor lists no photo'))),
+      portfolioItem: await maybe(
+        tx`select id as v from portfolio_items where business_id = ${business.id} order by display_order limit 1`,
+      ),
       setupSession,
       homeownerSession: await homeownerSessionId(baseURL),
       lead: await pick(tx`select id as v from leads order by created_at limit 1`, 'lead'),
@@ -297,10 +302,20 @@ function rules(ids: Ids): Record<string, Rule> {
     'GET /auth': {
       access: 'guest',
       probes: [
-        { path: '/auth', expect: signedIn(200, '-> /') },
+        // Issue 24: to the account's home (the mobile Account tab), never bounced to the home page.
+        {
+          path: '/auth',
+          expect: {
+            anonymous: 200,
+            homeowner: '-> /profile',
+            contractor: '-> /dashboard',
+            contractor2: '-> /dashboard',
+            admin: '-> /admin',
+          },
+        },
         {
           path: '/auth?admin=required&returnTo=%2Fadmin',
-          expect: { anonymous: 200, homeowner: 200, contractor: 200, contractor2: 200, admin: '-> /' },
+          expect: { anonymous: 200, homeowner: 200, contractor: 200, contractor2: 200, admin: '-> /admin' },
         },
       ],
     },
@@ -694,6 +709,10 @@ function rules(ids: Ids): Record<string, Rule> {
         { path: '/api/contractor/billing/transactions?range=all&pageSize=25', expect: contractorApi(200) },
       ],
     },
+    'GET /api/contractor/insights': {
+      access: 'contractor',
+      probes: [{ path: '/api/contractor/insights', expect: contractorApi(200) }],
+    },
     'GET /api/contractor/leads': {
       access: 'contractor',
       probes: [{ path: '/api/contractor/leads', expect: contractorApi(200) }],
@@ -716,6 +735,7 @@ function rules(ids: Ids): Record<string, Rule> {
           ['stage', { stage: 'REJECTED' }],
           ['responses', { subject: 'Hello', message: 'Hello there' }],
           ['credit', { reason: 'duplicate' }],
+          ['undo-stage', { from: 'REJECTED', to: 'NEW' }],
         ] as const
       ).map(([action, body]) => {
         const path = fillPattern(`/api/contractor/leads/[id]/${action}`, { id: ids.distribution });
@@ -794,6 +814,38 @@ function rules(ids: Ids): Record<string, Rule> {
           expect: contractorApi(null, 404),
           note: "not sent as the photo's owner: it would unlist it",
         },
+      ],
+    },
+    // The portfolio: the caller's own; a JSON body is refused (multipart only); another's item is not found.
+    'GET /api/contractor/portfolio': {
+      access: 'contractor',
+      probes: [{ path: '/api/contractor/portfolio', expect: contractorApi(200) }],
+    },
+    'POST /api/contractor/portfolio': {
+      access: 'contractor',
+      probes: [{ path: '/api/contractor/portfolio', body: { title: 'x' }, expect: contractorApi(415) }],
+    },
+    'POST /api/contractor/portfolio/[id]': {
+      access: 'contractor',
+      probes: [
+        { path: `/api/contractor/portfolio/${NONE}`, body: { title: 'x' }, expect: contractorApi(415) },
+      ],
+    },
+    'DELETE /api/contractor/portfolio/[id]': {
+      access: 'contractor',
+      probes: [
+        { path: `/api/contractor/portfolio/${NONE}`, expect: contractorApi(404) },
+        {
+          path: fillPattern('/api/contractor/portfolio/[id]', { id: ids.portfolioItem }),
+          expect: contractorApi(null, 404),
+          note: "not sent as the item's owner: it would remove it",
+        },
+      ],
+    },
+    'PUT /api/contractor/portfolio/order': {
+      access: 'contractor',
+      probes: [
+        { path: '/api/contractor/portfolio/order', body: { ids: [NONE] }, expect: contractorApi(400) },
       ],
     },
     'GET /api/contractor/profile': {

@@ -37,7 +37,8 @@ async function register(page: Page, email: string, name: string): Promise<void> 
 async function confirmEmail(page: Page, email: string): Promise<void> {
   await page.goto(await mailedLink(page, email, 'Confirm your e-mail address'));
   await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
-  await expect(page).toHaveURL('/?verified=1');
+  // Issue 24: a contractor lands on the dashboard, signed in.
+  await expect(page).toHaveURL('/dashboard?verified=1');
 }
 
 test('register, get approved, buy a matching lead, quote it, get accepted, complete it, get a verified review', async ({

@@ -104,6 +104,9 @@ test('payments show the setup status and the way to billing; analytics show a ta
     'href',
     '/contractor/billing',
   );
+  // Issue 24: analytics have their own tab, the daily table behind "Show daily numbers".
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await page.getByRole('button', { name: 'Show daily numbers' }).click();
   const table = page.getByRole('table', { name: /Daily analytics, 30 days/ });
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Profile views' })).toBeVisible();

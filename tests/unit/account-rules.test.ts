@@ -178,12 +178,14 @@ describe('route guards', () => {
       location: '/auth?admin=required&returnTo=%2Fadmin',
     });
     expect(decide('/admin', '', admin)).toEqual({ kind: 'allow' });
-    expect(decide('/auth', '', user)).toEqual({ kind: 'redirect', location: '/' });
+    // Signed in, /auth (the mobile Account tab) goes to the account's home, never to the home page.
+    expect(decide('/auth', '', user)).toEqual({ kind: 'redirect', location: '/profile' });
+    expect(decide('/auth', '', contractor)).toEqual({ kind: 'redirect', location: '/dashboard' });
     expect(decide('/auth', '', anonymous)).toEqual({ kind: 'allow' });
     // A signed-in non-admin sent from an admin page is shown the admin sign-in, not bounced home.
     expect(decide('/auth', '?admin=required&returnTo=%2Fadmin', user)).toEqual({ kind: 'allow' });
     expect(decide('/auth', '?admin=required', contractor)).toEqual({ kind: 'allow' });
-    expect(decide('/auth', '?admin=required', admin)).toEqual({ kind: 'redirect', location: '/' });
+    expect(decide('/auth', '?admin=required', admin)).toEqual({ kind: 'redirect', location: '/admin' });
   });
 
   it('answers APIs with 401 and 403, never a redirect', () => {

@@ -1,6 +1,6 @@
 // /auth: sign in and create account on one screen, toggled. Sign-up shows the live password
 // checklist; the server checks everything again. After sign-in: 'Welcome back!' and on to the
-// remembered page.
+// remembered page (a contractor with none to the dashboard).
 import { useState, type SyntheticEvent } from 'react';
 import {
   firstIssue,
@@ -59,7 +59,7 @@ function AuthForm({ returnTo, notice }: Props) {
     setBusy(true);
     const answer = signup
       ? await api('POST', '/api/auth/sign-up', { email, password, ...(fullName.trim() ? { fullName } : {}) })
-      : await api('POST', '/api/auth/sign-in', { email, password });
+      : await api<{ landing?: string | null }>('POST', '/api/auth/sign-in', { email, password });
     setBusy(false);
     if (answer.ok) {
       if (signup) {
@@ -73,7 +73,9 @@ function AuthForm({ returnTo, notice }: Props) {
       }
       pushToast({ title: 'Welcome back!' });
       // Checked again here, whatever the page was given: navigating is what would leave the site.
-      const destination = ZReturnTo.parse(returnTo);
+      // No page asked (home): a contractor goes to the dashboard.
+      const landing = 'landing' in answer.body ? answer.body.landing : null;
+      const destination = ZReturnTo.parse(returnTo === '/' && landing ? landing : returnTo);
       setTimeout(() => window.location.assign(destination), LEAVE_AFTER_MS);
       return;
     }

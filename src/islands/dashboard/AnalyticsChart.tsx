@@ -1,6 +1,8 @@
 // The analytics charts, drawn by hand in SVG (docs/decisions.md: a chart library cost more bytes
-// than the whole panel): one small chart per metric, each on its own scale, hidden from assistive
-// technology, and the same numbers in a real table with a caption and headers.
+// than the whole panel): one small chart per metric, stacked, each on its own scale, hidden from
+// assistive technology; the same numbers in a real table with a caption and headers, behind
+// "Show daily numbers", in a box of its own that scrolls sideways on a phone.
+import { useId, useState } from 'react';
 import { ANALYTICS_METRICS, METRIC_LABELS, type AnalyticsMetric } from '../../domain/analytics-rules.ts';
 import type { AnalyticsSeries } from '../../schemas/analytics.ts';
 
@@ -41,6 +43,8 @@ function MetricChart({ metric, values }: { metric: AnalyticsMetric; values: numb
 }
 
 export default function AnalyticsChart({ data }: { data: AnalyticsSeries }) {
+  const [showTable, setShowTable] = useState(false);
+  const id = useId();
   return (
     <>
       <div className="metric-charts">
@@ -48,39 +52,63 @@ export default function AnalyticsChart({ data }: { data: AnalyticsSeries }) {
           <MetricChart key={m} metric={m} values={data.series[m]} />
         ))}
       </div>
-      <table className="analytics-table">
-        <caption>Daily analytics, {data.dates.length} days to today (UTC)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            {ANALYTICS_METRICS.map((m) => (
-              <th scope="col" key={m}>
-                {METRIC_LABELS[m]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.dates.map((date, i) => (
-            <tr key={date}>
-              <th scope="row">
-                <time dateTime={date}>{shortDate(date)}</time>
-              </th>
-              {ANALYTICS_METRICS.map((m) => (
-                <td key={m}>{data.series[m][i]}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            {ANALYTICS_METRICS.map((m) => (
-              <td key={m}>{data.series[m].reduce((a, b) => a + b, 0)}</td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
+      <button
+        type="button"
+        className="btn secondary"
+        aria-expanded={showTable}
+        aria-controls={`${id}-table`}
+        onClick={() => setShowTable((shown) => !shown)}
+      >
+        {showTable ? 'Hide daily numbers' : 'Show daily numbers'}
+      </button>
+      <div
+        id={`${id}-table`}
+        className="table-scroll"
+        hidden={!showTable}
+        role="region"
+        aria-labelledby={`${id}-caption`}
+        tabIndex={0}
+      >
+        {showTable && <DailyTable data={data} captionId={`${id}-caption`} />}
+      </div>
     </>
+  );
+}
+
+function DailyTable({ data, captionId }: { data: AnalyticsSeries; captionId: string }) {
+  return (
+    <table className="analytics-table">
+      <caption id={captionId}>Daily analytics, {data.dates.length} days to today (UTC)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          {ANALYTICS_METRICS.map((m) => (
+            <th scope="col" key={m}>
+              {METRIC_LABELS[m]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.dates.map((date, i) => (
+          <tr key={date}>
+            <th scope="row">
+              <time dateTime={date}>{shortDate(date)}</time>
+            </th>
+            {ANALYTICS_METRICS.map((m) => (
+              <td key={m}>{data.series[m][i]}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          {ANALYTICS_METRICS.map((m) => (
+            <td key={m}>{data.series[m].reduce((a, b) => a + b, 0)}</td>
+          ))}
+        </tr>
+      </tfoot>
+    </table>
   );
 }

@@ -1,27 +1,36 @@
-// The dashboard's analytics: the last 30 days of each metric, fetched from
-// GET /api/contractor/analytics. The charts and their table come in a chunk of their own
-// (AnalyticsChart), loaded after the dashboard has painted.
+// The Analytics tab: popular services and recent activity (GET /api/contractor/insights), then the
+// last 30 days of each metric (GET /api/contractor/analytics). The charts and their table come
+// in a chunk of their own (AnalyticsChart), loaded once the data are here.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_LOAD_FAILED } from '../../domain/analytics-rules.ts';
-import type { AnalyticsSeries } from '../../schemas/analytics.ts';
+import type { AnalyticsSeries, DashboardInsights } from '../../schemas/analytics.ts';
 import { api } from '../shared/api.ts';
+import { Insights } from './Insights.tsx';
 import type { DashboardBusiness } from './types.ts';
 import '../../styles/dashboard-parts.css';
 
 const AnalyticsChart = lazy(() => import('./AnalyticsChart.tsx'));
 
-/** The series, or null when they could not be loaded. */
-async function fetchAnalytics(): Promise<AnalyticsSeries | null> {
-  const answer = await api<AnalyticsSeries>(
-    'GET',
-    `/api/contractor/analytics?days=${ANALYTICS_DEFAULT_DAYS}`,
-  );
-  if (!answer.ok || !Array.isArray(answer.body.dates)) return null;
-  return { dates: answer.body.dates, series: answer.body.series };
+interface Loaded {
+  series: AnalyticsSeries;
+  insights: DashboardInsights;
+}
+
+/** Both answers, or null when either could not be loaded. */
+async function fetchAnalytics(): Promise<Loaded | null> {
+  const [series, insights] = await Promise.all([
+    api<AnalyticsSeries>('GET', `/api/contractor/analytics?days=${ANALYTICS_DEFAULT_DAYS}`),
+    api<DashboardInsights>('GET', '/api/contractor/insights'),
+  ]);
+  if (!series.ok || !Array.isArray(series.body.dates) || !insights.ok) return null;
+  return {
+    series: { dates: series.body.dates, series: series.body.series },
+    insights: insights.body,
+  };
 }
 
 export function AnalyticsPanel({ business }: { business: DashboardBusiness }) {
-  const [data, setData] = useState<AnalyticsSeries | null>(null);
+  const [data, setData] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -44,7 +53,7 @@ export function AnalyticsPanel({ business }: { business: DashboardBusiness }) {
 
   const loading = <p className="muted">Loading analytics…</p>;
   return (
-    <section aria-labelledby="analytics-h" className="dashboard-part" aria-busy={!data && !failed}>
+    <section aria-labelledby="analytics-h" className="dashboard-part analytics" aria-busy={!data && !failed}>
       <h2 id="analytics-h">Analytics: last {ANALYTICS_DEFAULT_DAYS} days</h2>
       {failed ? (
         <>
@@ -56,9 +65,12 @@ export function AnalyticsPanel({ business }: { business: DashboardBusiness }) {
           </button>
         </>
       ) : data ? (
-        <Suspense fallback={loading}>
-          <AnalyticsChart data={data} />
-        </Suspense>
+        <>
+          <Insights insights={data.insights} />
+          <Suspense fallback={loading}>
+            <AnalyticsChart data={data.series} />
+          </Suspense>
+        </>
       ) : (
         loading
       )}

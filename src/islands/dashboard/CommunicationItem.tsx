@@ -1,25 +1,27 @@
 // One communication on a lead, with its quote's lines and total, and whether the homeowner accepted it.
-import { formatMoney } from '../../domain/money.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../domain/format.ts';
 import type { Communication } from '../../schemas/dashboard.ts';
+
+/** A calendar day (YYYY-MM-DD) read at noon UTC, so Dayton's time zone keeps it on its own day. */
+const dayAtNoon = (day: string) => `${day}T12:00:00Z`;
 
 export default function CommunicationItem({ communication: c }: { communication: Communication }) {
   return (
     <article className="communication">
       <h4>{c.subject}</h4>
       <p className="muted">
-        {c.senderName} · {new Date(c.createdAt).toLocaleString('en-US')}
+        {c.senderName} · <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
       </p>
       <p className="message">{c.message}</p>
       {c.quote && (
         <div className="quote">
           {c.acceptedAt && (
             <p className="accepted">
-              <strong>Accepted by the homeowner</strong> on{' '}
-              {new Date(c.acceptedAt).toLocaleDateString('en-US')}
+              <strong>Accepted by the homeowner</strong> on {formatDate(c.acceptedAt)}
             </p>
           )}
           <table>
-            <caption>Quote, valid until {c.quote.validUntil}</caption>
+            <caption>Quote, valid until {formatDate(dayAtNoon(c.quote.validUntil))}</caption>
             <thead>
               <tr>
                 <th scope="col">Item</th>

@@ -1,6 +1,7 @@
-// /dashboard: the contractor's header (templates, billing), stats cards, analytics and the tabs
-// Leads, Profile and Payments. The page hands over the business and the stats it loaded.
-import { useState } from 'react';
+// /dashboard: the contractor's header (templates, billing) and the tabs Leads (the lead list
+// first, the stats cards beside it, or under it on a phone), Analytics, Profile and Payments. The
+// page hands over the business and the stats it loaded.
+import { useState, type ReactNode } from 'react';
 import type { DashboardStats } from '../../schemas/dashboard.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import Tabs from '../shared/Tabs.tsx';
@@ -16,6 +17,7 @@ import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 const TABS = [
   { id: 'leads', label: 'Leads' },
+  { id: 'analytics', label: 'Analytics' },
   { id: 'profile', label: 'Profile' },
   { id: 'payments', label: 'Payments' },
 ] as const;
@@ -25,6 +27,8 @@ function Dashboard(props: {
   stats: DashboardStats;
   initialTab: DashboardTab;
   setupReturn?: SetupReturn;
+  /** The readiness banner, rendered by the page on the server (shown under the header). */
+  children?: ReactNode;
 }) {
   const { business } = props;
   const [tab, setTab] = useState<DashboardTab>(props.initialTab);
@@ -55,10 +59,17 @@ function Dashboard(props: {
           </a>
         </div>
       </header>
-      <StatsCards stats={stats} />
-      <AnalyticsPanel business={business} />
+      {props.children}
       <Tabs label="Dashboard" tabs={TABS} selected={tab} onSelect={setTab}>
-        {tab === 'leads' && <LeadsTab template={template} onStatsChanged={setStats} />}
+        {tab === 'leads' && (
+          <div className="leads-layout">
+            <LeadsTab template={template} onStatsChanged={setStats} />
+            <aside className="leads-aside">
+              <StatsCards stats={stats} />
+            </aside>
+          </div>
+        )}
+        {tab === 'analytics' && <AnalyticsPanel business={business} />}
         {tab === 'profile' && <ProfileTab business={business} />}
         {tab === 'payments' && <PaymentsTab business={business} setupReturn={props.setupReturn ?? null} />}
       </Tabs>

@@ -1,27 +1,38 @@
-// One lead in the list: what, where, when, its stage, its score with the rules that made it, how
-// many pros received it, and the homeowner's contact when this business paid for the lead.
+// One lead in the list: what to do next on top (call, text, send a quote), then what, where, when,
+// its stage, the homeowner's contact when this business paid for the lead, what was checked and
+// the score with the rules that made it.
+import { formatDateTime, plural } from '../../domain/format.ts';
 import { LEAD_STAGE_LABELS } from '../../domain/lead-stages.ts';
 import type { LeadSummary } from '../../schemas/dashboard.ts';
-import { ContactDetails, ScoreRules, TrustCard, budgetText } from './lead-parts.tsx';
+import { ContactDetails, NextActions, ScoreRules, TrustCard, budgetText, leadTitle } from './lead-parts.tsx';
 
-export default function LeadCard({ lead, onOpen }: { lead: LeadSummary; onOpen: () => void }) {
+export default function LeadCard({
+  lead,
+  onOpen,
+  onQuote,
+}: {
+  lead: LeadSummary;
+  onOpen: () => void;
+  /** Opens the lead with its response form ready for a quote. */
+  onQuote: () => void;
+}) {
+  const title = leadTitle(lead);
   return (
-    <article className="lead-card" aria-label={`${lead.projectType} lead`}>
+    <article className="lead-card" aria-label={`${title} lead`}>
       <header>
-        <h3>
-          {lead.projectType} in {lead.city ?? lead.zipCode}
-        </h3>
+        <h3>{title}</h3>
         <span className={`stage stage-${lead.stage.toLowerCase()}`}>{LEAD_STAGE_LABELS[lead.stage]}</span>
       </header>
+      <NextActions lead={lead} onQuote={onQuote} />
       <p className="muted">
-        Received {new Date(lead.receivedAt).toLocaleString('en-US')} · {budgetText(lead)} · Sent to{' '}
-        {lead.recipients} pro{lead.recipients === 1 ? '' : 's'}
+        Received <time dateTime={lead.receivedAt}>{formatDateTime(lead.receivedAt)}</time> ·{' '}
+        {budgetText(lead)} · Sent to {plural(lead.recipients, 'pro')}
       </p>
-      <p>{lead.description}</p>
+      <p className="lead-description">{lead.description}</p>
+      <ContactDetails lead={lead} />
       <TrustCard lead={lead} />
       <ScoreRules lead={lead} />
-      <ContactDetails lead={lead} />
-      <button type="button" className="btn" onClick={onOpen}>
+      <button type="button" className="btn secondary" onClick={onOpen}>
         Open lead
       </button>
     </article>

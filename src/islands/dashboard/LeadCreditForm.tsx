@@ -12,7 +12,7 @@ import {
   type CreditReason,
   type CreditStatus,
 } from '../../domain/credit-rules.ts';
-import { formatMoney } from '../../domain/money.ts';
+import { formatDate, formatMoney } from '../../domain/format.ts';
 import { ZLeadCreditRequest, type LeadCredit, type LeadCreditState } from '../../schemas/lead-credit.ts';
 import { pushError } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
@@ -36,8 +36,8 @@ function CreditOutcome({ credit }: { credit: LeadCredit }) {
       <p>{credit.finding}</p>
       {credit.decision && <p>Our team’s reason: {credit.decision}</p>}
       <p className="muted">
-        {formatMoney(credit.amountCents)} · requested {new Date(credit.createdAt).toLocaleDateString('en-US')}
-        {credit.refundedAt && ` · refunded ${new Date(credit.refundedAt).toLocaleDateString('en-US')}`}
+        {formatMoney(credit.amountCents)} · requested {formatDate(credit.createdAt)}
+        {credit.refundedAt && ` · refunded ${formatDate(credit.refundedAt)}`}
       </p>
     </div>
   );
@@ -100,8 +100,7 @@ export default function LeadCreditForm(props: {
           Dispute this charge
         </button>{' '}
         <span className="muted">
-          Until {new Date(disputableUntil).toLocaleDateString('en-US')} ({CREDIT_WINDOW_DAYS} days after the
-          charge). {rules}.
+          Until {formatDate(disputableUntil)} ({CREDIT_WINDOW_DAYS} days after the charge). {rules}.
         </span>
       </p>
     );

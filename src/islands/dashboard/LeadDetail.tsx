@@ -1,14 +1,20 @@
-// One lead opened: its details, the moves it may take, its communications (quotes with their
-// lines, and "Accepted by the homeowner"), and the response form.
+// One lead opened: what to do next, its details, the moves it may take (Rejected asks first; every
+// move offers Undo), its communications (quotes with their lines, and "Accepted by the
+// homeowner"), and the response form. Focus never falls to the page: on opening it goes to the
+// lead's heading (or the response form, for "Send a quote"), after a move or its undo to the
+// stage line, after a response to the response itself.
 import { useEffect, useRef, useState } from 'react';
 import { DASHBOARD_MESSAGES } from '../../domain/dashboard-rules.ts';
-import { LEAD_STAGE_LABELS, type LeadStage } from '../../domain/lead-stages.ts';
+import { formatMoney, plural } from '../../domain/format.ts';
+import { LEAD_STAGE_LABELS, STAGE_UNDO_MESSAGES, type LeadStage } from '../../domain/lead-stages.ts';
+import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
 import type { LeadDetail } from '../../schemas/dashboard.ts';
-import { pushError, pushToast } from '../../stores/toasts.ts';
+import { pushError, pushToast, pushUndo } from '../../stores/toasts.ts';
+import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { api, UNEXPECTED, type ApiAnswer } from '../shared/api.ts';
 import CommunicationItem from './CommunicationItem.tsx';
 import LeadCreditForm from './LeadCreditForm.tsx';
-import { ContactDetails, ScoreRules, TrustCard, budgetText } from './lead-parts.tsx';
+import { ContactDetails, NextActions, ScoreRules, TrustCard, budgetText, leadTitle } from './lead-parts.tsx';
 import ResponseForm from './ResponseForm.tsx';
 import type { ChosenTemplate } from './TemplatesDialog.tsx';
 
@@ -16,8 +22,12 @@ function fetchDetail(id: string): Promise<ApiAnswer<LeadDetail>> {
   return api<LeadDetail>('GET', `/api/contractor/leads/${id}`);
 }
 
+type FocusTarget = 'heading' | 'stage' | { communication: string };
+
 export default function LeadDetailView(props: {
   distributionId: string;
+  /** Opened by "Send a quote": the response form starts with a quote, and has the focus. */
+  startQuote: boolean;
   template: ChosenTemplate | null;
   onBack: () => void;
   onChanged: () => void;
@@ -25,13 +35,20 @@ export default function LeadDetailView(props: {
   const [detail, setDetail] = useState<LeadDetail | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [confirmReject, setConfirmReject] = useState(false);
+  const [quoteRequest, setQuoteRequest] = useState(props.startQuote ? 1 : 0);
   const heading = useRef<HTMLHeadingElement>(null);
+  const stageLine = useRef<HTMLParagraphElement>(null);
+  const focusNext = useRef<FocusTarget | null>(props.startQuote ? null : 'heading');
 
   const apply = (answer: ApiAnswer<LeadDetail>) => {
     if (answer.ok) setDetail(answer.body);
     else setFailed(true);
   };
-  const load = async () => apply(await fetchDetail(props.distributionId));
+  const load = async (focus: FocusTarget | null = null) => {
+    focusNext.current = focus;
+    apply(await fetchDetail(props.distributionId));
+  };
 
   useEffect(() => {
     let live = true;
@@ -42,20 +59,43 @@ export default function LeadDetailView(props: {
       live = false;
     };
   }, [props.distributionId]);
+  // Focus where the last action's result is, once it is drawn.
   useEffect(() => {
-    if (detail) heading.current?.focus();
-  }, [detail?.lead.id]); // eslint-disable-line react-hooks/exhaustive-deps
+    const target = focusNext.current;
+    if (!detail || !target) return;
+    focusNext.current = null;
+    if (target === 'heading') heading.current?.focus();
+    else if (target === 'stage') stageLine.current?.focus();
+    else document.getElementById(`communication-${target.communication}`)?.focus();
+  }, [detail]);
 
-  const move = async (stage: LeadStage) => {
+  const undo = async (from: LeadStage, to: LeadStage) => {
+    const answer = await api('POST', `/api/contractor/leads/${props.distributionId}/undo-stage`, {
+      from: to,
+      to: from,
+    });
+    if (!answer.ok) {
+      pushError('Could not undo', answer.body.error ?? UNEXPECTED);
+      return;
+    }
+    pushToast({ title: STAGE_UNDO_MESSAGES.undone(from) });
+    await load('stage');
+    props.onChanged();
+  };
+
+  const move = async (to: LeadStage) => {
+    if (!detail) return;
+    const from = detail.lead.stage;
     setBusy(true);
-    const answer = await api('POST', `/api/contractor/leads/${props.distributionId}/stage`, { stage });
+    const answer = await api('POST', `/api/contractor/leads/${props.distributionId}/stage`, { stage: to });
     setBusy(false);
+    setConfirmReject(false);
     if (!answer.ok) {
       pushError('Could not change the stage', answer.body.error ?? UNEXPECTED);
       return;
     }
-    pushToast({ title: `Lead moved to ${LEAD_STAGE_LABELS[stage]}` });
-    await load();
+    pushUndo(`Lead moved to ${LEAD_STAGE_LABELS[to]}`, () => void undo(from, to));
+    await load('stage');
     props.onChanged();
   };
 
@@ -81,16 +121,17 @@ export default function LeadDetailView(props: {
     <div className="lead-detail">
       {back}
       <h2 ref={heading} tabIndex={-1}>
-        {lead.projectType} in {lead.city ?? lead.zipCode}
+        {leadTitle(lead)}
       </h2>
-      <p>
+      <NextActions lead={lead} onQuote={() => setQuoteRequest((n) => n + 1)} />
+      <p ref={stageLine} tabIndex={-1} className="stage-line">
         Stage: <strong>{LEAD_STAGE_LABELS[lead.stage]}</strong> · {budgetText(lead)} · {lead.propertyType} ·
-        Sent to {lead.recipients} pro{lead.recipients === 1 ? '' : 's'}
+        Sent to {plural(lead.recipients, 'pro')}
       </p>
-      <p>{lead.description}</p>
+      <p className="lead-description">{lead.description}</p>
+      <ContactDetails lead={lead} />
       <TrustCard lead={lead} />
       <ScoreRules lead={lead} />
-      <ContactDetails lead={lead} />
       <LeadCreditForm
         distributionId={lead.id}
         state={detail.credit}
@@ -107,20 +148,39 @@ export default function LeadDetailView(props: {
               type="button"
               className={s === 'REJECTED' ? 'btn danger' : 'btn secondary'}
               disabled={busy}
-              onClick={() => void move(s)}
+              onClick={() => (s === 'REJECTED' ? setConfirmReject(true) : void move(s))}
             >
               Mark as {LEAD_STAGE_LABELS[s]}
             </button>
           ))}
         </div>
       )}
+      <ConfirmDialog
+        open={confirmReject}
+        title="Reject this lead?"
+        confirmLabel="Reject lead"
+        destructive
+        busy={busy}
+        onConfirm={() => void move('REJECTED')}
+        onCancel={() => setConfirmReject(false)}
+      >
+        <p>
+          {leadTitle(lead)} leaves your active leads: you find it later under the stage filter Rejected, and
+          you can no longer respond to it.
+        </p>
+        <p>
+          {lead.paid
+            ? `Rejecting does not refund the ${formatMoney(LEAD_PRICE_CENTS)} you paid for it. A refund is asked for separately, with "Dispute this charge" on the lead.`
+            : 'Nothing was charged for this lead, so there is nothing to refund.'}
+        </p>
+      </ConfirmDialog>
       <h3>Communications</h3>
       {detail.communications.length === 0 ? (
         <p className="muted">No responses yet.</p>
       ) : (
         <ol className="communications">
           {detail.communications.map((c) => (
-            <li key={c.id}>
+            <li key={c.id} id={`communication-${c.id}`} tabIndex={-1}>
               <CommunicationItem communication={c} />
             </li>
           ))}
@@ -130,8 +190,9 @@ export default function LeadDetailView(props: {
         <ResponseForm
           distributionId={lead.id}
           template={props.template}
-          onSent={async () => {
-            await load();
+          quoteRequest={quoteRequest}
+          onSent={async (communicationId) => {
+            await load({ communication: communicationId });
             props.onChanged();
           }}
         />

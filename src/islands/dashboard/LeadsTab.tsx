@@ -1,6 +1,8 @@
-// The Leads tab: the business's leads newest first, a stage filter, more by keyset pages, and
-// one lead's detail in place of the list.
-import { useEffect, useId, useState } from 'react';
+// The Leads tab: how many new leads wait for a first contact, the business's leads newest first,
+// a stage filter, more by keyset pages, and one lead's detail in place of the list (back from it,
+// focus returns to that lead's card).
+import { useEffect, useId, useRef, useState } from 'react';
+import { plural } from '../../domain/format.ts';
 import { DASHBOARD_MESSAGES } from '../../domain/dashboard-rules.ts';
 import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage } from '../../domain/lead-stages.ts';
 import type { DashboardStats, LeadPage, LeadSummary } from '../../schemas/dashboard.ts';
@@ -26,7 +28,9 @@ export default function LeadsTab(props: {
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
-  const [open, setOpen] = useState<string | null>(null);
+  const [newLeads, setNewLeads] = useState<number | null>(null);
+  const [open, setOpen] = useState<{ id: string; quote: boolean } | null>(null);
+  const returnTo = useRef<string | null>(null);
   const [reloads, setReloads] = useState(0);
 
   const apply = (answer: ApiAnswer<LeadPage>, more: boolean) => {
@@ -35,6 +39,7 @@ export default function LeadsTab(props: {
     if (!answer.ok) return;
     setLeads((previous) => (more ? [...previous, ...answer.body.leads] : answer.body.leads));
     setCursor(answer.body.nextCursor);
+    setNewLeads(answer.body.newLeads);
   };
 
   useEffect(() => {
@@ -46,6 +51,13 @@ export default function LeadsTab(props: {
       live = false;
     };
   }, [stage, reloads]);
+
+  // Back from a lead: its card takes the focus (never the page's body).
+  useEffect(() => {
+    if (open || !returnTo.current) return;
+    document.getElementById(`lead-${returnTo.current}`)?.focus();
+    returnTo.current = null;
+  }, [open]);
 
   const reload = () => {
     setLoading(true);
@@ -66,9 +78,13 @@ export default function LeadsTab(props: {
   if (open) {
     return (
       <LeadDetailView
-        distributionId={open}
+        distributionId={open.id}
+        startQuote={open.quote}
         template={props.template}
-        onBack={() => setOpen(null)}
+        onBack={() => {
+          returnTo.current = open.id;
+          setOpen(null);
+        }}
         onChanged={() => void changed()}
       />
     );
@@ -78,6 +94,12 @@ export default function LeadsTab(props: {
     <div className="leads">
       <div className="leads-toolbar">
         <h2>Your Leads</h2>
+        {newLeads !== null && (
+          <p className="new-leads">
+            <span className={`chip ${newLeads ? 'info' : ''}`}>{plural(newLeads, 'new lead')}</span>
+            {newLeads > 0 && <span className="muted">to contact</span>}
+          </p>
+        )}
         <label htmlFor={filterId}>Stage</label>
         <select
           id={filterId}
@@ -112,8 +134,12 @@ export default function LeadsTab(props: {
       )}
       <ul className="lead-list">
         {leads.map((lead) => (
-          <li key={lead.id}>
-            <LeadCard lead={lead} onOpen={() => setOpen(lead.id)} />
+          <li key={lead.id} id={`lead-${lead.id}`} tabIndex={-1}>
+            <LeadCard
+              lead={lead}
+              onOpen={() => setOpen({ id: lead.id, quote: false })}
+              onQuote={() => setOpen({ id: lead.id, quote: true })}
+            />
           </li>
         ))}
       </ul>

@@ -7,6 +7,7 @@ import {
   ZSpendLimits,
   type SpendLimitsState,
 } from '../../schemas/spend-limits.ts';
+import { formatMoney } from '../../domain/format.ts';
 import { api } from '../shared/api.ts';
 
 interface Form {
@@ -14,9 +15,6 @@ interface Form {
   weekly: string;
   paused: boolean;
 }
-
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 function formOf(state: SpendLimitsState): Form {
   return {
@@ -51,6 +49,13 @@ export function SpendLimits() {
       live = false;
     };
   }, []);
+
+  // Sent here by the readiness banner (#lead-limits): the limits come into view once they are drawn.
+  const loaded = state !== null;
+  useEffect(() => {
+    if (loaded && window.location.hash === '#lead-limits')
+      document.getElementById('lead-limits')?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
 
   if (loadFailed) {
     return (
@@ -107,7 +112,7 @@ export function SpendLimits() {
   const monthlyError = errors['monthlySpendCapDollars'];
   const weeklyError = errors['weeklyLeadCap'];
   return (
-    <section aria-labelledby={`${id}-h`} className="card spend-limits">
+    <section aria-labelledby={`${id}-h`} className="card spend-limits" id="lead-limits">
       <h3 id={`${id}-h`}>Lead limits</h3>
       <p>
         {state.leadsPaused ? (
@@ -127,10 +132,10 @@ export function SpendLimits() {
         <div>
           <dt>Spent this month</dt>
           <dd>
-            {dollars(state.monthSpendCents)}
+            {formatMoney(state.monthSpendCents)}
             {state.monthlySpendCapDollars === null
               ? ' (no monthly cap)'
-              : ` of ${dollars(state.monthlySpendCapDollars * 100)}`}
+              : ` of ${formatMoney(state.monthlySpendCapDollars * 100)}`}
           </dd>
         </div>
       </dl>

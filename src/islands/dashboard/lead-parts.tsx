@@ -1,6 +1,15 @@
 // Pieces the lead card and the lead detail share: the score's rules, the contact (or why there
 // is none), the budget.
-import { formatMoney } from '../../domain/money.ts';
+import {
+  CONTACT_METHOD_WORDS,
+  formatMoney,
+  formatPhone,
+  mapHref,
+  phoneHref,
+  serviceInPlace,
+  smsHref,
+  wordFor,
+} from '../../domain/format.ts';
 import type { LeadSummary } from '../../schemas/dashboard.ts';
 import { trustChecks } from '../../domain/lead-trust.ts';
 
@@ -52,6 +61,41 @@ export function ScoreRules({ lead }: { lead: LeadSummary }) {
   );
 }
 
+/** "Electrical in Dayton": the lead's service and place as people say them, never a slug. */
+export function leadTitle(lead: Pick<LeadSummary, 'projectType' | 'city' | 'zipCode'>): string {
+  return serviceInPlace(lead.projectType, lead.city ?? lead.zipCode);
+}
+
+/** Whether the homeowner can be contacted now: a paid lead still being worked. */
+export function isWorkable(lead: LeadSummary): boolean {
+  return lead.contact !== null && OPEN_STAGES.includes(lead.stage);
+}
+const OPEN_STAGES: readonly LeadSummary['stage'][] = ['NEW', 'CONTACTED', 'IN_PROGRESS'];
+
+/**
+ * What to do next with a lead, on top of its card: call, text (not a landline), send a quote.
+ * Nothing on a lead that is not paid for or no longer worked.
+ */
+export function NextActions({ lead, onQuote }: { lead: LeadSummary; onQuote: () => void }) {
+  if (!lead.contact || !isWorkable(lead)) return null;
+  const phone = lead.contact.phone;
+  return (
+    <div className="next-actions" role="group" aria-label={`Next step for ${leadTitle(lead)}`}>
+      <a className="btn" href={phoneHref(phone)}>
+        Call {formatPhone(phone)}
+      </a>
+      {lead.trust.lineType !== 'landline' && (
+        <a className="btn secondary" href={smsHref(phone)}>
+          Text
+        </a>
+      )}
+      <button type="button" className="btn secondary" onClick={onQuote}>
+        Send a quote
+      </button>
+    </div>
+  );
+}
+
 export function ContactDetails({ lead }: { lead: LeadSummary }) {
   if (!lead.contact) {
     return <p className="muted">Homeowner contact details are shown only on leads you have paid for.</p>;
@@ -61,18 +105,24 @@ export function ContactDetails({ lead }: { lead: LeadSummary }) {
     <dl className="contact">
       <dt>Homeowner</dt>
       <dd>{c.name}</dd>
-      <dt>Email</dt>
+      <dt>Phone</dt>
+      <dd>
+        <a href={phoneHref(c.phone)}>{formatPhone(c.phone)}</a>
+      </dd>
+      <dt>E-mail</dt>
       <dd>
         <a href={`mailto:${c.email}`}>{c.email}</a>
       </dd>
-      <dt>Phone</dt>
-      <dd>
-        <a href={`tel:${c.phone}`}>{c.phone}</a>
-      </dd>
       <dt>Address</dt>
-      <dd>{c.address}</dd>
+      <dd>
+        <a href={mapHref(c.address, lead.zipCode)} target="_blank" rel="noopener noreferrer">
+          {c.address}
+          {lead.zipCode && !c.address.includes(lead.zipCode) ? `, ${lead.zipCode}` : ''}
+          <span className="visually-hidden"> (map, opens in a new tab)</span>
+        </a>
+      </dd>
       <dt>Prefers</dt>
-      <dd>{c.preferredContactMethod}</dd>
+      <dd>{wordFor(CONTACT_METHOD_WORDS, c.preferredContactMethod)}</dd>
     </dl>
   );
 }

@@ -1,5 +1,6 @@
 // A link from a mail: confirms a new account's address (and signs that browser in), or makes a
 // requested e-mail change take effect. Each link works once.
+import { signInLanding, type Role } from '../../domain/guards.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -13,10 +14,15 @@ export async function confirmEmailToken(
   sql: Sql,
   token: string,
   meta: RequestMeta = {},
-): Promise<{
-  purpose: 'email_verification' | 'email_change';
-  session: { token: string; expiresAt: Date } | null;
-}> {
+): Promise<
+  | { purpose: 'email_change'; session: null }
+  | {
+      purpose: 'email_verification';
+      session: { token: string; expiresAt: Date };
+      /** Where the new account goes (signInLanding: a contractor's dashboard), else null. */
+      landing: string | null;
+    }
+> {
   return sql.begin(async (tx) => {
     const used = await consumeToken(tx, token, ['email_verification', 'email_change']);
     if (!used) throw new AppError('BAD_REQUEST', MESSAGES.invalidVerifyLink);
@@ -44,6 +50,11 @@ export async function confirmEmailToken(
     }
     await tx`update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ${used.userId}`;
     const session = await createSession(tx as unknown as Sql, used.userId, meta);
-    return { purpose: 'email_verification' as const, session };
+    const roles = await tx<{ role: Role }[]>`select role from user_roles where user_id = ${used.userId}`;
+    return {
+      purpose: 'email_verification' as const,
+      session,
+      landing: signInLanding(roles.map((r) => r.role)),
+    };
   });
 }

@@ -1,6 +1,7 @@
 // Sign-in: the same answer for an unknown e-mail and a wrong password, in the same time. A
 // password sign-in makes the browser a trusted device of the account (trusted-devices.ts).
 import { ADMIN_MESSAGES } from '../../domain/admin-rules.ts';
+import { signInLanding, type Role } from '../../domain/guards.ts';
 import type { TSignIn } from '../../schemas/auth.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -31,6 +32,8 @@ export async function signIn(
   userId: string;
   /** The browser's new device cookie. */
   device: { token: string; expiresAt: Date };
+  /** Where to go when no page asked (signInLanding: a contractor's dashboard), else null. */
+  landing: string | null;
 }> {
   const presented = deviceHash(meta.device);
   const [user] = await sql<
@@ -40,9 +43,11 @@ export async function signIn(
       email_confirmed_at: Date | null;
       disabled: boolean;
       trusted: boolean;
+      roles: Role[];
     }[]
   >`
     select u.id, u.password_hash, u.email_confirmed_at, u.disabled_at is not null as disabled,
+           coalesce((select array_agg(r.role) from user_roles r where r.user_id = u.id), '{}') as roles,
            exists (select 1 from trusted_devices d
                    where d.token_hash = ${presented} and d.user_id = u.id and d.expires_at > now()) as trusted
     from users u where u.email = ${input.email}`;
@@ -64,5 +69,5 @@ export async function signIn(
   }
   const session = await createSession(sql, user.id, meta);
   const device = await rememberDevice(sql, user.id, presented);
-  return { ...session, userId: user.id, device };
+  return { ...session, userId: user.id, device, landing: signInLanding(user.roles) };
 }

@@ -17,12 +17,15 @@ type Owner = { id: string; ownerId: string };
 const folderOf = (businessId: string) => `businesses/${businessId}/`;
 const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
 
-export async function uploadBusinessPhoto(
-  sql: Sql,
+/**
+ * A photo of the business, checked by content, stripped of metadata and put under the business's
+ * own folder: its public URL. Shared by the profile's photos and the portfolio's.
+ */
+export async function storeBusinessImage(
   store: UploadStore,
-  business: Owner,
+  businessId: string,
   bytes: Uint8Array,
-): Promise<{ url: string; images: string[] }> {
+): Promise<{ url: string; key: string }> {
   if (bytes.length > MAX_PHOTO_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', PROFILE_MESSAGES.tooLarge);
   const kind = sniffImage(bytes);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_MESSAGES.invalidType);
@@ -34,18 +37,41 @@ export async function uploadBusinessPhoto(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_MESSAGES.invalidType);
     throw error;
   }
-  const [row] = await sql<{ n: number }[]>`
-    select cardinality(images) as n from businesses where id = ${business.id} and owner_id = ${business.ownerId}`;
-  if (!row) throw new AppError('NOT_FOUND', 'No business found');
-  if (row.n >= PROFILE_PHOTOS_MAX) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.photosFull);
-  const key = `${folderOf(business.id)}${randomUUID()}.${kind}`;
+  const key = `${folderOf(businessId)}${randomUUID()}.${kind}`;
   try {
     await store.put(key, clean, IMAGE_TYPES[kind]);
   } catch (error) {
     console.error('Upload store failed:', error);
     throw new AppError('BAD_GATEWAY', PROFILE_MESSAGES.uploadFailed);
   }
-  const url = `/uploads/${key}`;
+  return { url: `/uploads/${key}`, key };
+}
+
+/**
+ * Removes a photo the business no longer lists from the store, when it is in the business's own
+ * folder (demo placeholders are shared and stay). A store failure leaves an orphan file, logged.
+ */
+export async function discardBusinessImage(
+  store: UploadStore,
+  businessId: string,
+  url: string,
+): Promise<void> {
+  const key = keyOf(url);
+  if (!key.startsWith(folderOf(businessId))) return;
+  await store.delete(key).catch((error: unknown) => console.error(`photo ${key} not deleted`, error));
+}
+
+export async function uploadBusinessPhoto(
+  sql: Sql,
+  store: UploadStore,
+  business: Owner,
+  bytes: Uint8Array,
+): Promise<{ url: string; images: string[] }> {
+  const [row] = await sql<{ n: number }[]>`
+    select cardinality(images) as n from businesses where id = ${business.id} and owner_id = ${business.ownerId}`;
+  if (!row) throw new AppError('NOT_FOUND', 'No business found');
+  if (row.n >= PROFILE_PHOTOS_MAX) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.photosFull);
+  const { url, key } = await storeBusinessImage(store, business.id, bytes);
   // Appended under the row's lock, so two uploads at once cannot both pass the limit.
   const images = await sql.begin(async (tx) => {
     const [updated] = await tx<{ images: string[] }[]>`
@@ -88,10 +114,7 @@ export async function deleteBusinessPhoto(
     });
     return updated.images;
   });
-  const key = keyOf(url);
-  if (key.startsWith(folderOf(business.id))) {
-    // Unlisted already: a store failure leaves an orphan file, never a broken profile.
-    await store.delete(key).catch((error: unknown) => console.error(`photo ${key} not deleted`, error));
-  }
+  // Unlisted already: a store failure leaves an orphan file, never a broken profile.
+  await discardBusinessImage(store, business.id, url);
   return { images };
 }

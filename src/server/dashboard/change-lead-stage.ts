@@ -2,9 +2,17 @@
 // moves exist). The UPDATE names the stage the move starts from, so two moves at once cannot
 // both apply or skip a stage: the second finds the row changed and is refused. Marking a job
 // COMPLETED invites a review (in the same transaction) only when the homeowner accepted this
-// contractor's quote: the contractor's stage alone invites nobody (src/server/reviews/).
+// contractor's quote: the contractor's stage alone invites nobody (src/server/reviews/), and that
+// mail is held back for the undo window. The stage the move started from is kept in
+// previous_stage, so this move (and only this one) can be undone for a while (undo-lead-stage.ts).
 import { DASHBOARD_MESSAGES } from '../../domain/dashboard-rules.ts';
-import { canMove, LEAD_STAGE_LABELS, nextStages, type LeadStage } from '../../domain/lead-stages.ts';
+import {
+  canMove,
+  LEAD_STAGE_LABELS,
+  nextStages,
+  STAGE_UNDO_SECONDS,
+  type LeadStage,
+} from '../../domain/lead-stages.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
@@ -26,7 +34,7 @@ export async function changeLeadStage(
   business: { id: string; name: string },
   distributionId: string,
   to: LeadStage,
-): Promise<{ stage: LeadStage; nextStages: LeadStage[]; reviewMailed: boolean }> {
+): Promise<{ stage: LeadStage; from: LeadStage; nextStages: LeadStage[]; reviewMailed: boolean }> {
   const id = assertDistributionId(distributionId);
   return sql.begin(async (tx) => {
     const row = await findLeadRow(tx, business.id, id);
@@ -36,7 +44,7 @@ export async function changeLeadStage(
       throw new AppError('CONFLICT', DASHBOARD_MESSAGES.notPaid);
     const moved = await tx`
       update lead_distributions
-         set stage = ${to}, stage_changed_at = now(),
+         set stage = ${to}, previous_stage = ${row.stage}, stage_changed_at = now(),
              completed_at = ${to === 'COMPLETED' ? tx`now()` : tx`completed_at`}
        where id = ${id} and business_id = ${business.id} and stage = ${row.stage}
        returning id`;
@@ -44,8 +52,12 @@ export async function changeLeadStage(
     // A review invitation only for a job the homeowner gave this contractor (its quote accepted).
     const reviewMailed =
       to === 'COMPLETED' &&
-      (await inviteReview(tx, { leadId: row.lead_id, businessId: business.id, because: 'completed' })) !==
-        null;
-    return { stage: to, nextStages: [...nextStages(to)], reviewMailed };
+      (await inviteReview(tx, {
+        leadId: row.lead_id,
+        businessId: business.id,
+        because: 'completed',
+        holdSeconds: STAGE_UNDO_SECONDS,
+      })) !== null;
+    return { stage: to, from: row.stage, nextStages: [...nextStages(to)], reviewMailed };
   });
 }

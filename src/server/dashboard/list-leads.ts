@@ -29,6 +29,19 @@ export function decodeCursor(raw: string): Cursor {
   return { at, id };
 }
 
+/**
+ * "3 new leads": the leads waiting for the contractor's first contact, those in the New stage
+ * that were paid for (a lead whose charge failed shows no contact to make), since the owner had
+ * the business. Served by the (business_id, stage, created_at desc, id desc) index.
+ */
+export async function countNewLeads(sql: Sql, businessId: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from lead_distributions
+     where business_id = ${businessId} and stage = 'NEW' and payment_status = 'paid'
+       and created_at >= ${ownerSince(sql, businessId)}`;
+  return row?.n ?? 0;
+}
+
 export async function listLeads(
   sql: Sql,
   businessId: string,
@@ -50,6 +63,7 @@ export async function listLeads(
   const last = page.at(-1);
   return {
     leads: page.map(toLeadSummary),
+    newLeads: await countNewLeads(sql, businessId),
     nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
   };
 }

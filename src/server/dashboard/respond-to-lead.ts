@@ -101,7 +101,9 @@ export async function respondToLead(
     await tx`
       update lead_distributions
          set responded_at = coalesce(responded_at, now()), status = 'responded', stage = ${stage},
-             stage_changed_at = ${stage === d.stage ? tx`stage_changed_at` : tx`now()`}
+             stage_changed_at = ${stage === d.stage ? tx`stage_changed_at` : tx`now()`},
+             -- A response is the lead's latest change: no earlier move may be undone past it.
+             previous_stage = null
        where id = ${id}`;
     const token = await createHomeownerLink(tx, { leadId: d.lead_id, purpose: 'responses' });
     await enqueueMail(

@@ -9,12 +9,15 @@ export interface OutgoingMail {
   text: string;
   template: string;
   payload?: Record<string, string | number | boolean | null>;
+  /** Held back this long before the sender may take it (a change that can still be undone). */
+  sendAfterSeconds?: number;
 }
 
 export async function enqueueMail(sql: Sql | TransactionSql, mail: OutgoingMail): Promise<void> {
   await sql`
-    insert into mail_outbox (to_address, subject, text_body, template, payload)
-    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.template}, ${sql.json(mail.payload ?? {})})`;
+    insert into mail_outbox (to_address, subject, text_body, template, payload, send_after)
+    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.template}, ${sql.json(mail.payload ?? {})},
+            now() + make_interval(secs => ${mail.sendAfterSeconds ?? 0}))`;
 }
 
 export interface StoredMail {

@@ -4,6 +4,7 @@
 // concurrent runs for one business take turns and never pass a cap together; the lock is held
 // for the count and the insert only, never across the gateway call.
 import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
+import { capReached } from '../../domain/readiness.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 
 /** Why a business was skipped for a lead, or null when the lead is reserved for it. */
@@ -44,14 +45,9 @@ export async function reserveDistributionIn(
   if (existing || !business) return null;
   if (business.paused) return 'paused';
   if (business.weeklyCap !== null || business.monthlyCapCents !== null) {
-    const usage = await leadUsage(tx, businessId);
-    if (business.weeklyCap !== null && usage.weekLeads >= business.weeklyCap) return 'weekly_lead_cap';
-    if (
-      business.monthlyCapCents !== null &&
-      usage.monthSpendCents + LEAD_PRICE_CENTS > business.monthlyCapCents
-    ) {
-      return 'monthly_spend_cap';
-    }
+    const caps = { weeklyLeadCap: business.weeklyCap, monthlySpendCapCents: business.monthlyCapCents };
+    const reached = capReached(caps, await leadUsage(tx, businessId));
+    if (reached) return reached === 'weekly_cap' ? 'weekly_lead_cap' : 'monthly_spend_cap';
   }
   await tx`
     insert into lead_distributions (lead_id, business_id, rank, payment_amount_cents)

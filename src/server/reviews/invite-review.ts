@@ -14,7 +14,13 @@ import { reviewableJob } from './reviewable-job.ts';
  * (the job may not be reviewed, it was invited before, or it was reviewed). */
 export async function inviteReview(
   tx: TransactionSql,
-  job: { leadId: string; businessId: string; because: InvitedBecause },
+  job: {
+    leadId: string;
+    businessId: string;
+    because: InvitedBecause;
+    /** Hold the mail back this long: the change that invites can still be undone meanwhile. */
+    holdSeconds?: number;
+  },
 ): Promise<string | null> {
   const found = await reviewableJob(tx, job.leadId, job.businessId);
   if (!found || found.refusal || found.reviewed || found.reviewInvitedAt) return null;
@@ -28,9 +34,8 @@ export async function inviteReview(
     purpose: 'review',
     businessId: job.businessId,
   });
-  await enqueueMail(
-    tx,
-    reviewInvitationMail(
+  await enqueueMail(tx, {
+    ...reviewInvitationMail(
       {
         leadId: job.leadId,
         name: found.homeownerName,
@@ -43,6 +48,7 @@ export async function inviteReview(
         because: job.because,
       },
     ),
-  );
+    sendAfterSeconds: job.holdSeconds ?? 0,
+  });
   return token;
 }

@@ -28,6 +28,9 @@ export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES;
 /** The dashboard's profile photo upload (one photo a request, like /api/uploads). */
 export const BUSINESS_PHOTOS_PATH = '/api/contractor/photos';
 
+/** The dashboard's portfolio: a job added, or edited with a new photo (one photo a request). */
+export const PORTFOLIO_UPLOAD_PATH = /^\/api\/contractor\/portfolio(\/(?!order$)[^/]+)?$/;
+
 /** An article's cover image upload (admin). */
 export const ARTICLE_COVER_PATH = /^\/api\/admin\/content\/articles\/[^/]+\/cover$/;
 
@@ -47,7 +50,7 @@ export function tooLargeMessage(pathname: string): string {
 /** The body allowance of a request to `pathname`, in bytes. */
 export function bodyLimit(pathname: string): number {
   if (pathname === '/api/uploads' || pathname === BUSINESS_PHOTOS_PATH) return MAX_UPLOAD_BYTES;
-  if (ARTICLE_COVER_PATH.test(pathname)) return MAX_UPLOAD_BYTES;
+  if (ARTICLE_COVER_PATH.test(pathname) || PORTFOLIO_UPLOAD_PATH.test(pathname)) return MAX_UPLOAD_BYTES;
   if (pathname.startsWith('/api/admin/content/')) return MAX_CONTENT_BYTES;
   if (pathname === BEACON_PATH) return MAX_BEACON_BYTES;
   if (pathname === CSP_REPORT_PATH) return MAX_CSP_REPORT_BYTES;

@@ -17,35 +17,32 @@ const ZUpload = z.object({
 /** DELETE /api/uploads?requestKey=&url=: which photo of which request. */
 export const ZDeletePhoto = z.object({ requestKey: z.uuid('Missing request key'), url: z.string().max(200) });
 
-export async function readPhotoForm(request: Request): Promise<{ requestKey: string; bytes: Uint8Array }> {
+/**
+ * A multipart body of one photo and a few short fields, read no further than the photo's limit
+ * allows (415 for any other body, 413 past the limit, 400 for broken framing).
+ */
+export async function readUploadForm(request: Request): Promise<FormData> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data');
   }
   const body = await readBody(request, MAX_BODY_BYTES, PHOTO_MESSAGES.tooLarge);
-  let form: FormData;
   try {
-    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+    return await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
   } catch {
     throw new AppError('BAD_REQUEST', 'The upload is not valid multipart/form-data');
   }
+}
+
+export async function readPhotoForm(request: Request): Promise<{ requestKey: string; bytes: Uint8Array }> {
+  const form = await readUploadForm(request);
   const input = ZUpload.parse({ requestKey: form.get('requestKey'), file: form.get('file') });
   return { requestKey: input.requestKey, bytes: new Uint8Array(await input.file.arrayBuffer()) };
 }
 
 /** A multipart body of one photo (`file`) and nothing else needed: the dashboard's profile photos. */
 export async function readPhotoFile(request: Request): Promise<Uint8Array> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data');
-  }
-  const body = await readBody(request, MAX_BODY_BYTES, PHOTO_MESSAGES.tooLarge);
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new AppError('BAD_REQUEST', 'The upload is not valid multipart/form-data');
-  }
+  const form = await readUploadForm(request);
   const file = z.instanceof(File, { error: 'Please choose a photo' }).parse(form.get('file'));
   return new Uint8Array(await file.arrayBuffer());
 }

@@ -1,5 +1,5 @@
 // POST /api/auth/sign-in {email, password}: a new session cookie ('Welcome back!') and a new
-// device cookie; 401 with the same message for an unknown e-mail and a wrong password; 429 after
+// device cookie, and where to go when no page asked (landing: a contractor's dashboard, else null); 401 with the same message for an unknown e-mail and a wrong password; 429 after
 // 5 attempts in 5 minutes, unless this browser or this address may go on (limit-sign-in.ts).
 import { ZSignIn } from '~/schemas/auth';
 import { deleteSession } from '~/server/auth/sessions';
@@ -26,5 +26,5 @@ export const POST = route({ auth: 'none', body: ZSignIn }, async ({ context, use
   await recordAccountSignals(db(), session.userId, visitorSignals(context));
   setSessionCookie(context, session.token, session.expiresAt);
   setDeviceCookie(context, session.device.token, session.device.expiresAt);
-  return Response.json({ ok: true });
+  return Response.json({ ok: true, landing: session.landing });
 });

@@ -1,0 +1,31 @@
+// POST /api/contractor/portfolio/:id multipart {title, description, file?}: the item's text
+// saved, and its photo replaced when a file comes ({items}). DELETE: the item removed ({items}).
+// Another business's item, like an unknown one, is 404.
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
+import { editPortfolioItem } from '~/server/dashboard/edit-portfolio-item';
+import { readPortfolioForm } from '~/server/dashboard/read-portfolio-form';
+import { removePortfolioItem } from '~/server/dashboard/remove-portfolio-item';
+import { db } from '~/server/db/client';
+import { requestMeta } from '~/server/http';
+import { route } from '~/server/route';
+import { uploadStore } from '~/server/storage/uploads';
+import { limitUploads } from '~/server/uploads/limit-uploads';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'contractor' }, async ({ context, user }) => {
+  const business = await requireActiveBusiness(db(), user.id);
+  const input = await readPortfolioForm(context.request);
+  if (input.photo) await limitUploads(db(), requestMeta(context).ip);
+  const owner = { id: business.id, ownerId: user.id };
+  const items = await editPortfolioItem(db(), uploadStore(), owner, context.params['id'] ?? '', input);
+  return Response.json({ items });
+});
+
+export const DELETE = route({ auth: 'contractor' }, async ({ context, user }) => {
+  const business = await requireActiveBusiness(db(), user.id);
+  const owner = { id: business.id, ownerId: user.id };
+  return Response.json({
+    items: await removePortfolioItem(db(), uploadStore(), owner, context.params['id'] ?? ''),
+  });
+});

@@ -1,0 +1,27 @@
+// GET /api/contractor/portfolio: the caller's portfolio in its order ({items}). POST multipart
+// {title, description, file}: a job added last (201 {items}); 400 without a photo or past the
+// limit, 415 not a JPEG, PNG or WebP image, 413 past 10 MB.
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
+import { addPortfolioItem } from '~/server/dashboard/add-portfolio-item';
+import { listPortfolio } from '~/server/dashboard/portfolio-items';
+import { readPortfolioForm } from '~/server/dashboard/read-portfolio-form';
+import { db } from '~/server/db/client';
+import { requestMeta } from '~/server/http';
+import { route } from '~/server/route';
+import { uploadStore } from '~/server/storage/uploads';
+import { limitUploads } from '~/server/uploads/limit-uploads';
+
+export const prerender = false;
+
+export const GET = route({ auth: 'contractor' }, async ({ user }) => {
+  const business = await requireActiveBusiness(db(), user.id);
+  return Response.json({ items: await listPortfolio(db(), business.id) });
+});
+
+export const POST = route({ auth: 'contractor' }, async ({ context, user }) => {
+  const business = await requireActiveBusiness(db(), user.id);
+  await limitUploads(db(), requestMeta(context).ip);
+  const input = await readPortfolioForm(context.request);
+  const owner = { id: business.id, ownerId: user.id };
+  return Response.json({ items: await addPortfolioItem(db(), uploadStore(), owner, input) }, { status: 201 });
+});

@@ -1,0 +1,15 @@
+// PUT /api/contractor/portfolio/order {ids}: the caller's portfolio in the given order, every
+// item once ({items}); any other list is 400 and changes nothing.
+import { ZPortfolioOrder } from '~/schemas/portfolio';
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
+import { reorderPortfolio } from '~/server/dashboard/reorder-portfolio';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const PUT = route({ auth: 'contractor', body: ZPortfolioOrder }, async ({ user, body }) => {
+  const business = await requireActiveBusiness(db(), user.id);
+  const owner = { id: business.id, ownerId: user.id };
+  return Response.json({ items: await reorderPortfolio(db(), owner, body.ids) });
+});

@@ -1,0 +1,29 @@
+// The owner's order of its portfolio: the ids of every item, each once, in the new order (a list
+// that leaves one out, names one twice or another business's is refused whole), numbered 0.. in
+// one statement under the business's lock.
+import { PORTFOLIO_MESSAGES as M } from '../../domain/portfolio-rules.ts';
+import type { PortfolioItem } from '../../schemas/portfolio.ts';
+import type { Sql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { lockPortfolio, portfolioChanged, type PortfolioOwner } from './portfolio-items.ts';
+
+export async function reorderPortfolio(
+  sql: Sql,
+  business: PortfolioOwner,
+  ids: readonly string[],
+): Promise<PortfolioItem[]> {
+  return sql.begin(async (tx) => {
+    if (!(await lockPortfolio(tx, business))) throw new AppError('NOT_FOUND', M.notFound);
+    const current = await tx<
+      { id: string }[]
+    >`select id from portfolio_items where business_id = ${business.id}`;
+    const known = new Set(current.map((r) => r.id));
+    if (new Set(ids).size !== ids.length || ids.length !== known.size || !ids.every((id) => known.has(id)))
+      throw new AppError('BAD_REQUEST', M.order, { ids: [M.order] });
+    await tx`
+      update portfolio_items p set display_order = o.n - 1
+        from unnest(${ids}::uuid[]) with ordinality as o(id, n)
+       where p.id = o.id and p.business_id = ${business.id}`;
+    return portfolioChanged(tx, business, 'Portfolio reordered by its owner');
+  });
+}
