@@ -20,8 +20,13 @@
       menu.querySelectorAll('[data-field="email"]').forEach(function (el) {
         el.textContent = user.email;
       });
+      // accountLabel in src/domain/format.ts: admin wins over contractor; no role is a homeowner.
       menu.querySelector('[data-field="label"]').textContent =
-        user.roles.indexOf('admin') >= 0 ? 'Admin' : 'User';
+        user.roles.indexOf('admin') >= 0
+          ? 'Admin'
+          : user.roles.indexOf('contractor') >= 0
+            ? 'Contractor'
+            : 'Homeowner';
       menu.querySelectorAll('[data-role]').forEach(function (el) {
         if (user.roles.indexOf(el.getAttribute('data-role')) < 0) el.remove();
       });
