@@ -9,7 +9,7 @@ import {
   type PaymentTestListSize,
   type PaymentTestTab,
 } from '../../domain/payment-test.ts';
-import type { PaymentTestState } from '../../schemas/admin-payment-test.ts';
+import type { PaymentTestState, TestRun } from '../../schemas/admin-payment-test.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import Tabs from '../shared/Tabs.tsx';
 import { RunsTable, TestDistributions, TestLeads, TestTransactions } from './payment-test/lists.tsx';
@@ -53,6 +53,7 @@ export default function PaymentTest(props: { services: Option[]; areas: Option[]
   const [state, setState] = useState<PaymentTestState | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [lastRun, setLastRun] = useState<TestRun | null>(null);
   /** Bumped after each write: the lists are read again. */
   const [version, setVersion] = useState(0);
 
@@ -99,6 +100,8 @@ export default function PaymentTest(props: { services: Option[]; areas: Option[]
             areas={props.areas}
             onMessage={setMessage}
             onChanged={() => setVersion((v) => v + 1)}
+            lastRun={lastRun}
+            onRun={setLastRun}
           />
         ) : (
           <Panel state={state} tab={tab} limit={limit} />

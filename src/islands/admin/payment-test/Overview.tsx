@@ -51,13 +51,15 @@ export default function Overview(props: {
   areas: Option[];
   onMessage: (message: string | null) => void;
   onChanged: () => void;
+  /** The latest run from this page, kept by the page while another tab is open. */
+  lastRun: TestRun | null;
+  onRun: (run: TestRun) => void;
 }) {
   const ids = { service: useId(), area: useId(), search: useId() };
   const { state, onMessage } = props;
   const [busy, setBusy] = useState(false);
   const [service, setService] = useState(props.services[0]?.slug ?? '');
   const [area, setArea] = useState(props.areas[0]?.slug ?? '');
-  const [lastRun, setLastRun] = useState<TestRun | null>(null);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<TestRecipient[] | null>(null);
 
@@ -68,7 +70,7 @@ export default function Overview(props: {
     const answer = await api<{ run: TestRun }>('POST', '/api/admin/payment-test/runs', { service, area });
     setBusy(false);
     if (!answer.ok) return onMessage(answer.body.error ?? UNEXPECTED);
-    setLastRun(answer.body.run);
+    props.onRun(answer.body.run);
     const { steps, outcome } = answer.body.run;
     const result = outcome === 'pass' ? 'passed' : outcome === 'fail' ? 'failed' : 'is still running';
     onMessage(`Test run ${result}: ${steps.distributed.detail}; ${steps.charged.detail}.`);
@@ -163,7 +165,7 @@ export default function Overview(props: {
         </form>
       )}
       {state.recipients.length === 0 && <p className="muted">{PAYMENT_TEST_MESSAGES.noRecipients}</p>}
-      {lastRun && <RunsTable caption="Latest run" runs={[lastRun]} />}
+      {props.lastRun && <RunsTable caption="Latest run" runs={[props.lastRun]} />}
       <section aria-labelledby={`${ids.search}-heading`}>
         <h2 id={`${ids.search}-heading`}>Test recipients</h2>
         <p className="muted">

@@ -28,7 +28,7 @@ export default function SeoPreview(props: { preview: SeoPagePreview }) {
         {preview.articles.length > 0 && (
           <>
             <h2>Related Guides &amp; Articles</h2>
-            <ul>
+            <ul aria-label="Related Guides & Articles">
               {preview.articles.map((a) => (
                 <li key={a.slug}>
                   <a href={`/articles/${a.slug}`}>{a.title}</a>
