@@ -48,11 +48,12 @@ export default function AdminTable<T>(props: {
               {props.columns.map((c) =>
                 c.header ? (
                   <th key={c.label} scope="row" role="rowheader" data-label={c.label} data-kind={c.kind}>
-                    {c.cell(row)}
+                    <div>{c.cell(row)}</div>
                   </th>
                 ) : (
                   <td key={c.label} role="cell" data-label={c.label} data-kind={c.kind}>
-                    {c.cell(row)}
+                    {/* One box beside the card's label, whatever the cell holds. */}
+                    <div>{c.cell(row)}</div>
                   </td>
                 ),
               )}
