@@ -98,6 +98,19 @@ for (const [width, height] of [
         await page.getByRole('tab', { name: tab }).click();
         await check(`/admin/payment-test ${tab}`);
       }
+      // The editors opened from the content tabs.
+      await page.goto('/admin/content?tab=seo-pages');
+      await listed(page, 'SeoPagesAdmin');
+      await page
+        .getByRole('button', { name: /^Edit \// })
+        .first()
+        .click();
+      await expect(page.getByRole('group', { name: /^Related articles/ })).toBeVisible();
+      await check('the SEO page editor');
+      await page.goto('/admin/content?tab=articles');
+      await listed(page, 'ArticlesAdmin');
+      await page.getByRole('button', { name: 'New article' }).click();
+      await check('the article editor');
       await page.goto('/admin/leads');
       await listed(page, 'LeadsAdmin');
       await page
