@@ -38,3 +38,38 @@ export const PAYMENTS_MESSAGES = {
   clean:
     'No mismatches: every paid transaction has a succeeded charge of the same amount, and every charge has a transaction.',
 } as const;
+
+/** A ledger row's status in the admin's lists ('succeeded' is the legacy word for paid). */
+export const TRANSACTION_STATUS_WORDS: Record<string, string> = {
+  paid: 'Paid',
+  succeeded: 'Paid',
+  pending: 'Pending',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  legacy: 'Legacy',
+};
+
+/** A charge's status at the gateway (Stripe's PaymentIntent statuses), in words. */
+export const GATEWAY_STATUS_WORDS: Record<string, string> = {
+  succeeded: 'Succeeded',
+  processing: 'Processing',
+  requires_payment_method: 'Declined (needs another card)',
+  requires_action: 'Needs card confirmation',
+  requires_confirmation: 'Not confirmed',
+  requires_capture: 'Not captured',
+  canceled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/** A chargeback's status at Stripe, in words. */
+export const DISPUTE_STATUS_WORDS: Record<string, string> = {
+  warning_needs_response: 'Inquiry: needs a response',
+  warning_under_review: 'Inquiry under review',
+  warning_closed: 'Inquiry closed',
+  needs_response: 'Needs a response',
+  under_review: 'Under review',
+  won: 'Won',
+  lost: 'Lost',
+  charge_refunded: 'Charge refunded',
+  prevented: 'Prevented',
+};

@@ -81,6 +81,18 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   ...FRAUD_AUDIT_ACTIONS,
 };
 
+/** What an audit row's entity is, in words (the activity log's "Entity" column). */
+export const AUDIT_ENTITY_WORDS: Record<string, string> = {
+  article: 'Article',
+  blocked_identity: 'Blocked contact detail',
+  business: 'Business',
+  lead: 'Lead',
+  lead_credit: 'Lead credit',
+  review: 'Review',
+  seo_page: 'SEO page',
+  user: 'Account',
+};
+
 export const ADMIN_CONTRACTORS_PAGE_SIZE = 25;
 /** The longest reason an admin may give for a rejection (mailed to the applicant). */
 export const REJECTION_REASON_MAX = 1000;

@@ -46,15 +46,3 @@ export function stickyCallPhone(
   if (path.startsWith('/contractor/')) return pagePhone ?? null;
   return pagePhone ?? sitePhone;
 }
-
-/**
- * The account menu's badge (spec: "label Admin or User"): a contractor reads Contractor, not
- * User (issue 24), admins Admin whatever else they are.
- */
-export const ACCOUNT_LABELS = { admin: 'Admin', contractor: 'Contractor', user: 'User' } as const;
-
-export function accountLabel(roles: readonly string[]): string {
-  if (roles.includes('admin')) return ACCOUNT_LABELS.admin;
-  if (roles.includes('contractor')) return ACCOUNT_LABELS.contractor;
-  return ACCOUNT_LABELS.user;
-}

@@ -46,6 +46,8 @@ export const SEO_LIMITS = {
   faqEntries: 20,
   question: 200,
   answer: 1000,
+  /** Related articles a city-service page shows (the admin's choice first, in its order). */
+  relatedArticles: 6,
 } as const;
 
 export const ARTICLE_LIMITS = {
@@ -79,6 +81,9 @@ export const CONTENT_MESSAGES = {
   faqIncomplete: 'Each question needs an answer, and each answer a question.',
   faqTooMany: `At most ${SEO_LIMITS.faqEntries} questions.`,
   coverRequired: 'Save the article before adding a cover image.',
+  relatedTooMany: `Choose at most ${SEO_LIMITS.relatedArticles} related articles.`,
+  relatedTwice: 'Each article can be chosen once.',
+  relatedNotPublished: 'Only published articles can be chosen as related articles.',
 } as const;
 
 /** The audit actions of the content page, with the words the activity log shows. */
@@ -87,6 +92,7 @@ export const CONTENT_AUDIT_ACTIONS: Record<string, string> = {
   'review.show': 'Review shown',
   'review.approve': 'Review approved',
   'seo_page.update': 'SEO page edited',
+  'seo_page.articles': 'SEO page related articles chosen',
   'article.create': 'Article created',
   'article.update': 'Article edited',
   'article.publish': 'Article published',

@@ -97,6 +97,12 @@ export function formatDate(value: Date | string | number): string {
   return DATE.format(asDate(value));
 }
 
+/** "Nov 2, 2026" for a calendar day stored without a time ("2026-11-02"): the same day wherever
+ * it is read (as a midnight in UTC it would be the day before in Dayton). */
+export function formatDay(day: string): string {
+  return DATE.format(new Date(`${day.slice(0, 10)}T12:00:00Z`));
+}
+
 /** "Nov 26, 2026, 7:45 AM": never seconds. */
 export function formatDateTime(value: Date | string | number): string {
   return DATE_TIME.format(asDate(value));
@@ -167,4 +173,18 @@ export const PAYMENT_SETUP_WORDS: Record<string, string> = {
 export function wordFor(words: Record<string, string>, value: string | null | undefined): string {
   if (!value) return '';
   return words[value] ?? displayName(value.toLowerCase());
+}
+
+/** The account menu's badge and the admin users list: what a person is here, in one word. Admin
+ * wins over contractor; an account with neither role is a homeowner's. */
+export function accountLabel(roles: readonly string[]): 'Admin' | 'Contractor' | 'Homeowner' {
+  if (roles.includes('admin')) return 'Admin';
+  if (roles.includes('contractor')) return 'Contractor';
+  return 'Homeowner';
+}
+
+/** A sentence ending in a name that may end in its own period ("Acme Co."): one period, never
+ * "Co..". */
+export function endSentence(text: string): string {
+  return /[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`;
 }

@@ -136,6 +136,35 @@ export const ZSeoPageEdit = z.object({
 export type TSeoPageEdit = z.infer<typeof ZSeoPageEdit>;
 export type TSeoPageEditInput = z.input<typeof ZSeoPageEdit>;
 
+/** The articles an admin relates to a page, in the order the page shows them. */
+export const ZRelatedArticleIds = z.array(z.uuid(M.relatedNotPublished), { error: M.relatedTooMany }).check(
+  z.maxLength(SEO_LIMITS.relatedArticles, M.relatedTooMany),
+  z.refine((ids) => new Set(ids).size === ids.length, M.relatedTwice),
+);
+
+export const ZSeoPageArticles = z.object({ articleIds: ZRelatedArticleIds });
+export type TSeoPageArticles = z.infer<typeof ZSeoPageArticles>;
+
+/** A preview: the edited copy and, optionally, the related articles as chosen but not saved. */
+export const ZSeoPagePreview = z.extend(ZSeoPageEdit, { articleIds: z.optional(ZRelatedArticleIds) });
+export type TSeoPagePreview = z.infer<typeof ZSeoPagePreview>;
+
+/** An article as the related-articles picker lists it. */
+export interface AdminRelatedArticle {
+  id: string;
+  title: string;
+  slug: string;
+  category: string;
+  status: 'draft' | 'published' | 'archived';
+}
+
+/** A page's chosen related articles (in order) and the published articles to choose from. */
+export interface SeoPageArticles {
+  chosen: AdminRelatedArticle[];
+  choices: AdminRelatedArticle[];
+  limit: number;
+}
+
 export interface FaqPair {
   question: string;
   answer: string;
@@ -177,6 +206,8 @@ export interface SeoPagePreview {
   localInsights: string[];
   pricing: string[];
   faq: FaqPair[];
+  /** The related articles the page shows, in order. */
+  articles: { title: string; slug: string }[];
 }
 
 // Articles

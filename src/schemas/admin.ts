@@ -112,6 +112,41 @@ export interface AdminLicence {
   source: string;
 }
 
+/** Everything an applicant gave at registration, for the approval view (issue 24). */
+export interface AdminApplication {
+  ownerName: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  state: string | null;
+  zipCode: string | null;
+  website: string | null;
+  /** The services chosen, by name. */
+  services: string[];
+  /** The ZIP codes it serves. */
+  serviceZips: string[];
+  yearsInBusiness: number | null;
+  /** The licence number the business gave (the admin's own check is `licence`). */
+  licenseNumber: string | null;
+  insuranceVerified: boolean;
+  responseTimeHours: number | null;
+  priceRange: string | null;
+  /** A card on file: needed before it can be sold a lead. */
+  hasCard: boolean;
+}
+
+/** A claimed listing as it stands, to compare with what the claimant gave. */
+export interface AdminClaimListing {
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  address: string | null;
+  city: string | null;
+  zipCode: string | null;
+  category: string | null;
+  licence: AdminLicence | null;
+}
+
 export interface AdminBusiness {
   id: string;
   name: string;
@@ -124,6 +159,7 @@ export interface AdminBusiness {
   ownerEmail: string | null;
   createdAt: string;
   licence: AdminLicence | null;
+  application: AdminApplication;
 }
 
 export interface AdminClaim {
@@ -136,6 +172,7 @@ export interface AdminClaim {
   createdAt: string;
   /** How the claimant proved the listing is theirs (a code by text, call or e-mail); null: not. */
   confirmation: ClaimConfirmation | null;
+  listing: AdminClaimListing;
 }
 
 export interface AdminContractorPage {

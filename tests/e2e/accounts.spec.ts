@@ -91,7 +91,7 @@ test('sign up, verify, sign out and in, reset the password, change the e-mail, e
   await expect(page).toHaveURL('/?verified=1');
   await expect(page.locator('.account-menu summary')).toHaveText(email);
   await page.locator('.account-menu summary').click();
-  await expect(page.locator('.account-menu').getByText('User', { exact: true })).toBeVisible();
+  await expect(page.locator('.account-menu').getByText('Homeowner', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Account Settings' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);

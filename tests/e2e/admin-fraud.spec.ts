@@ -8,7 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { formatPhone } from '../../src/domain/format.ts';
 import { textSketch } from '../../src/domain/integrity-rules.ts';
+import { serviceWords } from '../../src/islands/admin/fraud/words.ts';
 import { signInContext } from '../helpers/demo-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
@@ -105,7 +107,7 @@ test('an admin sees a held request’s signals and releases it; blocks another a
 
     const held = page.getByRole('region', { name: 'Held requests' });
     const card = held.getByRole('article', {
-      name: `${released.held.service} request from ${released.held.name}`,
+      name: `${serviceWords(released.held.service)} request from ${released.held.name}`,
     });
     await expect(card).toBeVisible();
     await expect(card.getByText(`Third address at ${released.domain} within 24 hours.`)).toBeVisible();
@@ -130,11 +132,13 @@ test('an admin sees a held request’s signals and releases it; blocks another a
 
     await card
       .getByRole('button', {
-        name: `Release the ${released.held.service} request from ${released.held.name}`,
+        name: `Release the ${serviceWords(released.held.service)} request from ${released.held.name}`,
       })
       .click();
     await expect(
-      page.getByRole('status').filter({ hasText: `Released the ${released.held.service} request` }),
+      page
+        .getByRole('status')
+        .filter({ hasText: `Released the ${serviceWords(released.held.service)} request` }),
     ).toContainText(/sold to \d+ pros?\./);
     await expect(card).toHaveCount(0);
     const sale = await withSiteDatabase(baseURL(), async (tx) => {
@@ -149,28 +153,30 @@ test('an admin sees a held request’s signals and releases it; blocks another a
 
     // Block the other one: a reason is required.
     const other = held.getByRole('article', {
-      name: `${blocked.held.service} request from ${blocked.held.name}`,
+      name: `${serviceWords(blocked.held.service)} request from ${blocked.held.name}`,
     });
     await other
-      .getByRole('button', { name: `Block the ${blocked.held.service} request from ${blocked.held.name}` })
+      .getByRole('button', {
+        name: `Block the ${serviceWords(blocked.held.service)} request from ${blocked.held.name}`,
+      })
       .click();
     const reason = other.getByLabel(/Reason for blocking/);
     await expect(other.getByRole('button', { name: 'Block request' })).toBeDisabled();
     await reason.fill('One catch-all mailbox sending for one phone.');
     await other.getByRole('button', { name: 'Block request' }).click();
     await expect(page.getByRole('status')).toContainText(
-      `Blocked the ${blocked.held.service} request from ${blocked.held.name}: its phone, e-mail and device can send no more requests.`,
+      `Blocked the ${serviceWords(blocked.held.service)} request from ${blocked.held.name}: its phone, e-mail and device can send no more requests.`,
     );
     await expect(other).toHaveCount(0);
 
     const blocks = page.getByRole('region', { name: 'Blocked contact details' });
-    const phoneRow = blocks.getByRole('row').filter({ hasText: `Phone: ${blocked.phone}` });
+    const phoneRow = blocks.getByRole('row').filter({ hasText: `Phone: ${formatPhone(blocked.phone)}` });
     await expect(phoneRow).toContainText('One catch-all mailbox sending for one phone.');
     await expect(phoneRow).toContainText('admin@example.com');
     await expect(blocks.getByRole('row').filter({ hasText: `E-mail: cy@${blocked.domain}` })).toHaveCount(1);
-    await phoneRow.getByRole('button', { name: `Release Phone ${blocked.phone}` }).click();
+    await phoneRow.getByRole('button', { name: `Release Phone ${formatPhone(blocked.phone)}` }).click();
     await expect(page.getByRole('status')).toContainText(
-      `Phone ${blocked.phone} released: it may send requests again.`,
+      `Phone ${formatPhone(blocked.phone)} released: it may send requests again.`,
     );
     await expect(phoneRow).toHaveCount(0);
 

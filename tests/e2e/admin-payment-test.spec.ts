@@ -74,21 +74,21 @@ test('The payment-test page creates a test lead and shows its distributions and 
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Test Leads' })).toBeFocused();
     const panel = page.getByRole('tabpanel');
-    await expect(panel.getByRole('row').filter({ hasText: short })).toContainText('qualified');
+    await expect(panel.getByRole('row').filter({ hasText: short })).toContainText('Qualified');
 
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Distributions' })).toHaveAttribute('aria-selected', 'true');
     const distribution = panel.getByRole('row').filter({ hasText: name });
     await expect(distribution).toHaveCount(1);
     await expect(distribution).toContainText(short);
-    await expect(distribution).toContainText('paid');
+    await expect(distribution).toContainText('Paid');
 
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Transactions' })).toHaveAttribute('aria-selected', 'true');
     const transaction = panel.getByRole('row').filter({ hasText: name });
     await expect(transaction).toHaveCount(1);
     await expect(transaction).toContainText('$30.00');
-    await expect(transaction).toContainText('paid');
+    await expect(transaction).toContainText('Paid');
 
     await page.getByRole('tab', { name: 'Test Results' }).click();
     const result = panel.getByRole('row').filter({ hasText: short });

@@ -123,13 +123,13 @@ test('revenue validation shows the clean result for a day whose charge and trans
     await page.goto('/admin/revenue-validation');
     await expect(page.getByRole('heading', { level: 1, name: 'Revenue Validation' })).toBeVisible();
     await hydrated(page, 'RevenueValidation');
-    await expect(page.getByText(/transactions in our ledger/)).toBeVisible();
+    await expect(page.getByText(/transactions? in our ledger/)).toBeVisible();
     await page.getByLabel('From', { exact: true }).fill('2019-05-15');
     await page.getByLabel('To', { exact: true }).fill('2019-05-15');
     await page.getByRole('button', { name: 'Check' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: '2019-05-15 to 2019-05-15' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'May 15, 2019 to May 15, 2019' })).toBeVisible();
     await expect(
-      page.getByText('1 transactions in our ledger, 1 charge attempts at the sandbox gateway, 1 matched.'),
+      page.getByText('1 transaction in our ledger, 1 charge attempt at the sandbox gateway, 1 matched.'),
     ).toBeVisible();
     await expect(
       page.getByRole('status').filter({

@@ -508,6 +508,10 @@ function rules(ids: Ids): Record<string, Rule> {
     'POST /api/admin/content/seo-pages/[slug]/preview': adminWrite(
       fillPattern('/api/admin/content/seo-pages/[slug]/preview', { slug: ids.seoSlug }),
     ),
+    // No article list: refused by the schema (400) once the caller is an admin; nothing is chosen.
+    'POST /api/admin/content/seo-pages/[slug]/articles': adminWrite(
+      fillPattern('/api/admin/content/seo-pages/[slug]/articles', { slug: ids.seoSlug }),
+    ),
     'GET /api/admin/contractors': adminGet(
       '/api/admin/contractors?list=pending',
       { path: '/api/admin/contractors?list=claims', expect: adminApi(200) },

@@ -92,6 +92,10 @@ test('a claimant confirms by a code mailed to the listing’s domain; an admin s
     const row = claims.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText(`Confirmed by e-mail to ${address}`);
     await row.getByRole('button', { name: `Approve claim to ${name} by ${email}` }).click();
+    // Approving asks first (issue 24): the dialog says the listing changes hands.
+    const dialog = admin.getByRole('dialog', { name: `Approve the claim to ${name}?` });
+    await expect(dialog).toContainText(`${name} changes hands`);
+    await dialog.getByRole('button', { name: 'Approve claim' }).click();
     await expect(admin.getByText(`${email} now owns ${name}.`)).toBeVisible();
     await expect(claims.getByRole('row').filter({ hasText: name })).toHaveCount(0);
     await adminContext.close();
@@ -139,12 +143,14 @@ test('a claim nobody confirmed asks the admin for a second, explicit confirmatio
       .filter({ hasText: name });
     await expect(row).toContainText('Not confirmed');
     await row.getByRole('button', { name: `Approve claim to ${name} by ${email}` }).click();
-    await expect(row.getByRole('alert')).toContainText('This claim is not confirmed');
+    // The second confirmation is the dialog that asks before any approval (issue 24).
+    const dialog = admin.getByRole('dialog', { name: `Approve the claim to ${name}?` });
+    await expect(dialog.getByRole('alert')).toContainText('This claim is not confirmed');
     // Nothing is approved until the admin says so a second time.
     expect(
       await withSiteDatabase(baseURL!, (tx) => tx`select owner_id from businesses where id = ${listing.id}`),
     ).toEqual([{ owner_id: null }]);
-    await row.getByRole('button', { name: 'Approve unconfirmed claim' }).click();
+    await dialog.getByRole('button', { name: 'Approve unconfirmed claim' }).click();
     await expect(admin.getByText(`${email} now owns ${name}.`)).toBeVisible();
     await adminContext.close();
     const audit = await withSiteDatabase(

@@ -1,10 +1,11 @@
 // Issue 15's acceptance, end to end in the embedded default: an admin approves a PENDING
-// contractor from the queue at /admin/contractors, edits a city-service page's H1 at
-// /admin/content (previewed, saved) and presses Publish at /admin/publish; the server rebuilds the
+// contractor from the queue at /admin/contractors (confirming in the dialog that says what follows),
+// edits a city-service page's H1 at /admin/content (previewed, saved) and chooses its related
+// articles, sees both changes named on /admin/publish and presses Publish; the server rebuilds the
 // site with `astro build` into a fresh folder and switches to it, so the new contractor's profile
 // page is served (404 before: pages are prebuilt) and the SEO page shows the new H1, while a loop
 // of requests (the home page, a city-service page and the search API, every 50 ms) running through
-// the whole rebuild saw no error. The activity log lists the approval and the edit with their
+// the whole rebuild saw no error, and the page lists the chosen articles first. The activity log lists the approval and the edit with their
 // values before and after. The Publish page passes axe. A full build takes one to two minutes
 // here, hence the long timeout. This project runs after all others: the publish switches the
 // site every other spec is served from.
@@ -96,6 +97,31 @@ test('an admin approves a contractor and edits an SEO page, publishes, and both 
   expect(oldH1).not.toBe(newH1);
 
   await signInContext(context, origin, 'admin@example.com');
+  await editSeoPageH1(page, SEO_SLUG, newH1);
+  // Its related articles chosen, in an order of the admin's (issue 24): the second-named first.
+  const picked = await withSiteDatabase(
+    origin,
+    (tx) => tx<{ title: string }[]>`
+      select title from articles where status = 'published' order by lower(title) desc, id limit 2`,
+  );
+  expect(picked).toHaveLength(2);
+  const related = page.getByRole('group', { name: /^Related articles/ });
+  for (const { title } of picked) {
+    await related.getByLabel('Add a published article').selectOption({ label: title });
+    await related.getByRole('button', { name: 'Add article' }).click();
+  }
+  await related.getByRole('button', { name: `Move “${picked[1]!.title}” up` }).click();
+  await related.getByRole('button', { name: 'Save related articles' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Related articles of ${SEO_SLUG} saved.` }),
+  ).toBeVisible();
+
+  // Saved, not yet public.
+  await page.goto(`/${SEO_SLUG}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(oldH1!);
+
+  // Approved last: the automatic publish it schedules (a minute later) cannot take the changes
+  // above before the panel below has listed them.
   await page.goto('/admin/contractors');
   await hydrated(page, 'ContractorsAdmin');
   const row = page
@@ -103,17 +129,25 @@ test('an admin approves a contractor and edits an SEO page, publishes, and both 
     .getByRole('row')
     .filter({ hasText: business.name });
   await row.getByRole('button', { name: `Approve ${business.name}` }).click();
+  // Approving asks first (issue 24), saying the business goes live.
+  const dialog = page.getByRole('dialog', { name: `Approve ${business.name}?` });
+  await expect(dialog).toContainText(`${business.name} goes live`);
+  await dialog.getByRole('button', { name: 'Approve contractor' }).click();
   await expect(page.getByText(`${business.name} approved.`, { exact: false })).toBeVisible();
-
-  await editSeoPageH1(page, SEO_SLUG, newH1);
-
-  // Saved, not yet public.
-  await page.goto(`/${SEO_SLUG}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(oldH1!);
 
   await page.goto('/admin/publish');
   await expect(page.getByRole('heading', { name: 'Publish the site' })).toBeVisible();
   await expect(page.getByText(/changes? waits? for the next publish/)).toBeVisible();
+  // The pending changes by name (issue 24), not only their count.
+  const waiting = page.getByRole('table', { name: /Changes waiting for the next publish/ });
+  await expect(waiting.getByRole('row').filter({ hasText: business.name })).toContainText(
+    `Contractor approved: ${business.name}`,
+  );
+  for (const reason of ['SEO page edited', 'Related articles chosen']) {
+    await expect(
+      waiting.getByRole('row').filter({ hasText: 'Roofing in Xenia' }).filter({ hasText: reason }),
+    ).toBeVisible();
+  }
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 
@@ -138,6 +172,13 @@ test('an admin approves a contractor and edits an SEO page, publishes, and both 
   await expect(page.getByRole('heading', { level: 1 })).toContainText(business.name);
   await page.goto(`/${SEO_SLUG}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(newH1);
+  // The chosen related articles first, in the admin's order.
+  await expect(
+    page.getByRole('region', { name: 'Related Guides & Articles' }).getByRole('listitem').first(),
+  ).toHaveText(picked[1]!.title);
+  await expect(
+    page.getByRole('region', { name: 'Related Guides & Articles' }).getByRole('listitem').nth(1),
+  ).toHaveText(picked[0]!.title);
 
   // Both writes in the activity log, with their values before and after.
   const approval = await logEntry(page, 'Contractor approved', business.id);

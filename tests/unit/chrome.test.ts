@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accountLabel,
   pagePath,
   showsBreadcrumbs,
   showsHeaderAndFooter,
@@ -97,16 +96,6 @@ describe('the mobile sticky Call/Quote bar (issue 24: not where it is in the way
     expect(stickyCallPhone('/contractor/acme', undefined, ours)).toBeNull();
     expect(stickyCallPhone('/plumbing-dayton-ohio', undefined, ours)).toBe(ours);
     expect(stickyCallPhone('/', undefined, ours)).toBe(ours);
-  });
-});
-
-describe('the account badge', () => {
-  it.each([
-    [['admin', 'contractor'], 'Admin'],
-    [['contractor'], 'Contractor'],
-    [[], 'User'],
-  ])('%j -> %s', (roles, label) => {
-    expect(accountLabel(roles)).toBe(label);
   });
 });
 

@@ -1,10 +1,13 @@
 // The activity log: the audit log newest first, filtered by who, what and when, more by keyset
-// pages; each entry shows the values before and after.
+// pages; each entry shows the values before and after, as they were recorded.
 import { useId, useState } from 'react';
-import { ADMIN_MESSAGES, AUDIT_ACTIONS } from '../../domain/admin-rules.ts';
-import type { AuditPage } from '../../schemas/admin.ts';
-import { useKeysetList } from './use-keyset-list.ts';
+import { ADMIN_MESSAGES, AUDIT_ACTIONS, AUDIT_ENTITY_WORDS } from '../../domain/admin-rules.ts';
+import { formatDateTime, wordFor } from '../../domain/format.ts';
+import type { AuditEntry, AuditPage } from '../../schemas/admin.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import type { Column } from './kit/AdminTable.tsx';
+import KeysetTable from './kit/KeysetTable.tsx';
+import { useKeysetList } from './use-keyset-list.ts';
 
 interface Filters {
   actor: string;
@@ -14,23 +17,40 @@ interface Filters {
 }
 const NONE: Filters = { actor: '', action: '', from: '', to: '' };
 
-const when = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: 'America/New_York',
-});
-
+/** The recorded values: an audit keeps them exactly, so they are shown as recorded. */
 function Values(props: { value: unknown }) {
   if (props.value === null || props.value === undefined) return <span className="muted">—</span>;
   return <pre className="admin-values">{JSON.stringify(props.value, null, 1)}</pre>;
 }
+
+const COLUMNS: Column<AuditEntry>[] = [
+  { label: 'What', kind: 'title', cell: (e) => AUDIT_ACTIONS[e.action] ?? e.action },
+  {
+    label: 'When',
+    cell: (e) => <time dateTime={e.at}>{formatDateTime(e.at)}</time>,
+  },
+  { label: 'Who', cell: (e) => e.actorEmail ?? 'System' },
+  {
+    label: 'Entity',
+    cell: (e) =>
+      e.entityType ? (
+        <>
+          {wordFor(AUDIT_ENTITY_WORDS, e.entityType)}
+          {e.entityId && <div className="muted admin-id">{e.entityId}</div>}
+        </>
+      ) : (
+        '—'
+      ),
+  },
+  { label: 'Before', cell: (e) => <Values value={e.before} /> },
+  { label: 'After', cell: (e) => <Values value={e.after} /> },
+];
 
 function ActivityLog(props: { actions: string[]; actors: { id: string; email: string }[] }) {
   const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
   const [draft, setDraft] = useState<Filters>(NONE);
   const [filters, setFilters] = useState<Filters>(NONE);
   const log = useKeysetList('/api/admin/activity-logs', { ...filters }, (page: AuditPage) => page.entries);
-  const { rows: entries, cursor, loading, error, more } = log;
 
   const apply = (event: { preventDefault: () => void }) => {
     event.preventDefault();
@@ -76,45 +96,14 @@ function ActivityLog(props: { actions: string[]; actors: { id: string; email: st
           Apply filters
         </button>
       </form>
-      {error && <p role="alert">{error}</p>}
-      {!loading && !error && entries.length === 0 ? (
-        <p className="muted">{ADMIN_MESSAGES.noActivity}</p>
-      ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Entity</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <td>{when.format(new Date(e.at))}</td>
-                <td>{e.actorEmail ?? 'System'}</td>
-                <td>{AUDIT_ACTIONS[e.action] ?? e.action}</td>
-                <td>{e.entityType ? `${e.entityType} ${e.entityId ?? ''}` : '—'}</td>
-                <td>
-                  <Values value={e.before} />
-                </td>
-                <td>
-                  <Values value={e.after} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {cursor && (
-        <button type="button" className="btn secondary" disabled={loading} onClick={() => void more()}>
-          Load more
-        </button>
-      )}
-      {loading && <p className="muted">Loading…</p>}
+      <KeysetTable
+        list={log}
+        caption="Admin changes, newest first"
+        columns={COLUMNS}
+        rowKey={(e) => String(e.id)}
+        empty={ADMIN_MESSAGES.noActivity}
+        more="Show more activity"
+      />
     </div>
   );
 }

@@ -1,261 +1,33 @@
 // The articles tab of /admin/content: every article, drafts too, most recently changed first (25
-// a page, more by keyset); create and edit (checked with the shared schema as typed; the body goes
-// through the TRUSTED sanitiser before the site shows it), publish and unpublish, and a cover
-// image upload. Whatever
-// was typed stays in the form when a check or the server refuses it.
+// a page, more by keyset); create and edit (src/islands/admin/articles/ArticleEditor), publish and
+// unpublish.
 import { useState } from 'react';
-import * as z from 'zod/mini';
-import { ARTICLE_LIMITS, CONTENT_MESSAGES as M } from '../../domain/content-rules.ts';
-import { ZArticleInput, type AdminArticle, type AdminArticlePage } from '../../schemas/admin-content.ts';
+import { CONTENT_MESSAGES as M } from '../../domain/content-rules.ts';
+import { formatDate } from '../../domain/format.ts';
+import type { AdminArticle, AdminArticlePage } from '../../schemas/admin-content.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
-import { ContentField, fieldErrors, serverFieldErrors, type FieldErrors } from './content-fields.tsx';
+import ArticleEditor from './articles/ArticleEditor.tsx';
+import type { Column } from './kit/AdminTable.tsx';
+import KeysetTable from './kit/KeysetTable.tsx';
 import { useKeysetList } from './use-keyset-list.ts';
-
-type FormEvent = { preventDefault: () => void };
-
-interface Draft {
-  title: string;
-  slug: string;
-  category: string;
-  excerpt: string;
-  metaTitle: string;
-  metaDescription: string;
-  body: string;
-}
-
-const EMPTY: Draft = {
-  title: '',
-  slug: '',
-  category: '',
-  excerpt: '',
-  metaTitle: '',
-  metaDescription: '',
-  body: '',
-};
-
-const draftOf = (a: AdminArticle): Draft => ({
-  title: a.title,
-  slug: a.slug,
-  category: a.category,
-  excerpt: a.excerpt ?? '',
-  metaTitle: a.metaTitle ?? '',
-  metaDescription: a.metaDescription ?? '',
-  body: a.body,
-});
-
-/** A slug from a title: lowercase words joined by single hyphens. */
-const slugOf = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, ARTICLE_LIMITS.slug);
-
-const FIELDS: {
-  name: keyof Draft;
-  label: string;
-  max: number;
-  rows?: number;
-  required?: boolean;
-  help?: string;
-}[] = [
-  { name: 'title', label: 'Title', max: ARTICLE_LIMITS.title, required: true },
-  {
-    name: 'slug',
-    label: 'Slug',
-    max: ARTICLE_LIMITS.slug,
-    required: true,
-    help: 'The address: /articles/<slug>.',
-  },
-  { name: 'category', label: 'Category', max: ARTICLE_LIMITS.category, required: true },
-  { name: 'excerpt', label: 'Excerpt', max: ARTICLE_LIMITS.excerpt, rows: 2 },
-  { name: 'metaTitle', label: 'Meta title', max: ARTICLE_LIMITS.metaTitle },
-  { name: 'metaDescription', label: 'Meta description', max: ARTICLE_LIMITS.metaDescription, rows: 2 },
-  {
-    name: 'body',
-    label: 'Body (Markdown or HTML)',
-    max: ARTICLE_LIMITS.body,
-    rows: 16,
-    required: true,
-    help: 'Headings start at level 2 (the title is the page’s only H1).',
-  },
-];
 
 const STATUS_LABEL: Record<AdminArticle['status'], string> = {
   draft: 'Draft',
   published: 'Published',
   archived: 'Archived',
 };
-
-function CoverUpload(props: { article: AdminArticle; onDone: (article: AdminArticle) => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const upload = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return setError('Choose an image first.');
-    setBusy(true);
-    setError(null);
-    const form = new FormData();
-    form.set('file', file);
-    try {
-      const response = await fetch(`/api/admin/content/articles/${props.article.id}/cover`, {
-        method: 'POST',
-        body: form,
-        credentials: 'same-origin',
-      });
-      const body = (await response.json().catch(() => ({}))) as { article?: AdminArticle; error?: string };
-      if (!response.ok || !body.article) return setError(body.error ?? UNEXPECTED);
-      props.onDone(body.article);
-    } catch {
-      setError(UNEXPECTED);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="admin-editor" onSubmit={(e) => void upload(e)}>
-      <fieldset>
-        <legend>Cover image</legend>
-        {props.article.coverImageUrl ? (
-          <img src={props.article.coverImageUrl} alt="The current cover" width={320} height={180} />
-        ) : (
-          <p className="muted">No cover image yet.</p>
-        )}
-        <label>
-          JPEG, PNG or WebP, at most 10 MB
-          <input
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
-          />
-        </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="admin-actions">
-          <button className="btn secondary" type="submit" disabled={busy}>
-            Upload cover image
-          </button>
-        </div>
-      </fieldset>
-    </form>
-  );
-}
-
-function Editor(props: {
-  article: AdminArticle | null;
-  onSaved: (article: AdminArticle, created: boolean) => void;
-  onClose: () => void;
-}) {
-  const [article, setArticle] = useState<AdminArticle | null>(props.article);
-  const [draft, setDraft] = useState<Draft>(props.article ? draftOf(props.article) : EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const set = (name: keyof Draft, value: string) =>
-    setDraft((d) => {
-      const next = { ...d, [name]: value };
-      // A new article's slug follows its title until the slug is typed.
-      if (name === 'title' && !article && d.slug === slugOf(d.title)) next.slug = slugOf(value);
-      return next;
-    });
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    setFailure(null);
-    const result = z.safeParse(ZArticleInput, draft);
-    if (!result.success) {
-      setErrors(fieldErrors(result.error));
-      return setFailure('Please correct the fields marked below.');
-    }
-    setErrors({});
-    setBusy(true);
-    const answer = await api<{ article: AdminArticle }>(
-      'POST',
-      article ? `/api/admin/content/articles/${article.id}` : '/api/admin/content/articles',
-      draft,
-    );
-    setBusy(false);
-    if (!answer.ok) {
-      setErrors(serverFieldErrors(answer.body.fields));
-      return setFailure(answer.body.error ?? UNEXPECTED);
-    }
-    const saved = answer.body.article;
-    setArticle(saved);
-    setDraft(draftOf(saved));
-    props.onSaved(saved, !article);
-    setMessage(
-      saved.status === 'published'
-        ? 'Saved. The change goes live with the next publish.'
-        : 'Saved as a draft. Publish it from the list when it is ready.',
-    );
-  };
-
-  return (
-    <div>
-      <h2>{article ? `Edit “${article.title}”` : 'New article'}</h2>
-      <form className="admin-editor" onSubmit={(e) => void save(e)} noValidate>
-        {FIELDS.map((f) => (
-          <ContentField
-            key={f.name}
-            label={f.label}
-            value={draft[f.name]}
-            max={f.max}
-            {...(f.rows ? { rows: f.rows } : {})}
-            {...(f.help ? { help: f.help } : {})}
-            required={f.required ?? false}
-            error={errors[f.name]}
-            onValue={(v) => set(f.name, v)}
-          />
-        ))}
-        {failure && (
-          <p className="error" role="alert">
-            {failure}
-          </p>
-        )}
-        <p role="status" aria-live="polite">
-          {message}
-        </p>
-        <div className="admin-actions">
-          <button type="submit" className="btn" disabled={busy}>
-            {article ? 'Save article' : 'Create draft'}
-          </button>
-          <button type="button" className="btn secondary" onClick={props.onClose}>
-            Close
-          </button>
-        </div>
-      </form>
-      {article ? (
-        <CoverUpload
-          article={article}
-          onDone={(updated) => {
-            setArticle(updated);
-            props.onSaved(updated, false);
-            setMessage('Cover image saved.');
-          }}
-        />
-      ) : (
-        <p className="muted">{M.coverRequired}</p>
-      )}
-    </div>
-  );
-}
+const STATUS_CHIP: Record<AdminArticle['status'], string> = { draft: 'warn', published: 'ok', archived: '' };
 
 export default function ArticlesAdmin() {
   const list = useKeysetList('/api/admin/content/articles', {}, (page: AdminArticlePage) => page.articles);
-  const { rows: articles, setRows, cursor, loading, more } = list;
   const [editing, setEditing] = useState<AdminArticle | 'new' | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   const replace = (article: AdminArticle, created: boolean) =>
-    setRows((rows) => (created ? [article, ...rows] : rows.map((r) => (r.id === article.id ? article : r))));
+    list.setRows((rows) =>
+      created ? [article, ...rows] : rows.map((r) => (r.id === article.id ? article : r)),
+    );
 
   const publish = async (article: AdminArticle, published: boolean) => {
     setBusy(article.id);
@@ -275,13 +47,57 @@ export default function ArticlesAdmin() {
 
   if (editing) {
     return (
-      <Editor
+      <ArticleEditor
         article={editing === 'new' ? null : editing}
         onSaved={replace}
         onClose={() => setEditing(null)}
       />
     );
   }
+
+  const columns: Column<AdminArticle>[] = [
+    {
+      label: 'Title',
+      kind: 'title',
+      cell: (a) => (
+        <>
+          {a.title}
+          <div className="muted admin-fact">/articles/{a.slug}</div>
+        </>
+      ),
+    },
+    { label: 'Category', cell: (a) => a.category },
+    {
+      label: 'Status',
+      cell: (a) => <span className={`chip ${STATUS_CHIP[a.status]}`}>{STATUS_LABEL[a.status]}</span>,
+    },
+    { label: 'Last changed', cell: (a) => <time dateTime={a.updatedAt}>{formatDate(a.updatedAt)}</time> },
+    {
+      label: 'Actions',
+      kind: 'actions',
+      cell: (a) => (
+        <div className="admin-actions">
+          <button
+            type="button"
+            className="btn secondary"
+            aria-label={`Edit “${a.title}”`}
+            onClick={() => setEditing(a)}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn secondary"
+            disabled={busy === a.id}
+            aria-label={`${a.status === 'published' ? 'Unpublish' : 'Publish'} “${a.title}”`}
+            onClick={() => void publish(a, a.status !== 'published')}
+          >
+            {a.status === 'published' ? 'Unpublish' : 'Publish'}
+          </button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div>
@@ -293,63 +109,14 @@ export default function ArticlesAdmin() {
       <p role="status" aria-live="polite">
         {message}
       </p>
-      {list.error && <p role="alert">{list.error}</p>}
-      {!loading && articles.length === 0 ? (
-        <p className="muted">{M.noArticles}</p>
-      ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Category</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last changed</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {articles.map((a) => (
-              <tr key={a.id}>
-                <td>
-                  {a.title}
-                  <br />
-                  <span className="muted">/articles/{a.slug}</span>
-                </td>
-                <td>{a.category}</td>
-                <td>{STATUS_LABEL[a.status]}</td>
-                <td>{new Date(a.updatedAt).toLocaleDateString('en-US')}</td>
-                <td>
-                  <div className="admin-actions">
-                    <button
-                      type="button"
-                      className="btn secondary"
-                      aria-label={`Edit “${a.title}”`}
-                      onClick={() => setEditing(a)}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="btn secondary"
-                      disabled={busy === a.id}
-                      aria-label={`${a.status === 'published' ? 'Unpublish' : 'Publish'} “${a.title}”`}
-                      onClick={() => void publish(a, a.status !== 'published')}
-                    >
-                      {a.status === 'published' ? 'Unpublish' : 'Publish'}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {cursor && (
-        <button type="button" className="btn secondary" disabled={loading} onClick={() => void more()}>
-          Load more
-        </button>
-      )}
-      {loading && <p className="muted">Loading…</p>}
+      <KeysetTable
+        list={list}
+        caption="Articles, most recently changed first"
+        columns={columns}
+        rowKey={(a) => a.id}
+        empty={M.noArticles}
+        more="Show more articles"
+      />
     </div>
   );
 }

@@ -1,25 +1,67 @@
-// The admin area's Publish button and the state of the latest publishes (queued, building, live,
-// triggered, failed with the log's tail); it polls while a run is queued or building. Reads and
-// starts publishes through /api/admin/publish.
+// The admin area's Publish button, the changes that wait for it (which business, review, page or
+// article, and why), and the state of the latest publishes (queued, building, live, triggered,
+// failed with the log's tail); it polls while a run is queued or building. Reads and starts
+// publishes through /api/admin/publish.
 import { useCallback, useEffect, useId, useState } from 'react';
+import { formatDateTime, plural } from '../../domain/format.ts';
 import {
+  PENDING_KIND_WORDS,
   PUBLISH_IN_PROGRESS,
   PUBLISH_STATUS_TEXT,
+  type PendingChange,
   type PublishRunView,
   type PublishState,
 } from '../../schemas/publish.ts';
 import { api, UNEXPECTED, type ApiAnswer } from '../shared/api.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import AdminTable, { type Column } from './kit/AdminTable.tsx';
 
 /** How often the panel asks while a build is under way. */
 const POLL_MS = 2000;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 function seconds(run: PublishRunView): string {
   if (!run.startedAt || !run.finishedAt) return '';
   return ` in ${Math.round((Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000)} s`;
 }
+
+const CHANGE_COLUMNS: Column<PendingChange>[] = [
+  {
+    label: 'What',
+    kind: 'title',
+    cell: (c) => (
+      <>
+        <span className="chip info">{PENDING_KIND_WORDS[c.kind]}</span> {c.name}
+      </>
+    ),
+  },
+  {
+    label: 'Why',
+    cell: (c) => (
+      <>
+        {c.reason}
+        {c.count > 1 && <span className="muted"> ({plural(c.count, 'time')})</span>}
+      </>
+    ),
+  },
+  {
+    label: 'Asked',
+    cell: (c) => (
+      <>
+        <time dateTime={c.latestAt}>{formatDateTime(c.latestAt)}</time>
+        <div className="muted">
+          {c.requestedBy ?? 'By the site itself'}
+          {c.automatic && '; publishes automatically'}
+        </div>
+      </>
+    ),
+  },
+  {
+    label: 'Public page',
+    cell: (c) => (c.href ? <a href={c.href}>{c.href}</a> : <span className="muted">None yet</span>),
+  },
+];
 
 function PublishPanel() {
   const id = useId();
@@ -64,6 +106,8 @@ function PublishPanel() {
     await load();
   };
 
+  const changes = state?.changes ?? [];
+  const unlisted = state ? state.pending - changes.reduce((sum, c) => sum + c.count, 0) : 0;
   return (
     <section aria-labelledby={`${id}-h`} className="card publish-panel">
       <h2 id={`${id}-h`}>Publish</h2>
@@ -103,14 +147,26 @@ function PublishPanel() {
           </pre>
         </>
       )}
+      {changes.length > 0 && (
+        <>
+          <h3 id={`${id}-changes`}>Waiting for the next publish</h3>
+          <AdminTable
+            caption="Changes waiting for the next publish, newest first"
+            columns={CHANGE_COLUMNS}
+            rows={changes}
+            rowKey={(c) => c.id}
+          />
+          {unlisted > 0 && <p className="muted">And {plural(unlisted, 'older change')}.</p>}
+        </>
+      )}
       {state && state.runs.length > 1 && (
         <>
           <h3>Earlier publishes</h3>
           <ul>
             {state.runs.slice(1).map((run) => (
               <li key={run.id}>
-                #{run.id} {when(run.requestedAt)}: {run.status}
-                {seconds(run)}, {run.requests} {run.requests === 1 ? 'change' : 'changes'}
+                #{run.id} {when(run.requestedAt)}: {PUBLISH_STATUS_TEXT[run.status]}
+                {seconds(run)}, {plural(run.requests, 'change')}
               </li>
             ))}
           </ul>

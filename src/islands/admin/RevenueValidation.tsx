@@ -1,12 +1,43 @@
 // The revenue-validation page: our ledger against the gateway's charges for a period of days
 // (default the last 30), with every mismatch listed, or the clean result.
 import { useEffect, useId, useState } from 'react';
-import { MISMATCH_LABELS, PAYMENTS_MESSAGES as M } from '../../domain/admin-payments-rules.ts';
-import { formatMoney } from '../../domain/money.ts';
-import type { RevenueReport } from '../../schemas/admin-payments.ts';
+import {
+  GATEWAY_STATUS_WORDS,
+  MISMATCH_LABELS,
+  PAYMENTS_MESSAGES as M,
+  TRANSACTION_STATUS_WORDS,
+} from '../../domain/admin-payments-rules.ts';
+import { formatDateTime, formatDay, formatMoney, plural, wordFor } from '../../domain/format.ts';
+import type { RevenueMismatch, RevenueReport } from '../../schemas/admin-payments.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import AdminTable, { type Column } from './kit/AdminTable.tsx';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatMoney(cents));
+
+const COLUMNS: Column<RevenueMismatch>[] = [
+  { label: 'Kind', kind: 'title', cell: (m) => MISMATCH_LABELS[m.kind] },
+  { label: 'When', cell: (m) => <time dateTime={m.at}>{formatDateTime(m.at)}</time> },
+  { label: 'Business', cell: (m) => m.businessName ?? '—' },
+  {
+    label: 'Ledger',
+    cell: (m) => `${money(m.ledgerAmountCents)} ${wordFor(TRANSACTION_STATUS_WORDS, m.ledgerStatus)}`,
+  },
+  {
+    label: 'Gateway',
+    cell: (m) => `${money(m.gatewayAmountCents)} ${wordFor(GATEWAY_STATUS_WORDS, m.gatewayStatus)}`,
+  },
+  { label: 'What differs', cell: (m) => m.detail },
+  {
+    label: 'Charge and transaction',
+    kind: 'id',
+    cell: (m) => (
+      <>
+        {m.paymentIntentId ?? '—'}
+        {m.transactionId && <div className="muted">{m.transactionId}</div>}
+      </>
+    ),
+  },
+];
 
 export default function RevenueValidation() {
   const ids = { from: useId(), to: useId() };
@@ -69,53 +100,23 @@ export default function RevenueValidation() {
       {report && !loading && (
         <section aria-labelledby="revenue-result-h">
           <h2 id="revenue-result-h">
-            {report.from} to {report.to}
+            {formatDay(report.from)} to {formatDay(report.to)}
           </h2>
           <p>
-            {report.ledgerRows} transactions in our ledger, {report.gatewayCharges} charge attempts at the{' '}
+            {plural(report.ledgerRows, 'transaction')} in our ledger,{' '}
+            {plural(report.gatewayCharges, 'charge attempt')} at the{' '}
             {report.gateway === 'stripe' ? 'Stripe' : 'sandbox'} gateway, {report.matched} matched.
           </p>
           {report.mismatches.length === 0 ? (
             <p role="status">{M.clean}</p>
           ) : (
-            <table className="admin-table">
-              <caption>
-                {report.mismatches.length} {report.mismatches.length === 1 ? 'mismatch' : 'mismatches'}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Kind</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Business</th>
-                  <th scope="col">Ledger</th>
-                  <th scope="col">Gateway</th>
-                  <th scope="col">What differs</th>
-                  <th scope="col">Charge and transaction</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.mismatches.map((m) => (
-                  <tr key={`${m.kind}-${m.transactionId ?? ''}-${m.paymentIntentId ?? ''}`}>
-                    <td>{MISMATCH_LABELS[m.kind]}</td>
-                    <td>
-                      <time dateTime={m.at}>{new Date(m.at).toLocaleString('en-US')}</time>
-                    </td>
-                    <td>{m.businessName ?? '—'}</td>
-                    <td>
-                      {money(m.ledgerAmountCents)} {m.ledgerStatus ?? ''}
-                    </td>
-                    <td>
-                      {money(m.gatewayAmountCents)} {m.gatewayStatus ?? ''}
-                    </td>
-                    <td>{m.detail}</td>
-                    <td>
-                      {m.paymentIntentId ?? '—'}
-                      {m.transactionId && <div className="muted">{m.transactionId}</div>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <AdminTable
+              caption={plural(report.mismatches.length, 'mismatch', 'mismatches')}
+              showCaption
+              columns={COLUMNS}
+              rows={report.mismatches}
+              rowKey={(m) => `${m.kind}-${m.transactionId ?? ''}-${m.paymentIntentId ?? ''}`}
+            />
           )}
         </section>
       )}

@@ -11,6 +11,9 @@ import {
 } from '../../domain/content-rules.ts';
 import type { AdminReview, AdminReviewPage } from '../../schemas/admin-content.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { formatDate } from '../../domain/format.ts';
+import type { Column } from './kit/AdminTable.tsx';
+import KeysetTable from './kit/KeysetTable.tsx';
 import { useKeysetList } from './use-keyset-list.ts';
 
 type FormEvent = { preventDefault: () => void };
@@ -67,7 +70,7 @@ export default function ReviewsAdmin() {
     { q, show },
     (page: AdminReviewPage) => page.reviews,
   );
-  const { rows: reviews, setRows, cursor, loading, more } = list;
+  const { setRows } = list;
   const [hiding, setHiding] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -135,6 +138,96 @@ export default function ReviewsAdmin() {
     </button>
   );
 
+  const actions = (review: AdminReview) =>
+    review.status === 'withdrawn' ? (
+      <span className="muted">No action: its lead was refunded.</span>
+    ) : review.status === 'moderation' && hiding !== review.id ? (
+      <div className="admin-actions">
+        <button
+          type="button"
+          className="btn"
+          disabled={busy === review.id}
+          aria-label={`Approve the review by ${review.authorName} of ${review.businessName}`}
+          onClick={() => void approve(review)}
+        >
+          Approve
+        </button>
+        {hideButton(review)}
+      </div>
+    ) : review.status === 'hidden' ? (
+      <button
+        type="button"
+        className="btn secondary"
+        disabled={busy === review.id}
+        aria-label={`Show the review by ${review.authorName} of ${review.businessName}`}
+        onClick={() => void change(review, { hidden: false })}
+      >
+        Show
+      </button>
+    ) : hiding === review.id ? (
+      <HideForm
+        review={review}
+        busy={busy === review.id}
+        error={formError}
+        onSubmit={(reason) => void change(review, { hidden: true, reason })}
+        onCancel={() => {
+          setHiding(null);
+          setFormError(null);
+        }}
+      />
+    ) : (
+      hideButton(review)
+    );
+
+  const columns: Column<AdminReview>[] = [
+    {
+      label: 'Business',
+      kind: 'title',
+      cell: (review) => <a href={`/contractor/${review.businessSlug}`}>{review.businessName}</a>,
+    },
+    {
+      label: 'Review',
+      cell: (review) => (
+        <div className="admin-review-text">
+          <strong>
+            {review.rating} of 5 by {review.authorName}
+          </strong>
+          {review.title && <> · {review.title}</>}
+          <br />
+          {review.content}
+          <br />
+          <span className="muted">
+            <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+            {review.verified ? ' · verified' : ' · not verified'}
+          </span>
+        </div>
+      ),
+    },
+    {
+      label: 'Status',
+      cell: (review) => (
+        <>
+          {REVIEW_STATUS_LABELS[review.status]}
+          {review.status === 'moderation' ? (
+            <ul className="admin-signals" aria-label={`Why the review by ${review.authorName} waits`}>
+              {review.signals.map((signal) => (
+                <li key={signal.detail}>{signal.detail}</li>
+              ))}
+            </ul>
+          ) : (
+            review.hiddenReason && (
+              <>
+                <br />
+                <span className="muted">{review.hiddenReason}</span>
+              </>
+            )
+          )}
+        </>
+      ),
+    },
+    { label: 'Actions', kind: 'actions', cell: actions },
+  ];
+
   return (
     <div>
       <form className="admin-filters" role="search" onSubmit={search}>
@@ -165,107 +258,14 @@ export default function ReviewsAdmin() {
       <p role="status" aria-live="polite">
         {message}
       </p>
-      {list.error && <p role="alert">{list.error}</p>}
-      {!loading && reviews.length === 0 ? (
-        <p className="muted">{M.noReviews}</p>
-      ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Business</th>
-              <th scope="col">Review</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {reviews.map((review) => (
-              <tr key={review.id}>
-                <td>
-                  <a href={`/contractor/${review.businessSlug}`}>{review.businessName}</a>
-                </td>
-                <td className="admin-review-text">
-                  <strong>
-                    {review.rating} of 5 by {review.authorName}
-                  </strong>
-                  {review.title && <> · {review.title}</>}
-                  <br />
-                  {review.content}
-                  <br />
-                  <span className="muted">
-                    {new Date(review.createdAt).toLocaleDateString('en-US')}
-                    {review.verified ? ' · verified' : ' · not verified'}
-                  </span>
-                </td>
-                <td>
-                  {REVIEW_STATUS_LABELS[review.status]}
-                  {review.status === 'moderation' ? (
-                    <ul className="admin-signals" aria-label={`Why the review by ${review.authorName} waits`}>
-                      {review.signals.map((signal) => (
-                        <li key={signal.detail}>{signal.detail}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    review.hiddenReason && (
-                      <>
-                        <br />
-                        <span className="muted">{review.hiddenReason}</span>
-                      </>
-                    )
-                  )}
-                </td>
-                <td>
-                  {review.status === 'withdrawn' ? (
-                    <span className="muted">No action: its lead was refunded.</span>
-                  ) : review.status === 'moderation' && hiding !== review.id ? (
-                    <div className="admin-actions">
-                      <button
-                        type="button"
-                        className="btn"
-                        disabled={busy === review.id}
-                        aria-label={`Approve the review by ${review.authorName} of ${review.businessName}`}
-                        onClick={() => void approve(review)}
-                      >
-                        Approve
-                      </button>
-                      {hideButton(review)}
-                    </div>
-                  ) : review.status === 'hidden' ? (
-                    <button
-                      type="button"
-                      className="btn secondary"
-                      disabled={busy === review.id}
-                      aria-label={`Show the review by ${review.authorName} of ${review.businessName}`}
-                      onClick={() => void change(review, { hidden: false })}
-                    >
-                      Show
-                    </button>
-                  ) : hiding === review.id ? (
-                    <HideForm
-                      review={review}
-                      busy={busy === review.id}
-                      error={formError}
-                      onSubmit={(reason) => void change(review, { hidden: true, reason })}
-                      onCancel={() => {
-                        setHiding(null);
-                        setFormError(null);
-                      }}
-                    />
-                  ) : (
-                    hideButton(review)
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {cursor && (
-        <button type="button" className="btn secondary" disabled={loading} onClick={() => void more()}>
-          Load more
-        </button>
-      )}
-      {loading && <p className="muted">Loading…</p>}
+      <KeysetTable
+        list={list}
+        caption="Reviews, newest first"
+        columns={columns}
+        rowKey={(review) => review.id}
+        empty={M.noReviews}
+        more="Show more reviews"
+      />
     </div>
   );
 }

@@ -2,10 +2,13 @@
 // contractor and admin roles, disable or enable an account.
 import { useId, useState } from 'react';
 import { ADMIN_MESSAGES, GRANTABLE_ROLES, type GrantableRole } from '../../domain/admin-rules.ts';
+import { accountLabel } from '../../domain/format.ts';
 import type { AdminUser, AdminUserPage } from '../../schemas/admin.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
-import { useKeysetList } from './use-keyset-list.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import type { Column } from './kit/AdminTable.tsx';
+import KeysetTable from './kit/KeysetTable.tsx';
+import { useKeysetList } from './use-keyset-list.ts';
 
 const ROLE_LABEL: Record<GrantableRole, string> = { contractor: 'Contractor', admin: 'Admin' };
 
@@ -14,7 +17,6 @@ function UsersAdmin(props: { selfId: string }) {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const list = useKeysetList('/api/admin/users', { q }, (page: AdminUserPage) => page.users);
-  const { rows: users, setRows: setUsers, cursor, loading, more } = list;
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -32,9 +34,76 @@ function UsersAdmin(props: { selfId: string }) {
     const answer = await api<{ user: AdminUser }>('POST', `/api/admin/users/${user.id}/${path}`, body);
     setBusy(null);
     if (!answer.ok) return setMessage(answer.body.error ?? UNEXPECTED);
-    setUsers((previous) => previous.map((u) => (u.id === user.id ? answer.body.user : u)));
+    list.setRows((previous) => previous.map((u) => (u.id === user.id ? answer.body.user : u)));
     setMessage(done);
   };
+
+  const actions = (user: AdminUser) => (
+    <div className="admin-actions">
+      {GRANTABLE_ROLES.map((role) => {
+        const has = user.roles.includes(role);
+        if (has && role === 'admin' && user.id === props.selfId) return null;
+        return (
+          <button
+            key={role}
+            type="button"
+            className="btn secondary"
+            disabled={busy === user.id}
+            aria-label={`${has ? 'Revoke' : 'Grant'} ${ROLE_LABEL[role]} role for ${user.email}`}
+            onClick={() =>
+              void update(
+                user,
+                'roles',
+                { role, granted: !has },
+                `${ROLE_LABEL[role]} role ${has ? 'revoked from' : 'granted to'} ${user.email}.`,
+              )
+            }
+          >
+            {has ? 'Revoke' : 'Grant'} {ROLE_LABEL[role]}
+          </button>
+        );
+      })}
+      {user.id !== props.selfId && (
+        <button
+          type="button"
+          className="btn secondary"
+          disabled={busy === user.id}
+          aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`}
+          onClick={() =>
+            void update(
+              user,
+              'status',
+              { disabled: !user.disabled },
+              `${user.email} ${user.disabled ? 'enabled' : 'disabled; their sessions have ended'}.`,
+            )
+          }
+        >
+          {user.disabled ? 'Enable' : 'Disable'}
+        </button>
+      )}
+    </div>
+  );
+
+  const columns: Column<AdminUser>[] = [
+    { label: 'E-mail', kind: 'title', cell: (user) => user.email },
+    { label: 'Name', cell: (user) => user.fullName ?? '—' },
+    {
+      label: 'Roles',
+      // A homeowner's account has no role to grant: it is named as the account menu names it.
+      cell: (user) =>
+        user.roles.length ? user.roles.map((r) => ROLE_LABEL[r]).join(', ') : accountLabel(user.roles),
+    },
+    {
+      label: 'Status',
+      cell: (user) =>
+        user.disabled ? (
+          <span className="chip danger">Disabled</span>
+        ) : (
+          <span className="chip ok">Active</span>
+        ),
+    },
+    { label: 'Actions', kind: 'actions', cell: actions },
+  ];
 
   return (
     <div>
@@ -56,82 +125,14 @@ function UsersAdmin(props: { selfId: string }) {
       <p role="status" aria-live="polite">
         {message ?? list.error}
       </p>
-      {!loading && users.length === 0 ? (
-        <p className="muted">{ADMIN_MESSAGES.noUsers}</p>
-      ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Name</th>
-              <th scope="col">Roles</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id}>
-                <td>{user.email}</td>
-                <td>{user.fullName ?? '—'}</td>
-                <td>{user.roles.length ? user.roles.map((r) => ROLE_LABEL[r]).join(', ') : 'User'}</td>
-                <td>{user.disabled ? 'Disabled' : 'Active'}</td>
-                <td>
-                  <div className="admin-actions">
-                    {GRANTABLE_ROLES.map((role) => {
-                      const has = user.roles.includes(role);
-                      if (has && role === 'admin' && user.id === props.selfId) return null;
-                      return (
-                        <button
-                          key={role}
-                          type="button"
-                          className="btn secondary"
-                          disabled={busy === user.id}
-                          aria-label={`${has ? 'Revoke' : 'Grant'} ${ROLE_LABEL[role]} role for ${user.email}`}
-                          onClick={() =>
-                            void update(
-                              user,
-                              'roles',
-                              { role, granted: !has },
-                              `${ROLE_LABEL[role]} role ${has ? 'revoked from' : 'granted to'} ${user.email}.`,
-                            )
-                          }
-                        >
-                          {has ? 'Revoke' : 'Grant'} {ROLE_LABEL[role]}
-                        </button>
-                      );
-                    })}
-                    {user.id !== props.selfId && (
-                      <button
-                        type="button"
-                        className="btn secondary"
-                        disabled={busy === user.id}
-                        aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`}
-                        onClick={() =>
-                          void update(
-                            user,
-                            'status',
-                            { disabled: !user.disabled },
-                            `${user.email} ${user.disabled ? 'enabled' : 'disabled; their sessions have ended'}.`,
-                          )
-                        }
-                      >
-                        {user.disabled ? 'Enable' : 'Disable'}
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {cursor && (
-        <button type="button" className="btn secondary" disabled={loading} onClick={() => void more()}>
-          Load more
-        </button>
-      )}
-      {loading && <p className="muted">Loading…</p>}
+      <KeysetTable
+        list={{ ...list, error: null }}
+        caption="Accounts"
+        columns={columns}
+        rowKey={(user) => user.id}
+        empty={ADMIN_MESSAGES.noUsers}
+        more="Show more users"
+      />
     </div>
   );
 }

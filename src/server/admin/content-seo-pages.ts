@@ -12,6 +12,7 @@ import type {
   FaqPair,
   SeoPagePreview,
   TSeoPageEdit,
+  TSeoPagePreview,
 } from '../../schemas/admin-content.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -22,7 +23,7 @@ import { audited, type AuditActor } from './audit.ts';
 import { decodeCursor, encodeCursor } from './content-cursor.ts';
 import { containsPattern } from './users.ts';
 
-interface PageRow {
+export interface PageRow {
   slug: string;
   service_id: string;
   service: string;
@@ -125,7 +126,8 @@ export async function listSeoPages(
   };
 }
 
-async function pageRow(sql: Sql | TransactionSql, slug: string): Promise<PageRow> {
+/** A generated page and its override's columns (the override's id null: none saved yet). */
+export async function pageRow(sql: Sql | TransactionSql, slug: string): Promise<PageRow> {
   if (!SLUG.test(slug)) throw new AppError('NOT_FOUND', M.seoPageNotFound);
   const [row] = await sql<PageRow[]>`
     select ${pageColumns(sql)} from ${generatedPages(sql)} where g.slug = ${slug}`;
@@ -188,20 +190,22 @@ export async function updateSeoPage(
   return toPage(await pageRow(tx, slug));
 }
 
-/** The page as it would be built with the edited copy, from the data a build would read now. */
-export async function previewSeoPage(sql: Sql, slug: string, edit: TSeoPageEdit): Promise<SeoPagePreview> {
+/** The page as it would be built with the edited copy (and the related articles as chosen, when
+ * given), from the data a build would read now. */
+export async function previewSeoPage(sql: Sql, slug: string, edit: TSeoPagePreview): Promise<SeoPagePreview> {
   const row = await pageRow(sql, slug);
   const data = await readSiteData(sql);
   const service = data.services.find((s) => s.slug === row.service_slug);
   const area = data.areas.find((a) => a.slug === row.area_slug);
   if (!service || !area) throw new AppError('NOT_FOUND', M.seoPageNotFound);
   const stored = data.seoPages.get(slug);
+  const { articleIds, ...copy } = edit;
   data.seoPages.set(slug, {
     id: stored?.id ?? row.id ?? '',
     slug,
     canonicalUrl: stored?.canonicalUrl ?? null,
-    articleIds: stored?.articleIds ?? [],
-    ...edit,
+    articleIds: articleIds ?? stored?.articleIds ?? [],
+    ...copy,
   });
   const page = buildCityServicePage(data, service, area);
   return {
@@ -214,5 +218,6 @@ export async function previewSeoPage(sql: Sql, slug: string, edit: TSeoPageEdit)
     localInsights: page.localInsights,
     pricing: page.pricing,
     faq: page.faq,
+    articles: page.articles.map((a) => ({ title: a.title, slug: a.slug })),
   };
 }

@@ -9,6 +9,7 @@ import type { TClaimApproval } from '../../schemas/claim-proof.ts';
 import type {
   AdminBusiness,
   AdminClaim,
+  AdminClaimListing,
   AdminContractorPage,
   AdminLicence,
   TAdminContractorQuery,
@@ -42,6 +43,21 @@ interface BusinessRow {
   /** created_at as PostgreSQL prints it: the cursor keeps its microseconds. */
   created_text: string;
   licence: AdminLicence | null;
+  owner_name: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  state: string | null;
+  zip_code: string | null;
+  website: string | null;
+  services: string[];
+  service_areas: string[];
+  years_in_business: number | null;
+  license_number: string | null;
+  insurance_verified: boolean;
+  response_time_hours: number | null;
+  price_range: string | null;
+  payment_setup_completed: boolean;
 }
 
 const toBusiness = (r: BusinessRow): AdminBusiness => ({
@@ -56,15 +72,42 @@ const toBusiness = (r: BusinessRow): AdminBusiness => ({
   ownerEmail: r.owner_email,
   createdAt: r.created_at.toISOString(),
   licence: r.licence,
+  application: {
+    ownerName: r.owner_name,
+    phone: r.phone,
+    email: r.email,
+    address: r.address,
+    state: r.state,
+    zipCode: r.zip_code,
+    website: r.website,
+    services: r.services,
+    serviceZips: r.service_areas,
+    yearsInBusiness: r.years_in_business,
+    licenseNumber: r.license_number,
+    insuranceVerified: r.insurance_verified,
+    responseTimeHours: r.response_time_hours,
+    priceRange: r.price_range,
+    hasCard: r.payment_setup_completed,
+  },
 });
+
+/** A business's licence check by an admin, as JSON (null: none recorded). */
+function licenceJson(sql: Sql | TransactionSql) {
+  return sql`(select json_build_object('number', c.license_number, 'board', c.issuing_board,
+                                      'checkedOn', c.checked_on::text, 'source', c.source)
+                from business_licence_checks c where c.business_id = b.id)`;
+}
 
 function businessSelect(sql: Sql | TransactionSql) {
   return sql`
     select b.id, b.name, b.slug, b.status, b.verified, b.featured, b.featured_by_plan, b.city, b.category,
            b.created_at, b.created_at::text as created_text, u.email as owner_email,
-           (select json_build_object('number', c.license_number, 'board', c.issuing_board,
-                                     'checkedOn', c.checked_on::text, 'source', c.source)
-              from business_licence_checks c where c.business_id = b.id) as licence
+           ${licenceJson(sql)} as licence,
+           u.full_name as owner_name, b.phone, b.email, b.address, b.state, b.zip_code, b.website,
+           coalesce((select array_agg(s.name order by s.name) from business_services bs
+                       join services s on s.id = bs.service_id where bs.business_id = b.id), '{}') as services,
+           b.service_areas, b.years_in_business, b.license_number, b.insurance_verified,
+           b.response_time_hours, b.price_range, b.payment_setup_completed
       from businesses b left join users u on u.id = b.owner_id`;
 }
 
@@ -115,11 +158,15 @@ export async function listContractors(
         verified_at: Date | null;
         verified_channel: ClaimConfirmation['channel'] | null;
         verified_target: string | null;
+        listing: AdminClaimListing;
       }[]
     >`
       select c.id, c.business_id, b.name as business_name, b.slug as business_slug,
              u.email as claimant_email, c.details, c.created_at, c.created_at::text as created_text,
-             c.verified_at, c.verified_channel, c.verified_target
+             c.verified_at, c.verified_channel, c.verified_target,
+             json_build_object('phone', b.phone, 'email', b.email, 'website', b.website, 'address', b.address,
+                               'city', b.city, 'zipCode', b.zip_code, 'category', b.category,
+                               'licence', ${licenceJson(sql)}) as listing
         from business_claims c join businesses b on b.id = c.business_id join users u on u.id = c.claimant_id
        where c.status = 'pending'
          ${after ? sql`and (c.created_at, c.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
@@ -138,6 +185,7 @@ export async function listContractors(
         details: r.details,
         createdAt: r.created_at.toISOString(),
         confirmation: toConfirmation(r),
+        listing: r.listing,
       })),
       nextCursor: rows.length > limit && last ? encode([last.created_text, last.id]) : null,
     };

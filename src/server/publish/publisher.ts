@@ -11,6 +11,7 @@ import { serverEnv } from '../config.ts';
 import { db, type Sql, type TransactionSql } from '../db/client.ts';
 import type { PublishRunView, PublishState } from '../../schemas/publish.ts';
 import { hookBuilder } from './build-hook.ts';
+import { pendingChanges } from './pending-changes.ts';
 import { localSiteHost } from './local-site.ts';
 
 /** The automatic publish waits this long after the last approval before it starts. */
@@ -255,13 +256,13 @@ export async function runById(sql: Sql, id: number): Promise<PublishRunView | nu
   return row ? view(row) : null;
 }
 
-/** The latest runs, newest first, and how many requests no run covers yet. */
+/** The latest runs, newest first, how many requests no run covers yet, and what they are. */
 export async function publishState(sql: Sql, limit = 10): Promise<PublishState> {
   const rows = await sql<RunRow[]>`
     select ${RUN_COLUMNS(sql)} from publish_runs r order by r.id desc limit ${limit}`;
   const [pending] = await sql<{ n: number }[]>`
     select count(*)::int as n from publish_requests where published_at is null and publish_run_id is null`;
-  return { runs: rows.map(view), pending: pending?.n ?? 0 };
+  return { runs: rows.map(view), pending: pending?.n ?? 0, changes: await pendingChanges(sql) };
 }
 
 /** Netlify's build hook when BUILD_HOOK_URL is set, else the local rebuild of our Node server. */

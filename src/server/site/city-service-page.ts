@@ -1,6 +1,7 @@
 // The view of one city-service landing page (/{service}-{city}-ohio), written from our own
 // local data: the contractors serving that area for that service, their figures, the area's
 // facts and the service's prices. A seo_pages row with the same slug overrides the copy.
+import { SEO_LIMITS } from '../../domain/content-rules.ts';
 import { distanceMiles, type LatLng } from '../../domain/geo.ts';
 import { CONTRACTORS_PER_LEAD_WORD } from '../../domain/quote-rules.ts';
 import { formatRating } from '../../domain/rating.ts';
@@ -9,7 +10,8 @@ import { cityServicePath, forServiceInArea, formatPriceRange, responseHours } fr
 import type { FaqEntry, SiteArea, SiteArticle, SiteBusiness, SiteData, SiteService } from './site-data.ts';
 
 export const TOP_RATED_LIMIT = 6;
-export const RELATED_ARTICLES_LIMIT = 6;
+/** The admin chooses up to this many per page (src/domain/content-rules.ts). */
+export const RELATED_ARTICLES_LIMIT = SEO_LIMITS.relatedArticles;
 
 export interface CityServicePage {
   slug: string;
@@ -61,11 +63,12 @@ function lower(name: string): string {
   return name === 'HVAC' ? 'HVAC' : name.toLowerCase();
 }
 
+/** The articles an admin chose for the page (seo_page_articles, in their order) that are
+ * published; when none of them is, the latest published ones for its service and city. */
 function relatedArticles(data: SiteData, service: SiteService, area: SiteArea, ids: string[]): SiteArticle[] {
-  if (ids.length) {
-    const byId = new Map(data.articles.map((a) => [a.id, a]));
-    return ids.flatMap((id) => byId.get(id) ?? []).slice(0, RELATED_ARTICLES_LIMIT);
-  }
+  const byId = new Map(data.articles.map((a) => [a.id, a]));
+  const chosen = ids.flatMap((id) => byId.get(id) ?? []).slice(0, RELATED_ARTICLES_LIMIT);
+  if (chosen.length) return chosen;
   const score = (a: SiteArticle) => (a.service === service.slug ? 2 : 0) + (a.city === area.name ? 1 : 0);
   return data.articles
     .filter((a) => score(a) > 0)

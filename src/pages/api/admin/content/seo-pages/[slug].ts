@@ -1,8 +1,10 @@
-// GET /api/admin/content/seo-pages/:slug: one page's copy. POST with the edited copy saves it
-// (audited with the changed fields before and after; publish requested).
+// GET /api/admin/content/seo-pages/:slug: one page's copy, and its related articles with the ones
+// to choose from. POST with the edited copy saves it (audited with the changed fields before and
+// after; publish requested).
 import * as z from 'zod/mini';
 import { ZSeoPageEdit, ZSeoSlug } from '~/schemas/admin-content';
 import { getSeoPage, updateSeoPage } from '~/server/admin/content-seo-pages';
+import { seoPageArticles } from '~/server/admin/seo-page-articles';
 import { db } from '~/server/db/client';
 import { route } from '~/server/route';
 
@@ -10,7 +12,7 @@ export const prerender = false;
 
 export const GET = route({ auth: 'admin' }, async ({ context }) => {
   const slug = z.parse(ZSeoSlug, context.params.slug);
-  return Response.json({ page: await getSeoPage(db(), slug) });
+  return Response.json({ page: await getSeoPage(db(), slug), related: await seoPageArticles(db(), slug) });
 });
 
 export const POST = route({ auth: 'admin', body: ZSeoPageEdit }, async ({ context, user, body }) => {

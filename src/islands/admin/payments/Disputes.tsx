@@ -1,0 +1,183 @@
+// The payments page's Disputes tab: the contractors' credit requests the automatic rules did not
+// settle; grant (refunded to the card) or decline, always with a reason the contractor reads.
+import { useId, useState } from 'react';
+import { CREDIT_DECISION_MAX, PAYMENTS_MESSAGES as M } from '../../../domain/admin-payments-rules.ts';
+import { creditReasonLabel } from '../../../domain/credit-rules.ts';
+import {
+  displayName,
+  endSentence,
+  formatDateTime,
+  formatMoney,
+  serviceInPlace,
+} from '../../../domain/format.ts';
+import type { AdminCreditPage, AdminCreditRequest } from '../../../schemas/admin-payments.ts';
+import { api, UNEXPECTED } from '../../shared/api.ts';
+import type { Column } from '../kit/AdminTable.tsx';
+import KeysetTable from '../kit/KeysetTable.tsx';
+import { useKeysetList } from '../use-keyset-list.ts';
+
+type FormEvent = { preventDefault: () => void };
+type Action = 'grant' | 'decline';
+
+const Time = (props: { at: string }) => <time dateTime={props.at}>{formatDateTime(props.at)}</time>;
+const leadName = (c: AdminCreditRequest) => serviceInPlace(c.projectType, c.place);
+
+function DecisionForm(props: {
+  credit: AdminCreditRequest;
+  action: Action;
+  busy: boolean;
+  onSubmit: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const verb = props.action === 'grant' ? 'granting' : 'declining';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim()) props.onSubmit(reason.trim());
+  };
+  return (
+    <form className="admin-inline-form" onSubmit={submit}>
+      <label htmlFor={id}>
+        Reason for {verb} the credit to {props.credit.businessName} (sent to the contractor)
+      </label>
+      <textarea
+        id={id}
+        required
+        maxLength={CREDIT_DECISION_MAX}
+        rows={3}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <div className="admin-actions">
+        <button className="btn" type="submit" disabled={props.busy || !reason.trim()}>
+          {props.action === 'grant' ? `Refund ${formatMoney(props.credit.amountCents)}` : 'Decline request'}
+        </button>
+        <button className="btn secondary" type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function Disputes() {
+  const list = useKeysetList('/api/admin/payments/credits', {}, (page: AdminCreditPage) => page.credits);
+  const [open, setOpen] = useState<{ id: string; action: Action } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const decide = async (credit: AdminCreditRequest, action: Action, reason: string) => {
+    setBusy(credit.id);
+    setMessage(null);
+    const answer = await api<{ credit: AdminCreditRequest }>(
+      'POST',
+      `/api/admin/payments/credits/${credit.id}/${action}`,
+      { reason },
+    );
+    setBusy(null);
+    if (!answer.ok) return setMessage(answer.body.error ?? UNEXPECTED);
+    setOpen(null);
+    const after = answer.body.credit;
+    if (after.status === 'open') {
+      // The gateway refused the refund: the request stays, with what happened in its finding.
+      list.setRows((rows) => rows.map((r) => (r.id === after.id ? after : r)));
+      return setMessage(`The refund to ${after.businessName} did not go through: ${after.finding}`);
+    }
+    list.setRows((rows) => rows.filter((r) => r.id !== credit.id));
+    setMessage(
+      action === 'grant'
+        ? after.status === 'refunded'
+          ? `${formatMoney(after.amountCents)} refunded to ${after.businessName}; they were e-mailed your reason.`
+          : endSentence(`Credit to ${after.businessName} granted; the refund is under way`)
+        : `Credit request of ${after.businessName} declined; they were e-mailed your reason.`,
+    );
+  };
+
+  const columns: Column<AdminCreditRequest>[] = [
+    {
+      label: 'Business',
+      kind: 'title',
+      cell: (c) => (
+        <>
+          {c.businessName}
+          {c.businessEmail && <div className="muted admin-fact">{c.businessEmail}</div>}
+        </>
+      ),
+    },
+    { label: 'Requested', cell: (c) => <Time at={c.createdAt} /> },
+    {
+      label: 'Lead',
+      cell: (c) => (
+        <>
+          {leadName(c)}
+          {c.chargedAt && (
+            <div className="muted">
+              charged <Time at={c.chargedAt} />
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      label: 'Reason and note',
+      cell: (c) => (
+        <>
+          {creditReasonLabel(c.reason)}
+          {c.note && <div>“{c.note}”</div>}
+        </>
+      ),
+    },
+    { label: 'Our check', cell: (c) => c.finding },
+    { label: 'Amount', kind: 'num', cell: (c) => formatMoney(c.amountCents) },
+    {
+      label: 'Decision',
+      kind: 'actions',
+      cell: (c) =>
+        open?.id === c.id ? (
+          <DecisionForm
+            credit={c}
+            action={open.action}
+            busy={busy === c.id}
+            onSubmit={(reason) => void decide(c, open.action, reason)}
+            onCancel={() => setOpen(null)}
+          />
+        ) : (
+          <div className="admin-actions">
+            <button
+              type="button"
+              className="btn"
+              aria-label={`Grant credit to ${c.businessName} for the ${displayName(c.projectType)} lead`}
+              onClick={() => setOpen({ id: c.id, action: 'grant' })}
+            >
+              Grant
+            </button>
+            <button
+              type="button"
+              className="btn secondary"
+              aria-label={`Decline credit to ${c.businessName} for the ${displayName(c.projectType)} lead`}
+              onClick={() => setOpen({ id: c.id, action: 'decline' })}
+            >
+              Decline
+            </button>
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <div>
+      <p role="status" aria-live="polite">
+        {message}
+      </p>
+      <KeysetTable
+        list={list}
+        caption="Open credit requests"
+        columns={columns}
+        rowKey={(c) => c.id}
+        empty={M.noCredits}
+        more="Show more credit requests"
+      />
+    </div>
+  );
+}
