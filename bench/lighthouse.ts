@@ -1,7 +1,8 @@
 // Lighthouse (mobile, the default config: simulated slow 4G and a 4x slower CPU) on one page of
 // each static type and on every island page, against the built site served by our Node server
 // with the demo data (scripts/e2e-server.ts), in Debian's Chromium. Reports the four scores and
-// the total blocking time; /profile is measured signed in as the demo homeowner. Each page runs
+// the total blocking time; /profile is measured signed in as the demo homeowner, the contractor's
+// workspace (/dashboard, /contractor/billing: `only: 'workspace'`) as the demo contractor. Each page runs
 // LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score is reported,
 // as Lighthouse's own guidance on variance suggests; every run's score is in the note.
 import * as chromeLauncher from 'chrome-launcher';
@@ -14,12 +15,12 @@ import { CHROMIUM_ARGS, startSite } from './lib.ts';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-/** The demo homeowner's cookies, for the signed-in pages. */
-async function signedInCookie(origin: string): Promise<string> {
+/** A demo account's cookies, for the signed-in pages. */
+async function signedInCookie(origin: string, email: string): Promise<string> {
   const response = await fetch(`${origin}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: 'homeowner@example.com', password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   if (!response.ok) throw new Error(`demo sign-in failed: ${response.status}`);
   return response.headers
@@ -29,7 +30,7 @@ async function signedInCookie(origin: string): Promise<string> {
 }
 
 export async function lighthouseBench(
-  options: { only?: 'islands' | 'static' | 'profile' } = {},
+  options: { only?: 'islands' | 'static' | 'profile' | 'workspace' } = {},
 ): Promise<Measurement[]> {
   const site = await startSite();
   const origin = site.origin;
@@ -53,16 +54,25 @@ export async function lighthouseBench(
       ['article', '/articles/how-to-choose-a-licensed-contractor-in-dayton'],
       ['AI sheet', '/ai'],
     ] as const;
+    const workspace = [
+      ['contractor dashboard', '/dashboard'],
+      ['contractor billing', '/contractor/billing'],
+    ] as const;
     const pages =
       options.only === 'profile'
         ? [['profile', profile] as const]
-        : [
-            ...(options.only === 'islands' ? [] : staticPages),
-            ...(options.only === 'static'
-              ? []
-              : ISLAND_PAGES.map(([label, path]) => [`island: ${label}`, path] as const)),
-          ];
-    const cookie = await signedInCookie(origin);
+        : options.only === 'workspace'
+          ? workspace
+          : [
+              ...(options.only === 'islands' ? [] : staticPages),
+              ...(options.only === 'static'
+                ? []
+                : ISLAND_PAGES.map(([label, path]) => [`island: ${label}`, path] as const)),
+            ];
+    const homeowner = await signedInCookie(origin, 'homeowner@example.com');
+    const contractor = await signedInCookie(origin, 'contractor@example.com');
+    const cookieFor = (pathname: string): string | null =>
+      pathname === '/profile' ? homeowner : workspace.some(([, p]) => p === pathname) ? contractor : null;
     const results: Measurement[] = [];
     const rounds = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
     for (const [type, pathname] of pages) {
@@ -73,7 +83,7 @@ export async function lighthouseBench(
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
-          ...(pathname === '/profile' ? { extraHeaders: { cookie } } : {}),
+          ...(cookieFor(pathname) ? { extraHeaders: { cookie: cookieFor(pathname)! } } : {}),
         });
         if (!run) throw new Error(`lighthouse returned nothing for ${pathname}`);
         if (run.lhr.finalDisplayedUrl !== `${origin}${pathname}`) {
