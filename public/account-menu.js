@@ -1,8 +1,17 @@
 /* global document */
-// Prebuilt pages cannot know who is signed in. When the signed_in hint cookie is there, ask the
-// server and swap the Sign In links for the account menu (template in the header).
+// Prebuilt pages cannot know who is signed in. When the signed_in hint cookie is there, the
+// bottom tabs' Account opens /profile (never /auth, which sends a signed-in visitor home), and
+// the server is asked for the user, to swap the Sign In links for the account menu (template in
+// the header).
 (function () {
   if (!/(?:^|; )signed_in=1/.test(document.cookie)) return;
+  var tabs = document.querySelectorAll('[data-account-tab]');
+  var accountTab = function (href) {
+    tabs.forEach(function (a) {
+      a.setAttribute('href', href);
+    });
+  };
+  accountTab('/profile');
   fetch('/api/auth/session', { credentials: 'same-origin' })
     .then(function (r) {
       return r.ok ? r.json() : null;
@@ -14,6 +23,7 @@
       var user = data.user;
       if (!user) {
         document.cookie = 'signed_in=; Max-Age=0; path=/';
+        accountTab('/auth');
         return;
       }
       var menu = template.content.cloneNode(true);

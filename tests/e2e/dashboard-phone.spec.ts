@@ -362,11 +362,13 @@ test('a contractor without a card sees the readiness banner on the dashboard and
   ).toBeVisible();
 });
 
-test('the mobile Account tab takes a signed-in contractor to the dashboard, not home', async ({ page }) => {
+test('the mobile Account tab takes a signed-in contractor to Account Settings, not home', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await signInContext(page.context(), baseURL(), 'contractor@example.com');
   await page.goto('/contractors');
   await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Account' }).click();
-  await expect(page).toHaveURL('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Contractor Dashboard', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveTitle('Account Settings | Dayton Contractors');
 });
