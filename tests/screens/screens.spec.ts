@@ -1,5 +1,5 @@
 // The screenshots linked from the README (docs/screens/), at a phone's 390 px: the contractor's
-// dashboard and billing as the demo contractor sees them, and the quote wizard's first step and
+// dashboard (its leads and its Analytics tab) and billing as the demo contractor sees them, and the quote wizard's first step and
 // its code step. Refreshed by `npm run screens` whenever those screens change.
 import path from 'node:path';
 import { signInContext } from '../helpers/demo-session.ts';
@@ -15,16 +15,20 @@ test('the contractor dashboard at 390 px', async ({ page, baseURL }) => {
   await signInContext(page.context(), baseURL!, 'contractor@example.com');
   await page.goto('/dashboard');
   await hydrated(page, 'Dashboard');
+  await expect(page.getByText('Loading leads…')).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: path.join(OUT, 'dashboard-390.png'), fullPage: false });
-  await page.screenshot({ path: path.join(OUT, 'dashboard-390-full.png'), fullPage: true });
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
+  await page.screenshot({ path: path.join(OUT, 'dashboard-analytics-390.png'), fullPage: false });
 });
 
 test('billing at 390 px', async ({ page, baseURL }) => {
   await signInContext(page.context(), baseURL!, 'contractor@example.com');
   await page.goto('/contractor/billing');
   await hydrated(page, 'Billing');
+  await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: path.join(OUT, 'billing-390.png'), fullPage: false });
-  await page.screenshot({ path: path.join(OUT, 'billing-390-full.png'), fullPage: true });
 });
 
 test('the quote wizard at 390 px', async ({ page }) => {
