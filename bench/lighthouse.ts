@@ -96,6 +96,8 @@ export async function lighthouseBench(
       const run = runs[Math.floor(runs.length / 2)]!;
       const scores = CATEGORIES.map((c) => Math.round((run.lhr.categories[c]?.score ?? 0) * 100));
       const tbt = run.lhr.audits['total-blocking-time']?.numericValue ?? NaN;
+      const metric = (id: string) => run.lhr.audits[id]?.displayValue ?? '?';
+      const timings = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, speed index ${metric('speed-index')}, CLS ${metric('cumulative-layout-shift')}`;
       const failing = Object.values(run.lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => {
@@ -107,7 +109,7 @@ export async function lighthouseBench(
         name: `Lighthouse mobile, ${type} (${pathname})`,
         value: Math.min(...scores),
         unit: '',
-        note: `performance ${scores[0]} (runs: ${runs.map((r) => Math.round(performance(r) * 100)).join(', ')}), accessibility ${scores[1]}, best practices ${scores[2]}, SEO ${scores[3]}; total blocking time ${Math.round(tbt)} ms${failing.length ? `; failing: ${failing.join(', ')}` : ''}`,
+        note: `performance ${scores[0]} (runs: ${runs.map((r) => Math.round(performance(r) * 100)).join(', ')}), accessibility ${scores[1]}, best practices ${scores[2]}, SEO ${scores[3]}; total blocking time ${Math.round(tbt)} ms; ${timings}${failing.length ? `; failing: ${failing.join(', ')}` : ''}`,
       });
     }
     return results;

@@ -2,7 +2,7 @@
 // expired-card banners (each with its fix on top: the card), the four cards and the tabs
 // Transactions, Subscription, Payment Methods, Analytics (a tab row that scrolls sideways on a
 // phone, never off-screen). Reads go through loadBilling (5-minute cache, 3 retries, 30 s per attempt).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   BILLING_MESSAGES as M,
   BILLING_PORTAL_ENDPOINT,
@@ -37,13 +37,18 @@ function Billing(props: {
   initialTab?: string;
   /** Back from a receipt link the gateway had nothing for (?receipt=unavailable). */
   receiptMissing?: boolean;
+  /** The summary read by the page on the server: the cards and banners are there before any script. */
+  initialSummary?: BillingSummary | null;
 }) {
   const { businessName, initialTab = 'transactions' } = props;
   const [tab, setTab] = useState<Tab>(TABS.find((t) => t.id === initialTab)?.id ?? 'transactions');
   const [range, setRange] = useState<BillingRange>('30');
   const [reloads, setReloads] = useState(0);
   /** The last answer and the load it answers (the figures stay until the next one arrives). */
-  const [loaded, setLoaded] = useState<{ reload: number; summary: BillingSummary | null } | null>(null);
+  const skipFirstLoad = useRef(Boolean(props.initialSummary));
+  const [loaded, setLoaded] = useState<{ reload: number; summary: BillingSummary | null } | null>(
+    props.initialSummary ? { reload: 0, summary: props.initialSummary } : null,
+  );
   /** Why the portal did not open (the server's words), null while nothing failed. */
   const [portalFailed, setPortalFailed] = useState<string | null>(null);
   const [receiptMissing, setReceiptMissing] = useState(props.receiptMissing ?? false);
@@ -53,6 +58,11 @@ function Billing(props: {
   const failed = !loading && !summary;
 
   useEffect(() => {
+    // The server's summary stands for the first load; Refresh and later loads fetch.
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     let live = true;
     void loadBilling<BillingSummary>('/api/contractor/billing/summary').then((answer) => {
       if (live) setLoaded({ reload: reloads, summary: answer.ok ? answer.body : null });

@@ -2,7 +2,7 @@
 // first, the stats cards beside it, or under it on a phone), Analytics, Profile and Payments. The
 // page hands over the business and the stats it loaded.
 import { useState, type ReactNode } from 'react';
-import type { DashboardStats } from '../../schemas/dashboard.ts';
+import type { DashboardStats, LeadPage } from '../../schemas/dashboard.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import Tabs from '../shared/Tabs.tsx';
 import Toaster from '../shared/Toaster.tsx';
@@ -27,6 +27,8 @@ function Dashboard(props: {
   stats: DashboardStats;
   initialTab: DashboardTab;
   setupReturn?: SetupReturn;
+  /** The Leads tab's first page, read on the server. */
+  initialLeads?: LeadPage | null;
   /** The readiness banner, rendered by the page on the server (shown under the header). */
   children?: ReactNode;
 }) {
@@ -34,6 +36,12 @@ function Dashboard(props: {
   const [tab, setTab] = useState<DashboardTab>(props.initialTab);
   const [template, setTemplate] = useState<ChosenTemplate | null>(null);
   const [stats, setStats] = useState(props.stats);
+  // The server's first page of leads serves the first showing of the Leads tab only.
+  const [initialLeads, setInitialLeads] = useState<LeadPage | null>(props.initialLeads ?? null);
+  const select = (next: DashboardTab) => {
+    if (next !== tab) setInitialLeads(null);
+    setTab(next);
+  };
 
   const chooseTemplate = (chosen: ChosenTemplate) => {
     setTemplate(chosen);
@@ -60,10 +68,10 @@ function Dashboard(props: {
         </div>
       </header>
       {props.children}
-      <Tabs label="Dashboard" tabs={TABS} selected={tab} onSelect={setTab}>
+      <Tabs label="Dashboard" tabs={TABS} selected={tab} onSelect={select}>
         {tab === 'leads' && (
           <div className="leads-layout">
-            <LeadsTab template={template} onStatsChanged={setStats} />
+            <LeadsTab template={template} onStatsChanged={setStats} initialPage={initialLeads} />
             <aside className="leads-aside">
               <StatsCards stats={stats} />
             </aside>

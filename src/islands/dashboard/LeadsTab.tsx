@@ -21,14 +21,18 @@ function fetchLeads(stage: LeadStage | '', cursor: string | null): Promise<ApiAn
 export default function LeadsTab(props: {
   template: ChosenTemplate | null;
   onStatsChanged: (stats: DashboardStats) => void;
+  /** The first page, read by the page on the server (the list is on screen before any script). */
+  initialPage?: LeadPage | null;
 }) {
   const filterId = useId();
+  const initial = props.initialPage ?? null;
+  const skipFirstLoad = useRef(initial !== null);
   const [stage, setStage] = useState<LeadStage | ''>('');
-  const [leads, setLeads] = useState<LeadSummary[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [leads, setLeads] = useState<LeadSummary[]>(initial?.leads ?? []);
+  const [cursor, setCursor] = useState<string | null>(initial?.nextCursor ?? null);
+  const [loading, setLoading] = useState(initial === null);
   const [failed, setFailed] = useState(false);
-  const [newLeads, setNewLeads] = useState<number | null>(null);
+  const [newLeads, setNewLeads] = useState<number | null>(initial?.newLeads ?? null);
   const [open, setOpen] = useState<{ id: string; quote: boolean } | null>(null);
   const returnTo = useRef<string | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -43,6 +47,11 @@ export default function LeadsTab(props: {
   };
 
   useEffect(() => {
+    // The server's first page stands for the first load (all stages); later loads fetch.
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     let live = true;
     void fetchLeads(stage, null).then((answer) => {
       if (live) apply(answer, false);
