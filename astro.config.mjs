@@ -51,6 +51,13 @@ function indexable(url) {
   return true;
 }
 
+/**
+ * The mail layout's components (src/server/mail/layout.tsx), bundled into the server so only the
+ * few it uses are loaded: the package's index loads every component, Tailwind and Prism
+ * included (half a second at start). Server-only: no island imports them.
+ */
+const REACT_EMAIL = ['@react-email/components', /^@react-email\//];
+
 export default defineConfig({
   site,
   outDir,
@@ -124,10 +131,11 @@ export default defineConfig({
               'jose',
               'libphonenumber-js',
               'marked',
+              ...REACT_EMAIL,
             ],
           },
         }
-      : {}),
+      : { ssr: { noExternal: REACT_EMAIL } }),
     environments: {
       // Astro builds the server unminified; rolldown's own output option minifies the function.
       ...(onNetlify ? { ssr: { build: { rolldownOptions: { output: { minify: true } } } } } : {}),

@@ -10,6 +10,7 @@ import { ZQuoteRequest } from '../../src/schemas/quote.ts';
 import { siteUrl } from '../../src/server/config.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../../src/server/leads/homeowner-links.ts';
+import { layoutMail } from '../../src/server/mail/layout.tsx';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
 import { submitProven } from './prove-quote.ts';
@@ -165,20 +166,23 @@ export async function seedDemoHomeowner(sql: Sql): Promise<DemoHomeownerResult> 
       result.responses += 1;
     }
     const token = await createHomeownerLink(sql, { leadId: quotes.leadId, purpose: 'responses' });
-    await enqueueMail(sql, {
-      to: DEMO_QUOTES_EMAIL,
-      subject: 'Your quotes from local contractors',
-      template: 'demo_homeowner_responses',
-      payload: { leadId: quotes.leadId },
-      text: [
-        `Hi ${REQUESTS[0].name},`,
-        '',
-        `${answering.map((b) => b.name).join(' and ')} responded to your plumbing request. Compare their quotes and accept one:`,
-        homeownerLinkUrl(site, 'responses', token),
-        '',
-        '(Demo data: this mail was written by the demo seed.)',
-      ].join('\n'),
-    });
+    await enqueueMail(
+      sql,
+      layoutMail({
+        to: DEMO_QUOTES_EMAIL,
+        subject: 'Your quotes from local contractors',
+        heading: 'Your quotes are in',
+        paragraphs: [
+          `Hi ${REQUESTS[0].name},`,
+          `${answering.map((b) => b.name).join(' and ')} responded to your plumbing request. Compare their quotes and accept one.`,
+        ],
+        action: { label: 'See your quotes', url: homeownerLinkUrl(site, 'responses', token) },
+        note: ['(Demo data: this mail was written by the demo seed.)'],
+        reason: 'you asked for quotes on Dayton Contractors',
+        template: 'demo_homeowner_responses',
+        payload: { leadId: quotes.leadId },
+      }),
+    );
   }
 
   const job = await soldRequest(sql, REQUESTS[1]);
@@ -196,20 +200,23 @@ export async function seedDemoHomeowner(sql: Sql): Promise<DemoHomeownerResult> 
       purpose: 'review',
       businessId: done.id,
     });
-    await enqueueMail(sql, {
-      to: DEMO_REVIEW_EMAIL,
-      subject: `How did ${done.name} do?`,
-      template: 'demo_homeowner_review',
-      payload: { leadId: job.leadId },
-      text: [
-        `Hi ${REQUESTS[1].name},`,
-        '',
-        `${done.name} marked your plumbing job completed. Review it (your review is marked verified):`,
-        homeownerLinkUrl(site, 'review', token),
-        '',
-        '(Demo data: this mail was written by the demo seed.)',
-      ].join('\n'),
-    });
+    await enqueueMail(
+      sql,
+      layoutMail({
+        to: DEMO_REVIEW_EMAIL,
+        subject: `How did ${done.name} do?`,
+        heading: `How did ${done.name} do?`,
+        paragraphs: [
+          `Hi ${REQUESTS[1].name},`,
+          `${done.name} marked your plumbing job completed. Review it (your review is marked verified).`,
+        ],
+        action: { label: 'Write your review', url: homeownerLinkUrl(site, 'review', token) },
+        note: ['(Demo data: this mail was written by the demo seed.)'],
+        reason: 'you hired a contractor through Dayton Contractors',
+        template: 'demo_homeowner_review',
+        payload: { leadId: job.leadId },
+      }),
+    );
     result.reviewLinks += 1;
   }
   return result;

@@ -3,7 +3,7 @@
 // domain, and how a confirmation reads. The code itself follows the phone codes' rules
 // (integrity-rules.ts: 6 digits, 10 minutes, 5 tries). Pure: shared by the islands, the server
 // and the tests. docs/decisions.md ("Listing claims prove themselves") says why each is so.
-import { CODE_LENGTH, CODE_MINUTES, maskedPhone } from './integrity-rules.ts';
+import { CODE_LENGTH, maskedPhone } from './integrity-rules.ts';
 
 /** Codes one claim may have sent (texts, calls and mails together) per window. */
 export const CLAIM_CODE_SENDS_PER_CLAIM = 5;
@@ -124,15 +124,4 @@ export function confirmationText(confirmation: ClaimConfirmation | null): string
   if (!confirmation) return 'Not confirmed';
   const { channel, target, confirmedAt } = confirmation;
   return `Confirmed by ${CLAIM_CHANNEL_WORDS[channel]} to ${confirmationTarget(channel, target)} on ${confirmationDay(confirmedAt)}`;
-}
-
-/** What the code's mail says (a code at the listing website's domain proves the claimant reads it). */
-export function claimCodeMailText(code: string, businessName: string): string {
-  return [
-    `Someone who is claiming the listing of ${businessName} on Dayton Contractors asked us to send a code to this address at the business's website, to prove the listing is theirs.`,
-    '',
-    `Your code is ${code}. It expires in ${CODE_MINUTES} minutes. Never share it.`,
-    '',
-    'If you did not ask for it, ignore this e-mail: nothing changes and the listing stays as it is.',
-  ].join('\n');
 }

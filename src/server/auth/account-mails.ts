@@ -1,43 +1,73 @@
-// The account mails; links point at SITE_URL, never at the request's Host header.
+// The account mails, in the mail layout; links point at SITE_URL, never at the request's Host
+// header.
 import { siteUrl } from '../config.ts';
+import { layoutMail } from '../mail/layout.tsx';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import { TOKEN_HOURS } from './account-tokens.ts';
 
 export function verificationMail(to: string, token: string): OutgoingMail {
-  const link = `${siteUrl()}/auth/verify?token=${token}`;
-  return {
+  return layoutMail({
     to,
     subject: 'Confirm your e-mail address',
+    heading: 'Confirm your e-mail address',
+    paragraphs: [
+      'Welcome to Dayton Contractors!',
+      'Confirm your e-mail address to finish creating your account.',
+    ],
+    action: { label: 'Confirm my e-mail', url: `${siteUrl()}/auth/verify?token=${token}` },
+    note: [
+      `The link works once and expires in ${TOKEN_HOURS.email_verification} hours. If you did not sign up, ignore this e-mail.`,
+    ],
+    reason: 'someone signed up on Dayton Contractors with this address',
     template: 'email_verification',
-    text: `Welcome to Dayton Contractors!\n\nConfirm your e-mail address to finish creating your account:\n${link}\n\nThe link works once and expires in ${TOKEN_HOURS.email_verification} hours. If you did not sign up, ignore this e-mail.`,
-  };
+  });
 }
 
 export function passwordResetMail(to: string, token: string): OutgoingMail {
-  return {
+  return layoutMail({
     to,
     subject: 'Reset your password',
+    heading: 'Reset your password',
+    paragraphs: ['Someone asked to reset the password of your Dayton Contractors account.'],
+    action: {
+      label: 'Reset your password',
+      url: `${siteUrl()}/reset-password?token=${token}`,
+      text: 'Choose a new password here',
+    },
+    note: [
+      `The link works once and expires in ${TOKEN_HOURS.password_reset} hour. If it was not you, ignore this e-mail: your password stays as it is.`,
+    ],
+    reason: 'you have an account on Dayton Contractors',
     template: 'password_reset',
-    text: `Someone asked to reset the password of your Dayton Contractors account.\n\nChoose a new password here:\n${siteUrl()}/reset-password?token=${token}\n\nThe link works once and expires in ${TOKEN_HOURS.password_reset} hour. If it was not you, ignore this e-mail: your password stays as it is.`,
-  };
+  });
 }
 
 /** To the new address: the change takes effect once this link is followed. */
 export function emailChangeMail(newEmail: string, currentEmail: string, token: string): OutgoingMail {
-  return {
+  return layoutMail({
     to: newEmail,
     subject: 'Confirm your new e-mail address',
+    heading: 'Confirm your new e-mail address',
+    paragraphs: [`Confirm that ${newEmail} is the new e-mail address of your Dayton Contractors account.`],
+    action: { label: 'Confirm my new address', url: `${siteUrl()}/auth/verify?token=${token}` },
+    note: [
+      `Until you do, ${currentEmail} stays your address. The link works once and expires in ${TOKEN_HOURS.email_change} hours.`,
+    ],
+    reason: 'someone asked to make this the address of a Dayton Contractors account',
     template: 'email_change',
-    text: `Confirm that ${newEmail} is the new e-mail address of your Dayton Contractors account:\n${siteUrl()}/auth/verify?token=${token}\n\nUntil you do, ${currentEmail} stays your address. The link works once and expires in ${TOKEN_HOURS.email_change} hours.`,
-  };
+  });
 }
 
 /** To the old address, once the change took effect. */
 export function emailChangedMail(oldEmail: string, newEmail: string): OutgoingMail {
-  return {
+  return layoutMail({
     to: oldEmail,
     subject: 'Your e-mail address was changed',
+    heading: 'Your e-mail address was changed',
+    paragraphs: [`The e-mail address of your Dayton Contractors account is now ${newEmail}.`],
+    action: { label: 'Check my account', url: `${siteUrl()}/profile` },
+    note: ['If you did not ask for this, contact support at once.'],
+    reason: 'this was the address of your Dayton Contractors account',
     template: 'email_changed',
-    text: `The e-mail address of your Dayton Contractors account is now ${newEmail}.\n\nIf you did not ask for this, contact support at once.`,
-  };
+  });
 }

@@ -12,7 +12,6 @@ import {
   CLAIM_CODE_SENDS_PER_CLIENT,
   CLAIM_CODE_WINDOW_MINUTES,
   CLAIM_PROOF_MESSAGES as M,
-  claimCodeMailText,
   confirmationTarget,
   listingPhoneDigits,
   websiteMailDomain,
@@ -24,6 +23,7 @@ import { checkRateLimit } from '../auth/rate-limit.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { claimCodeMail } from './claim-mails.ts';
 import { SmsRefusedNumberError, type SmsPort } from '../sms/sms-port.ts';
 import { claimCodeHash } from './claim-code-hash.ts';
 import type { ClaimAccess } from './claim-proof-cookie.ts';
@@ -114,13 +114,7 @@ export async function sendClaimCode(
   if (to.channel === 'email') {
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
     const row = await sql.begin(async (tx) => {
-      await enqueueMail(tx, {
-        to: to.target,
-        subject: `Your code to claim ${claim.businessName} on Dayton Contractors`,
-        text: claimCodeMailText(code, claim.businessName),
-        template: 'claim_code',
-        payload: { businessName: claim.businessName },
-      });
+      await enqueueMail(tx, claimCodeMail(to.target, code, claim.businessName));
       const [inserted] = await tx<{ expires_at: Date }[]>`
         insert into verification_codes (id, purpose, claim_id, channel, target, code_hash, expires_at)
         values (${id}, 'claim', ${claim.id}, 'email', ${to.target}, ${claimCodeHash(id, code)},

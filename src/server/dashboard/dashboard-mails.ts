@@ -1,6 +1,7 @@
 // Mails the dashboard sends a homeowner: a contractor's response (with the private page of every
 // response and quote on the request). The review invitation is src/server/reviews/review-mails.ts.
 import { formatMoney } from '../../domain/money.ts';
+import { layoutMail } from '../mail/layout.tsx';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
 interface Homeowner {
@@ -20,24 +21,23 @@ export function responseMail(
     link: string;
   },
 ): OutgoingMail {
-  return {
+  return layoutMail({
     to: homeowner.email,
     subject: `${response.businessName} replied: ${response.subject}`,
+    heading: `${response.businessName} replied`,
+    paragraphs: [
+      `Hi ${homeowner.name},`,
+      `${response.businessName} replied to your ${homeowner.projectType} request:`,
+      response.message,
+      ...(response.totalCents === null ? [] : [`Their quote: ${formatMoney(response.totalCents)} in total.`]),
+    ],
+    action: {
+      label: 'See your quotes',
+      url: response.link,
+      text: 'See every response and quote side by side (a private link, for you only)',
+    },
+    reason: 'you asked for quotes on Dayton Contractors',
     template: 'lead_response',
     payload: { leadId: homeowner.leadId },
-    text: [
-      `Hi ${homeowner.name},`,
-      '',
-      `${response.businessName} replied to your ${homeowner.projectType} request:`,
-      '',
-      response.message,
-      '',
-      ...(response.totalCents === null
-        ? []
-        : [`Their quote: ${formatMoney(response.totalCents)} in total.`, '']),
-      `See every response and quote side by side (a private link, for you only): ${response.link}`,
-      '',
-      'Dayton Contractors',
-    ].join('\n'),
-  };
+  });
 }

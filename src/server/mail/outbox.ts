@@ -7,6 +7,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML twin of the text (mail/layout.tsx's layoutMail writes both); null: text only. */
+  html?: string;
   template: string;
   payload?: Record<string, string | number | boolean | null>;
   /** Held back this long before the sender may take it (a change that can still be undone). */
@@ -15,8 +17,8 @@ export interface OutgoingMail {
 
 export async function enqueueMail(sql: Sql | TransactionSql, mail: OutgoingMail): Promise<void> {
   await sql`
-    insert into mail_outbox (to_address, subject, text_body, template, payload, send_after)
-    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.template}, ${sql.json(mail.payload ?? {})},
+    insert into mail_outbox (to_address, subject, text_body, html_body, template, payload, send_after)
+    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template}, ${sql.json(mail.payload ?? {})},
             now() + make_interval(secs => ${mail.sendAfterSeconds ?? 0}))`;
 }
 
@@ -25,6 +27,7 @@ export interface StoredMail {
   to: string;
   subject: string;
   text: string;
+  html: string | null;
   template: string;
   status: string;
   createdAt: Date;
@@ -33,7 +36,7 @@ export interface StoredMail {
 /** The newest mails, for /dev/mail (only where mail is captured), optionally to one address. */
 export async function listMail(sql: Sql, limit = 50, to?: string): Promise<StoredMail[]> {
   return sql<StoredMail[]>`
-    select id, to_address as "to", subject, text_body as text, template, status, created_at as "createdAt"
+    select id, to_address as "to", subject, text_body as text, html_body as html, template, status, created_at as "createdAt"
     from mail_outbox ${to ? sql`where to_address = ${to.trim().toLowerCase()}` : sql``}
     order by created_at desc, id limit ${limit}`;
 }

@@ -38,6 +38,7 @@ export async function deliverPendingMail(
       to_address: string;
       subject: string;
       text_body: string;
+      html_body: string | null;
       attempts: number;
       expired: boolean;
     }[]
@@ -48,7 +49,7 @@ export async function deliverPendingMail(
       where (status = 'pending' and send_after <= now())
          or (status = 'sending' and claimed_at < now() - make_interval(mins => ${RECLAIM_AFTER_MINUTES}))
       order by send_after limit ${batch} for update skip locked)
-    returning id, to_address, subject, text_body, attempts,
+    returning id, to_address, subject, text_body, html_body, attempts,
       created_at < now() - make_interval(days => ${GIVE_UP_AFTER_DAYS}) as expired`;
   const smtp = options.transport === undefined ? transport() : options.transport;
   for (const mail of claimed) {
@@ -62,6 +63,8 @@ export async function deliverPendingMail(
         to: mail.to_address,
         subject: mail.subject,
         text: mail.text_body,
+        // multipart/alternative: the layout's HTML, the text twin for clients that show no HTML.
+        ...(mail.html_body ? { html: mail.html_body } : {}),
         // The same on every try: copies a lost '250' caused are one message to the recipient.
         messageId: `<${mail.id}@${senderDomain()}>`,
       });

@@ -1,5 +1,5 @@
 // The quote pipeline's mails: the lead to a contractor who paid, the notice to one whose card was
-// declined, and the homeowner's confirmation.
+// declined, and the homeowner's confirmation; in the mail layout, each with its one button.
 import { formatMoney } from '../../domain/money.ts';
 import { LEAD_PRICE_CENTS, TIMELINES } from '../../domain/quote-rules.ts';
 import { replyPromise } from '../../domain/reply-promise.ts';
@@ -7,6 +7,7 @@ import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
 import { leadTrust, trustText } from '../../domain/lead-trust.ts';
 import { siteUrl } from '../config.ts';
 import { CONFIRM_HOURS, DUPLICATE_DAYS } from './quote-timing.ts';
+import { layoutMail } from '../mail/layout.tsx';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import type { LeadRow } from './types.ts';
 
@@ -19,79 +20,88 @@ const timelineLabel = (value: string) => TIMELINES.find((t) => t.value === value
 const dollars = (n: number) => formatMoney(n * 100, { wholeDollars: true });
 const LEAD_PRICE = formatMoney(LEAD_PRICE_CENTS);
 
+const HOMEOWNER_REASON = 'you asked for quotes on Dayton Contractors';
+const CONTRACTOR_REASON = 'your business receives leads from Dayton Contractors';
+
 /** A paid contractor gets the homeowner's contact details. */
 export function leadMail(
   contractor: Recipient & { responseTimeHours?: number | null },
   lead: LeadRow,
 ): OutgoingMail {
-  return {
+  return layoutMail({
     to: contractor.email,
     subject: `New lead: ${lead.project_type} in ${lead.city ?? lead.zip_code}`,
-    template: 'lead_new',
-    payload: { leadId: lead.id },
-    text: [
+    heading: `New lead: ${lead.project_type} in ${lead.city ?? lead.zip_code}`,
+    paragraphs: [
       `${contractor.name}, you have a new lead (${LEAD_PRICE} charged to your card on file).`,
-      '',
-      `Service: ${lead.project_type}`,
-      `Timeline: ${timelineLabel(lead.timeline)}`,
-      `Budget: ${dollars(lead.budget_min)} - ${dollars(lead.budget_max)}`,
-      `Address: ${lead.property_address} ${lead.zip_code ?? ''}`.trim(),
-      '',
+      [
+        `Service: ${lead.project_type}`,
+        `Timeline: ${timelineLabel(lead.timeline)}`,
+        `Budget: ${dollars(lead.budget_min)} - ${dollars(lead.budget_max)}`,
+        `Address: ${lead.property_address} ${lead.zip_code ?? ''}`.trim(),
+      ],
       lead.project_description,
-      '',
-      `Homeowner: ${lead.name}`,
-      `E-mail: ${lead.email}`,
-      `Phone: ${lead.phone}`,
-      `Prefers: ${lead.preferred_contact_method}`,
-      '',
-      'What we checked before sending it to you:',
-      ...trustText(leadTrust(lead)),
-      '',
+      [
+        `Homeowner: ${lead.name}`,
+        `E-mail: ${lead.email}`,
+        `Phone: ${lead.phone}`,
+        `Prefers: ${lead.preferred_contact_method}`,
+      ],
+      ['What we checked before sending it to you:', ...trustText(leadTrust(lead))],
       // The homeowner's promise is the slowest stated time of the pros it went to, so the
       // contractor's own stated time always keeps it (src/domain/reply-promise.ts).
-      `You state that you reply ${replyPromise([contractor.responseTimeHours])}; the homeowner was told to expect replies no later than that. Reply from your dashboard: ${siteUrl()}/dashboard`,
-    ].join('\n'),
-  };
+      `You state that you reply ${replyPromise([contractor.responseTimeHours])}; the homeowner was told to expect replies no later than that.`,
+    ],
+    action: { label: 'Open the lead', url: `${siteUrl()}/dashboard`, text: 'Reply from your dashboard' },
+    reason: CONTRACTOR_REASON,
+    template: 'lead_new',
+    payload: { leadId: lead.id },
+  });
 }
 
 /** A declined contractor learns of the lead but not who the homeowner is. */
 export function declinedLeadMail(contractor: Recipient, lead: LeadRow, reason: string): OutgoingMail {
-  return {
+  return layoutMail({
     to: contractor.email,
     subject: 'A lead could not be sent to you: payment declined',
+    heading: 'A lead could not be sent to you',
+    paragraphs: [
+      `${contractor.name}, a ${lead.project_type} lead in ${lead.city ?? lead.zip_code} matched your business, but the ${LEAD_PRICE} charge to your card on file failed: ${reason}`,
+    ],
+    action: {
+      label: 'Fix my card',
+      url: `${siteUrl()}${PAYMENT_SETUP_PATH}`,
+      text: 'Fix your card to receive the next one',
+    },
+    note: [{ link: 'Your charges and failed payments', url: `${siteUrl()}/contractor/billing` }],
+    reason: CONTRACTOR_REASON,
     template: 'lead_payment_failed',
     payload: { leadId: lead.id },
-    text: [
-      `${contractor.name}, a ${lead.project_type} lead in ${lead.city ?? lead.zip_code} matched your business, but the`,
-      `${LEAD_PRICE} charge to your card on file failed: ${reason}`,
-      '',
-      `Fix your card to receive the next one: ${siteUrl()}${PAYMENT_SETUP_PATH}`,
-      `Your charges and failed payments: ${siteUrl()}/contractor/billing`,
-    ].join('\n'),
-  };
+  });
 }
 
 /** Once the request is sold: the contractors who received it, if any, and the reply promise
- * their stated reply times make (the slowest of them; none: 24 hours). */
+ * their stated reply times make (the slowest of them; none: 24 hours). The button opens the
+ * home page: the request's private pages are mailed with each response. */
 export function quoteConfirmationMail(lead: LeadRow, contractors: readonly PaidContractor[]): OutgoingMail {
   const promise = replyPromise(contractors.map((c) => c.responseTimeHours));
   const names = contractors.map((c) => c.name);
-  return {
+  return layoutMail({
     to: lead.email,
     subject: 'We received your quote request',
-    template: 'quote_confirmation',
-    payload: { leadId: lead.id },
-    text: [
+    heading: 'We received your quote request',
+    paragraphs: [
       `Hi ${lead.name},`,
-      '',
       `Thank you for your ${lead.project_type} request.`,
       contractors.length
         ? `We sent it to ${names.length} verified local contractor${names.length === 1 ? '' : 's'}: ${names.join(', ')}. Expect a reply ${promise}.`
         : `We are finding the right contractor for it and will be in touch ${promise}.`,
-      '',
-      'Dayton Contractors',
-    ].join('\n'),
-  };
+    ],
+    action: { label: 'Browse local contractors', url: `${siteUrl()}/contractors`, text: 'Local contractors' },
+    reason: HOMEOWNER_REASON,
+    template: 'quote_confirmation',
+    payload: { leadId: lead.id },
+  });
 }
 
 /**
@@ -107,29 +117,30 @@ export function confirmEmailMail(
 ): OutgoingMail {
   const link = `${siteUrl()}/quote-request/confirm?token=${token}`;
   const waits = standing === 'awaiting_email';
-  return {
+  const subject = waits ? 'Confirm your e-mail to send your quote request' : 'Confirm your e-mail address';
+  return layoutMail({
     to: lead.email,
-    subject: waits ? 'Confirm your e-mail to send your quote request' : 'Confirm your e-mail address',
-    template: 'quote_confirm_email',
-    payload: { leadId: lead.id },
-    text: [
+    subject,
+    heading: subject,
+    paragraphs: [
       `Hi ${lead.name},`,
-      '',
       waits
-        ? `Your phone number is an internet (VoIP) line, so we also confirm your e-mail before your ${lead.project_type} request goes to contractors: ${link}`
-        : `Please confirm this is your e-mail address, so contractors know their replies to your ${lead.project_type} request reach you: ${link}`,
-      '',
+        ? `Your phone number is an internet (VoIP) line, so we also confirm your e-mail before your ${lead.project_type} request goes to contractors.`
+        : `Please confirm this is your e-mail address, so contractors know their replies to your ${lead.project_type} request reach you.`,
+    ],
+    action: { label: 'Confirm my e-mail', url: link },
+    note: [
       waits
         ? `The link works for ${CONFIRM_HOURS} hours; after that the request and its photos are deleted.`
         : standing === 'held'
           ? 'Our team checks your request before it goes to contractors; we e-mail you as soon as it does.'
           : 'Your request does not wait for this: it is on its way to contractors.',
-      '',
       'If you did not ask for quotes, ignore this e-mail.',
-      '',
-      'Dayton Contractors',
-    ].join('\n'),
-  };
+    ],
+    reason: 'someone asked for quotes on Dayton Contractors with this address',
+    template: 'quote_confirm_email',
+    payload: { leadId: lead.id },
+  });
 }
 
 /** The same person (phone, street address or mailbox) asked for the same service within 30 days:
@@ -137,19 +148,17 @@ export function confirmEmailMail(
 export function duplicateRequestMail(
   lead: Pick<LeadRow, 'id' | 'name' | 'email' | 'project_type'>,
 ): OutgoingMail {
-  return {
+  return layoutMail({
     to: lead.email,
     subject: 'You already have a quote request with us',
+    heading: 'You already have a quote request with us',
+    paragraphs: [
+      `Hi ${lead.name},`,
+      `You asked us for ${lead.project_type} quotes within the last ${DUPLICATE_DAYS} days (with the same phone, address or e-mail), so we did not send this request again: contractors who already have the first one will reply to it.`,
+    ],
+    action: { label: 'Browse local contractors', url: `${siteUrl()}/contractors`, text: 'Local contractors' },
+    reason: HOMEOWNER_REASON,
     template: 'quote_duplicate',
     payload: { leadId: lead.id },
-    text: [
-      `Hi ${lead.name},`,
-      '',
-      `You asked us for ${lead.project_type} quotes within the last ${DUPLICATE_DAYS} days (with the same phone,`,
-      'address or e-mail), so we did not send this request again: contractors who already have the first',
-      'one will reply to it.',
-      '',
-      'Dayton Contractors',
-    ].join('\n'),
-  };
+  });
 }

@@ -1,6 +1,9 @@
 // Mails about a homeowner's review: the invitation of a job they hired the contractor for (once
 // per job, in the transaction that made it reviewable), and the notice that a review was
-// withdrawn because the lead's charge was refunded (in the transaction of the refund).
+// withdrawn because the lead's charge was refunded (in the transaction of the refund). In the
+// mail layout.
+import { siteUrl } from '../config.ts';
+import { layoutMail } from '../mail/layout.tsx';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
 interface Homeowner {
@@ -22,43 +25,35 @@ export function reviewInvitationMail(
     job.because === 'completed'
       ? `${job.businessName} marked your ${homeowner.projectType} job as completed.`
       : `You told us ${job.businessName} finished your ${homeowner.projectType} job.`;
-  return {
+  return layoutMail({
     to: homeowner.email,
     subject: `How did ${job.businessName} do? Leave a review`,
+    heading: `How did ${job.businessName} do?`,
+    paragraphs: [`Hi ${homeowner.name},`, `${why} How did ${job.businessName} do? Leave a review.`],
+    action: { label: 'Write your review', url: job.link },
+    note: ['Your review is marked as from a verified job booked through Dayton Contractors.'],
+    reason: 'you hired a contractor through Dayton Contractors',
     template: 'lead_review',
     payload: { leadId: homeowner.leadId },
-    text: [
-      `Hi ${homeowner.name},`,
-      '',
-      `${why} How did ${job.businessName} do? Leave a review:`,
-      job.link,
-      '',
-      'Your review is marked as from a verified job booked through Dayton Contractors.',
-      '',
-      'Dayton Contractors',
-    ].join('\n'),
-  };
+  });
 }
 
 export function reviewWithdrawnMail(
   reviewer: { email: string; name: string; leadId: string },
   review: { id: string; businessName: string; projectType: string },
 ): OutgoingMail {
-  return {
+  return layoutMail({
     to: reviewer.email,
     subject: `Your review of ${review.businessName} was withdrawn`,
+    heading: `Your review of ${review.businessName} was withdrawn`,
+    paragraphs: [
+      `Hi ${reviewer.name},`,
+      `Your review of ${review.businessName} for your ${review.projectType} request no longer appears on our site. ${review.businessName}’s charge for your request was refunded, so the job no longer counts as one booked through us, and we show only reviews of jobs booked through us.`,
+      'Nothing else changes for you. If you think this is a mistake, reply to this e-mail.',
+    ],
+    action: { label: 'Browse local contractors', url: `${siteUrl()}/contractors`, text: 'Local contractors' },
+    reason: 'you reviewed a contractor on Dayton Contractors',
     template: 'review_withdrawn',
     payload: { leadId: reviewer.leadId, reviewId: review.id },
-    text: [
-      `Hi ${reviewer.name},`,
-      '',
-      `Your review of ${review.businessName} for your ${review.projectType} request no longer appears on our site.`,
-      `${review.businessName}’s charge for your request was refunded, so the job no longer counts as one booked`,
-      'through us, and we show only reviews of jobs booked through us.',
-      '',
-      'Nothing else changes for you. If you think this is a mistake, reply to this e-mail.',
-      '',
-      'Dayton Contractors',
-    ].join('\n'),
-  };
+  });
 }
