@@ -177,7 +177,7 @@ function MailDocument({ mail, site }: { mail: MailContent; site: string }) {
 
 function paragraphText(p: MailParagraph): string {
   if (isLink(p)) return `${p.link}: ${p.url}`;
-  return typeof p === 'string' ? p : (p).join('\n');
+  return typeof p === 'string' ? p : p.join('\n');
 }
 
 /** The plain-text twin: the same words, the action's link written out. */
@@ -231,8 +231,8 @@ const ENTITIES: Record<string, string> = {
  * frame keeps its page's policy, so the page allows exactly these attributes ('unsafe-hashes'
  * in style-src-attr) and nothing else inline.
  */
-export function styleAttributeHashes(htmls: readonly string[]): string[] {
-  const hashes = new Set<string>();
+export function styleAttributeHashes(htmls: readonly string[]): `sha256-${string}`[] {
+  const hashes = new Set<`sha256-${string}`>();
   for (const html of htmls)
     for (const [, value] of html.matchAll(/\sstyle="([^"]*)"/g)) {
       const decoded = value!.replace(/&(amp|quot|lt|gt|apos|#39|#x27);/g, (_, e: string) => ENTITIES[e]!);

@@ -1,0 +1,171 @@
+// The mail layout (src/server/mail/layout.tsx): one button, every value escaped, a plain-text
+// twin that writes the link out, the token only in the button's href, the brand's colours the
+// site's tokens, and the /dev/mail style hashes.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { passwordResetMail, verificationMail } from '../../src/server/auth/account-mails.ts';
+import { claimCodeMail } from '../../src/server/claims/claim-mails.ts';
+import { responseMail } from '../../src/server/dashboard/dashboard-mails.ts';
+import {
+  MAIL_COLORS,
+  layoutMail,
+  styleAttributeHashes,
+  type MailContent,
+} from '../../src/server/mail/layout.tsx';
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
+const URL_WITH_TOKEN = `https://daytoncontractors.example/auth/verify?token=${TOKEN}`;
+
+const base: MailContent = {
+  to: 'ann@example.com',
+  subject: 'Confirm your e-mail address',
+  heading: 'Confirm your e-mail address',
+  paragraphs: ['Welcome to Dayton Contractors!'],
+  action: { label: 'Confirm my e-mail', url: URL_WITH_TOKEN },
+  note: ['The link works once.'],
+  reason: 'someone signed up on Dayton Contractors with this address',
+  template: 'email_verification',
+};
+
+/** The buttons in a mail's HTML: the layout marks its one action. */
+const buttons = (html: string) => [...html.matchAll(/<a [^>]*data-mail-action=""[^>]*>/g)].map((m) => m[0]);
+const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+describe('the mail layout', () => {
+  it('renders one button with the label, linking to the action', () => {
+    const mail = layoutMail(base);
+    expect(mail.html).toMatch(/^<!DOCTYPE html/);
+    expect(buttons(mail.html!)).toHaveLength(1);
+    expect(buttons(mail.html!)[0]).toContain(`href="${URL_WITH_TOKEN}"`);
+    expect(mail.html).toContain('>Confirm my e-mail</span>');
+    expect(mail.subject).toBe('Confirm your e-mail address');
+    expect(mail.template).toBe('email_verification');
+  });
+
+  it('shows the token link only as the button’s href, never written out in the HTML', () => {
+    const html = layoutMail(base).html!;
+    expect(count(html, TOKEN)).toBe(1);
+    expect(count(html, `href="${URL_WITH_TOKEN}"`)).toBe(1);
+    // Outside tags (the text a reader sees) the link does not appear.
+    expect(html.replace(/<[^>]*>/g, '')).not.toContain('token=');
+  });
+
+  it('writes a plain-text twin with the link written out, the words and the footer', () => {
+    const { text } = layoutMail(base);
+    expect(text).toContain(`Confirm my e-mail: ${URL_WITH_TOKEN}`);
+    expect(text).toContain('Welcome to Dayton Contractors!');
+    expect(text).toContain('The link works once.');
+    expect(text).toMatch(
+      /Dayton Contractors \(https?:\/\/\S+\)\nYou got this e-mail because someone signed up/,
+    );
+    // The action comes before any other link, so "the mail's link" is the action's.
+    expect(/https?:\/\/\S+/.exec(text)?.[0]).toBe(URL_WITH_TOKEN);
+  });
+
+  it('escapes every value: a name cannot add markup', () => {
+    const evil = '<img src=x onerror=alert(1)> & "quoted" <script>alert(2)</script>';
+    const mail = layoutMail({
+      ...base,
+      subject: evil,
+      heading: evil,
+      paragraphs: [evil, [evil, evil], { link: evil, url: 'https://example.com/a' }],
+      note: [evil],
+      reason: evil,
+    });
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quoted&quot;');
+    expect(mail.text).toContain(evil);
+    const source = readFileSync('src/server/mail/layout.tsx', 'utf8');
+    expect(source).not.toMatch(/dangerouslySetInnerHTML\s*=/);
+  });
+
+  it('refuses a link that is not http(s)', () => {
+    expect(() => layoutMail({ ...base, action: { label: 'Open', url: 'javascript:alert(1)' } })).toThrow(
+      /http\(s\)/,
+    );
+    expect(() => layoutMail({ ...base, paragraphs: [{ link: 'x', url: 'data:text/html,hi' }] })).toThrow();
+  });
+
+  it('uses the action’s own words in the text when given, and a secondary link as a plain link', () => {
+    const mail = layoutMail({
+      ...base,
+      action: {
+        label: 'Fix my card',
+        url: 'https://x.example/pay',
+        text: 'Fix your card to receive the next one',
+      },
+      note: [{ link: 'How credits work', url: 'https://x.example/lead-credit-rules' }],
+    });
+    expect(mail.text).toMatch(/^Fix your card to receive the next one: https:\/\/x\.example\/pay$/m);
+    expect(mail.text).toContain('How credits work: https://x.example/lead-credit-rules');
+    expect(buttons(mail.html!)).toHaveLength(1);
+    expect(mail.html).toContain('>How credits work</a>');
+  });
+
+  it('keeps the colours of src/styles/global.css', () => {
+    const css = readFileSync('src/styles/global.css', 'utf8');
+    const token = (name: string) => new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)?.[1];
+    expect(MAIL_COLORS).toEqual({
+      ink: token('ink'),
+      muted: token('muted'),
+      line: token('line'),
+      bg: token('bg'),
+      soft: token('soft'),
+      brand: token('brand'),
+      brandDark: token('brand-dark'),
+    });
+  });
+
+  it('hashes each style attribute as the browser reads it, for /dev/mail’s policy', () => {
+    const html = '<p style="color:#111827"></p><p style="font-family:&quot;A B&quot;, x &amp; y"></p>';
+    const sha = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
+    expect(styleAttributeHashes([html, html])).toEqual([
+      sha('color:#111827'),
+      sha('font-family:"A B", x & y'),
+    ]);
+  });
+});
+
+describe('the mails in the layout', () => {
+  it('the account mails: one button each, the token link in the text twin', () => {
+    for (const mail of [
+      verificationMail('a@example.com', TOKEN),
+      passwordResetMail('a@example.com', TOKEN),
+    ]) {
+      expect(buttons(mail.html!)).toHaveLength(1);
+      expect(count(mail.html!, TOKEN)).toBe(1);
+      expect(mail.text).toMatch(new RegExp(`token=${TOKEN}`));
+    }
+    expect(verificationMail('a@example.com', TOKEN).html).toContain('>Confirm my e-mail</span>');
+    expect(passwordResetMail('a@example.com', TOKEN).html).toContain('>Reset your password</span>');
+  });
+
+  it('a contractor’s message reaches the homeowner escaped, with "See your quotes"', () => {
+    const mail = responseMail(
+      { leadId: 'l1', name: 'Ann <b>', email: 'ann@example.com', projectType: 'Plumbing' },
+      {
+        businessName: 'Acme "Pipes" & Co',
+        subject: 'Your quote',
+        message: 'Line one\n<a href="https://evil.example">click</a>',
+        totalCents: 45000,
+        link: `https://x.example/quote-request/responses?token=${TOKEN}`,
+      },
+    );
+    expect(mail.subject).toBe('Acme "Pipes" & Co replied: Your quote');
+    expect(mail.html).not.toContain('<a href="https://evil.example">');
+    expect(mail.html).toContain('&lt;a href=&quot;https://evil.example&quot;&gt;click&lt;/a&gt;');
+    expect(buttons(mail.html!)).toHaveLength(1);
+    expect(mail.html).toContain('>See your quotes</span>');
+    expect(mail.text).toContain('Their quote: $450.00 in total.');
+    expect(mail.text).toContain(`/quote-request/responses?token=${TOKEN}`);
+  });
+
+  it('the claim code is written in the mail, never a link', () => {
+    const mail = claimCodeMail('office@acme.example', '123456', 'Acme');
+    expect(/Your code is (\d{6})\./.exec(mail.text)?.[1]).toBe('123456');
+    expect(buttons(mail.html!)).toHaveLength(1);
+    expect(buttons(mail.html!)[0]).not.toContain('123456');
+  });
+});
