@@ -10,7 +10,9 @@ import { signUp } from '../../src/server/auth/sign-up.ts';
 import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { createBusiness, giveCard } from '../factories/index.ts';
+import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
+import { createBusiness, giveCard, provePhone, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -38,6 +40,23 @@ describe('the mails of a representative flow', () => {
     await signUp(sql, { email: 'new.homeowner@example.com', password: 'Correct-Horse-9!' });
     await requestPasswordReset(sql, 'new.homeowner@example.com');
     await seedDemoHomeowner(sql);
+    // A request sold to two roofers, one whose card is declined (its own mail), the homeowner's
+    // confirmation with the names.
+    for (const [name, card] of [
+      ['Apex <i>Roofing</i>', '4242424242424242'],
+      ['Gem City Roofing', '4242424242424242'],
+      ['Broke Roofing', '4000000000000002'],
+    ] as const) {
+      const b = await createBusiness(sql, { name, category: 'Roofing', services: ['roofing'] });
+      await giveCard(sql, b.id, card);
+    }
+    const input = await quoteRequest({ service: 'roofing' });
+    await provePhone(sql, input.phone, input.email);
+    const sold = await submitQuote(sql, input, {
+      gateway: createSandboxGateway(sql),
+      verifiedEmail: input.email,
+    });
+    expect(sold.paymentsSuccessful).toBe(2);
 
     const mails = await sql<
       { template: string; subject: string; text_body: string; html_body: string | null }[]
@@ -49,6 +68,7 @@ describe('the mails of a representative flow', () => {
       'password_reset',
       'lead_new',
       'quote_confirmation',
+      'lead_payment_failed',
       'demo_homeowner_responses',
       'demo_homeowner_review',
     ])
@@ -66,7 +86,7 @@ describe('the mails of a representative flow', () => {
       if (token) expect(html!.split(token).length - 1, `${mail.template}: the token once`).toBe(1);
       expect(html!.replace(/<[^>]*>/g, ''), `${mail.template}: no link written out`).not.toMatch(/token=/);
       // A business name with markup arrives as text.
-      expect(html).not.toContain('<b>Plumbing</b>');
+      expect(html).not.toMatch(/<b>Plumbing<\/b>|<i>Roofing<\/i>/);
     }
   }, 120_000);
 });
