@@ -26,7 +26,10 @@ for (const path of pages) {
     const page = await context.newPage();
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    // axe cannot run inside a frame that may not run scripts (/dev/mail's sandboxed mails: it
+    // waits for them forever); the mail's own HTML is checked in mail-html.spec.ts.
     const results = await new AxeBuilder({ page })
+      .exclude('iframe[sandbox]')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();
     expect(

@@ -5,6 +5,7 @@
 // written out. The mail layout never reaches a browser bundle.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../helpers/test.ts';
 
 const QUOTES_HOMEOWNER = 'demo.quotes@example.com';
@@ -52,6 +53,23 @@ test('/dev/mail shows a mail as HTML with one button, and its plain-text twin', 
   ]);
   expect(opened.url()).toBe(await button.getAttribute('href'));
   await tab.close();
+});
+
+test('a mail’s HTML has no WCAG 2.1 AA violations', async ({ browser, page }) => {
+  await page.goto(`/dev/mail?to=${encodeURIComponent(QUOTES_HOMEOWNER)}`);
+  const html = await page.getByRole('article').first().locator('iframe').getAttribute('srcdoc');
+  expect(html).toMatch(/^<!DOCTYPE html/);
+  // Outside the sandbox (axe needs scripts), as a mail client shows it.
+  const context = await browser.newContext();
+  const mail = await context.newPage();
+  await mail.setContent(html!);
+  const results = await new AxeBuilder({ page: mail })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await context.close();
 });
 
 test('the mail layout is never in a browser bundle', () => {
