@@ -104,6 +104,30 @@ describe('the mail layout', () => {
     expect(mail.html).toContain('>How credits work</a>');
   });
 
+  it('shows a card (a contractor the request went to) boxed in the HTML and as lines in the text', () => {
+    const mail = layoutMail({
+      ...base,
+      paragraphs: [
+        'We sent it to:',
+        {
+          card: {
+            title: 'Acme <Plumbing>',
+            lines: ['4.8 stars from 12 reviews', 'Licence and insurance checked'],
+            link: { link: 'See Acme’s profile', url: 'https://x.example/contractor/acme' },
+          },
+        },
+      ],
+    });
+    expect(mail.text).toContain(
+      'Acme <Plumbing>\n4.8 stars from 12 reviews\nLicence and insurance checked\nSee Acme’s profile: https://x.example/contractor/acme',
+    );
+    expect(mail.html).toContain('Acme &lt;Plumbing&gt;');
+    expect(mail.html).toContain('>See Acme’s profile</a>');
+    expect(buttons(mail.html!)).toHaveLength(1);
+    // Written in order: a card before the action puts its link first in the text.
+    expect(/https?:\/\/\S+/.exec(mail.text)?.[0]).toBe('https://x.example/contractor/acme');
+  });
+
   it('keeps the colours of src/styles/global.css', () => {
     const css = readFileSync('src/styles/global.css', 'utf8');
     const token = (name: string) => new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)?.[1];

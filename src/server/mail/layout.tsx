@@ -53,8 +53,16 @@ export interface MailLink {
   url: string;
 }
 
-/** A paragraph; an array keeps its lines (a lead's details); a MailLink is a secondary link. */
-export type MailParagraph = string | readonly string[] | MailLink;
+/** A boxed item of a list (a contractor the request went to): a title, lines, an optional link. */
+export interface MailCard {
+  card: { title: string; lines: readonly string[]; link?: MailLink };
+}
+
+/**
+ * A paragraph; an array keeps its lines (a lead's details); a MailLink is a secondary link; a
+ * MailCard a boxed item.
+ */
+export type MailParagraph = string | readonly string[] | MailLink | MailCard;
 
 export interface MailContent {
   to: string;
@@ -88,6 +96,14 @@ const styles = {
   text: { color: MAIL_COLORS.ink, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' },
   note: { color: MAIL_COLORS.muted, fontSize: '14px', lineHeight: '20px', margin: '0 0 12px' },
   link: { color: MAIL_COLORS.brand, textDecoration: 'underline' },
+  card: {
+    border: `1px solid ${MAIL_COLORS.line}`,
+    borderRadius: '10px',
+    margin: '0 0 12px',
+    padding: '12px 16px',
+  },
+  cardTitle: { color: MAIL_COLORS.ink, fontSize: '16px', fontWeight: 700, lineHeight: '24px', margin: '0' },
+  cardLine: { color: MAIL_COLORS.muted, fontSize: '14px', lineHeight: '20px', margin: '0' },
   action: { margin: '8px 0 24px' },
   button: {
     backgroundColor: MAIL_COLORS.brand,
@@ -110,8 +126,30 @@ function safeUrl(url: string): string {
 }
 
 const isLink = (p: MailParagraph): p is MailLink => typeof p === 'object' && 'url' in p;
+const isCard = (p: MailParagraph): p is MailCard => typeof p === 'object' && 'card' in p;
+
+function Card({ card }: MailCard) {
+  return (
+    <Section style={styles.card}>
+      <Text style={styles.cardTitle}>{card.title}</Text>
+      {card.lines.map((line, i) => (
+        <Text key={i} style={styles.cardLine}>
+          {line}
+        </Text>
+      ))}
+      {card.link && (
+        <Text style={styles.cardLine}>
+          <Link href={safeUrl(card.link.url)} style={styles.link}>
+            {card.link.link}
+          </Link>
+        </Text>
+      )}
+    </Section>
+  );
+}
 
 function Paragraph({ value, style }: { value: MailParagraph; style: CSSProperties }) {
+  if (isCard(value)) return <Card card={value.card} />;
   if (isLink(value))
     return (
       <Text style={style}>
@@ -176,6 +214,12 @@ function MailDocument({ mail, site }: { mail: MailContent; site: string }) {
 }
 
 function paragraphText(p: MailParagraph): string {
+  if (isCard(p))
+    return [
+      p.card.title,
+      ...p.card.lines,
+      ...(p.card.link ? [`${p.card.link.link}: ${p.card.link.url}`] : []),
+    ].join('\n');
   if (isLink(p)) return `${p.link}: ${p.url}`;
   return typeof p === 'string' ? p : p.join('\n');
 }
