@@ -102,6 +102,9 @@ async function unguarded(context: BrowserContext): Promise<Watch> {
 
 /** What an article body may never hold. Its HTML is allowed (the TRUSTED sanitiser's profile: an
  * <img src=x> stays, without its handler), so only what could run is looked for there. */
+/** /dev/mail shows each mail's HTML in a srcdoc frame of its own (checked inside, below). */
+const MAIL_PAGE_INJECTED = INJECTED.replace('iframe[srcdoc]', 'iframe[srcdoc]:not(.mail-html)');
+
 const ARTICLE_INJECTED =
   'script, iframe, svg, style, mglyph, details[ontoggle], [onerror], [onload], [onclick], a[href^="javascript:" i]';
 
@@ -383,7 +386,25 @@ test('XSS payloads through every text field stay inert on every page that shows 
       [homeownerEmail, [response.message.marker]],
     ] as [string, string[]][]) {
       await mailPage.goto(`/dev/mail?to=${encodeURIComponent(to)}`);
-      await expectInert(mailPage, adminWatch, markers);
+      // The page's own frames show each mail's HTML (sandboxed srcdoc): inside them, the same
+      // markers as text and none of the payloads' markup.
+      await expectInert(mailPage, adminWatch, markers, MAIL_PAGE_INJECTED);
+      const frames = mailPage.locator('iframe.mail-html');
+      expect(await frames.count()).toBeGreaterThan(0);
+      for (const frame of await frames.all()) {
+        const html = frame.contentFrame();
+        await expect(html.locator('[data-mail-action]')).toHaveCount(1);
+        expect(await html.locator(INJECTED).count(), `${to}: a mail's HTML holds a payload's markup`).toBe(0);
+      }
+      for (const marker of markers) {
+        const shown = await Promise.all(
+          (await frames.all()).map((f) => f.contentFrame().getByText(marker).count()),
+        );
+        expect(
+          shown.some((n) => n > 0),
+          `${to}: the mail's HTML shows ${marker}`,
+        ).toBe(true);
+      }
     }
     const mails = await sql<{ subject: string; to: string }[]>`
       select subject, to_address as to from mail_outbox where to_address in (${contractorEmail}, ${homeownerEmail})`;
