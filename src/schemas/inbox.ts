@@ -33,3 +33,27 @@ export type TContractorMessage = z.output<typeof ZContractorMessage>;
 
 /** A request of the signed-in homeowner, by its id in the path. */
 export const ZRequestId = ZUuid(MESSAGE_MESSAGES.requestNotFound);
+
+/** A contractor of a request as the homeowner meets it: the wizard's result, the mail, the inbox
+ * (src/server/inbox/contractor-cards.ts). */
+export interface ContractorCard {
+  businessId: string;
+  name: string;
+  /** Its public profile, for a listed (ACTIVE) business only. */
+  slug: string | null;
+  photo: string | null;
+  /** "4.7", or null without a verified review (the card says "New"). */
+  rating: string | null;
+  reviews: number;
+  /** "4.7 (23 reviews)" or "New". */
+  ratingText: string;
+  licenceChecked: boolean;
+  licence: string;
+  insuranceChecked: boolean;
+  insurance: string;
+  /** "Responds within 4 hours". */
+  responds: string;
+  phone: string | null;
+  /** The request was sold to it (a paid distribution): it may be messaged. */
+  bought: boolean;
+}

@@ -7,29 +7,10 @@
 import { insuranceText, licenceText } from '../../domain/inbox-rules.ts';
 import { formatRating, NO_REVIEWS_LABEL } from '../../domain/rating.ts';
 import { respondsWithinText } from '../../domain/reply-promise.ts';
+import type { ContractorCard } from '../../schemas/inbox.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 
-export interface ContractorCard {
-  businessId: string;
-  name: string;
-  /** Its public profile, for a listed (ACTIVE) business only. */
-  slug: string | null;
-  photo: string | null;
-  /** "4.7", or null without a verified review (the card says "New"). */
-  rating: string | null;
-  reviews: number;
-  /** "4.7 (23 reviews)" or "New". */
-  ratingText: string;
-  licenceChecked: boolean;
-  licence: string;
-  insuranceChecked: boolean;
-  insurance: string;
-  /** "Responds within 4 hours". */
-  responds: string;
-  phone: string | null;
-  /** The request was sold to it (a paid distribution): it may be messaged. */
-  bought: boolean;
-}
+export type { ContractorCard };
 
 /** What the homeowner sees once they accepted this contractor's quote. */
 export interface ContractorContact {
