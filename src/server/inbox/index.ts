@@ -9,7 +9,12 @@ export { contractorThread } from './contractor-thread.ts';
 export { homeownerRequests, type RequestListItem } from './homeowner-requests.ts';
 export { EMPTY_STATE, handleInboxForm, settleConfirmations, type InboxFormState } from './inbox-forms.ts';
 export { joinVerifiedRequests } from './join-verified-requests.ts';
-export { postContractorMessage, postHomeownerMessage, type PostedMessage } from './post-message.ts';
+export {
+  boughtLeadOf,
+  postContractorMessage,
+  postHomeownerMessage,
+  type PostedMessage,
+} from './post-message.ts';
 export { resolveRequest, type RequestAccess } from './request-access.ts';
 export { requestView, type RequestView } from './request-view.ts';
 export { markThreadRead, threadOf, threadsOf, type ThreadMessage } from './threads.ts';

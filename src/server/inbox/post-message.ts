@@ -67,14 +67,8 @@ export async function postHomeownerMessage(
   return postMessage(sql, store, { leadId, businessId: input.businessId, author: 'homeowner' }, input);
 }
 
-export async function postContractorMessage(
-  sql: Sql,
-  store: UploadStore,
-  businessId: string,
-  distributionId: string,
-  input: MessageInput,
-  meta: { ip?: string | null } = {},
-): Promise<PostedMessage> {
+/** The lead behind one of the business's bought distributions (since its owner has it), or 404. */
+export async function boughtLeadOf(sql: Sql, businessId: string, distributionId: string): Promise<string> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(distributionId)) {
     throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);
   }
@@ -85,9 +79,21 @@ export async function postContractorMessage(
      where id = ${distributionId} and business_id = ${businessId} and payment_status = 'paid'
        and created_at >= ${ownerSince(sql, businessId)}`;
   if (!d) throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);
+  return d.lead_id;
+}
+
+export async function postContractorMessage(
+  sql: Sql,
+  store: UploadStore,
+  businessId: string,
+  distributionId: string,
+  input: MessageInput,
+  meta: { ip?: string | null } = {},
+): Promise<PostedMessage> {
+  const leadId = await boughtLeadOf(sql, businessId, distributionId);
   await limit(sql, `business:${businessId}`, 'message_contractor', CONTRACTOR_MESSAGES_PER_HOUR);
   if (meta.ip) await limit(sql, `ip:${meta.ip}`, 'message', MESSAGES_PER_IP_PER_HOUR);
-  return postMessage(sql, store, { leadId: d.lead_id, businessId, author: 'contractor' }, input);
+  return postMessage(sql, store, { leadId, businessId, author: 'contractor' }, input);
 }
 
 interface ThreadRow {

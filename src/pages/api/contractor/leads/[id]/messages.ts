@@ -5,7 +5,7 @@
 import { requireActiveBusiness } from '~/server/contractor/owned-business';
 import { db } from '~/server/db/client';
 import { requestMeta } from '~/server/http';
-import { postContractorMessage, readMessageForm } from '~/server/inbox';
+import { boughtLeadOf, postContractorMessage, readMessageForm } from '~/server/inbox';
 import { kickMailSender } from '~/server/mail/sender';
 import { route } from '~/server/route';
 import { uploadStore } from '~/server/storage/uploads';
@@ -14,17 +14,12 @@ export const prerender = false;
 
 export const POST = route({ auth: 'contractor' }, async ({ user, context }) => {
   const business = await requireActiveBusiness(db(), user.id);
+  const id = context.params['id'] ?? '';
+  // Another's lead is not found before its body is read.
+  await boughtLeadOf(db(), business.id, id);
   const input = await readMessageForm(context.request);
-  const posted = await postContractorMessage(
-    db(),
-    uploadStore(),
-    business.id,
-    context.params['id'] ?? '',
-    input,
-    {
-      ip: requestMeta(context).ip,
-    },
-  );
+  const meta = { ip: requestMeta(context).ip };
+  const posted = await postContractorMessage(db(), uploadStore(), business.id, id, input, meta);
   kickMailSender(db());
   return Response.json({ id: posted.id, createdAt: posted.createdAt.toISOString() }, { status: 201 });
 });
