@@ -3,8 +3,8 @@
 // island, the endpoints and the tests. docs/decisions.md, "The homeowner's inbox and messages
 // (issue 25)".
 
-/** A message's text, in characters (after the spec's free-text sanitiser). */
-export const MESSAGE_MAX = 2000;
+/** A message's text, in characters: the spec's free-text limit (its sanitiser truncates at 1000). */
+export const MESSAGE_MAX = 1000;
 /** Photos a message may carry (each within the upload store's 10 MB and types). */
 export const MESSAGE_PHOTOS_MAX = 1;
 /** Messages one thread (a request and one contractor) may hold. */

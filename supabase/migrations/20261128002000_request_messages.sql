@@ -24,7 +24,7 @@ create table lead_messages (
   constraint lead_messages_thread_fkey foreign key (lead_id, business_id)
     references lead_distributions (lead_id, business_id) on delete cascade,
   constraint lead_messages_author check (author in ('homeowner', 'contractor')),
-  constraint lead_messages_body_length check (length(body) between 1 and 2000),
+  constraint lead_messages_body_length check (length(body) between 1 and 1000),
   constraint lead_messages_photos_max check (coalesce(array_length(photos, 1), 0) <= 1),
   constraint lead_messages_photo_urls check (
     array_to_string(photos, ',') ~ '^(/uploads/messages/[a-z0-9-]+\.(jpg|png|webp)(,|$))*$')
