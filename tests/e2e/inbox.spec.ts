@@ -151,6 +151,17 @@ test('the inbox shows the quotes side by side, accepting shows the contact, and 
 
   await page.reload();
   await expect(page.getByRole('region', { name: `Messages with ${made.pro.name}` })).toContainText(answer);
+
+  // Phone first: the request's page and My requests fit 390 px without panning.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of [`/profile/requests/${made.leadId}`, '/profile/requests']) {
+    await page.goto(path);
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll, `${path}: ${scroll} px of content in ${client} px`).toBeLessThanOrEqual(client);
+  }
 });
 
 test('another homeowner and a wrong link see nothing of the request', async ({ page, baseURL }) => {
