@@ -30,6 +30,8 @@ create table lead_messages (
     array_to_string(photos, ',') ~ '^(/uploads/messages/[a-z0-9-]+\.(jpg|png|webp)(,|$))*$')
 );
 create index lead_messages_thread_idx on lead_messages (lead_id, business_id, created_at, id);
+-- Only the server (the table's owner) reads or writes messages: no policy for any other role.
+alter table lead_messages enable row level security;
 
 -- A homeowner's requests, newest first (the inbox at /profile/requests).
 create index leads_user_created_idx on leads (user_id, created_at desc) where user_id is not null;
