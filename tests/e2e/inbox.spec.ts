@@ -62,9 +62,9 @@ async function madeRequest(baseURL: string): Promise<Made> {
       };
       await tx`
         insert into lead_communications (lead_id, business_id, message_type, sender_name, subject, message_content,
-                                         quote, quote_total_cents, quote_valid_until)
+                                         quote, quote_total_cents, quote_valid_until, created_at)
         values (${lead!.id}, ${b.id}, 'contractor_response', ${b.name}, 'Your drain', 'We can fit a backflow valve.',
-                ${tx.json(quote)}, ${total}, ${quote.validUntil})`;
+                ${tx.json(quote)}, ${total}, ${quote.validUntil}, now() - make_interval(mins => ${10 - rank}))`;
     }
     return {
       leadId: lead!.id,
@@ -107,6 +107,8 @@ test('the inbox shows the quotes side by side, accepting shows the contact, and 
     await expect(quotes.nth(i).getByText(/^Insurance (not )?checked$/)).toBeVisible();
     await expect(quotes.nth(i).getByText(/^Valid until /)).toBeVisible();
   }
+  // In the order they arrived: the first contractor's, then the other's.
+  await expect(quotes.nth(0).getByRole('heading')).toHaveText(made.pro.name);
   await expect(quotes.nth(0).getByText('Total $410.00')).toBeVisible();
   await expect(quotes.nth(1).getByText('Total $435.00')).toBeVisible();
   await expect(page.getByRole('region', { name: /^Contact / })).toHaveCount(0);
