@@ -33,7 +33,7 @@ async function madeRequest(baseURL: string): Promise<Made> {
                          preferred_contact_method, lead_score, qualification, phone_verified_at, phone_line_type,
                          confirmed_at)
       values ((select id from services where slug = 'plumbing'), ${homeowner!.id}, 'Jordan Miller',
-              'homeowner@example.com', '9372284411', 'Plumbing',
+              'homeowner@example.com', '9372280199', 'Plumbing',
               'The basement floor drain backs up after heavy rain.', 'FLEXIBLE', 500, 3000,
               ${`${Date.now() % 100_000} Brown Street`}, '45409', 'Dayton', 'Single Family Home', 'both', 60,
               'qualified', now(), 'mobile', now())
