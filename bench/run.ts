@@ -27,6 +27,7 @@ const results = [
   ...(only === 'lighthouse-islands' ? await lighthouseBench({ only: 'islands' }) : []),
   ...(only === 'lighthouse-profile' ? await lighthouseBench({ only: 'profile' }) : []),
   ...(!only || only === 'lighthouse-workspace' ? await lighthouseBench({ only: 'workspace' }) : []),
+  ...(only === 'lighthouse-inbox' ? await lighthouseBench({ only: 'inbox' }) : []),
   ...(!only || only === 'search' ? await searchBench() : []),
   ...(!only || only === 'typing' ? await typingBench() : []),
   ...(!only || only === 'islands' ? await islandsBench() : []),

@@ -288,7 +288,12 @@ test.describe('on a phone', () => {
     await page.getByRole('radio', { name: 'Email' }).check();
     await page.getByRole('button', { name: 'Submit Quote Request' }).click();
     await enterTextedCode(page, phone);
-    await expect(page).toHaveURL('/', { timeout: 20_000 });
+    // Sold (issue 25): the contractors it went to as cards on this page, then home by its link.
+    const sold = page.getByRole('region', { name: /^Your request went to \d+ contractors?$/ });
+    await expect(sold).toBeVisible({ timeout: 20_000 });
+    await fitsTheWidth(page, 'the wizard, sold');
+    await sold.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL('/');
     await offerInstall(page);
     await expect(installPrompt(page)).toBeVisible();
   });

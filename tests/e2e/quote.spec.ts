@@ -101,7 +101,16 @@ test('a signed-out homeowner completes all six steps with a photo and the code f
   expect(verified).toMatchObject({ status: 'sent', paymentsSuccessful: 3 });
   expect(verified.contractors).toHaveLength(3);
   await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
-  await expect(page).toHaveURL('/');
+  // The end of a request is people (issue 25): the three contractors as cards, on this page.
+  await expect(page.getByRole('heading', { name: 'Your request went to 3 contractors' })).toBeVisible();
+  for (const name of verified.contractors) {
+    await expect(page.getByRole('link', { name: `Message ${name}` })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: /^Call / })).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'See your request' })).toHaveAttribute(
+    'href',
+    /^\/quote-request\/responses\?token=/,
+  );
 
   // The homeowner's confirmation names the three contractors; each of them got the lead; the
   // e-mail link that came with it only confirms the address.
@@ -271,7 +280,10 @@ test('a signed-in homeowner finds the e-mail filled in, and the proven phone nee
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
   expect(await (await answer).json()).toMatchObject({ status: 'sent' });
   await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
-  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: /^Your request went to \d contractors?$/ })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /^Your request went to/ }).getByRole('link', { name: 'My requests' }),
+  ).toBeVisible();
 });
 
 test('a failed network keeps the request, and the retry goes through once', async ({ page }) => {

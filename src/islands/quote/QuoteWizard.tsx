@@ -21,6 +21,7 @@ import { pushToast } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
 import Toaster from '../shared/Toaster.tsx';
 import AwaitingConfirmation from './AwaitingConfirmation.tsx';
+import SoldResult, { type SoldInfo } from './SoldResult.tsx';
 import CodeStep from './CodeStep.tsx';
 import Progress from './Progress.tsx';
 import DetailsStep from './DetailsStep.tsx';
@@ -77,6 +78,8 @@ function QuoteWizard({ services }: Props) {
   const [ready, setReady] = useState(false);
   /** Sent and not sold yet: waiting for the e-mail link (a VoIP line) or checked by our team. */
   const [finished, setFinished] = useState<{ kind: 'awaiting_email' | 'held'; email: string } | null>(null);
+  /** Sold (issue 25): the contractors it went to, shown here instead of going home. */
+  const [sold, setSold] = useState<SoldInfo | null>(null);
   /** Submitted: the code step, with where the code went. */
   const [codeStep, setCodeStep] = useState<{ code: CodeInfo | null } | null>(null);
   const [codeValue, setCodeValue] = useState('');
@@ -258,6 +261,10 @@ function QuoteWizard({ services }: Props) {
       case 'done':
         finishDraft();
         pushToast(outcome.toast);
+        if (outcome.sold) {
+          setSold({ ...outcome.sold, signedIn: /(?:^|; )signed_in=1/.test(document.cookie) });
+          return;
+        }
         setTimeout(() => window.location.assign('/'), 1200);
         return;
       case 'awaiting_email':
@@ -288,6 +295,15 @@ function QuoteWizard({ services }: Props) {
   };
 
   const props: StepProps = { draft, errors, set, choose };
+
+  if (sold) {
+    return (
+      <div className="wizard">
+        <Toaster />
+        <SoldResult {...sold} />
+      </div>
+    );
+  }
 
   if (finished) {
     return (

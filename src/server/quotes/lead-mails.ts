@@ -1,6 +1,8 @@
 // The quote pipeline's mails: the lead to a contractor who paid, the notice to one whose card was
 // declined, and the homeowner's confirmation.
+import { formatPhone } from '../../domain/format.ts';
 import { formatMoney } from '../../domain/money.ts';
+import type { ContractorCard } from '../../schemas/inbox.ts';
 import { LEAD_PRICE_CENTS, TIMELINES } from '../../domain/quote-rules.ts';
 import { replyPromise } from '../../domain/reply-promise.ts';
 import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
@@ -73,9 +75,22 @@ export function declinedLeadMail(contractor: Recipient, lead: LeadRow, reason: s
 
 /** Once the request is sold: the contractors who received it, if any, and the reply promise
  * their stated reply times make (the slowest of them; none: 24 hours). */
-export function quoteConfirmationMail(lead: LeadRow, contractors: readonly PaidContractor[]): OutgoingMail {
+export function quoteConfirmationMail(
+  lead: LeadRow,
+  contractors: readonly PaidContractor[],
+  /** Issue 25: the contractors as cards, and the request's private page. */
+  people?: { cards: readonly ContractorCard[]; link: string },
+): OutgoingMail {
   const promise = replyPromise(contractors.map((c) => c.responseTimeHours));
   const names = contractors.map((c) => c.name);
+  const cards = (people?.cards ?? []).flatMap((c, i) => [
+    '',
+    `${i + 1}. ${c.name}`,
+    `   ${c.rating ? `Rating: ${c.ratingText}` : 'New: no reviews yet'}`,
+    `   ${c.licence} · ${c.insurance} · ${c.responds}`,
+    ...(c.phone ? [`   Call: ${formatPhone(c.phone)}`] : []),
+    ...(c.slug ? [`   Profile: ${siteUrl()}/contractor/${c.slug}`] : []),
+  ]);
   return {
     to: lead.email,
     subject: 'We received your quote request',
@@ -88,6 +103,8 @@ export function quoteConfirmationMail(lead: LeadRow, contractors: readonly PaidC
       contractors.length
         ? `We sent it to ${names.length} verified local contractor${names.length === 1 ? '' : 's'}: ${names.join(', ')}. Expect a reply ${promise}.`
         : `We are finding the right contractor for it and will be in touch ${promise}.`,
+      ...cards,
+      ...(people ? ['', `See your request, compare their quotes and message them: ${people.link}`] : []),
       '',
       'Dayton Contractors',
     ].join('\n'),
