@@ -32,7 +32,7 @@ export default function ChosenPro({ target, service, onDrop }: Props) {
           <strong>{notOfferedNote(target.name, service.name)}</strong>
         </p>
       )}
-      <button type="button" className="btn secondary" onClick={onDrop}>
+      <button type="button" className="link" onClick={onDrop}>
         {ASK_ANY_PROS}
       </button>
     </section>
