@@ -71,6 +71,7 @@ export type ContactMethod = (typeof CONTACT_METHODS)[number]['value'];
 
 export const QUOTE_MESSAGES = {
   service: 'Please select a service',
+  contractor: 'Unknown contractor',
   descriptionShort: 'Please provide at least 10 characters',
   descriptionLong: 'Description is too long',
   timeline: 'Please select a timeline',

@@ -19,6 +19,7 @@ import {
   ZIP_PATTERN,
 } from '../domain/quote-rules.ts';
 import { dialableNanpNumber } from '../domain/phone.ts';
+import { CONTRACTOR_SLUG_MAX, CONTRACTOR_SLUG_PATTERN } from '../domain/chosen-pro.ts';
 import { ZSanitized } from './sanitized-text.ts';
 import { emailOf } from './auth.ts';
 
@@ -84,6 +85,15 @@ export const ZQuoteRequest = z
     contactMethod: z.enum(CONTACT_METHODS.map((c) => c.value) as ['email', 'phone', 'both'], {
       error: M.contactMethod,
     }),
+    // The contractor asked from its profile (its slug): sold to it first when it can take it.
+    contractor: z.optional(
+      z
+        .string({ error: M.contractor })
+        .check(
+          z.maxLength(CONTRACTOR_SLUG_MAX, M.contractor),
+          z.regex(CONTRACTOR_SLUG_PATTERN, M.contractor),
+        ),
+    ),
     photos: z._default(
       z
         .array(z.string().check(z.regex(PHOTO_URL_PATTERN, PHOTO_MESSAGES.unknownPhoto)))

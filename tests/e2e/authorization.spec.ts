@@ -278,6 +278,14 @@ function rules(ids: Ids): Record<string, Rule> {
     'GET /llms.txt': page('/llms.txt'),
     'GET /offline': page('/offline'),
     'GET /quote-request': page('/quote-request'),
+    // What the wizard names of a contractor asked from its profile (issue 25): prebuilt, public.
+    'GET /quote-targets/[slug].json': {
+      access: 'public',
+      probes: [
+        { path: fillPattern('/quote-targets/[slug].json', { slug: ids.contractorSlug }), expect: same(200) },
+        { path: '/quote-targets/no-such-contractor.json', expect: same(404) },
+      ],
+    },
     'GET /reset-password': page('/reset-password'),
     'GET /robots.txt': page('/robots.txt'),
     'GET /service-areas': page('/service-areas'),

@@ -47,6 +47,8 @@ import {
   type StepProps,
 } from './steps.tsx';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import ChosenPro from './ChosenPro.tsx';
+import { applyLink, fetchTarget, linkApplied, markLinkApplied, readLink } from './prefill.ts';
 
 interface Props {
   services: ServiceChoice[];
@@ -98,14 +100,18 @@ function QuoteWizard({ services }: Props) {
   /** Raised to move focus to the first invalid field once the step with it has rendered. */
   const [focusRequest, setFocusRequest] = useState(0);
 
-  // Restore what was typed; a ?service= link picks the service; signed-in users get their e-mail.
+  // Restore what was typed; a link fills in what it names once per tab (prefill.ts: ?service=,
+  // ?zip=, and ?contractor= from a profile, whose name is fetched); signed-in users get their e-mail.
   useEffect(() => {
-    const saved = loadDraft();
-    const preset = new URLSearchParams(window.location.search).get('service');
-    const next = saved ?? { step: 1, draft: { ...EMPTY_DRAFT }, requestKey: crypto.randomUUID() };
-    if (preset && !saved && services.some((s) => s.slug === preset)) {
-      next.draft = { ...next.draft, service: preset };
-      next.step = 2;
+    const kept = loadDraft() ?? { step: 1, draft: { ...EMPTY_DRAFT }, requestKey: crypto.randomUUID() };
+    const search = window.location.search;
+    const linked = linkApplied(search) ? null : applyLink(kept, readLink(search, services));
+    markLinkApplied(search);
+    const next = linked?.saved ?? kept;
+    if (linked?.fetchContractor) {
+      void fetchTarget(linked.fetchContractor).then((target) => {
+        if (target) setDraft((d) => ({ ...d, contractor: target }));
+      });
     }
     // What this browser kept is applied after hydration, so the prebuilt HTML and the first render
     // agree; one extra render on load is the price.
@@ -320,6 +326,13 @@ function QuoteWizard({ services }: Props) {
       <div className="wizard-progress" ref={progress}>
         <Progress step={step} />
       </div>
+      {draft.contractor && !codeStep && (
+        <ChosenPro
+          target={draft.contractor}
+          service={services.find((s) => s.slug === draft.service) ?? null}
+          onDrop={() => setDraft((d) => ({ ...d, contractor: null }))}
+        />
+      )}
       <form
         ref={form}
         className="card wizard-step"

@@ -75,6 +75,8 @@ export interface LeadRow {
   phone_verified_at: Date | null;
   phone_line_type: LineType | null;
   email_confirmed_at: Date | null;
+  /** The contractor asked from its profile: offered the lead first when it matches. */
+  chosen_business_id: string | null;
 }
 
 /** A contractor a lead can be sold to, with the card to charge. */
@@ -86,4 +88,6 @@ export interface Candidate {
   paymentMethodId: string;
   featured: boolean;
   score: number;
+  /** The contractor the homeowner asked from its profile. */
+  chosen?: boolean;
 }
