@@ -30,7 +30,7 @@ async function signedInCookie(origin: string, email: string): Promise<string> {
 }
 
 export async function lighthouseBench(
-  options: { only?: 'islands' | 'static' | 'profile' | 'workspace' } = {},
+  options: { only?: 'islands' | 'static' | 'profile' | 'workspace' | 'wizard' } = {},
 ): Promise<Measurement[]> {
   const site = await startSite();
   const origin = site.origin;
@@ -61,14 +61,16 @@ export async function lighthouseBench(
     const pages =
       options.only === 'profile'
         ? [['profile', profile] as const]
-        : options.only === 'workspace'
-          ? workspace
-          : [
-              ...(options.only === 'islands' ? [] : staticPages),
-              ...(options.only === 'static'
-                ? []
-                : ISLAND_PAGES.map(([label, path]) => [`island: ${label}`, path] as const)),
-            ];
+        : options.only === 'wizard'
+          ? [['island: quote wizard', '/quote-request'] as const]
+          : options.only === 'workspace'
+            ? workspace
+            : [
+                ...(options.only === 'islands' ? [] : staticPages),
+                ...(options.only === 'static'
+                  ? []
+                  : ISLAND_PAGES.map(([label, path]) => [`island: ${label}`, path] as const)),
+              ];
     const homeowner = await signedInCookie(origin, 'homeowner@example.com');
     const contractor = await signedInCookie(origin, 'contractor@example.com');
     const cookieFor = (pathname: string): string | null =>

@@ -7,7 +7,7 @@ import {
   MAX_PHOTOS,
   PHOTO_MESSAGES,
   PHOTO_TYPES,
-} from '../../schemas/quote.ts';
+} from '../../domain/quote-rules.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
 import { FieldMessage, messageId } from './parts.tsx';

@@ -10,13 +10,8 @@
 // After Submit the last step asks for the code sent to the phone (CodeStep): the request is sold
 // the moment the code is right; until then everything stays kept, a reload included.
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import {
-  QUOTE_MESSAGES,
-  QUOTE_STEPS,
-  quoteStepErrors,
-  stepOf,
-  type QuoteField,
-} from '../../schemas/quote.ts';
+import { QUOTE_MESSAGES, QUOTE_STEPS, stepOf, type QuoteField } from '../../domain/quote-rules.ts';
+import { loadChecks, stepErrors } from './checks.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
 import Toaster from '../shared/Toaster.tsx';
@@ -148,6 +143,7 @@ function QuoteWizard({ services }: Props) {
 
   const goTo = (next: number) => {
     clearTimeout(timer.current);
+    timer.current = undefined;
     setErrors({});
     setStep(next);
     toTop();
@@ -173,11 +169,11 @@ function QuoteWizard({ services }: Props) {
     setErrors((e) => ({ ...e, address: undefined, zipCode: zip ? undefined : e.zipCode }));
   };
 
-  const check = (n: number, d: QuoteDraft) => quoteStepErrors(n, toQuoteInput(d, requestKey));
+  const check = (n: number, d: QuoteDraft) => stepErrors(n, toQuoteInput(d, requestKey));
 
   /** Continue: only when this step is valid. */
-  const next = () => {
-    const found = check(step, draft);
+  const next = async () => {
+    const found = await check(step, draft);
     if (Object.keys(found).length) showErrors(found);
     else goTo(step + 1);
   };
@@ -196,14 +192,18 @@ function QuoteWizard({ services }: Props) {
     const byPointer = lastPointer.current > lastKey.current && now - lastPointer.current < POINTER_CHOICE_MS;
     if (!byPointer) return;
     const from = step;
-    timer.current = setTimeout(() => {
-      if (Object.keys(check(from, updated)).length === 0) goTo(from + 1);
+    const pending = setTimeout(() => {
+      void check(from, updated).then((found) => {
+        // Not if another choice (or Back, or Continue) came meanwhile.
+        if (timer.current === pending && Object.keys(found).length === 0) goTo(from + 1);
+      });
     }, AUTO_ADVANCE_MS);
+    timer.current = pending;
   };
 
   const submit = async () => {
     for (let n = 1; n <= LAST; n += 1) {
-      const found = check(n, draft);
+      const found = await check(n, draft);
       if (Object.keys(found).length) {
         setStep(n);
         showErrors(found);
@@ -284,7 +284,7 @@ function QuoteWizard({ services }: Props) {
     event.preventDefault();
     if (codeStep) void verify();
     else if (step === LAST) void submit();
-    else next();
+    else void next();
   };
 
   const props: StepProps = { draft, errors, set, choose };
@@ -309,8 +309,15 @@ function QuoteWizard({ services }: Props) {
         className="card wizard-step"
         onSubmit={onSubmit}
         noValidate
-        onPointerDownCapture={() => (lastPointer.current = performance.now())}
-        onKeyDownCapture={() => (lastKey.current = performance.now())}
+        onPointerDownCapture={() => {
+          lastPointer.current = performance.now();
+          void loadChecks().catch(() => undefined);
+        }}
+        onKeyDownCapture={() => {
+          lastKey.current = performance.now();
+          void loadChecks().catch(() => undefined);
+        }}
+        onFocusCapture={() => void loadChecks().catch(() => undefined)}
       >
         <h2 ref={heading} tabIndex={-1}>
           {codeStep ? 'Enter the code we sent you' : HEADINGS[step - 1]}

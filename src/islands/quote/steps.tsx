@@ -11,7 +11,7 @@ import {
   PROPERTY_TYPES,
   TIMELINES,
   type QuoteField,
-} from '../../schemas/quote.ts';
+} from '../../domain/quote-rules.ts';
 import { EMAIL_MAX } from '../../domain/account-rules.ts';
 import type { QuoteDraft } from './draft.ts';
 import { Choice, DraftInput, FieldMessage, messageId } from './parts.tsx';
