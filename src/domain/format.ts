@@ -3,13 +3,25 @@
 // value: never a slug, never ten bare digits, never an upper-case status or a time with seconds.
 // Times are Dayton's (America/New_York) wherever they are shown, so the server's render, the
 // browser's and a mail agree.
+import { BUDGET_NOT_SURE_LABEL, isBudgetNotSure } from './budget-presets.ts';
 import { formatMoney } from './money.ts';
+import { BUDGET_MAX } from './quote-rules.ts';
 
 export { formatMoney };
 
 /** "$2,000 - $8,000": a price range in whole dollars, from cents. */
 export function formatPriceRange(minCents: number, maxCents: number): string {
   return `${formatMoney(minCents, { wholeDollars: true })} - ${formatMoney(maxCents, { wholeDollars: true })}`;
+}
+
+/**
+ * A homeowner's budget in whole dollars as people read it: "$150 - $300", "$50,000+" for the top
+ * preset (up to the largest budget taken), or "Not sure" (0 to 0, the wizard's "Not sure").
+ */
+export function formatBudget(minDollars: number, maxDollars: number): string {
+  if (isBudgetNotSure(minDollars, maxDollars)) return BUDGET_NOT_SURE_LABEL;
+  if (maxDollars >= BUDGET_MAX) return `${formatMoney(minDollars * 100, { wholeDollars: true })}+`;
+  return formatPriceRange(minDollars * 100, maxDollars * 100);
 }
 
 /** The site's time zone: every date and time shown is Dayton's. */

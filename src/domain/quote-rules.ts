@@ -138,8 +138,10 @@ export function leadScoreBreakdown(input: {
     {
       rule: 'budget',
       label:
-        budget === 0
-          ? 'Budget up to $5,000'
+        input.budgetMax === 0
+          ? 'Budget: Not sure'
+          : budget === 0
+            ? 'Budget up to $5,000'
           : `Budget over ${budget === 30 ? '$50,000' : budget === 20 ? '$20,000' : '$5,000'}`,
       points: budget,
     },

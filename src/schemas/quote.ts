@@ -20,6 +20,7 @@ import {
   ZIP_PATTERN,
   type QuoteField,
 } from '../domain/quote-rules.ts';
+import { isBudgetNotSure } from '../domain/budget-presets.ts';
 import { dialableNanpNumber } from '../domain/phone.ts';
 import { ZSanitized } from './sanitized-text.ts';
 import { emailOf } from './auth.ts';
@@ -85,7 +86,8 @@ export const ZQuoteRequest = z
   .check(
     // Across the two budget fields, checked even while other steps are still empty (the wizard
     // validates step 4 before step 6 exists), but only once both fields are numbers.
-    z.refine((q) => q.budgetMin > 0, {
+    // Above 0, as the spec's step 4 asks, unless both are 0: the wizard's "Not sure" (issue 25).
+    z.refine((q) => q.budgetMin > 0 || isBudgetNotSure(q.budgetMin, q.budgetMax), {
       message: M.budgetPositive,
       path: ['budgetMin'],
       when: budgetFieldsValid,
