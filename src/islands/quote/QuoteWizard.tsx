@@ -31,6 +31,7 @@ import {
   zipFromAddress,
   type QuoteDraft,
 } from './draft.ts';
+import ConsentLine, { CONSENT_ID } from './ConsentLine.tsx';
 import {
   BudgetStep,
   ContactStep,
@@ -351,12 +352,15 @@ function QuoteWizard({ services }: Props) {
           />
         )}
         {!codeStep && step === 3 && <TimelineStep {...props} />}
-        {!codeStep && step === 4 && <BudgetStep {...props} />}
+        {!codeStep && step === 4 && (
+          <BudgetStep {...props} service={services.find((s) => s.slug === draft.service)} />
+        )}
         {!codeStep && step === 5 && <LocationStep {...props} onAddress={onAddress} />}
         {!codeStep && step === 6 && (
           <>
             <ContactStep {...props} />
             <ProofOfWork ref={proof} error={errors.altcha} />
+            <ConsentLine />
           </>
         )}
         <div className="wizard-nav">
@@ -374,7 +378,7 @@ function QuoteWizard({ services }: Props) {
               Continue
             </button>
           ) : (
-            <button type="submit" className="btn" disabled={busy}>
+            <button type="submit" className="btn" disabled={busy} aria-describedby={CONSENT_ID}>
               {busy ? 'Submitting…' : 'Submit Quote Request'}
             </button>
           )}
