@@ -29,8 +29,8 @@ export default function DetailsStep({
   requestKey,
   onPhotos,
 }: StepProps & { requestKey: string; onPhotos: (change: (photos: string[]) => string[]) => void }) {
-  /** The photo on its way up: its name, a local preview and how far it got. */
-  const [uploading, setUploading] = useState<{ name: string; preview: string; percent: number } | null>(null);
+  /** The photo on its way up: its name and how far it got. */
+  const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
 
   const addPhotos = async (files: File[]) => {
@@ -52,13 +52,11 @@ export default function DetailsStep({
         });
         continue;
       }
-      const preview = URL.createObjectURL(file);
-      setUploading({ name: file.name, preview, percent: 0 });
+      setUploading({ name: file.name, percent: 0 });
       const result = await uploadPhoto(file, requestKey, (percent) =>
-        setUploading({ name: file.name, preview, percent }),
+        setUploading({ name: file.name, percent }),
       );
       setUploading(null);
-      URL.revokeObjectURL(preview);
       if (result.ok && result.url) {
         const url = result.url;
         count += 1;
@@ -160,7 +158,9 @@ export default function DetailsStep({
             ))}
             {uploading && (
               <li className="photo-uploading">
-                <img src={uploading.preview} alt="" width={96} height={96} />
+                <span className="photo-placeholder" aria-hidden="true">
+                  {uploading.percent}%
+                </span>
                 <progress max={100} value={uploading.percent} aria-label={`Uploading ${uploading.name}`} />
               </li>
             )}
