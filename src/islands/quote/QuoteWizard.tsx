@@ -9,7 +9,7 @@
 // by itself once the connection is back (src/islands/shared/api.ts), saying so meanwhile.
 // After Submit the last step asks for the code sent to the phone (CodeStep): the request is sold
 // the moment the code is right; until then everything stays kept, a reload included.
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { QUOTE_MESSAGES, QUOTE_STEPS, stepOf, type QuoteField } from '../../domain/quote-rules.ts';
 import { loadChecks, stepErrors } from './checks.ts';
 import { pushToast } from '../../stores/toasts.ts';
@@ -102,12 +102,14 @@ function QuoteWizard({ services }: Props) {
     }
     // What this browser kept is applied after hydration, so the prebuilt HTML and the first render
     // agree; one extra render on load is the price.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setDraft(next.draft);
-    setStep(next.step);
-    setRequestKey(next.requestKey);
-    if (next.codeStep) setCodeStep(next.codeStep);
-    setReady(true);
+    // In a transition: this second render yields to the browser instead of one long task (issue 25).
+    startTransition(() => {
+      setDraft(next.draft);
+      setStep(next.step);
+      setRequestKey(next.requestKey);
+      if (next.codeStep) setCodeStep(next.codeStep);
+      setReady(true);
+    });
     if (/(?:^|; )signed_in=1/.test(document.cookie)) {
       void api<{ user: { email: string } | null }>('GET', '/api/auth/session').then((a) => {
         const email = a.body.user?.email;

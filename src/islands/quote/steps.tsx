@@ -47,12 +47,13 @@ export interface ServiceChoice {
 /** The words a service is found by: its name, category and keywords. */
 const searchText = (s: ServiceChoice) => `${s.name} ${s.category ?? ''} ${s.keywords ?? ''}`.toLowerCase();
 
-/** Services whose name, category or keywords hold every word typed, A-Z. */
+/**
+ * Services whose name, category or keywords hold every word typed, in the order given (the page
+ * passes them A-Z: sorting here would build a locale collator on load, a long task on a phone).
+ */
 export function filterServices(services: readonly ServiceChoice[], query: string): ServiceChoice[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return services
-    .filter((s) => words.every((w) => searchText(s).includes(w)))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return words.length ? services.filter((s) => words.every((w) => searchText(s).includes(w))) : [...services];
 }
 
 export function ServiceStep({ draft, errors, choose, services }: StepProps & { services: ServiceChoice[] }) {
