@@ -142,7 +142,7 @@ export function leadScoreBreakdown(input: {
           ? 'Budget: Not sure'
           : budget === 0
             ? 'Budget up to $5,000'
-          : `Budget over ${budget === 30 ? '$50,000' : budget === 20 ? '$20,000' : '$5,000'}`,
+            : `Budget over ${budget === 30 ? '$50,000' : budget === 20 ? '$20,000' : '$5,000'}`,
       points: budget,
     },
     {
