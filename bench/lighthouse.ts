@@ -31,7 +31,7 @@ async function signedInCookie(origin: string, email: string): Promise<string> {
 }
 
 export async function lighthouseBench(
-  options: { only?: 'islands' | 'static' | 'profile' | 'workspace' | 'inbox' } = {},
+  options: { only?: 'islands' | 'static' | 'profile' | 'workspace' | 'inbox' | 'wizard' } = {},
 ): Promise<Measurement[]> {
   const site = await startSite();
   const origin = site.origin;
@@ -71,17 +71,19 @@ export async function lighthouseBench(
     const pages =
       options.only === 'profile'
         ? [['profile', profile] as const]
-        : options.only === 'workspace'
-          ? workspace
-          : options.only === 'inbox'
-            ? inbox
-            : [
-                ...(options.only === 'islands' ? [] : staticPages),
-                ...(options.only === 'static'
-                  ? []
-                  : ISLAND_PAGES.map(([label, path]) => [`island: ${label}`, path] as const)),
-                ...(options.only ? [] : inbox),
-              ];
+        : options.only === 'wizard'
+          ? [['island: quote wizard', '/quote-request'] as const]
+          : options.only === 'workspace'
+            ? workspace
+            : options.only === 'inbox'
+              ? inbox
+              : [
+                  ...(options.only === 'islands' ? [] : staticPages),
+                  ...(options.only === 'static'
+                    ? []
+                    : ISLAND_PAGES.map(([label, path]) => [`island: ${label}`, path] as const)),
+                  ...(options.only ? [] : inbox),
+                ];
     const contractor = await signedInCookie(origin, 'contractor@example.com');
     const cookieFor = (pathname: string): string | null =>
       pathname === '/profile' || pathname.startsWith('/profile/requests')

@@ -26,6 +26,7 @@ const results = [
   ...(!only || only === 'lighthouse' ? await lighthouseBench() : []),
   ...(only === 'lighthouse-islands' ? await lighthouseBench({ only: 'islands' }) : []),
   ...(only === 'lighthouse-profile' ? await lighthouseBench({ only: 'profile' }) : []),
+  ...(only === 'lighthouse-wizard' ? await lighthouseBench({ only: 'wizard' }) : []),
   ...(!only || only === 'lighthouse-workspace' ? await lighthouseBench({ only: 'workspace' }) : []),
   ...(only === 'lighthouse-inbox' ? await lighthouseBench({ only: 'inbox' }) : []),
   ...(!only || only === 'search' ? await searchBench() : []),

@@ -274,9 +274,11 @@ function rules(ids: Ids): Record<string, Rule> {
     // Any other slug: the spec's generic emergency record (200, noindex), never a not-found.
     'GET /emergency/[...generic]': page('/emergency/no-such-emergency'),
     'GET /forgot-password': page('/forgot-password'),
+    'GET /how-we-make-money': page('/how-we-make-money'),
     'GET /lead-credit-rules': page('/lead-credit-rules'),
     'GET /llms.txt': page('/llms.txt'),
     'GET /offline': page('/offline'),
+    'GET /privacy': page('/privacy'),
     'GET /quote-request': page('/quote-request'),
     // What the wizard names of a contractor asked from its profile (issue 25): prebuilt, public.
     'GET /quote-targets/[slug].json': {
@@ -292,6 +294,7 @@ function rules(ids: Ids): Record<string, Rule> {
     'GET /services/[serviceSlug]': page(fillPattern('/services/[serviceSlug]', { serviceSlug: ids.service })),
     'GET /services/[...missing]': page('/services/no-such-service', same(404)),
     'GET /sw.js': page('/sw.js'),
+    'GET /terms': page('/terms'),
     'GET /uploads/[...path]': {
       access: 'public',
       probes: [

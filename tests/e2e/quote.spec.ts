@@ -23,6 +23,8 @@ async function openWizard(page: Page, query = ''): Promise<void> {
 }
 
 const cont = (page: Page) => page.getByRole('button', { name: 'Continue' });
+/** The budget step's presets, drawn from the chosen service's typical price. */
+const budgetRange = (page: Page) => page.getByRole('group', { name: 'Budget range' });
 
 test('a signed-out homeowner completes all six steps with a photo and the code from the phone', async ({
   page,
@@ -45,7 +47,8 @@ test('a signed-out homeowner completes all six steps with a photo and the code f
   await cont(page).click();
   await page.getByRole('radio', { name: /ASAP/ }).check();
   await expect(page.getByText('Step 4 of 6')).toBeVisible();
-  await page.getByRole('radio', { name: '$5,000 - $15,000' }).check();
+  // Plumbing's presets, from its typical $150 - $450 a visit.
+  await page.getByRole('radio', { name: '$150 - $300' }).check();
   await expect(page.getByText('Step 5 of 6')).toBeVisible();
   // A ZIP code typed at the end of the address fills the ZIP field.
   await page.getByLabel('Property address').fill(`${phone.slice(-4)} Main Street, Dayton, OH 45402`);
@@ -266,7 +269,7 @@ test('a signed-in homeowner finds the e-mail filled in, and the proven phone nee
   await page.getByLabel('Project description').fill('The sump pump runs all the time.');
   await cont(page).click();
   await page.getByRole('radio', { name: /Flexible/ }).check();
-  await page.getByRole('radio', { name: 'Under $5,000' }).check();
+  await budgetRange(page).getByRole('radio').first().check();
   await page.getByLabel('Property address').fill(`${Date.now() % 10_000} Elm Street`);
   await page.getByLabel('ZIP code').fill('45409');
   await page.getByLabel('Property type').selectOption('Single Family Home');
@@ -293,7 +296,7 @@ test('a failed network keeps the request, and the retry goes through once', asyn
   await page.getByLabel('Project description').fill('Two shingles are missing after the wind storm.');
   await cont(page).click();
   await page.getByRole('radio', { name: /Flexible/ }).check();
-  await page.getByRole('radio', { name: 'Under $5,000' }).check();
+  await budgetRange(page).getByRole('radio').first().check();
   await page.getByLabel('Property address').fill(`${Date.now() % 10_000} Pine Court`);
   await page.getByLabel('ZIP code').fill('45419');
   await page.getByLabel('Property type').selectOption('Single Family Home');

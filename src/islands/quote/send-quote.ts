@@ -1,7 +1,8 @@
 // Sending the request (POST /api/quotes), the code from the phone (POST /api/quotes/verify) and
 // asking for a new code (POST /api/quotes/code), and what each answer means for the wizard.
 import { replyPromiseText } from '../../domain/reply-promise.ts';
-import { QUOTE_MESSAGES, type TQuoteInput } from '../../schemas/quote.ts';
+import { QUOTE_MESSAGES } from '../../domain/quote-rules.ts';
+import type { TQuoteInput } from '../../schemas/quote.ts';
 import type { CodeChannel, LineType } from '../../domain/phone-proof-rules.ts';
 import type { ContractorCard } from '../../schemas/inbox.ts';
 import { api, type ApiAnswer, type ApiOptions } from '../shared/api.ts';

@@ -1,6 +1,6 @@
 // The quote pipeline's mails: the lead to a contractor who paid, the notice to one whose card was
 // declined, and the homeowner's confirmation.
-import { formatPhone } from '../../domain/format.ts';
+import { formatBudget, formatPhone } from '../../domain/format.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { ContractorCard } from '../../schemas/inbox.ts';
 import { LEAD_PRICE_CENTS, TIMELINES } from '../../domain/quote-rules.ts';
@@ -17,8 +17,6 @@ type Recipient = { name: string; email: string };
 export type PaidContractor = { name: string; responseTimeHours: number | null };
 
 const timelineLabel = (value: string) => TIMELINES.find((t) => t.value === value)?.label ?? value;
-/** Budgets are whole dollars. */
-const dollars = (n: number) => formatMoney(n * 100, { wholeDollars: true });
 const LEAD_PRICE = formatMoney(LEAD_PRICE_CENTS);
 
 /** A paid contractor gets the homeowner's contact details. */
@@ -36,7 +34,7 @@ export function leadMail(
       '',
       `Service: ${lead.project_type}`,
       `Timeline: ${timelineLabel(lead.timeline)}`,
-      `Budget: ${dollars(lead.budget_min)} - ${dollars(lead.budget_max)}`,
+      `Budget: ${formatBudget(lead.budget_min, lead.budget_max)}`,
       `Address: ${lead.property_address} ${lead.zip_code ?? ''}`.trim(),
       '',
       lead.project_description,
