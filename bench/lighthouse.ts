@@ -1,7 +1,8 @@
 // Lighthouse (mobile, the default config: simulated slow 4G and a 4x slower CPU) on one page of
 // each static type and on every island page, against the built site served by our Node server
 // with the demo data (scripts/e2e-server.ts), in Debian's Chromium. Reports the four scores and
-// the total blocking time; /profile is measured signed in as the demo homeowner, the contractor's
+// the total blocking time; /profile and the inbox (/profile/requests and a request: `only: 'inbox'`)
+// are measured signed in as the demo homeowner, the contractor's
 // workspace (/dashboard, /contractor/billing: `only: 'workspace'`) as the demo contractor. Each page runs
 // LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score is reported,
 // as Lighthouse's own guidance on variance suggests; every run's score is in the note.
@@ -30,7 +31,7 @@ async function signedInCookie(origin: string, email: string): Promise<string> {
 }
 
 export async function lighthouseBench(
-  options: { only?: 'islands' | 'static' | 'profile' | 'workspace' } = {},
+  options: { only?: 'islands' | 'static' | 'profile' | 'workspace' | 'inbox' | 'wizard' } = {},
 ): Promise<Measurement[]> {
   const site = await startSite();
   const origin = site.origin;
@@ -58,21 +59,38 @@ export async function lighthouseBench(
       ['contractor dashboard', '/dashboard'],
       ['contractor billing', '/contractor/billing'],
     ] as const;
+    const homeowner = await signedInCookie(origin, 'homeowner@example.com');
+    // The homeowner's inbox (issue 25): My requests and its first request, signed in as the demo
+    // homeowner (who has requests with quotes and messages).
+    const list = await (await fetch(`${origin}/profile/requests`, { headers: { cookie: homeowner } })).text();
+    const request = /href="(\/profile\/requests\/[0-9a-f-]{36})"/.exec(list)?.[1] ?? '/profile/requests';
+    const inbox = [
+      ['homeowner inbox', '/profile/requests'],
+      ['homeowner request', request],
+    ] as const;
     const pages =
       options.only === 'profile'
         ? [['profile', profile] as const]
-        : options.only === 'workspace'
-          ? workspace
-          : [
-              ...(options.only === 'islands' ? [] : staticPages),
-              ...(options.only === 'static'
-                ? []
-                : ISLAND_PAGES.map(([label, path]) => [`island: ${label}`, path] as const)),
-            ];
-    const homeowner = await signedInCookie(origin, 'homeowner@example.com');
+        : options.only === 'wizard'
+          ? [['island: quote wizard', '/quote-request'] as const]
+          : options.only === 'workspace'
+            ? workspace
+            : options.only === 'inbox'
+              ? inbox
+              : [
+                  ...(options.only === 'islands' ? [] : staticPages),
+                  ...(options.only === 'static'
+                    ? []
+                    : ISLAND_PAGES.map(([label, path]) => [`island: ${label}`, path] as const)),
+                  ...(options.only ? [] : inbox),
+                ];
     const contractor = await signedInCookie(origin, 'contractor@example.com');
     const cookieFor = (pathname: string): string | null =>
-      pathname === '/profile' ? homeowner : workspace.some(([, p]) => p === pathname) ? contractor : null;
+      pathname === '/profile' || pathname.startsWith('/profile/requests')
+        ? homeowner
+        : workspace.some(([, p]) => p === pathname)
+          ? contractor
+          : null;
     const results: Measurement[] = [];
     const rounds = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
     for (const [type, pathname] of pages) {

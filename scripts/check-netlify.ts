@@ -1,5 +1,5 @@
 // npm run check:netlify: builds the site as Netlify would (NETLIFY=true) into a scratch
-// directory and checks the server function: it exists, stays under 5 MB, and holds no
+// directory and checks the server function: it exists, stays under 8 MB, and holds no
 // PGlite and no WASM (PGlite belongs to the embedded launcher only); then runs a copy of it,
 // away from the project's node_modules, against the database: a missing file fails the check.
 // It also checks the security headers Netlify will serve: each prebuilt page's own
@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +21,10 @@ import { DEMO_PASSWORD } from './lib/demo-data.ts';
 import { isSeeded, seed } from './lib/seed.ts';
 import { commonHeaderProblems, NOTHING_LOADS, pagePolicyProblems } from './lib/policy-checks.ts';
 
-const LIMIT_BYTES = 5 * 1024 * 1024;
+// 5 MB until issue 23: the twilio SDK the SMS port requires brings 1.7 MB of its own (after the
+// 36 REST domains it never uses are left out, astro.config.mjs) and 1.5 MB of dependencies
+// (axios, form-data, xmlbuilder, jsonwebtoken...). docs/decisions.md, 'The Netlify function's budget'.
+const LIMIT_BYTES = 8 * 1024 * 1024;
 const FUNCTION_DIR = path.join(ROOT, '.netlify', 'v1', 'functions', 'ssr');
 /** Netlify's Frameworks API configuration, where the adapter writes each page's policy. */
 const DEPLOY_CONFIG = path.join(ROOT, '.netlify', 'v1', 'config.json');
@@ -64,7 +68,8 @@ try {
       (/\.(m?js|cjs)$/.test(f) && readFileSync(f, 'utf8').includes('@electric-sql/pglite')),
   );
   const problems = [
-    bytes > LIMIT_BYTES && `function is ${(bytes / 1048576).toFixed(2)} MB, over the 5 MB budget`,
+    bytes > LIMIT_BYTES &&
+      `function is ${(bytes / 1048576).toFixed(2)} MB, over the ${LIMIT_BYTES / 1048576} MB budget`,
     wasm.length > 0 && `function contains WASM: ${wasm.map((f) => path.relative(ROOT, f)).join(', ')}`,
     pglite.length > 0 && `function contains PGlite: ${pglite.map((f) => path.relative(ROOT, f)).join(', ')}`,
   ].filter((p): p is string => Boolean(p));
@@ -357,6 +362,26 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
     const html = await page.text();
     if (page.status !== 200 || !html.includes('Account Settings') || !html.includes('homeowner@example.com'))
       failures.push(`GET /profile signed in: ${page.status}, expected 200 with the Account Settings island`);
+  }
+  // The twilio SDK's domains the SMS port calls (Verify, Lookups, and Messages in Api) load from
+  // the function's own copy: the build leaves the other domains out (astro.config.mjs).
+  checked += 1;
+  try {
+    const twilio = createRequire(path.join(copy, 'ssr.mjs'))('twilio') as (
+      sid: string,
+      token: string,
+    ) => {
+      verify: { v2: { services: (sid: string) => { verifications: unknown; verificationChecks: unknown } } };
+      lookups: { v2: { phoneNumbers: (number: string) => unknown } };
+      messages: unknown;
+    };
+    const client = twilio(`AC${'1'.repeat(32)}`, 'check-netlify-token');
+    const service = client.verify.v2.services(`VA${'2'.repeat(32)}`);
+    if (!service.verifications || !service.verificationChecks || !client.messages)
+      failures.push('the twilio SDK: a domain the SMS port uses is missing');
+    client.lookups.v2.phoneNumbers('+19372284411');
+  } catch (error) {
+    failures.push(`the twilio SDK: ${String(error).slice(0, 200)}`);
   }
   // A failure names its request before the colon; one request may fail several ways.
   const failed = new Set(failures.map((f) => f.split(/:\s|\s\(/)[0]));

@@ -444,6 +444,20 @@ function daysBefore(days: number): Date {
   return new Date(DEMO_NOW.getTime() - days * 86_400_000);
 }
 
+/**
+ * The trades a firm of one kind may also list, where its catalog category is too broad ("Home
+ * Systems" holds plumbing, HVAC, electrical, drain cleaning and insulation): a plumbing list that
+ * showed electricians and insulation firms read as misleading (issue 25). Other kinds: any trade of
+ * their category.
+ */
+const NEIGHBOUR_TRADES: Record<string, string[]> = {
+  plumbing: ['drain-cleaning', 'hvac'],
+  'drain-cleaning': ['plumbing'],
+  hvac: ['plumbing', 'insulation', 'electrical'],
+  electrical: ['hvac'],
+  insulation: ['hvac'],
+};
+
 export function generateDemoData(
   services: TCatalogService[],
   areas: TCatalogServiceArea[],
@@ -480,10 +494,16 @@ export function generateDemoData(
     takenSlugs.add(slug);
 
     const related = services.filter((s) => s.category === service.category && s.slug !== service.slug);
-    const extra = faker.helpers.arrayElements(related, faker.number.int({ min: 0, max: 2 }));
+    const picked = faker.helpers.arrayElements(related, faker.number.int({ min: 0, max: 2 }));
+    // Only trades a firm of this kind really adds (an electrician does not offer plumbing): filtered
+    // after the draw, so the seeded sequence, and every other demo value, stays as it was.
+    const extra = picked.filter((s) => NEIGHBOUR_TRADES[service.slug]?.includes(s.slug) ?? true);
     const serviceSlugs = [service.slug, ...extra.map((s) => s.slug)];
-    const specialtyPool = [...service.specialties, ...extra.flatMap((s) => s.specialties.slice(0, 3))];
-    const specialties = faker.helpers.arrayElements(specialtyPool, faker.number.int({ min: 2, max: 7 }));
+    const specialtyPool = [...service.specialties, ...picked.flatMap((s) => s.specialties.slice(0, 3))];
+    const offered = new Set([...service.specialties, ...extra.flatMap((s) => s.specialties.slice(0, 3))]);
+    const drawn = faker.helpers.arrayElements(specialtyPool, faker.number.int({ min: 2, max: 7 }));
+    const kept = drawn.filter((sp) => offered.has(sp));
+    const specialties = kept.length ? kept : service.specialties.slice(0, 2);
 
     const latitude = Number((area.latitude + faker.number.float({ min: -0.025, max: 0.025 })).toFixed(6));
     const longitude = Number((area.longitude + faker.number.float({ min: -0.03, max: 0.03 })).toFixed(6));

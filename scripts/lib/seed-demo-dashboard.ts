@@ -95,7 +95,8 @@ const LEADS: DemoLead[] = [
     name: 'Casey Nguyen',
     description: 'Looking for prices on a small bathroom refresh.',
     timeline: 'FLEXIBLE',
-    budget: [1000, 5000],
+    // The wizard's "Not sure" (issue 25): a budget of 0 to 0, shown as "Budget Not sure".
+    budget: [0, 0],
     hoursAgo: 12 * 24,
     stage: 'REJECTED',
     paid: true,

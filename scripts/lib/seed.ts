@@ -13,6 +13,7 @@ import { seedDemoPayments } from './seed-demo-payments.ts';
 import { seedDemoFraud } from './seed-demo-fraud.ts';
 import { seedDemoDashboard } from './seed-demo-dashboard.ts';
 import { seedDemoHomeowner } from './seed-demo-homeowner.ts';
+import { seedDemoInbox } from './seed-demo-inbox.ts';
 import { seedDemoReviews } from './seed-demo-reviews.ts';
 import { seedDemoAnalytics } from './seed-demo-analytics.ts';
 import { seedDemoLeads } from './seed-demo-leads.ts';
@@ -40,6 +41,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await seedDemoPayments(sql);
   await seedDemoFraud(sql);
   await seedDemoHomeowner(sql);
+  await seedDemoInbox(sql, options.uploadsDir ?? UPLOADS_DIR); // the demo homeowner's own requests and messages
   await seedDemoReviews(sql);
   await seedDemoAnalytics(sql);
   await seedDemoAdmin(sql);

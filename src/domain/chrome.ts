@@ -23,9 +23,11 @@ export function pagePath(pathname: string): string {
  * Pages without the mobile sticky Call Now / Get Free Quote bar (issue 24): the quote wizard and
  * the homeowner's pages under it (the bar would offer the form the visitor is filling in, over
  * its own buttons), the contractor signup, and the contractor's and admin's working pages, where
- * a homeowner's call to action is noise.
+ * a homeowner's call to action is noise; nor on My requests (issue 25), whose cards call the
+ * homeowner's own contractors.
  */
-const NO_STICKY_BAR = /^\/(quote-request|contractor-signup|dashboard|contractor\/billing|admin|auth)(\/|$)/;
+const NO_STICKY_BAR =
+  /^\/(quote-request|profile\/requests|contractor-signup|dashboard|contractor\/billing|admin|auth)(\/|$)/;
 
 export function showsStickyBar(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';

@@ -3,13 +3,25 @@
 // value: never a slug, never ten bare digits, never an upper-case status or a time with seconds.
 // Times are Dayton's (America/New_York) wherever they are shown, so the server's render, the
 // browser's and a mail agree.
+import { BUDGET_NOT_SURE_LABEL, isBudgetNotSure } from './budget-presets.ts';
 import { formatMoney } from './money.ts';
+import { BUDGET_MAX } from './quote-rules.ts';
 
 export { formatMoney };
 
 /** "$2,000 - $8,000": a price range in whole dollars, from cents. */
 export function formatPriceRange(minCents: number, maxCents: number): string {
   return `${formatMoney(minCents, { wholeDollars: true })} - ${formatMoney(maxCents, { wholeDollars: true })}`;
+}
+
+/**
+ * A homeowner's budget in whole dollars as people read it: "$150 - $300", "$50,000+" for the top
+ * preset (up to the largest budget taken), or "Not sure" (0 to 0, the wizard's "Not sure").
+ */
+export function formatBudget(minDollars: number, maxDollars: number): string {
+  if (isBudgetNotSure(minDollars, maxDollars)) return BUDGET_NOT_SURE_LABEL;
+  if (maxDollars >= BUDGET_MAX) return `${formatMoney(minDollars * 100, { wholeDollars: true })}+`;
+  return formatPriceRange(minDollars * 100, maxDollars * 100);
 }
 
 /** The site's time zone: every date and time shown is Dayton's. */
@@ -75,8 +87,15 @@ export function mapHref(address: string, zipCode?: string | null): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: SITE_TIME_ZONE });
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+/** An Intl formatter made on first use: making one loads locale and time-zone data, a long task
+ * an island page should not pay on load (issue 25). */
+function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat('en-US', options));
+}
+
+const DATE = lazyFormat({ dateStyle: 'medium', timeZone: SITE_TIME_ZONE });
+const DATE_TIME = lazyFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',
@@ -84,40 +103,36 @@ const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   timeZone: SITE_TIME_ZONE,
 });
-const TIME = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: SITE_TIME_ZONE,
-});
+const TIME = lazyFormat({ hour: 'numeric', minute: '2-digit', timeZone: SITE_TIME_ZONE });
 
 const asDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 
 /** "Nov 26, 2026". */
 export function formatDate(value: Date | string | number): string {
-  return DATE.format(asDate(value));
+  return DATE().format(asDate(value));
 }
 
 /** "Nov 2, 2026" for a calendar day stored without a time ("2026-11-02"): the same day wherever
  * it is read (as a midnight in UTC it would be the day before in Dayton). */
 export function formatDay(day: string): string {
-  return DATE.format(new Date(`${day.slice(0, 10)}T12:00:00Z`));
+  return DATE().format(new Date(`${day.slice(0, 10)}T12:00:00Z`));
 }
 
 /** "Nov 26, 2026, 7:45 AM": never seconds. */
 export function formatDateTime(value: Date | string | number): string {
-  return DATE_TIME.format(asDate(value));
+  return DATE_TIME().format(asDate(value));
 }
 
 /** "7:45 AM". */
 export function formatTime(value: Date | string | number): string {
-  return TIME.format(asDate(value));
+  return TIME().format(asDate(value));
 }
 
-const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const MONTH = lazyFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** "November 2026" for a calendar month given as "2026-11" (a month has no time zone). */
 export function formatMonth(yearMonth: string): string {
-  return MONTH.format(new Date(`${yearMonth}-15T12:00:00Z`));
+  return MONTH().format(new Date(`${yearMonth}-15T12:00:00Z`));
 }
 
 /** "45 min", "1 h 30 min", "2 h", "3 days": a duration in minutes as people say it. */

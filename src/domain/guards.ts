@@ -7,6 +7,8 @@ export type Role = 'contractor' | 'admin';
 const RULES: [RegExp, Requirement][] = [
   [/^\/auth$/, 'guest'],
   [/^\/profile$/, 'user'],
+  // The homeowner's inbox (issue 25): the list and one request.
+  [/^\/profile\/requests(\/[^/]+)?$/, 'user'],
   [/^\/dashboard(\/.*)?$/, 'contractor'],
   [/^\/contractor\/billing(\/receipts\/[^/]+)?$/, 'contractor'],
   [/^\/admin(\/.*)?$/, 'admin'],

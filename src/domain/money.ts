@@ -1,13 +1,18 @@
-// Money as people read it, from integer cents (amounts are kept in cents everywhere).
-const CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+// Money as people read it, from integer cents (amounts are kept in cents everywhere). The
+// formatters are made on first use: building an Intl formatter loads the browser's locale data,
+// a long task an island page should not pay before anyone asks for a price (issue 25).
+let cents: Intl.NumberFormat | undefined;
+let wholeDollars: Intl.NumberFormat | undefined;
 
 /** "$30.00" for a charge; "$5,000" (rounded to the dollar) with wholeDollars, for prices and budgets. */
-export function formatMoney(cents: number, options: { wholeDollars?: boolean } = {}): string {
-  return (options.wholeDollars ? WHOLE_DOLLARS : CENTS).format(cents / 100);
+export function formatMoney(amount: number, options: { wholeDollars?: boolean } = {}): string {
+  const format = options.wholeDollars
+    ? (wholeDollars ??= new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 0,
+      }))
+    : (cents ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+  return format.format(amount / 100);
 }

@@ -1,7 +1,6 @@
 // The quote request's rules: its choices, limits and messages (the spec's words), the price of a
 // lead and the lead score. The checks themselves are the schema in src/schemas/quote.ts.
 import { DUPLICATE_DAYS } from './integrity-rules.ts';
-import { formatMoney } from './money.ts';
 
 export const DESCRIPTION_MIN = 10;
 export const DESCRIPTION_MAX = 1000;
@@ -35,6 +34,23 @@ export const PHOTO_MESSAGES = {
   /** Not worded by the spec: a photo cited by a request it was not uploaded for. */
   unknownPhoto: 'Unknown photo',
 } as const;
+
+/** The wizard's six steps and the fields each one asks for, in order. */
+export const QUOTE_STEPS = [
+  { label: 'Service', fields: ['service'] },
+  { label: 'Details', fields: ['description', 'photos'] },
+  { label: 'Timeline', fields: ['timeline'] },
+  { label: 'Budget', fields: ['budgetMin', 'budgetMax'] },
+  { label: 'Location', fields: ['address', 'zipCode', 'propertyType'] },
+  { label: 'Contact', fields: ['name', 'email', 'phone', 'contactMethod'] },
+] as const;
+export type QuoteField = (typeof QUOTE_STEPS)[number]['fields'][number];
+
+/** The step (1-6) that shows a field; unknown fields show on the last. */
+export function stepOf(field: string): number {
+  const i = QUOTE_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(field));
+  return i < 0 ? QUOTE_STEPS.length : i + 1;
+}
 
 export const QUOTE_RATE_LIMIT = { attempts: 3, windowMinutes: 60 } as const;
 /** How long a request may wait for its phone code (or a VoIP line's e-mail link); then it expires with its photos. */
@@ -71,13 +87,15 @@ export type ContactMethod = (typeof CONTACT_METHODS)[number]['value'];
 
 export const QUOTE_MESSAGES = {
   service: 'Please select a service',
+  contractor: 'Unknown contractor',
   descriptionShort: 'Please provide at least 10 characters',
   descriptionLong: 'Description is too long',
   timeline: 'Please select a timeline',
   budgetPositive: 'Budget must be positive',
   budgetOrder: 'Maximum budget must be greater than minimum budget',
-  /** Not worded by the spec: the presets' top is $999,999. */
-  budgetTooLarge: `Budget must be at most ${formatMoney(BUDGET_MAX * 100, { wholeDollars: true })}`,
+  /** Not worded by the spec: the presets' top is $999,999 (BUDGET_MAX; written out so the wizard
+   * formats no money on load, and a unit test holds the two together). */
+  budgetTooLarge: 'Budget must be at most $999,999',
   propertyType: 'Please select a property type',
   address: 'Please provide a valid address',
   addressLong: 'Address is too long',
@@ -121,9 +139,11 @@ export function leadScoreBreakdown(input: {
     {
       rule: 'budget',
       label:
-        budget === 0
-          ? 'Budget up to $5,000'
-          : `Budget over ${budget === 30 ? '$50,000' : budget === 20 ? '$20,000' : '$5,000'}`,
+        input.budgetMax === 0
+          ? 'Budget: Not sure'
+          : budget === 0
+            ? 'Budget up to $5,000'
+            : `Budget over ${budget === 30 ? '$50,000' : budget === 20 ? '$20,000' : '$5,000'}`,
       points: budget,
     },
     {

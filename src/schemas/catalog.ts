@@ -1,6 +1,7 @@
 // Zod schemas for the catalog in content/: services, service areas, emergency services and
 // articles. Loading fails loudly when a file breaks them, so bad content never reaches the site.
 import { z } from 'zod';
+import { JOB_UNITS, PRICE_UNITS } from '../domain/budget-presets.ts';
 import { withinServiceArea } from '../domain/geo.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -56,7 +57,10 @@ export const ZCatalogService = z
     isEmergency: z.boolean(),
     priceMin: z.number().int().nonnegative(),
     priceMax: z.number().int().positive(),
-    priceUnit: z.enum(['project', 'hour', 'visit', 'square foot', 'linear foot']),
+    priceUnit: z.enum(PRICE_UNITS),
+    /** The size of a typical job in the price unit (hours, square or linear feet); the wizard's
+     * budget presets are the price range times this. Needed unless the unit is a whole job. */
+    typicalUnits: z.number().int().positive().max(100_000).optional(),
     priceNotes: ZPlain(40, 300),
     keywords: z.array(ZPlain(3, 60)).min(3).max(8),
     specialties: z.array(ZPlain(3, 40)).min(6).max(12),
@@ -64,7 +68,11 @@ export const ZCatalogService = z
     faq: z.array(ZFaqEntry).min(3).max(6),
   })
   .strict()
-  .refine((s) => s.priceMax > s.priceMin, { message: 'priceMax must be above priceMin', path: ['priceMax'] });
+  .refine((s) => s.priceMax > s.priceMin, { message: 'priceMax must be above priceMin', path: ['priceMax'] })
+  .refine((s) => JOB_UNITS.includes(s.priceUnit) || s.typicalUnits !== undefined, {
+    message: 'typicalUnits is needed when the price is per hour or per foot',
+    path: ['typicalUnits'],
+  });
 export type TCatalogService = z.infer<typeof ZCatalogService>;
 
 export const ZCatalogServiceArea = z

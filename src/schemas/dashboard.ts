@@ -67,10 +67,23 @@ export interface Communication {
   acceptedAt: string | null;
 }
 
+/** A message in the lead's thread with the homeowner (issue 25). */
+export interface LeadMessage {
+  id: string;
+  author: 'homeowner' | 'contractor';
+  /** "Morgan L." for the homeowner, "You" for the business. */
+  authorName: string;
+  body: string;
+  photo: string | null;
+  createdAt: string;
+}
+
 export interface LeadDetail {
   lead: LeadSummary;
   nextStages: LeadStage[];
   communications: Communication[];
+  /** The thread with the homeowner; null on a lead the business did not buy. */
+  messages: LeadMessage[] | null;
   /** The lead's dispute (automatic credits), or until when it may be disputed. */
   credit: LeadCreditState;
 }

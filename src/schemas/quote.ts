@@ -16,9 +16,13 @@ import {
   PROPERTY_TYPES,
   QUOTE_MESSAGES as M,
   TIMELINES,
+  QUOTE_STEPS,
   ZIP_PATTERN,
+  type QuoteField,
 } from '../domain/quote-rules.ts';
+import { isBudgetNotSure } from '../domain/budget-presets.ts';
 import { dialableNanpNumber } from '../domain/phone.ts';
+import { CONTRACTOR_SLUG_MAX, CONTRACTOR_SLUG_PATTERN } from '../domain/chosen-pro.ts';
 import { ZSanitized } from './sanitized-text.ts';
 import { emailOf } from './auth.ts';
 
@@ -32,17 +36,6 @@ const ZBudget = z
 export const PHOTO_URL_PATTERN = /^\/uploads\/quotes\/[0-9a-f]{32}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 /** The proof-of-work widget's payload (base64 JSON of a challenge and its solution). */
 const PROOF_MAX = 4096;
-
-/** The wizard's six steps and the fields each one asks for, in order. */
-export const QUOTE_STEPS = [
-  { label: 'Service', fields: ['service'] },
-  { label: 'Details', fields: ['description', 'photos'] },
-  { label: 'Timeline', fields: ['timeline'] },
-  { label: 'Budget', fields: ['budgetMin', 'budgetMax'] },
-  { label: 'Location', fields: ['address', 'zipCode', 'propertyType'] },
-  { label: 'Contact', fields: ['name', 'email', 'phone', 'contactMethod'] },
-] as const;
-export type QuoteField = (typeof QUOTE_STEPS)[number]['fields'][number];
 
 const budgetFieldsValid = (payload: z.core.ParsePayload) =>
   // Not on a body that is no object at all (the API fuzzing found null read as null.budgetMin).
@@ -84,6 +77,15 @@ export const ZQuoteRequest = z
     contactMethod: z.enum(CONTACT_METHODS.map((c) => c.value) as ['email', 'phone', 'both'], {
       error: M.contactMethod,
     }),
+    // The contractor asked from its profile (its slug): sold to it first when it can take it.
+    contractor: z.optional(
+      z
+        .string({ error: M.contractor })
+        .check(
+          z.maxLength(CONTRACTOR_SLUG_MAX, M.contractor),
+          z.regex(CONTRACTOR_SLUG_PATTERN, M.contractor),
+        ),
+    ),
     photos: z._default(
       z
         .array(z.string().check(z.regex(PHOTO_URL_PATTERN, PHOTO_MESSAGES.unknownPhoto)))
@@ -94,7 +96,8 @@ export const ZQuoteRequest = z
   .check(
     // Across the two budget fields, checked even while other steps are still empty (the wizard
     // validates step 4 before step 6 exists), but only once both fields are numbers.
-    z.refine((q) => q.budgetMin > 0, {
+    // Above 0, as the spec's step 4 asks, unless both are 0: the wizard's "Not sure" (issue 25).
+    z.refine((q) => q.budgetMin > 0 || isBudgetNotSure(q.budgetMin, q.budgetMax), {
       message: M.budgetPositive,
       path: ['budgetMin'],
       when: budgetFieldsValid,
@@ -125,12 +128,6 @@ export function firstMessages(
     if ((!fields || fields.includes(field)) && !(field in out)) out[field] = issue.message;
   }
   return out;
-}
-
-/** The step (1-6) that shows a field; unknown fields show on the last. */
-export function stepOf(field: string): number {
-  const i = QUOTE_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(field));
-  return i < 0 ? QUOTE_STEPS.length : i + 1;
 }
 
 /** One of the quote page's recent requests (GET /api/quotes/recent): nothing personal. */

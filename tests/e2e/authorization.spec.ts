@@ -149,6 +149,8 @@ interface Ids {
   emergency: string;
   contractorSlug: string;
   upload: string;
+  /** The demo homeowner's own request (issue 25: My requests). */
+  homeownerRequest: string;
 }
 
 /** The run's shared homeowner session as the database stores it (the SHA-256 of its token). */
@@ -224,6 +226,11 @@ async function findIds(baseURL: string, setupSession: string): Promise<Ids> {
       ),
       contractorSlug: business.slug,
       upload: business.images[0]!.replace(/^\/uploads\//, ''),
+      homeownerRequest: await pick(
+        tx`select l.id as v from leads l join users u on u.id = l.user_id
+            where u.email = 'homeowner@example.com' order by l.created_at limit 1`,
+        "demo homeowner's request",
+      ),
     };
   });
 }
@@ -267,16 +274,27 @@ function rules(ids: Ids): Record<string, Rule> {
     // Any other slug: the spec's generic emergency record (200, noindex), never a not-found.
     'GET /emergency/[...generic]': page('/emergency/no-such-emergency'),
     'GET /forgot-password': page('/forgot-password'),
+    'GET /how-we-make-money': page('/how-we-make-money'),
     'GET /lead-credit-rules': page('/lead-credit-rules'),
     'GET /llms.txt': page('/llms.txt'),
     'GET /offline': page('/offline'),
+    'GET /privacy': page('/privacy'),
     'GET /quote-request': page('/quote-request'),
+    // What the wizard names of a contractor asked from its profile (issue 25): prebuilt, public.
+    'GET /quote-targets/[slug].json': {
+      access: 'public',
+      probes: [
+        { path: fillPattern('/quote-targets/[slug].json', { slug: ids.contractorSlug }), expect: same(200) },
+        { path: '/quote-targets/no-such-contractor.json', expect: same(404) },
+      ],
+    },
     'GET /reset-password': page('/reset-password'),
     'GET /robots.txt': page('/robots.txt'),
     'GET /service-areas': page('/service-areas'),
     'GET /services/[serviceSlug]': page(fillPattern('/services/[serviceSlug]', { serviceSlug: ids.service })),
     'GET /services/[...missing]': page('/services/no-such-service', same(404)),
     'GET /sw.js': page('/sw.js'),
+    'GET /terms': page('/terms'),
     'GET /uploads/[...path]': {
       access: 'public',
       probes: [
@@ -295,7 +313,16 @@ function rules(ids: Ids): Record<string, Rule> {
     },
     'GET /quote-request/responses': {
       access: 'token',
-      probes: [{ path: '/quote-request/responses?token=not-a-token', expect: same(404) }],
+      probes: [
+        { path: '/quote-request/responses?token=not-a-token', expect: same(404) },
+        // A message with a wrong token (issue 25): nothing opens, nothing is stored.
+        {
+          method: 'POST',
+          path: '/quote-request/responses',
+          form: { token: 'A'.repeat(43), message: '1', businessId: NONE, body: 'Hello' },
+          expect: same(404),
+        },
+      ],
     },
     'GET /review': { access: 'token', probes: [{ path: '/review?token=not-a-token', expect: same(404) }] },
     // The sign-in page: signed-in callers go home, except a non-admin sent from an admin page.
@@ -320,6 +347,34 @@ function rules(ids: Ids): Record<string, Rule> {
       ],
     },
     'GET /profile': { access: 'user', probes: [{ path: '/profile', expect: userPage('/profile', 200) }] },
+    // My requests (issue 25): the account's own; another account's request is not found, never shown.
+    'GET /profile/requests': {
+      access: 'user',
+      probes: [{ path: '/profile/requests', expect: userPage('/profile/requests', 200) }],
+    },
+    'GET /profile/requests/[id]': {
+      access: 'user',
+      probes: [
+        {
+          path: fillPattern('/profile/requests/[id]', { id: ids.homeownerRequest }),
+          expect: {
+            ...userPage(fillPattern('/profile/requests/[id]', { id: ids.homeownerRequest }), 404),
+            homeowner: 200,
+          },
+        },
+        { path: `/profile/requests/${NONE}`, expect: userPage(`/profile/requests/${NONE}`, 404) },
+        {
+          // A message to a contractor the request did not go to: refused, nothing stored.
+          method: 'POST',
+          path: fillPattern('/profile/requests/[id]', { id: ids.homeownerRequest }),
+          form: { message: '1', businessId: NONE, body: 'Hello' },
+          expect: {
+            ...userPage(fillPattern('/profile/requests/[id]', { id: ids.homeownerRequest }), 404),
+            homeowner: 404,
+          },
+        },
+      ],
+    },
     'GET /dashboard': {
       access: 'contractor',
       probes: [{ path: '/dashboard', expect: contractorPage('/dashboard', 200) }],
@@ -761,6 +816,23 @@ function rules(ids: Ids): Record<string, Rule> {
         ];
       }),
     ),
+    // A message on a lead (issue 25): multipart only (a JSON body is 415 for the lead's owner);
+    // another contractor's lead, or an unknown one, is not found before the body is read.
+    'POST /api/contractor/leads/[id]/messages': {
+      access: 'contractor',
+      probes: [
+        {
+          path: fillPattern('/api/contractor/leads/[id]/messages', { id: ids.distribution }),
+          body: { body: 'Hello' },
+          expect: contractorApi(415, 404),
+        },
+        {
+          path: `/api/contractor/leads/${NONE}/messages`,
+          body: { body: 'Hello' },
+          expect: contractorApi(404),
+        },
+      ],
+    },
     'GET /api/contractor/limits': {
       access: 'contractor',
       probes: [{ path: '/api/contractor/limits', expect: contractorApi(200) }],

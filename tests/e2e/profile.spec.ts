@@ -43,10 +43,12 @@ test('a featured contractor from the home page opens its profile with contact li
     'href',
     'mailto:office@patriot-gutters-llc.example?subject=Quote%20Request',
   );
-  await expect(quote.getByRole('link', { name: 'Request a Free Quote' })).toHaveAttribute(
+  // The main button asks this contractor (issue 25), its service preselected; call and e-mail stay.
+  await expect(quote.getByRole('link', { name: `Request a Free Quote from ${NAME}` })).toHaveAttribute(
     'href',
-    '/quote-request',
+    `/quote-request?contractor=${SLUG}&service=gutters`,
   );
+  await expect(quote.getByText(`Asking ${NAME} and up to two similar pros.`)).toBeVisible();
 
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');

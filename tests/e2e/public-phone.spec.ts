@@ -115,10 +115,10 @@ for (const viewport of [PHONE, DESKTOP]) {
       // Step 4: Space on a preset chooses it and stays; a click moves on.
       await page.getByRole('radio').first().focus();
       await page.keyboard.press('Space');
-      await expect(page.getByRole('radio', { name: 'Under $5,000' })).toBeChecked();
+      await expect(page.getByRole('radio').first()).toBeChecked();
       await page.waitForTimeout(700);
       await atStep(page, 4);
-      await page.getByRole('radio', { name: '$5,000 - $15,000' }).click();
+      await page.getByRole('radio').nth(1).click();
       await atStep(page, 5);
       await progressInView(page);
       await fitsTheWidth(page, 'step 5');
@@ -276,7 +276,8 @@ test.describe('on a phone', () => {
     await page.getByLabel('Project description').fill('Two bedrooms and a hallway need fresh paint.');
     await cont(page).click();
     await page.getByRole('radio', { name: /Flexible/ }).click();
-    await page.getByRole('radio', { name: 'Under $5,000' }).click();
+    // Painting's presets: $2 - $6 a square foot for a typical 1,000 square feet.
+    await page.getByRole('radio', { name: '$2,000 - $4,000' }).click();
     await page.getByLabel('Property address').fill(`${phone.slice(-4)} Paint Lane, Dayton, OH 45409`);
     await page.getByLabel('Property type').selectOption('Single Family Home');
     await cont(page).click();
@@ -288,7 +289,12 @@ test.describe('on a phone', () => {
     await page.getByRole('radio', { name: 'Email' }).check();
     await page.getByRole('button', { name: 'Submit Quote Request' }).click();
     await enterTextedCode(page, phone);
-    await expect(page).toHaveURL('/', { timeout: 20_000 });
+    // Sold (issue 25): the contractors it went to as cards on this page, then home by its link.
+    const sold = page.getByRole('region', { name: /^Your request went to \d+ contractors?$/ });
+    await expect(sold).toBeVisible({ timeout: 20_000 });
+    await fitsTheWidth(page, 'the wizard, sold');
+    await sold.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL('/');
     await offerInstall(page);
     await expect(installPrompt(page)).toBeVisible();
   });

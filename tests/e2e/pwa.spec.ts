@@ -35,7 +35,7 @@ test('offline: the banner, then the quote wizard submitted offline goes through 
   await page.getByLabel('Project description').fill('The flashing around the chimney leaks in heavy rain.');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('radio', { name: /Flexible/ }).check();
-  await page.getByRole('radio', { name: 'Under $5,000' }).check();
+  await page.getByRole('radio', { name: 'Not sure' }).check();
   await page.getByLabel('Property address').fill(`${Date.now() % 10_000} Oak Street, Dayton, OH 45402`);
   await expect(page.getByLabel('ZIP code')).toHaveValue('45402');
   await page.getByLabel('Property type').selectOption('Single Family Home');

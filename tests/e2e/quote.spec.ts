@@ -23,6 +23,8 @@ async function openWizard(page: Page, query = ''): Promise<void> {
 }
 
 const cont = (page: Page) => page.getByRole('button', { name: 'Continue' });
+/** The budget step's presets, drawn from the chosen service's typical price. */
+const budgetRange = (page: Page) => page.getByRole('group', { name: 'Budget range' });
 
 test('a signed-out homeowner completes all six steps with a photo and the code from the phone', async ({
   page,
@@ -45,7 +47,8 @@ test('a signed-out homeowner completes all six steps with a photo and the code f
   await cont(page).click();
   await page.getByRole('radio', { name: /ASAP/ }).check();
   await expect(page.getByText('Step 4 of 6')).toBeVisible();
-  await page.getByRole('radio', { name: '$5,000 - $15,000' }).check();
+  // Plumbing's presets, from its typical $150 - $450 a visit.
+  await page.getByRole('radio', { name: '$150 - $300' }).check();
   await expect(page.getByText('Step 5 of 6')).toBeVisible();
   // A ZIP code typed at the end of the address fills the ZIP field.
   await page.getByLabel('Property address').fill(`${phone.slice(-4)} Main Street, Dayton, OH 45402`);
@@ -101,7 +104,16 @@ test('a signed-out homeowner completes all six steps with a photo and the code f
   expect(verified).toMatchObject({ status: 'sent', paymentsSuccessful: 3 });
   expect(verified.contractors).toHaveLength(3);
   await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
-  await expect(page).toHaveURL('/');
+  // The end of a request is people (issue 25): the three contractors as cards, on this page.
+  await expect(page.getByRole('heading', { name: 'Your request went to 3 contractors' })).toBeVisible();
+  for (const name of verified.contractors) {
+    await expect(page.getByRole('link', { name: `Message ${name}` })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: /^Call / })).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'See your request' })).toHaveAttribute(
+    'href',
+    /^\/quote-request\/responses\?token=/,
+  );
 
   // The homeowner's confirmation names the three contractors; each of them got the lead; the
   // e-mail link that came with it only confirms the address.
@@ -257,7 +269,7 @@ test('a signed-in homeowner finds the e-mail filled in, and the proven phone nee
   await page.getByLabel('Project description').fill('The sump pump runs all the time.');
   await cont(page).click();
   await page.getByRole('radio', { name: /Flexible/ }).check();
-  await page.getByRole('radio', { name: 'Under $5,000' }).check();
+  await budgetRange(page).getByRole('radio').first().check();
   await page.getByLabel('Property address').fill(`${Date.now() % 10_000} Elm Street`);
   await page.getByLabel('ZIP code').fill('45409');
   await page.getByLabel('Property type').selectOption('Single Family Home');
@@ -271,7 +283,10 @@ test('a signed-in homeowner finds the e-mail filled in, and the proven phone nee
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
   expect(await (await answer).json()).toMatchObject({ status: 'sent' });
   await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
-  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: /^Your request went to \d contractors?$/ })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /^Your request went to/ }).getByRole('link', { name: 'My requests' }),
+  ).toBeVisible();
 });
 
 test('a failed network keeps the request, and the retry goes through once', async ({ page }) => {
@@ -281,7 +296,7 @@ test('a failed network keeps the request, and the retry goes through once', asyn
   await page.getByLabel('Project description').fill('Two shingles are missing after the wind storm.');
   await cont(page).click();
   await page.getByRole('radio', { name: /Flexible/ }).check();
-  await page.getByRole('radio', { name: 'Under $5,000' }).check();
+  await budgetRange(page).getByRole('radio').first().check();
   await page.getByLabel('Property address').fill(`${Date.now() % 10_000} Pine Court`);
   await page.getByLabel('ZIP code').fill('45419');
   await page.getByLabel('Property type').selectOption('Single Family Home');

@@ -16,6 +16,7 @@ export function service(overrides: Partial<SiteService> = {}): SiteService {
     priceMinCents: 15000,
     priceMaxCents: 45000,
     priceUnit: 'visit',
+    typicalUnits: null,
     keywords: ['plumber'],
     faq: [
       {

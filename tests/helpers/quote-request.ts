@@ -67,7 +67,12 @@ export async function requestQuote(browser: Browser, request: HomeownerRequest):
   await page.getByLabel('Project description').fill(request.description);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('radio', { name: /ASAP/ }).check();
-  await page.getByRole('radio', { name: '$5,000 - $15,000' }).check();
+  // The presets follow the service's typical price (issue 25); the same budget for every service,
+  // typed ($5,000 to $15,000: the score's 'Budget over $5,000 +10').
+  await expect(page.getByText('Step 4 of 6')).toBeVisible();
+  await page.getByLabel('Minimum budget ($)').fill('5000');
+  await page.getByLabel('Maximum budget ($)').fill('15000');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Property address').fill(request.address);
   await expect(page.getByLabel('ZIP code')).toHaveValue(request.zipCode);
   await page.getByLabel('Property type').selectOption('Single Family Home');

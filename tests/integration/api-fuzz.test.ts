@@ -182,6 +182,10 @@ const PLAN: Record<string, Plan> = {
   'GET /api/contractor/leads': {},
   'GET /api/contractor/leads/[id]': {},
   'POST /api/contractor/leads/[id]/credit': {},
+  // Issue 25: a message (text and a photo) on a bought lead; multipart, read by the handler.
+  'POST /api/contractor/leads/[id]/messages': {
+    raw: 'a multipart message (text and a photo): read by the handler',
+  },
   'POST /api/contractor/leads/[id]/responses': {
     valid: () =>
       Promise.resolve([

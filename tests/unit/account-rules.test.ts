@@ -152,6 +152,9 @@ describe('route guards', () => {
     expect(requirementOf('/contractor/gem-city-plumbing')).toBeNull();
     expect(requirementOf('/profile')).toBe('user');
     expect(requirementOf('/profile/')).toBe('user');
+    // My requests (issue 25): the list and one request.
+    expect(requirementOf('/profile/requests')).toBe('user');
+    expect(requirementOf('/profile/requests/00000000-0000-4000-8000-000000000000')).toBe('user');
     expect(requirementOf('/dashboard')).toBe('contractor');
     expect(requirementOf('/contractor/billing')).toBe('contractor');
     expect(requirementOf('/contractor/billing/receipts/00000000-0000-4000-8000-000000000000')).toBe(

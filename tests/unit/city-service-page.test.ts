@@ -19,21 +19,47 @@ const xenia = area({
 });
 
 describe('city-service page', () => {
-  it('lists who serves the area for the service: featured first, then local, then the rest', () => {
-    const local = business({ name: 'Local Pipes', averageRating: 4.1 });
-    const visiting = business({ name: 'Visiting Pipes', city: 'Dayton', averageRating: 4.9 });
-    const featured = business({ name: 'Featured Pipes', city: 'Dayton', featured: true, averageRating: 3.9 });
+  it('ranks by rating among pros with 3+ reviews, then distance; fewer reviews after; paid apart', () => {
+    // Kettering's centre is 39.6895, -84.1688 (the factory area).
+    const near = { latitude: 39.69, longitude: -84.17 };
+    const far = { latitude: 39.7589, longitude: -84.1916 };
+    const nearGood = business({ name: 'Near 4.8', averageRating: 4.8, totalReviews: 12, ...near });
+    const farGood = business({
+      name: 'Far 4.8',
+      city: 'Dayton',
+      averageRating: 4.84,
+      totalReviews: 40,
+      ...far,
+    });
+    const best = business({ name: 'Best 4.9', city: 'Dayton', averageRating: 4.9, totalReviews: 3, ...far });
+    const paid = business({
+      name: 'Paid 3.0',
+      city: 'Dayton',
+      featured: true,
+      averageRating: 3.0,
+      totalReviews: 1,
+      ...far,
+    });
+    const fewNear = business({ name: 'Two reviews 5.0', averageRating: 5, totalReviews: 2, ...near });
     const elsewhere = business({ name: 'Xenia Pipes', city: 'Xenia', serviceAreas: ['45385'] });
-    const roofer = business({ name: 'Roofer', serviceSlugs: ['roofing'] });
+    const roofer = business({
+      name: 'Roofer',
+      serviceSlugs: ['roofing'],
+      averageRating: 5,
+      totalReviews: 50,
+    });
     const data = siteDataOf({
       services: [plumbing],
       areas: [kettering, xenia],
-      businesses: [local, visiting, featured, elsewhere, roofer],
+      businesses: [paid, fewNear, farGood, nearGood, best, elsewhere, roofer],
     });
     const page = buildCityServicePage(data, plumbing, kettering);
     expect(page.path).toBe('/plumbing-kettering-ohio');
-    expect(page.contractors.map((b) => b.name)).toEqual(['Featured Pipes', 'Local Pipes', 'Visiting Pipes']);
-    expect(page.contractorCount).toBe(3);
+    // 4.84 shows as 4.8: equal ratings as shown are ordered by distance.
+    expect(page.contractors.map((b) => b.name)).toEqual(['Best 4.9', 'Near 4.8', 'Far 4.8']);
+    expect(page.newer.map((b) => b.name)).toEqual(['Two reviews 5.0', 'Paid 3.0']);
+    expect(page.sponsored.map((b) => b.name)).toEqual(['Paid 3.0']);
+    expect(page.contractorCount).toBe(5);
     expect(page.indexable).toBe(true);
     expect(page.h1).toBe('Plumbing Contractors in Kettering, OH');
   });

@@ -21,8 +21,8 @@ const plumber: SiteEmergencyService = {
   aliases: ['burst-pipe', 'emergency-plumber'],
 };
 
-describe('emergencyContractors: verified, offering the service, featured then fastest', () => {
-  it('orders featured first, then response time with none counting as 24 hours', () => {
+describe('emergencyContractors: verified, offering the service, fastest first', () => {
+  it('orders by response time with none counting as 24 hours; paid placement plays no part', () => {
     const slow = business({ name: 'Slow', responseTimeHours: 8 });
     const none = business({ name: 'None', responseTimeHours: null });
     const fast = business({ name: 'Fast', responseTimeHours: 1 });
@@ -30,7 +30,7 @@ describe('emergencyContractors: verified, offering the service, featured then fa
     const day = business({ name: 'Day', responseTimeHours: 23 });
     expect(
       emergencyContractors([slow, none, fast, featuredSlow, day], 'plumbing').map((b) => b.name),
-    ).toEqual(['Featured', 'Fast', 'Slow', 'Day', 'None']);
+    ).toEqual(['Fast', 'Slow', 'Featured', 'Day', 'None']);
   });
 
   it('breaks response ties by rating, then name', () => {

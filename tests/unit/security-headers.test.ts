@@ -83,6 +83,11 @@ describe('bodyLimit', () => {
     ['/api/quotes', MAX_JSON_BYTES],
     ['/api/contractor/leads/00000000-0000-4000-8000-000000000000/responses', MAX_REVIEW_FORM_BYTES],
     ['/api/contractor/leads/00000000-0000-4000-8000-000000000000/stage', MAX_JSON_BYTES],
+    // Issue 25: a message carries one photo, on the lead and on the homeowner's request pages.
+    ['/api/contractor/leads/00000000-0000-4000-8000-000000000000/messages', MAX_UPLOAD_BYTES],
+    ['/quote-request/responses', MAX_UPLOAD_BYTES],
+    ['/profile/requests/00000000-0000-4000-8000-000000000000', MAX_UPLOAD_BYTES],
+    ['/profile/requests', MAX_FORM_BYTES],
     ['/auth/verify', MAX_FORM_BYTES],
     ['/review', MAX_REVIEW_FORM_BYTES],
     ['/api/reviews', MAX_REVIEW_FORM_BYTES],

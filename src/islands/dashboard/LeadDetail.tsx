@@ -1,6 +1,6 @@
 // One lead opened: what to do next, its details, the moves it may take (Rejected asks first; every
 // move offers Undo), its communications (quotes with their lines, and "Accepted by the
-// homeowner"), and the response form. Focus never falls to the page: on opening it goes to the
+// homeowner"), the message thread with the homeowner (issue 25), and the response form. Focus never falls to the page: on opening it goes to the
 // lead's heading (or the response form, for "Send a quote"), after a move or its undo to the
 // stage line, after a response to the response itself.
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { api, UNEXPECTED, type ApiAnswer } from '../shared/api.ts';
 import CommunicationItem from './CommunicationItem.tsx';
 import LeadCreditForm from './LeadCreditForm.tsx';
+import LeadMessages from './LeadMessages.tsx';
 import { ContactDetails, NextActions, ScoreRules, TrustCard, budgetText, leadTitle } from './lead-parts.tsx';
 import ResponseForm from './ResponseForm.tsx';
 import type { ChosenTemplate } from './TemplatesDialog.tsx';
@@ -185,6 +186,9 @@ export default function LeadDetailView(props: {
             </li>
           ))}
         </ol>
+      )}
+      {detail.messages && (
+        <LeadMessages distributionId={lead.id} messages={detail.messages} onSent={() => load()} />
       )}
       {canRespond ? (
         <ResponseForm

@@ -61,6 +61,13 @@ export default function LeadsTab(props: {
     };
   }, [stage, reloads]);
 
+  // A mailed link (a homeowner's message, issue 25) opens its lead: /dashboard?lead=<id>.
+  useEffect(() => {
+    const lead = new URLSearchParams(window.location.search).get('lead');
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (lead && /^[0-9a-f-]{36}$/i.test(lead)) setOpen({ id: lead, quote: false });
+  }, []);
+
   // Back from a lead: its card takes the focus (never the page's body).
   useEffect(() => {
     if (open || !returnTo.current) return;

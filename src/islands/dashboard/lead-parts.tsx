@@ -2,7 +2,7 @@
 // is none), the budget.
 import {
   CONTACT_METHOD_WORDS,
-  formatMoney,
+  formatBudget,
   formatPhone,
   mapHref,
   phoneHref,
@@ -14,8 +14,7 @@ import type { LeadSummary } from '../../schemas/dashboard.ts';
 import { trustChecks } from '../../domain/lead-trust.ts';
 
 export function budgetText(lead: Pick<LeadSummary, 'budgetMin' | 'budgetMax'>): string {
-  const d = (n: number) => formatMoney(n * 100, { wholeDollars: true });
-  return `Budget ${d(lead.budgetMin)} – ${d(lead.budgetMax)}`;
+  return `Budget ${formatBudget(lead.budgetMin, lead.budgetMax)}`;
 }
 
 /** The trust card: what was checked before the lead was sold. */

@@ -2,7 +2,7 @@
 // for the e-mail link too, and a request that looks like many others waits for our team. What
 // happens next, plainly; nothing is sent and nobody is charged until then.
 import { replyPromiseText } from '../../domain/reply-promise.ts';
-import { QUOTE_CONFIRM_HOURS } from '../../schemas/quote.ts';
+import { QUOTE_CONFIRM_HOURS } from '../../domain/quote-rules.ts';
 
 export default function AwaitingConfirmation({
   kind,

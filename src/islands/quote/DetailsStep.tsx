@@ -7,7 +7,7 @@ import {
   MAX_PHOTOS,
   PHOTO_MESSAGES,
   PHOTO_TYPES,
-} from '../../schemas/quote.ts';
+} from '../../domain/quote-rules.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
 import { FieldMessage, messageId } from './parts.tsx';
@@ -18,6 +18,10 @@ import { uploadPhoto } from './upload-photo.ts';
 const MAX_MB = MAX_PHOTO_BYTES / 1024 / 1024;
 const [INVALID_TYPE_TITLE = '', INVALID_TYPE_TEXT = ''] = PHOTO_MESSAGES.invalidType.split(': ');
 
+/** Shown under the description: what a useful one says. */
+export const DESCRIPTION_EXAMPLE =
+  'For example: "The water heater in the basement leaks at the bottom. It is about 12 years old, 40 gallons, gas. Weekday mornings suit me."';
+
 export default function DetailsStep({
   draft,
   errors,
@@ -25,7 +29,9 @@ export default function DetailsStep({
   requestKey,
   onPhotos,
 }: StepProps & { requestKey: string; onPhotos: (change: (photos: string[]) => string[]) => void }) {
+  /** The photo on its way up: its name and how far it got. */
   const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
 
   const addPhotos = async (files: File[]) => {
     let count = draft.photos.length;
@@ -66,15 +72,18 @@ export default function DetailsStep({
   };
 
   const removePhoto = async (url: string) => {
+    setRemoving(url);
     const answer = await api(
       'DELETE',
       `/api/uploads?requestKey=${encodeURIComponent(requestKey)}&url=${encodeURIComponent(url)}`,
     );
+    setRemoving(null);
     // Already gone on the server (404) is what removing wanted.
     if (answer.ok || answer.status === 404) onPhotos((photos) => photos.filter((p) => p !== url));
     else pushToast({ title: PHOTO_MESSAGES.deleteFailed, variant: 'destructive' });
   };
 
+  const full = draft.photos.length >= MAX_PHOTOS;
   return (
     <>
       <label>
@@ -84,47 +93,87 @@ export default function DetailsStep({
           maxLength={DESCRIPTION_MAX}
           value={draft.description}
           aria-invalid={errors.description ? true : undefined}
-          aria-describedby={['quote-description-count', messageId('description', errors.description)]
+          aria-describedby={[
+            'quote-description-example',
+            'quote-description-count',
+            messageId('description', errors.description),
+          ]
             .filter(Boolean)
             .join(' ')}
           onChange={(e) => set('description', e.currentTarget.value)}
         />
       </label>
+      <p id="quote-description-example" className="muted hint">
+        {DESCRIPTION_EXAMPLE}
+      </p>
       <p id="quote-description-count" className="muted counter">
         {draft.description.length}/{DESCRIPTION_MAX}
       </p>
       <FieldMessage id="quote-description-error" text={errors.description} />
-      <label>
-        Photos (optional, up to {MAX_PHOTOS}; JPEG, PNG or WebP, {MAX_MB} MB each)
-        <input
-          type="file"
-          accept={PHOTO_TYPES.join(',')}
-          multiple
-          disabled={draft.photos.length >= MAX_PHOTOS || uploading !== null}
-          onChange={(e) => {
-            const input = e.currentTarget;
-            void addPhotos(Array.from(input.files ?? [])).then(() => (input.value = ''));
-          }}
-        />
-      </label>
-      {uploading && (
-        <p role="status">
-          Uploading {uploading.name}…{' '}
-          <progress max={100} value={uploading.percent} aria-label={`Uploading ${uploading.name}`} />
+      <div className="photo-picker">
+        <label className={`photo-add${full || uploading ? ' disabled' : ''}`}>
+          <span className="photo-add-title">Photos</span>{' '}
+          <span className="muted">
+            (optional, up to {MAX_PHOTOS}; JPEG, PNG or WebP, {MAX_MB} MB each)
+          </span>
+          <span className="btn secondary" aria-hidden="true">
+            {full
+              ? `${MAX_PHOTOS} of ${MAX_PHOTOS} photos added`
+              : draft.photos.length
+                ? 'Add more photos'
+                : 'Add photos'}
+          </span>
+          <input
+            type="file"
+            className="visually-hidden"
+            accept={PHOTO_TYPES.join(',')}
+            multiple
+            disabled={full || uploading !== null}
+            onChange={(e) => {
+              const input = e.currentTarget;
+              void addPhotos(Array.from(input.files ?? [])).then(() => (input.value = ''));
+            }}
+          />
+        </label>
+        {(draft.photos.length > 0 || uploading) && (
+          <ul className="photos" aria-label="Your photos">
+            {draft.photos.map((url, i) => (
+              <li key={url}>
+                <img src={url} alt={`Project photo ${i + 1}`} width={96} height={96} loading="lazy" />
+                <button
+                  type="button"
+                  className="photo-remove"
+                  disabled={removing === url}
+                  onClick={() => void removePhoto(url)}
+                >
+                  {removing === url ? (
+                    'Removing…'
+                  ) : (
+                    <>
+                      Remove<span className="visually-hidden"> photo {i + 1}</span>
+                    </>
+                  )}
+                </button>
+              </li>
+            ))}
+            {uploading && (
+              <li className="photo-uploading">
+                <span className="photo-placeholder" aria-hidden="true">
+                  {uploading.percent}%
+                </span>
+                <progress max={100} value={uploading.percent} aria-label={`Uploading ${uploading.name}`} />
+              </li>
+            )}
+          </ul>
+        )}
+        <p className="muted hint" role="status">
+          {uploading
+            ? `Uploading ${uploading.name}… ${uploading.percent}%`
+            : draft.photos.length
+              ? `${draft.photos.length} of ${MAX_PHOTOS} photos added.`
+              : ''}
         </p>
-      )}
-      {draft.photos.length > 0 && (
-        <ul className="photos">
-          {draft.photos.map((url, i) => (
-            <li key={url}>
-              <img src={url} alt={`Project photo ${i + 1}`} width={96} height={96} loading="lazy" />
-              <button type="button" className="link" onClick={() => void removePhoto(url)}>
-                Remove photo {i + 1}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      </div>
       <FieldMessage id="quote-photos-error" text={errors.photos} />
     </>
   );

@@ -1,5 +1,5 @@
 // Where the homeowner is in the wizard: the six steps by name, and "Step n of 6".
-import { QUOTE_STEPS } from '../../schemas/quote.ts';
+import { QUOTE_STEPS } from '../../domain/quote-rules.ts';
 
 export default function Progress({ step }: { step: number }) {
   const last = QUOTE_STEPS.length;

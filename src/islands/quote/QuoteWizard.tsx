@@ -9,18 +9,14 @@
 // by itself once the connection is back (src/islands/shared/api.ts), saying so meanwhile.
 // After Submit the last step asks for the code sent to the phone (CodeStep): the request is sold
 // the moment the code is right; until then everything stays kept, a reload included.
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import {
-  QUOTE_MESSAGES,
-  QUOTE_STEPS,
-  quoteStepErrors,
-  stepOf,
-  type QuoteField,
-} from '../../schemas/quote.ts';
+import { startTransition, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { QUOTE_MESSAGES, QUOTE_STEPS, stepOf, type QuoteField } from '../../domain/quote-rules.ts';
+import { loadChecks, stepErrors } from './checks.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
 import Toaster from '../shared/Toaster.tsx';
 import AwaitingConfirmation from './AwaitingConfirmation.tsx';
+import SoldResult, { type SoldInfo } from './SoldResult.tsx';
 import CodeStep from './CodeStep.tsx';
 import Progress from './Progress.tsx';
 import DetailsStep from './DetailsStep.tsx';
@@ -36,6 +32,7 @@ import {
   zipFromAddress,
   type QuoteDraft,
 } from './draft.ts';
+import ConsentLine, { CONSENT_ID } from './ConsentLine.tsx';
 import {
   BudgetStep,
   ContactStep,
@@ -46,6 +43,8 @@ import {
   type StepProps,
 } from './steps.tsx';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import ChosenPro from './ChosenPro.tsx';
+import { applyLink, fetchTarget, linkApplied, markLinkApplied, readLink } from './prefill.ts';
 
 interface Props {
   services: ServiceChoice[];
@@ -77,6 +76,8 @@ function QuoteWizard({ services }: Props) {
   const [ready, setReady] = useState(false);
   /** Sent and not sold yet: waiting for the e-mail link (a VoIP line) or checked by our team. */
   const [finished, setFinished] = useState<{ kind: 'awaiting_email' | 'held'; email: string } | null>(null);
+  /** Sold (issue 25): the contractors it went to, shown here instead of going home. */
+  const [sold, setSold] = useState<SoldInfo | null>(null);
   /** Submitted: the code step, with where the code went. */
   const [codeStep, setCodeStep] = useState<{ code: CodeInfo | null } | null>(null);
   const [codeValue, setCodeValue] = useState('');
@@ -95,23 +96,29 @@ function QuoteWizard({ services }: Props) {
   /** Raised to move focus to the first invalid field once the step with it has rendered. */
   const [focusRequest, setFocusRequest] = useState(0);
 
-  // Restore what was typed; a ?service= link picks the service; signed-in users get their e-mail.
+  // Restore what was typed; a link fills in what it names once per tab (prefill.ts: ?service=,
+  // ?zip=, and ?contractor= from a profile, whose name is fetched); signed-in users get their e-mail.
   useEffect(() => {
-    const saved = loadDraft();
-    const preset = new URLSearchParams(window.location.search).get('service');
-    const next = saved ?? { step: 1, draft: { ...EMPTY_DRAFT }, requestKey: crypto.randomUUID() };
-    if (preset && !saved && services.some((s) => s.slug === preset)) {
-      next.draft = { ...next.draft, service: preset };
-      next.step = 2;
+    const kept = loadDraft() ?? { step: 1, draft: { ...EMPTY_DRAFT }, requestKey: crypto.randomUUID() };
+    const search = window.location.search;
+    const linked = linkApplied(search) ? null : applyLink(kept, readLink(search, services));
+    markLinkApplied(search);
+    const next = linked?.saved ?? kept;
+    if (linked?.fetchContractor) {
+      void fetchTarget(linked.fetchContractor).then((target) => {
+        if (target) setDraft((d) => ({ ...d, contractor: target }));
+      });
     }
     // What this browser kept is applied after hydration, so the prebuilt HTML and the first render
     // agree; one extra render on load is the price.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setDraft(next.draft);
-    setStep(next.step);
-    setRequestKey(next.requestKey);
-    if (next.codeStep) setCodeStep(next.codeStep);
-    setReady(true);
+    // In a transition: this second render yields to the browser instead of one long task (issue 25).
+    startTransition(() => {
+      setDraft(next.draft);
+      setStep(next.step);
+      setRequestKey(next.requestKey);
+      if (next.codeStep) setCodeStep(next.codeStep);
+      setReady(true);
+    });
     if (/(?:^|; )signed_in=1/.test(document.cookie)) {
       void api<{ user: { email: string } | null }>('GET', '/api/auth/session').then((a) => {
         const email = a.body.user?.email;
@@ -148,6 +155,7 @@ function QuoteWizard({ services }: Props) {
 
   const goTo = (next: number) => {
     clearTimeout(timer.current);
+    timer.current = undefined;
     setErrors({});
     setStep(next);
     toTop();
@@ -173,11 +181,11 @@ function QuoteWizard({ services }: Props) {
     setErrors((e) => ({ ...e, address: undefined, zipCode: zip ? undefined : e.zipCode }));
   };
 
-  const check = (n: number, d: QuoteDraft) => quoteStepErrors(n, toQuoteInput(d, requestKey));
+  const check = (n: number, d: QuoteDraft) => stepErrors(n, toQuoteInput(d, requestKey));
 
   /** Continue: only when this step is valid. */
-  const next = () => {
-    const found = check(step, draft);
+  const next = async () => {
+    const found = await check(step, draft);
     if (Object.keys(found).length) showErrors(found);
     else goTo(step + 1);
   };
@@ -196,14 +204,18 @@ function QuoteWizard({ services }: Props) {
     const byPointer = lastPointer.current > lastKey.current && now - lastPointer.current < POINTER_CHOICE_MS;
     if (!byPointer) return;
     const from = step;
-    timer.current = setTimeout(() => {
-      if (Object.keys(check(from, updated)).length === 0) goTo(from + 1);
+    const pending = setTimeout(() => {
+      void check(from, updated).then((found) => {
+        // Not if another choice (or Back, or Continue) came meanwhile.
+        if (timer.current === pending && Object.keys(found).length === 0) goTo(from + 1);
+      });
     }, AUTO_ADVANCE_MS);
+    timer.current = pending;
   };
 
   const submit = async () => {
     for (let n = 1; n <= LAST; n += 1) {
-      const found = check(n, draft);
+      const found = await check(n, draft);
       if (Object.keys(found).length) {
         setStep(n);
         showErrors(found);
@@ -258,6 +270,10 @@ function QuoteWizard({ services }: Props) {
       case 'done':
         finishDraft();
         pushToast(outcome.toast);
+        if (outcome.sold) {
+          setSold({ ...outcome.sold, signedIn: /(?:^|; )signed_in=1/.test(document.cookie) });
+          return;
+        }
         setTimeout(() => window.location.assign('/'), 1200);
         return;
       case 'awaiting_email':
@@ -284,10 +300,19 @@ function QuoteWizard({ services }: Props) {
     event.preventDefault();
     if (codeStep) void verify();
     else if (step === LAST) void submit();
-    else next();
+    else void next();
   };
 
   const props: StepProps = { draft, errors, set, choose };
+
+  if (sold) {
+    return (
+      <div className="wizard">
+        <Toaster />
+        <SoldResult {...sold} />
+      </div>
+    );
+  }
 
   if (finished) {
     return (
@@ -304,13 +329,27 @@ function QuoteWizard({ services }: Props) {
       <div className="wizard-progress" ref={progress}>
         <Progress step={step} />
       </div>
+      {draft.contractor && !codeStep && (
+        <ChosenPro
+          target={draft.contractor}
+          service={services.find((s) => s.slug === draft.service) ?? null}
+          onDrop={() => setDraft((d) => ({ ...d, contractor: null }))}
+        />
+      )}
       <form
         ref={form}
         className="card wizard-step"
         onSubmit={onSubmit}
         noValidate
-        onPointerDownCapture={() => (lastPointer.current = performance.now())}
-        onKeyDownCapture={() => (lastKey.current = performance.now())}
+        onPointerDownCapture={() => {
+          lastPointer.current = performance.now();
+          void loadChecks().catch(() => undefined);
+        }}
+        onKeyDownCapture={() => {
+          lastKey.current = performance.now();
+          void loadChecks().catch(() => undefined);
+        }}
+        onFocusCapture={() => void loadChecks().catch(() => undefined)}
       >
         <h2 ref={heading} tabIndex={-1}>
           {codeStep ? 'Enter the code we sent you' : HEADINGS[step - 1]}
@@ -344,12 +383,15 @@ function QuoteWizard({ services }: Props) {
           />
         )}
         {!codeStep && step === 3 && <TimelineStep {...props} />}
-        {!codeStep && step === 4 && <BudgetStep {...props} />}
+        {!codeStep && step === 4 && (
+          <BudgetStep {...props} service={services.find((s) => s.slug === draft.service)} />
+        )}
         {!codeStep && step === 5 && <LocationStep {...props} onAddress={onAddress} />}
         {!codeStep && step === 6 && (
           <>
             <ContactStep {...props} />
             <ProofOfWork ref={proof} error={errors.altcha} />
+            <ConsentLine />
           </>
         )}
         <div className="wizard-nav">
@@ -367,7 +409,7 @@ function QuoteWizard({ services }: Props) {
               Continue
             </button>
           ) : (
-            <button type="submit" className="btn" disabled={busy}>
+            <button type="submit" className="btn" disabled={busy} aria-describedby={CONSENT_ID}>
               {busy ? 'Submitting…' : 'Submit Quote Request'}
             </button>
           )}

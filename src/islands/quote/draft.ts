@@ -1,6 +1,7 @@
 // What the wizard holds while the homeowner types (numbers stay text until sent), how it becomes
 // the request the shared schema checks, and how it is kept in this browser until it is accepted.
 import { REQUEST_COMPLETED_KEY } from '../../domain/app-chrome.ts';
+import type { QuoteTarget } from '../../domain/chosen-pro.ts';
 import type { ContactMethod, PropertyType, TQuoteInput, Timeline } from '../../schemas/quote.ts';
 import type { CodeInfo } from './send-quote.ts';
 
@@ -18,6 +19,8 @@ export interface QuoteDraft {
   email: string;
   phone: string;
   contactMethod: ContactMethod | '';
+  /** The contractor asked from its profile (issue 25), or null: any matching pros. */
+  contractor?: QuoteTarget | null;
 }
 
 export const EMPTY_DRAFT: QuoteDraft = {
@@ -34,6 +37,7 @@ export const EMPTY_DRAFT: QuoteDraft = {
   email: '',
   phone: '',
   contactMethod: '',
+  contractor: null,
 };
 
 /** A budget as typed: empty is missing; anything else is a number (NaN when it is not one). */
@@ -64,6 +68,7 @@ export function toQuoteInput(
     phone: draft.phone,
     contactMethod: draft.contactMethod || undefined,
     photos: draft.photos,
+    contractor: draft.contractor?.slug,
   };
 }
 

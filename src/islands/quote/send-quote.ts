@@ -1,8 +1,10 @@
 // Sending the request (POST /api/quotes), the code from the phone (POST /api/quotes/verify) and
 // asking for a new code (POST /api/quotes/code), and what each answer means for the wizard.
 import { replyPromiseText } from '../../domain/reply-promise.ts';
-import { QUOTE_MESSAGES, type TQuoteInput } from '../../schemas/quote.ts';
+import { QUOTE_MESSAGES } from '../../domain/quote-rules.ts';
+import type { TQuoteInput } from '../../schemas/quote.ts';
 import type { CodeChannel, LineType } from '../../domain/phone-proof-rules.ts';
+import type { ContractorCard } from '../../schemas/inbox.ts';
 import { api, type ApiAnswer, type ApiOptions } from '../shared/api.ts';
 
 /** Where the code went, as the server says (src/server/quotes/phone-proof.ts CodeState). */
@@ -16,8 +18,13 @@ export interface CodeInfo {
 }
 
 export type SendOutcome =
-  /** Sold (or found unsellable), or already asked for: a toast, then home. */
-  | { kind: 'done'; toast: { title: string; description: string } }
+  /** Sold (or found unsellable), or already asked for: a toast, then home; sold to contractors
+   * (issue 25): a toast and the contractors as cards, on this page. */
+  | {
+      kind: 'done';
+      toast: { title: string; description: string };
+      sold?: { contractors: ContractorCard[]; inboxUrl: string | null; promise: string };
+    }
   /** A code went to the phone: the wizard asks for it on this page. */
   | { kind: 'code'; code: CodeInfo | null }
   /** A VoIP line: sold once the e-mail link is followed too. */
@@ -35,6 +42,9 @@ type Answer = {
   outOfArea?: boolean;
   /** "within 4 hours": the slowest stated reply time of the contractors it went to. */
   promise?: string;
+  /** The contractors it went to as cards, and the request's private page (issue 25). */
+  matches?: ContractorCard[];
+  inboxUrl?: string;
 };
 
 export async function sendQuote(
@@ -87,6 +97,15 @@ function outcomeOf(answer: ApiAnswer<Answer>): SendOutcome {
         }
         return {
           kind: 'done',
+          ...(answer.body.matches?.length
+            ? {
+                sold: {
+                  contractors: answer.body.matches,
+                  inboxUrl: answer.body.inboxUrl ?? null,
+                  promise: answer.body.promise ?? replyPromiseText(),
+                },
+              }
+            : {}),
           toast: {
             title: 'Quote Request Submitted!',
             description:

@@ -1,17 +1,26 @@
 // The wizard's steps other than Details: each shows its fields of the draft and their messages.
 // Presets (service, timeline, budget) call `choose`, which advances by itself once valid when the
 // choice was made with a pointer (QuoteWizard).
+import { useMemo, useState } from 'react';
+import {
+  BUDGET_NOT_SURE,
+  BUDGET_NOT_SURE_LABEL,
+  JOB_UNITS,
+  budgetPresets,
+  typicalJob,
+  type ServicePrice,
+} from '../../domain/budget-presets.ts';
+import { formatBudget, formatPriceRange, plural } from '../../domain/format.ts';
 import { PHONE_PROOF_WHY } from '../../domain/phone-proof-rules.ts';
 import {
   ADDRESS_LIMITS,
-  BUDGET_PRESETS,
   CONTACT_METHODS,
   NAME_LIMITS,
   PHONE_LIMITS,
   PROPERTY_TYPES,
   TIMELINES,
   type QuoteField,
-} from '../../schemas/quote.ts';
+} from '../../domain/quote-rules.ts';
 import { EMAIL_MAX } from '../../domain/account-rules.ts';
 import type { QuoteDraft } from './draft.ts';
 import { Choice, DraftInput, FieldMessage, messageId } from './parts.tsx';
@@ -23,32 +32,108 @@ export interface StepProps {
   choose: (patch: Partial<QuoteDraft>) => void;
 }
 
-export function ServiceStep({ draft, errors, choose, services }: StepProps & { services: ServiceChoice[] }) {
-  return (
-    <fieldset aria-describedby={messageId('service', errors.service)}>
-      <legend className="visually-hidden">Service</legend>
-      <div className="choices">
-        {services.map((s) => (
-          <Choice
-            key={s.slug}
-            name="service"
-            value={s.slug}
-            chosen={draft.service === s.slug}
-            invalid={Boolean(errors.service)}
-            onChoose={() => choose({ service: s.slug })}
-          >
-            {s.name}
-          </Choice>
-        ))}
-      </div>
-      <FieldMessage id="quote-service-error" text={errors.service} />
-    </fieldset>
-  );
-}
-
 export interface ServiceChoice {
   slug: string;
   name: string;
+  category?: string;
+  /** Shown first, as a quick pick, above the one A-Z list. */
+  popular?: boolean;
+  /** What people type for it ("leaking pipe", "no heat"), for the search box. */
+  keywords?: string;
+  /** Its typical price (the service page's range), for the budget presets. */
+  price?: ServicePrice;
+}
+
+/** The words a service is found by: its name, category and keywords. */
+const searchText = (s: ServiceChoice) => `${s.name} ${s.category ?? ''} ${s.keywords ?? ''}`.toLowerCase();
+
+/**
+ * Services whose name, category or keywords hold every word typed, in the order given (the page
+ * passes them A-Z: sorting here would build a locale collator on load, a long task on a phone).
+ */
+export function filterServices(services: readonly ServiceChoice[], query: string): ServiceChoice[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.length ? services.filter((s) => words.every((w) => searchText(s).includes(w))) : [...services];
+}
+
+export function ServiceStep({ draft, errors, choose, services }: StepProps & { services: ServiceChoice[] }) {
+  const [query, setQuery] = useState('');
+  const searching = query.trim() !== '';
+  const shown = useMemo(() => filterServices(services, query), [services, query]);
+  const popular = services.filter((s) => s.popular);
+  const chosen = services.find((s) => s.slug === draft.service);
+  return (
+    <>
+      <label>
+        Search services
+        <input
+          type="search"
+          value={query}
+          placeholder="For example: leaking pipe, roof, fence"
+          autoComplete="off"
+          aria-describedby="quote-service-count"
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            // Enter with one service left chooses it (and waits for Continue, as a key does).
+            if (e.key === 'Enter' && shown.length === 1 && shown[0]!.slug !== draft.service) {
+              e.preventDefault();
+              choose({ service: shown[0]!.slug });
+            }
+          }}
+        />
+      </label>
+      <p id="quote-service-count" className="muted hint" aria-live="polite">
+        {searching
+          ? shown.length === 0
+            ? `No service matches "${query.trim()}". Try another word, or choose Handyman Services for small jobs.`
+            : `${plural(shown.length, 'service')} ${shown.length === 1 ? 'matches' : 'match'}.`
+          : ''}
+      </p>
+      {!searching && popular.length > 0 && (
+        <div role="group" aria-labelledby="quote-popular-services" className="popular-services">
+          <p id="quote-popular-services" className="choices-title">
+            Popular
+          </p>
+          <div className="choices compact">
+            {popular.map((s) => (
+              <button
+                key={s.slug}
+                type="button"
+                className={`choice${draft.service === s.slug ? ' chosen' : ''}`}
+                aria-pressed={draft.service === s.slug}
+                onClick={() => choose({ service: s.slug })}
+              >
+                {s.name}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      <fieldset aria-describedby={messageId('service', errors.service)}>
+        <legend className="choices-title">{searching ? 'Matching services' : 'All services, A-Z'}</legend>
+        <div className="choices compact">
+          {shown.map((s) => (
+            <Choice
+              key={s.slug}
+              name="service"
+              value={s.slug}
+              chosen={draft.service === s.slug}
+              invalid={Boolean(errors.service)}
+              onChoose={() => choose({ service: s.slug })}
+            >
+              {s.name}
+            </Choice>
+          ))}
+        </div>
+      </fieldset>
+      {chosen && (
+        <p className="muted hint">
+          Chosen: <strong>{chosen.name}</strong>
+        </p>
+      )}
+      <FieldMessage id="quote-service-error" text={errors.service} />
+    </>
+  );
 }
 
 export function TimelineStep({ draft, errors, choose }: StepProps) {
@@ -74,24 +159,60 @@ export function TimelineStep({ draft, errors, choose }: StepProps) {
   );
 }
 
-export function BudgetStep({ draft, errors, set, choose }: StepProps) {
+/** What the chosen service typically costs, as its page says, and what that means for a job. */
+function typicalText(service: ServiceChoice): string | null {
+  const price = service.price;
+  const job = price ? typicalJob(price) : null;
+  if (!price || !job) return null;
+  const range = `${formatPriceRange(price.priceMinCents, price.priceMaxCents)} per ${price.priceUnit}`;
+  if ((JOB_UNITS as readonly string[]).includes(price.priceUnit))
+    return `${service.name} in the Dayton area typically costs ${range}.`;
+  const size = `${price.typicalUnits!.toLocaleString('en-US')} ${price.priceUnit === 'hour' ? 'hours' : price.priceUnit.replace('foot', 'feet')}`;
+  return `${service.name} in the Dayton area typically costs ${range}: about ${formatBudget(job.min, job.max)} for a typical job of ${size}.`;
+}
+
+export function BudgetStep({
+  draft,
+  errors,
+  set,
+  choose,
+  service,
+}: StepProps & { service?: ServiceChoice | undefined }) {
+  const presets = budgetPresets(service?.price);
+  const typical = service ? typicalText(service) : null;
+  const notSure = draft.budgetMin.trim() === '0' && draft.budgetMax.trim() === '0';
   return (
     <>
+      {typical && <p className="muted hint">{typical}</p>}
       <fieldset>
         <legend>Budget range</legend>
         <div className="choices">
-          {BUDGET_PRESETS.map((b) => (
+          {presets.map((b) => (
             <Choice
-              key={b.label}
+              key={`${b.min}-${b.max}`}
               name="budget"
               chosen={draft.budgetMin === String(b.min) && draft.budgetMax === String(b.max)}
               onChoose={() => choose({ budgetMin: String(b.min), budgetMax: String(b.max) })}
             >
-              {b.label}
+              {formatBudget(b.min, b.max)}
             </Choice>
           ))}
+          <Choice
+            name="budget"
+            chosen={notSure}
+            onChoose={() =>
+              choose({ budgetMin: String(BUDGET_NOT_SURE.min), budgetMax: String(BUDGET_NOT_SURE.max) })
+            }
+          >
+            {BUDGET_NOT_SURE_LABEL}
+          </Choice>
         </div>
       </fieldset>
+      <p className="muted hint">
+        {notSure
+          ? 'Not sure: the contractors will price the job with you. Or type your own range:'
+          : 'Or type your own range:'}
+      </p>
       <div className="row">
         <DraftInput
           label="Minimum budget ($)"

@@ -1,5 +1,6 @@
 // One contractor of the search results: photo (or 'Image not available'), badges, rating,
 // response time, experience, the typical project price and the first 3 specialties then '+N more'.
+import { SPONSORED_LABEL } from '../../domain/ranking.ts';
 import { useState } from 'react';
 import { displayName, formatPriceRange } from '../../domain/format.ts';
 import { respondsInText } from '../../domain/reply-promise.ts';
@@ -40,7 +41,7 @@ export default function ContractorCard({
       )}
       <div className="body">
         <p className="badges">
-          {hit.featured && <span className="badge featured">Featured</span>}
+          {hit.featured && <span className="badge featured">{SPONSORED_LABEL}</span>}
           {hit.verified && <span className="badge">Verified</span>}
         </p>
         <h2 className="card-title">

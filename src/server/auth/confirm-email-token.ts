@@ -8,6 +8,7 @@ import { emailChangedMail } from './account-mails.ts';
 import { MESSAGES } from './account-messages.ts';
 import { consumeToken, voidPendingTokens } from './account-tokens.ts';
 import type { RequestMeta } from './limit-attempts.ts';
+import { joinVerifiedRequests } from '../inbox/join-verified-requests.ts';
 import { createSession } from './sessions.ts';
 
 export async function confirmEmailToken(
@@ -46,9 +47,12 @@ export async function confirmEmailToken(
       // Links mailed to the old address (resets, other changes) are void now.
       await voidPendingTokens(tx, used.userId);
       await enqueueMail(tx, emailChangedMail(old!.email, newEmail));
+      // Requests sent with the newly verified address join the account (issue 25).
+      await joinVerifiedRequests(tx, used.userId);
       return { purpose: 'email_change' as const, session: null };
     }
     await tx`update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ${used.userId}`;
+    await joinVerifiedRequests(tx, used.userId);
     const session = await createSession(tx as unknown as Sql, used.userId, meta);
     const roles = await tx<{ role: Role }[]>`select role from user_roles where user_id = ${used.userId}`;
     return {

@@ -13,6 +13,7 @@ import type { RequestMeta } from './limit-attempts.ts';
 import { limitSignIn } from './limit-sign-in.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession } from './sessions.ts';
+import { joinVerifiedRequests } from '../inbox/join-verified-requests.ts';
 import { deviceHash, rememberDevice } from './trusted-devices.ts';
 
 let dummyHash: Promise<string> | undefined;
@@ -69,5 +70,7 @@ export async function signIn(
   }
   const session = await createSession(sql, user.id, meta);
   const device = await rememberDevice(sql, user.id, presented);
+  // Requests sent signed out with this verified address join the account (issue 25).
+  await joinVerifiedRequests(sql, user.id);
   return { ...session, userId: user.id, device, landing: signInLanding(user.roles) };
 }

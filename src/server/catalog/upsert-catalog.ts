@@ -23,6 +23,7 @@ export async function upsertCatalog(sql: Sql, catalog: Catalog): Promise<UpsertC
       price_min_cents: s.priceMin * 100,
       price_max_cents: s.priceMax * 100,
       price_unit: s.priceUnit,
+      typical_units: s.typicalUnits ?? null,
       keywords: s.keywords,
       faq: tx.json(s.faq),
       price_notes: s.priceNotes,
@@ -36,7 +37,7 @@ export async function upsertCatalog(sql: Sql, catalog: Catalog): Promise<UpsertC
         name = excluded.name, category = excluded.category, description = excluded.description,
         is_popular = excluded.is_popular, is_emergency = excluded.is_emergency,
         price_min_cents = excluded.price_min_cents, price_max_cents = excluded.price_max_cents,
-        price_unit = excluded.price_unit, keywords = excluded.keywords, faq = excluded.faq,
+        price_unit = excluded.price_unit, typical_units = excluded.typical_units, keywords = excluded.keywords, faq = excluded.faq,
         price_notes = excluded.price_notes, specialties = excluded.specialties, project_types = excluded.project_types,
         sort_order = excluded.sort_order`;
 

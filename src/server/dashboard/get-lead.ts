@@ -1,10 +1,11 @@
 // One lead as its contractor sees it: the lead, the moves it may take, and its communications
-// (by lead and this business only). The first view records viewed_at. A lead the business got
+// (by lead and this business only) and, on a bought lead, the message thread with the homeowner. The first view records viewed_at. A lead the business got
 // before its owner had it (a claimed listing's) is not found (contractor/owner-since.ts).
 import { nextStages } from '../../domain/lead-stages.ts';
 import type { Communication, LeadDetail, QuoteLine } from '../../schemas/dashboard.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { ownerSince } from '../contractor/owner-since.ts';
+import { contractorThread } from '../inbox/contractor-thread.ts';
 import { leadCreditState } from '../credits/lead-credit-state.ts';
 import { AppError } from '../errors.ts';
 import { leadColumns, toLeadSummary, type LeadRow } from './lead-rows.ts';
@@ -87,6 +88,13 @@ export async function getLead(sql: Sql, businessId: string, distributionId: stri
     lead: toLeadSummary(row),
     nextStages: [...nextStages(row.stage)],
     communications: await leadCommunications(sql, businessId, row.lead_id),
+    // The thread with the homeowner (issue 25), on a bought lead only.
+    messages: await contractorThread(sql, {
+      leadId: row.lead_id,
+      businessId,
+      paid: row.payment_status === 'paid',
+      homeownerName: row.name,
+    }),
     credit: await leadCreditState(sql, businessId, id),
   };
 }

@@ -1,4 +1,5 @@
-// A homeowner accepts one quote on their request, proven by the token of their responses link.
+// A homeowner accepts one quote on their request, proven by the token of their responses link
+// or, signed in, by the request being the account's (issue 25).
 // The quote must be a contractor's response on that same lead, still valid; a lead has at most
 // one accepted quote (a unique index keeps it so whatever runs at once), accepting the same one
 // again changes nothing, and the contractor is mailed once, on the change. A job the contractor
@@ -14,7 +15,7 @@ import {
   QUOTE_NOT_FOUND,
 } from '../../domain/homeowner-rules.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
-import { resolveHomeownerLink } from './homeowner-links.ts';
+import { resolveRequest, type RequestAccess } from '../inbox/request-access.ts';
 import { quoteAcceptedMail } from './homeowner-mails.ts';
 
 export interface AcceptResult {
@@ -36,13 +37,18 @@ interface Candidate {
   business_email: string | null;
 }
 
-export async function acceptQuote(sql: Sql, token: string, communicationId: string): Promise<AcceptResult> {
+/** `access`: the responses link's token, or the signed-in homeowner's own request (issue 25). */
+export async function acceptQuote(
+  sql: Sql,
+  access: string | RequestAccess,
+  communicationId: string,
+): Promise<AcceptResult> {
   return sql.begin(async (tx) => {
-    const link = await resolveHomeownerLink(tx, token, 'responses');
-    if (!link) throw new AppError('NOT_FOUND', INVALID_HOMEOWNER_LINK);
+    const leadId = await resolveRequest(tx, typeof access === 'string' ? { token: access } : access);
+    if (!leadId) throw new AppError('NOT_FOUND', INVALID_HOMEOWNER_LINK);
     // The lead's row lock orders acceptances on one request: the second sees the first's.
     const [lead] = await tx<{ id: string; name: string; projectType: string }[]>`
-      select id, name, project_type as "projectType" from leads where id = ${link.leadId} for update`;
+      select id, name, project_type as "projectType" from leads where id = ${leadId} for update`;
     if (!lead) throw new AppError('NOT_FOUND', INVALID_HOMEOWNER_LINK);
     const [quote] = await tx<Candidate[]>`
       select c.id, c.lead_id, c.business_id, c.quote is not null as has_quote,

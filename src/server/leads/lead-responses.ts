@@ -23,6 +23,7 @@ export interface ResponseQuote {
 
 export interface LeadResponse {
   id: string;
+  businessId: string;
   businessName: string;
   /** Only for a listed (ACTIVE) business: its public profile exists. */
   businessSlug: string | null;
@@ -68,6 +69,7 @@ export interface LeadResponses {
 
 interface Row {
   id: string;
+  business_id: string;
   business_name: string;
   business_slug: string;
   business_status: string;
@@ -115,7 +117,7 @@ export async function leadResponsesOf(
       from leads where id = ${leadId}`;
   if (!lead) return null;
   const rows = await sql<Row[]>`
-    select c.id, b.name as business_name, b.slug as business_slug, b.status as business_status,
+    select c.id, c.business_id, b.name as business_name, b.slug as business_slug, b.status as business_status,
            c.subject, c.message_content, c.created_at, c.quote, c.quote_total_cents,
            to_char(c.quote_valid_until, 'YYYY-MM-DD') as quote_valid_until,
            coalesce(c.quote_valid_until < current_date, false) as expired, c.accepted_at
@@ -124,6 +126,7 @@ export async function leadResponsesOf(
      order by c.created_at, c.id`;
   const responses = rows.map((r) => ({
     id: r.id,
+    businessId: r.business_id,
     businessName: r.business_name,
     businessSlug: r.business_status === 'ACTIVE' ? r.business_slug : null,
     subject: r.subject,

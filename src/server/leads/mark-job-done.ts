@@ -10,7 +10,8 @@ import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { reviewableJob } from '../reviews/reviewable-job.ts';
-import { createHomeownerLink, resolveHomeownerLink } from './homeowner-links.ts';
+import { resolveRequest, type RequestAccess } from '../inbox/request-access.ts';
+import { createHomeownerLink } from './homeowner-links.ts';
 
 export interface JobDone {
   businessName: string;
@@ -22,10 +23,16 @@ export interface JobDone {
   reviewToken: string | null;
 }
 
-export async function markJobDone(sql: Sql, token: string, businessId: string): Promise<JobDone> {
+/** `access`: the responses link's token, or the signed-in homeowner's own request (issue 25). */
+export async function markJobDone(
+  sql: Sql,
+  access: string | RequestAccess,
+  businessId: string,
+): Promise<JobDone> {
   return sql.begin(async (tx) => {
-    const link = await resolveHomeownerLink(tx, token, 'responses');
-    if (!link) throw new AppError('NOT_FOUND', INVALID_HOMEOWNER_LINK);
+    const leadId = await resolveRequest(tx, typeof access === 'string' ? { token: access } : access);
+    if (!leadId) throw new AppError('NOT_FOUND', INVALID_HOMEOWNER_LINK);
+    const link = { leadId };
     // Only a contractor that responded to this request: any other is answered as not there.
     const [responded] = await tx`
       select 1 from lead_communications

@@ -1,5 +1,8 @@
 // Records a lead's outcome once; the homeowner's confirmation goes out on that transition only.
 import type { Sql } from '../db/client.ts';
+import { siteUrl } from '../config.ts';
+import { contractorCards } from '../inbox/contractor-cards.ts';
+import { createHomeownerLink, homeownerLinkUrl } from '../leads/homeowner-links.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { quoteConfirmationMail, type PaidContractor } from './lead-mails.ts';
 import type { LeadRow } from './types.ts';
@@ -24,6 +27,18 @@ export async function finishLead(
     ) {
       return;
     }
-    await enqueueMail(tx, quoteConfirmationMail(lead, contractors));
+    // The contractors as cards, and the request's private page to compare and message them (issue 25).
+    const cards = contractors.length ? (await contractorCards(tx, lead.id)).filter((c) => c.bought) : [];
+    const token = contractors.length
+      ? await createHomeownerLink(tx, { leadId: lead.id, purpose: 'responses' })
+      : null;
+    await enqueueMail(
+      tx,
+      quoteConfirmationMail(
+        lead,
+        contractors,
+        token ? { cards, link: homeownerLinkUrl(siteUrl(), 'responses', token) } : undefined,
+      ),
+    );
   });
 }

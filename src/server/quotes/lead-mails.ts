@@ -1,13 +1,15 @@
 // The quote pipeline's mails: the lead to a contractor who paid, the notice to one whose card was
 // declined, and the homeowner's confirmation; in the mail layout, each with its one button.
+import { formatBudget, formatPhone } from '../../domain/format.ts';
 import { formatMoney } from '../../domain/money.ts';
+import type { ContractorCard } from '../../schemas/inbox.ts';
 import { LEAD_PRICE_CENTS, TIMELINES } from '../../domain/quote-rules.ts';
 import { replyPromise } from '../../domain/reply-promise.ts';
 import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
 import { leadTrust, trustText } from '../../domain/lead-trust.ts';
 import { siteUrl } from '../config.ts';
 import { CONFIRM_HOURS, DUPLICATE_DAYS } from './quote-timing.ts';
-import { layoutMail } from '../mail/layout.tsx';
+import { layoutMail, type MailCard } from '../mail/layout.tsx';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import type { LeadRow } from './types.ts';
 
@@ -16,8 +18,6 @@ type Recipient = { name: string; email: string };
 export type PaidContractor = { name: string; responseTimeHours: number | null };
 
 const timelineLabel = (value: string) => TIMELINES.find((t) => t.value === value)?.label ?? value;
-/** Budgets are whole dollars. */
-const dollars = (n: number) => formatMoney(n * 100, { wholeDollars: true });
 const LEAD_PRICE = formatMoney(LEAD_PRICE_CENTS);
 
 const HOMEOWNER_REASON = 'you asked for quotes on Dayton Contractors';
@@ -37,7 +37,7 @@ export function leadMail(
       [
         `Service: ${lead.project_type}`,
         `Timeline: ${timelineLabel(lead.timeline)}`,
-        `Budget: ${dollars(lead.budget_min)} - ${dollars(lead.budget_max)}`,
+        `Budget: ${formatBudget(lead.budget_min, lead.budget_max)}`,
         `Address: ${lead.property_address} ${lead.zip_code ?? ''}`.trim(),
       ],
       lead.project_description,
@@ -81,11 +81,30 @@ export function declinedLeadMail(contractor: Recipient, lead: LeadRow, reason: s
 }
 
 /** Once the request is sold: the contractors who received it, if any, and the reply promise
- * their stated reply times make (the slowest of them; none: 24 hours). The button opens the
- * home page: the request's private pages are mailed with each response. */
-export function quoteConfirmationMail(lead: LeadRow, contractors: readonly PaidContractor[]): OutgoingMail {
+ * their stated reply times make (the slowest of them; none: 24 hours). Sold (issue 25): the
+ * contractors as cards and the one button opening the request's private page, where the quotes
+ * are compared and the contractors messaged; otherwise the button browses local contractors. */
+export function quoteConfirmationMail(
+  lead: LeadRow,
+  contractors: readonly PaidContractor[],
+  /** Issue 25: the contractors as cards, and the request's private page. */
+  people?: { cards: readonly ContractorCard[]; link: string },
+): OutgoingMail {
   const promise = replyPromise(contractors.map((c) => c.responseTimeHours));
   const names = contractors.map((c) => c.name);
+  const cards: MailCard[] = (people?.cards ?? []).map((c) => ({
+    card: {
+      title: c.name,
+      lines: [
+        c.rating ? `Rating: ${c.ratingText}` : 'New: no reviews yet',
+        `${c.licence} · ${c.insurance} · ${c.responds}`,
+        ...(c.phone ? [`Call: ${formatPhone(c.phone)}`] : []),
+      ],
+      ...(c.slug
+        ? { link: { link: `See ${c.name}’s profile`, url: `${siteUrl()}/contractor/${c.slug}` } }
+        : {}),
+    },
+  }));
   return layoutMail({
     to: lead.email,
     subject: 'We received your quote request',
@@ -96,8 +115,15 @@ export function quoteConfirmationMail(lead: LeadRow, contractors: readonly PaidC
       contractors.length
         ? `We sent it to ${names.length} verified local contractor${names.length === 1 ? '' : 's'}: ${names.join(', ')}. Expect a reply ${promise}.`
         : `We are finding the right contractor for it and will be in touch ${promise}.`,
+      ...cards,
     ],
-    action: { label: 'Browse local contractors', url: `${siteUrl()}/contractors`, text: 'Local contractors' },
+    action: people
+      ? {
+          label: 'See your request',
+          url: people.link,
+          text: 'See your request, compare their quotes and message them',
+        }
+      : { label: 'Browse local contractors', url: `${siteUrl()}/contractors`, text: 'Local contractors' },
     reason: HOMEOWNER_REASON,
     template: 'quote_confirmation',
     payload: { leadId: lead.id },

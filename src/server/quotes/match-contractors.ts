@@ -13,10 +13,19 @@ export const SERVE_RADIUS_MILES = 25;
  * as 24), minus 1 per mile away, plus the live plan's boost (src/domain/plans.ts); ties by id, so
  * every run ranks the same. A featured plan makes the business featured (record-subscription.ts).
  * An admin's test lead (the payment-test page) goes only to businesses named as test recipients.
+ *
+ * A request asked from a contractor's profile (issue 25) puts that contractor first when it
+ * matches all of the above; the rest follow in the usual order, so the sale (three pros) goes to
+ * it and up to two similar ones. When it does not match (another service or area, paused, no
+ * card), it is simply not among the candidates: the usual matching. One that is at a cap or whose
+ * card is declined is skipped by the sale like any other (charge-distribution.ts).
  */
 export async function matchContractors(
   sql: Sql | TransactionSql,
-  lead: Pick<LeadRow, 'service_id' | 'zip_code' | 'latitude' | 'longitude'> & { is_test?: boolean },
+  lead: Pick<LeadRow, 'service_id' | 'zip_code' | 'latitude' | 'longitude'> & {
+    is_test?: boolean;
+    chosen_business_id?: string | null;
+  },
 ): Promise<Candidate[]> {
   const hasPoint = lead.latitude !== null && lead.longitude !== null;
   const distance = hasPoint
@@ -27,14 +36,15 @@ export async function matchContractors(
         as x (plan, boost) on x.plan = p.plan
      where p.business_id = b.id and p.status in ${sql(LIVE_PLAN_STATUSES)})`;
   return sql<Candidate[]>`
-    select id, name, email, "customerId", "paymentMethodId", featured, score from (
+    select id, name, email, "customerId", "paymentMethodId", featured, score, chosen from (
       select b.id, b.name, b.email, b.stripe_customer_id as "customerId",
              pm.gateway_payment_method_id as "paymentMethodId", b.featured,
              coalesce(b.average_rating, 0)::float8 * 20
                + (24 - least(coalesce(b.response_time_hours, 24), 24)) * 2
                - coalesce(${distance}, ${SERVE_RADIUS_MILES})
                + ${boost} as score,
-             ${distance} as miles, b.service_areas
+             ${distance} as miles, b.service_areas,
+             coalesce(b.id = ${lead.chosen_business_id ?? null}::uuid, false) as chosen
       from businesses b
       join services s on s.id = ${lead.service_id}
       join payment_methods pm on pm.business_id = b.id and pm.is_default and pm.status = 'active'
@@ -44,5 +54,5 @@ export async function matchContractors(
           select 1 from business_services bs where bs.business_id = b.id and bs.service_id = s.id))
     ) m
     where ${lead.zip_code ?? ''} = any(m.service_areas) or m.miles <= ${SERVE_RADIUS_MILES}
-    order by featured desc, score desc, id`;
+    order by chosen desc, featured desc, score desc, id`;
 }

@@ -102,7 +102,7 @@ export async function readLead(sql: Sql, leadId: string): Promise<LeadRow> {
   const [lead] = await sql<LeadRow[]>`
     select id, service_id, email, name, phone, zip_code, city, latitude, longitude, qualification, project_type,
            project_description, timeline, budget_min, budget_max, property_address, preferred_contact_method, is_test,
-           phone_verified_at, phone_line_type, email_confirmed_at
+           phone_verified_at, phone_line_type, email_confirmed_at, chosen_business_id
     from leads where id = ${leadId}`;
   if (!lead) throw new AppError('NOT_FOUND', 'Lead not found');
   return lead;

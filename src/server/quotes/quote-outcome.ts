@@ -5,7 +5,10 @@
 import { PHONE_PROOF_MESSAGES } from '../../domain/integrity-rules.ts';
 import { replyPromise } from '../../domain/reply-promise.ts';
 import type { Sql } from '../db/client.ts';
+import { siteUrl } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { contractorCards } from '../inbox/contractor-cards.ts';
+import { createHomeownerLink, homeownerLinkUrl } from '../leads/homeowner-links.ts';
 import { codeState, latestCode, type CodeState } from './phone-proof.ts';
 import { sellForHomeowner } from './process-lead.ts';
 import type { SubmitOptions, SubmitResult } from './types.ts';
@@ -52,10 +55,24 @@ export async function quoteOutcome(sql: Sql, leadId: string, options: SubmitOpti
     select b.name, b.response_time_hours as hours
       from lead_distributions d join businesses b on b.id = d.business_id
      where d.lead_id = ${leadId} and d.payment_status = 'paid' order by d.rank`;
+  // The result page (issue 25): the contractors as cards, and the request's private page, whose
+  // link the sender (who holds the request key and proved the phone) is given like the mail's.
+  const matches = paid.length ? (await contractorCards(sql, leadId)).filter((c) => c.bought) : [];
+  const inboxUrl = paid.length
+    ? new URL(
+        homeownerLinkUrl(
+          siteUrl(),
+          'responses',
+          await createHomeownerLink(sql, { leadId, purpose: 'responses' }),
+        ),
+      )
+    : null;
   return {
     ...sale,
     status: 'sent',
     contractors: paid.map((p) => p.name),
     promise: replyPromise(paid.map((p) => p.hours)),
+    ...(matches.length ? { matches } : {}),
+    ...(inboxUrl ? { inboxUrl: inboxUrl.pathname + inboxUrl.search } : {}),
   };
 }

@@ -104,6 +104,12 @@ export async function submitQuote(
   await refuseBlocked(sql, contact);
   await refuseOverDailyLimits(sql, { phone: input.phone, addressKey: signals.addressKey });
   const { places } = await searchCatalog(sql);
+  // The contractor asked from its profile, while it is listed; one gone since is no choice
+  // (the request is matched as any other, as the wizard said it would be).
+  const [chosen] = input.contractor
+    ? await sql<{ id: string }[]>`
+        select id from businesses where slug = ${input.contractor} and status = 'ACTIVE'`
+    : [];
   const place = places.find((p) => p.zipCodes.includes(input.zipCode)) ?? null;
   // Signed in with a verified address, and asking for quotes at that address: e-mail confirmed.
   const emailConfirmed = options.verifiedEmail !== undefined && options.verifiedEmail === input.email;
@@ -136,6 +142,7 @@ export async function submitQuote(
         options.userId ?? null,
         emailConfirmed,
         lineType,
+        chosen?.id ?? null,
       );
       if (proven) await recordPhoneProof(tx, id);
       return id;
@@ -169,12 +176,13 @@ async function insertLead(
   userId: string | null,
   emailConfirmed: boolean,
   lineType: LineType | null,
+  chosenBusinessId: string | null,
 ): Promise<string> {
   const [inserted] = await tx<{ id: string }[]>`
     insert into leads (service_id, user_id, request_key, name, email, phone, project_type, project_description,
       timeline, budget_min, budget_max, property_address, zip_code, city, latitude, longitude, property_type,
       preferred_contact_method, photos, lead_score, source, status, qualification, email_confirmed_at, phone_line_type,
-      email_key, email_domain, address_key, client_prefix, device_hash, text_sketch)
+      email_key, email_domain, address_key, client_prefix, device_hash, text_sketch, chosen_business_id)
     values (${service.id}, ${userId}, ${input.requestKey}, ${input.name}, ${input.email},
       ${input.phone}, ${service.name}, ${input.description}, ${input.timeline}, ${input.budgetMin},
       ${input.budgetMax}, ${input.address}, ${input.zipCode}, ${place?.name ?? null},
@@ -186,7 +194,7 @@ async function insertLead(
         photoCount: input.photos.length,
       })}, 'WEBSITE', 'NEW', 'unconfirmed', ${emailConfirmed ? tx`now()` : null}, ${lineType},
       ${signals.emailKey}, ${signals.emailDomain}, ${signals.addressKey}, ${signals.clientPrefix},
-      ${signals.deviceHash}, ${signals.textSketch}::int[])
+      ${signals.deviceHash}, ${signals.textSketch}::int[], ${chosenBusinessId})
     on conflict (request_key) do nothing
     returning id`;
   // Another request with the same key won: undo this one's counts and proof, use that one.

@@ -1,5 +1,6 @@
 // The shapes the quote pipeline's steps hand each other.
 import type { LineType } from '../../domain/phone-proof-rules.ts';
+import type { ContractorCard } from '../../schemas/inbox.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import type { VisitorSignals } from '../security/visitor.ts';
 import type { SmsPort } from '../sms/sms-port.ts';
@@ -27,6 +28,10 @@ export interface SubmitResult extends SaleResult {
   outOfArea?: boolean;
   /** Once sent: "within 4 hours", the slowest stated reply time of the contractors it went to. */
   promise?: string;
+  /** Once sent (issue 25): the contractors it went to as cards, for the wizard's result page. */
+  matches?: ContractorCard[];
+  /** Once sent: the request's private page (its quotes, messages), for whoever sent it. */
+  inboxUrl?: string;
 }
 
 export interface SubmitOptions {
@@ -70,6 +75,8 @@ export interface LeadRow {
   phone_verified_at: Date | null;
   phone_line_type: LineType | null;
   email_confirmed_at: Date | null;
+  /** The contractor asked from its profile: offered the lead first when it matches. */
+  chosen_business_id: string | null;
 }
 
 /** A contractor a lead can be sold to, with the card to charge. */
@@ -81,4 +88,6 @@ export interface Candidate {
   paymentMethodId: string;
   featured: boolean;
   score: number;
+  /** The contractor the homeowner asked from its profile. */
+  chosen?: boolean;
 }

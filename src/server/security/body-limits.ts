@@ -34,6 +34,12 @@ export const PORTFOLIO_UPLOAD_PATH = /^\/api\/contractor\/portfolio(\/(?!order$)
 /** An article's cover image upload (admin). */
 export const ARTICLE_COVER_PATH = /^\/api\/admin\/content\/articles\/[^/]+\/cover$/;
 
+/** The homeowner's request pages (issue 25): their message form carries one photo. */
+export const REQUEST_PAGE_PATH = /^\/(quote-request\/responses|profile\/requests\/[^/]+)$/;
+
+/** A contractor's message on a lead, with one photo (issue 25). */
+export const LEAD_MESSAGE_PATH = /^\/api\/contractor\/leads\/[^/]+\/messages$/;
+
 /** Stripe's webhook endpoint (src/pages/api/stripe/webhook.ts). */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
@@ -51,6 +57,7 @@ export function tooLargeMessage(pathname: string): string {
 export function bodyLimit(pathname: string): number {
   if (pathname === '/api/uploads' || pathname === BUSINESS_PHOTOS_PATH) return MAX_UPLOAD_BYTES;
   if (ARTICLE_COVER_PATH.test(pathname) || PORTFOLIO_UPLOAD_PATH.test(pathname)) return MAX_UPLOAD_BYTES;
+  if (REQUEST_PAGE_PATH.test(pathname) || LEAD_MESSAGE_PATH.test(pathname)) return MAX_UPLOAD_BYTES;
   if (pathname.startsWith('/api/admin/content/')) return MAX_CONTENT_BYTES;
   if (pathname === BEACON_PATH) return MAX_BEACON_BYTES;
   if (pathname === CSP_REPORT_PATH) return MAX_CSP_REPORT_BYTES;

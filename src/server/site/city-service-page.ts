@@ -5,11 +5,12 @@ import { SEO_LIMITS } from '../../domain/content-rules.ts';
 import { distanceMiles, type LatLng } from '../../domain/geo.ts';
 import { CONTRACTORS_PER_LEAD_WORD } from '../../domain/quote-rules.ts';
 import { formatRating } from '../../domain/rating.ts';
+import { rankForList, TOP_RATED_LIMIT } from '../../domain/ranking.ts';
 import { replyPromise } from '../../domain/reply-promise.ts';
 import { cityServicePath, forServiceInArea, formatPriceRange, responseHours } from './derive.ts';
 import type { FaqEntry, SiteArea, SiteArticle, SiteBusiness, SiteData, SiteService } from './site-data.ts';
 
-export const TOP_RATED_LIMIT = 6;
+export { TOP_RATED_LIMIT };
 /** The admin chooses up to this many per page (src/domain/content-rules.ts). */
 export const RELATED_ARTICLES_LIMIT = SEO_LIMITS.relatedArticles;
 
@@ -22,7 +23,12 @@ export interface CityServicePage {
   description: string;
   h1: string;
   intro: string;
+  /** Top rated (src/domain/ranking.ts): enough reviews, by rating, then distance from the place. */
   contractors: SiteBusiness[];
+  /** Filling the list's places: pros with fewer reviews than the minimum, nearest first. */
+  newer: SiteBusiness[];
+  /** Paid placement among the same pros, shown apart and labelled Sponsored. */
+  sponsored: SiteBusiness[];
   contractorCount: number;
   overview: string[];
   localInsights: string[];
@@ -87,12 +93,9 @@ function nearbyAreas(data: SiteData, area: SiteArea, service: SiteService): { na
 
 export function buildCityServicePage(data: SiteData, service: SiteService, area: SiteArea): CityServicePage {
   const slug = cityServicePath(service, area).slice(1);
-  // Featured first, then contractors based in the city, then the rest; each by rating.
-  const all = forServiceInArea(data, service, area).sort(
-    (a, b) =>
-      Number(b.featured) - Number(a.featured) || Number(b.city === area.name) - Number(a.city === area.name),
-  );
-  const top = all.slice(0, TOP_RATED_LIMIT);
+  // Who offers the service here, ranked by the one top-rated rule; paid placement apart.
+  const all = forServiceInArea(data, service, area);
+  const { topRated, newer, sponsored } = rankForList(all, area);
   const svc = lower(service.name);
   const place = `${area.name}, Ohio`;
 
@@ -211,7 +214,9 @@ export function buildCityServicePage(data: SiteData, service: SiteService, area:
       ).slice(0, 160),
     h1,
     intro: override?.introContent ?? intro,
-    contractors: top,
+    contractors: topRated,
+    newer,
+    sponsored,
     contractorCount: all.length,
     overview: override?.serviceOverview ? [override.serviceOverview] : overview,
     localInsights: override?.localInsights ? [override.localInsights] : insights,

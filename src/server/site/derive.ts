@@ -1,6 +1,7 @@
 // Pure views over SiteData used by several pages: who serves what and where, in the spec's
 // orders, and the site-wide metrics. No I/O: pages call siteData() once, then these.
 import { formatPriceRange } from '../../domain/format.ts';
+import { compareTopRated } from '../../domain/ranking.ts';
 import { DEFAULT_RESPONSE_HOURS } from '../../domain/search-constants.ts';
 import type { SiteArea, SiteBusiness, SiteData, SiteService } from './site-data.ts';
 
@@ -27,16 +28,22 @@ export function servesArea(b: SiteBusiness, area: SiteArea): boolean {
   return b.city === area.name || b.serviceAreas.some((zip) => area.zipCodes.includes(zip));
 }
 
-/** Verified contractors for a service (service page), featured then rating. */
+/** Verified contractors for a service (service page), in the top-rated order (no place: rating,
+ * enough reviews first; src/domain/ranking.ts). */
 export function verifiedForService(data: SiteData, service: SiteService): SiteBusiness[] {
-  return data.businesses.filter((b) => b.verified && offersService(b, service)).sort(byFeaturedThenRating);
+  return data.businesses.filter((b) => b.verified && offersService(b, service)).sort(compareTopRated(null));
 }
 
-/** Contractors offering a service in an area (city-service page), featured then rating. */
+/** Contractors offering a service in an area (city-service page; ranked by src/domain/ranking.ts). */
 export function forServiceInArea(data: SiteData, service: SiteService, area: SiteArea): SiteBusiness[] {
-  return data.businesses
-    .filter((b) => offersService(b, service) && servesArea(b, area))
-    .sort(byFeaturedThenRating);
+  return data.businesses.filter((b) => offersService(b, service) && servesArea(b, area));
+}
+
+/** The contractors search for a service in a place: by category and place, never by typed words. */
+export function browseHref(service: { slug: string }, place?: { name: string }): string {
+  const params = new URLSearchParams({ category: service.slug });
+  if (place) params.set('location', place.name);
+  return `/contractors?${params.toString()}`;
 }
 
 /** The path of a city-service landing page: /{service}-{city}-ohio. */

@@ -1,12 +1,12 @@
 // The verified contractors an emergency page lists: those offering the emergency's service,
-// featured first, then the fastest response (none given counts as 24 hours), then rating.
+// the fastest response first (none given counts as 24 hours), then rating. Paid placement plays
+// no part: the cards carry no paid label here (issue 25, src/domain/ranking.ts).
 import { EMERGENCY_CONTRACTORS_SHOWN } from '../../domain/emergency-content.ts';
 import { responseHours } from './derive.ts';
 import type { SiteBusiness } from './site-data.ts';
 
-export function byFeaturedThenResponse(a: SiteBusiness, b: SiteBusiness): number {
+export function byResponse(a: SiteBusiness, b: SiteBusiness): number {
   return (
-    Number(b.featured) - Number(a.featured) ||
     responseHours(a) - responseHours(b) ||
     (b.averageRating ?? -1) - (a.averageRating ?? -1) ||
     a.name.localeCompare(b.name)
@@ -21,6 +21,6 @@ export function emergencyContractors(
   if (!serviceSlug) return [];
   return businesses
     .filter((b) => b.verified && b.serviceSlugs.includes(serviceSlug))
-    .sort(byFeaturedThenResponse)
+    .sort(byResponse)
     .slice(0, limit);
 }

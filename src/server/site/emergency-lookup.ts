@@ -21,8 +21,8 @@ export async function findEmergencyService(sql: Sql, slug: string): Promise<Site
 
 /**
  * Verified active contractors offering the service (by slug), or, without one, whose category
- * contains the topic (the spec's "category like the service type"). Featured first, then the
- * fastest response (none counts as 24 hours), then rating.
+ * contains the topic (the spec's "category like the service type"). The fastest response first
+ * (none counts as 24 hours), then rating: paid placement plays no part (emergency-contractors.ts).
  */
 export async function listEmergencyContractors(
   sql: Sql,
@@ -38,7 +38,7 @@ export async function listEmergencyContractors(
     select ${businessColumns(sql)}
     from businesses b
     where b.status = 'ACTIVE' and b.verified and ${filter}
-    order by b.featured desc, coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) asc,
+    order by coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) asc,
              b.average_rating desc nulls last, b.name
     limit ${limit}`;
   return [...rows];

@@ -2,6 +2,7 @@
 // joined to the catalogue, the first photos, the portfolio (in the contractor's order, newest
 // first among equals), the newest verified reviews with relative dates, the shown rating, the
 // search-engine texts and the JSON-LD. Pure: no I/O.
+import { askProHref } from '../../domain/chosen-pro.ts';
 import { businessJsonLd } from '../../domain/business-jsonld.ts';
 import {
   PROFILE_PHOTO_LIMIT,
@@ -43,6 +44,8 @@ export interface ProfilePage {
   portfolioCount: number;
   reviews: ProfileReview[];
   jsonLd: Record<string, unknown>;
+  /** The main button's link: the wizard asking this contractor, its main service preselected. */
+  askHref: string;
 }
 
 export function profilePath(b: { slug: string }): string {
@@ -75,14 +78,18 @@ export function buildProfilePage(data: SiteData, b: SiteBusiness, siteUrl: strin
     (b.avgProjectCostMinCents !== null && b.avgProjectCostMaxCents !== null
       ? formatPriceRange(b.avgProjectCostMinCents, b.avgProjectCostMaxCents)
       : null);
+  const services = servicesOf(data, b);
+  // The main service: the one named like the business's category, else the first it offers.
+  const main = services.find((s) => s.name === b.category) ?? services[0] ?? null;
   return {
     business: b,
     path,
+    askHref: askProHref(b.slug, main?.slug ?? null),
     meta: profileMeta(b),
     rating: profileRating(b),
     responseHours: responseHours(b),
     priceRange,
-    services: servicesOf(data, b),
+    services,
     photos: b.images.slice(0, PROFILE_PHOTO_LIMIT),
     portfolio: portfolio.slice(0, PROFILE_PORTFOLIO_LIMIT),
     portfolioCount: portfolio.length,

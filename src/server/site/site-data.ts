@@ -24,6 +24,8 @@ export interface SiteService {
   priceMinCents: number;
   priceMaxCents: number;
   priceUnit: string;
+  /** A typical job's size in the price unit (hours, feet); null when the price is per job. */
+  typicalUnits: number | null;
   keywords: string[];
   faq: FaqEntry[];
   priceNotes: string;
@@ -155,7 +157,7 @@ export async function readSiteData(sql: Sql): Promise<SiteData> {
       sql<SiteService[]>`
         select id, slug, name, category, description, is_popular as "isPopular", is_emergency as "isEmergency",
                price_min_cents as "priceMinCents", price_max_cents as "priceMaxCents", price_unit as "priceUnit",
-               keywords, faq, price_notes as "priceNotes", specialties, project_types as "projectTypes"
+               typical_units as "typicalUnits", keywords, faq, price_notes as "priceNotes", specialties, project_types as "projectTypes"
         from services order by name`,
       sql<SiteArea[]>`
         select id, slug, name, county, state, population, zip_codes as "zipCodes", latitude, longitude, description,

@@ -7,6 +7,7 @@ import { creditReasonLabel } from '../../../domain/credit-rules.ts';
 import {
   displayName,
   endSentence,
+  formatBudget,
   formatDateTime,
   formatMoney,
   formatPhone,
@@ -25,7 +26,6 @@ import AdminTable, { type Column } from '../kit/AdminTable.tsx';
 import { Address } from '../kit/facts.tsx';
 
 const at = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
-const dollars = (n: number) => formatMoney(n * 100, { wholeDollars: true });
 const timelineLabel = (v: string) => TIMELINES.find((t) => t.value === v)?.label ?? displayName(v);
 const stageLabel = (s: string) =>
   (LEAD_STAGE_LABELS as Record<string, string | undefined>)[s] ?? displayName(s);
@@ -158,8 +158,8 @@ export default function LeadPanel(props: {
         </dd>
         <dt>Project</dt>
         <dd>
-          {displayName(lead.propertyType)}; {timelineLabel(lead.timeline)}; budget {dollars(lead.budgetMin)} –{' '}
-          {dollars(lead.budgetMax)}; {plural(lead.photoCount, 'photo')}
+          {displayName(lead.propertyType)}; {timelineLabel(lead.timeline)}; budget{' '}
+          {formatBudget(lead.budgetMin, lead.budgetMax)}; {plural(lead.photoCount, 'photo')}
         </dd>
         <dt>Description</dt>
         <dd>{lead.description}</dd>

@@ -1,0 +1,5 @@
+// The site's policy pages (issue 25): where they live, for the footer, the wizard's consent line
+// and the pages themselves.
+export const PRIVACY_PATH = '/privacy';
+export const TERMS_PATH = '/terms';
+export const HOW_WE_MAKE_MONEY_PATH = '/how-we-make-money';

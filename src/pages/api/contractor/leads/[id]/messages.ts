@@ -1,0 +1,25 @@
+// POST /api/contractor/leads/:distributionId/messages, multipart {body, file?}: a message to the
+// homeowner on one of the caller's bought leads (issue 25), mailed to them without either side's
+// address. 201 {id, createdAt}; 404 for a lead that is not the business's (or not bought, or from
+// before its owner had the listing); 400 for the text, 415/413 for the photo, 429 past the limits.
+import { requireActiveBusiness } from '~/server/contractor/owned-business';
+import { db } from '~/server/db/client';
+import { requestMeta } from '~/server/http';
+import { boughtLeadOf, postContractorMessage, readMessageForm } from '~/server/inbox';
+import { kickMailSender } from '~/server/mail/sender';
+import { route } from '~/server/route';
+import { uploadStore } from '~/server/storage/uploads';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'contractor' }, async ({ user, context }) => {
+  const business = await requireActiveBusiness(db(), user.id);
+  const id = context.params['id'] ?? '';
+  // Another's lead is not found before its body is read.
+  await boughtLeadOf(db(), business.id, id);
+  const input = await readMessageForm(context.request);
+  const meta = { ip: requestMeta(context).ip };
+  const posted = await postContractorMessage(db(), uploadStore(), business.id, id, input, meta);
+  kickMailSender(db());
+  return Response.json({ id: posted.id, createdAt: posted.createdAt.toISOString() }, { status: 201 });
+});
