@@ -128,6 +128,18 @@ describe('the mail layout', () => {
     expect(/https?:\/\/\S+/.exec(mail.text)?.[0]).toBe('https://x.example/contractor/acme');
   });
 
+  it('quotes someone’s message set apart in the HTML and as "> " lines in the text, escaped', () => {
+    const mail = layoutMail({
+      ...base,
+      paragraphs: ['Ann wrote:', { quote: 'Can you come on <b>Tuesday</b>?\nAfter 9 & before 5.' }],
+    });
+    expect(mail.text).toContain('Ann wrote:\n\n> Can you come on <b>Tuesday</b>?\n> After 9 & before 5.');
+    expect(mail.html).toContain('Can you come on &lt;b&gt;Tuesday&lt;/b&gt;?');
+    expect(mail.html).not.toContain('<b>Tuesday');
+    expect(mail.html).toMatch(/border-left:4px solid #e5e7eb[^>]*>(<span>)?Can you come/);
+    expect(buttons(mail.html!)).toHaveLength(1);
+  });
+
   it('keeps the colours of src/styles/global.css', () => {
     const css = readFileSync('src/styles/global.css', 'utf8');
     const token = (name: string) => new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)?.[1];

@@ -58,11 +58,16 @@ export interface MailCard {
   card: { title: string; lines: readonly string[]; link?: MailLink };
 }
 
+/** Someone's own words (a message on a request): set apart in the HTML, "> " lines in the text. */
+export interface MailQuote {
+  quote: string;
+}
+
 /**
  * A paragraph; an array keeps its lines (a lead's details); a MailLink is a secondary link; a
- * MailCard a boxed item.
+ * MailCard a boxed item; a MailQuote someone's words, quoted.
  */
-export type MailParagraph = string | readonly string[] | MailLink | MailCard;
+export type MailParagraph = string | readonly string[] | MailLink | MailCard | MailQuote;
 
 export interface MailContent {
   to: string;
@@ -104,6 +109,14 @@ const styles = {
   },
   cardTitle: { color: MAIL_COLORS.ink, fontSize: '16px', fontWeight: 700, lineHeight: '24px', margin: '0' },
   cardLine: { color: MAIL_COLORS.muted, fontSize: '14px', lineHeight: '20px', margin: '0' },
+  quote: {
+    borderLeft: `4px solid ${MAIL_COLORS.line}`,
+    color: MAIL_COLORS.ink,
+    fontSize: '16px',
+    lineHeight: '24px',
+    margin: '0 0 16px',
+    padding: '0 0 0 12px',
+  },
   action: { margin: '8px 0 24px' },
   button: {
     backgroundColor: MAIL_COLORS.brand,
@@ -127,6 +140,16 @@ function safeUrl(url: string): string {
 
 const isLink = (p: MailParagraph): p is MailLink => typeof p === 'object' && 'url' in p;
 const isCard = (p: MailParagraph): p is MailCard => typeof p === 'object' && 'card' in p;
+const isQuote = (p: MailParagraph): p is MailQuote => typeof p === 'object' && 'quote' in p;
+
+function Lines({ lines }: { lines: readonly string[] }) {
+  return lines.map((line, i) => (
+    <span key={i}>
+      {i > 0 && <br />}
+      {line}
+    </span>
+  ));
+}
 
 function Card({ card }: MailCard) {
   return (
@@ -150,6 +173,12 @@ function Card({ card }: MailCard) {
 
 function Paragraph({ value, style }: { value: MailParagraph; style: CSSProperties }) {
   if (isCard(value)) return <Card card={value.card} />;
+  if (isQuote(value))
+    return (
+      <Text style={styles.quote}>
+        <Lines lines={value.quote.split('\n')} />
+      </Text>
+    );
   if (isLink(value))
     return (
       <Text style={style}>
@@ -159,15 +188,9 @@ function Paragraph({ value, style }: { value: MailParagraph; style: CSSPropertie
       </Text>
     );
   if (typeof value === 'string') return <Text style={style}>{value}</Text>;
-  const lines = value;
   return (
     <Text style={style}>
-      {lines.map((line, i) => (
-        <span key={i}>
-          {i > 0 && <br />}
-          {line}
-        </span>
-      ))}
+      <Lines lines={value} />
     </Text>
   );
 }
@@ -221,6 +244,11 @@ function paragraphText(p: MailParagraph): string {
       ...(p.card.link ? [`${p.card.link.link}: ${p.card.link.url}`] : []),
     ].join('\n');
   if (isLink(p)) return `${p.link}: ${p.url}`;
+  if (isQuote(p))
+    return p.quote
+      .split('\n')
+      .map((line) => `> ${line}`)
+      .join('\n');
   return typeof p === 'string' ? p : p.join('\n');
 }
 
