@@ -23,10 +23,12 @@ const LEAD_PRICE = formatMoney(LEAD_PRICE_CENTS);
 const HOMEOWNER_REASON = 'you asked for quotes on Dayton Contractors';
 const CONTRACTOR_REASON = 'your business receives leads from Dayton Contractors';
 
-/** A paid contractor gets the homeowner's contact details. */
+/** A paid contractor gets the homeowner's contact details; the button opens the lead in the
+ * dashboard (its distribution, /dashboard?lead=<id>), or the Leads tab when it is not given. */
 export function leadMail(
   contractor: Recipient & { responseTimeHours?: number | null },
   lead: LeadRow,
+  distributionId?: string,
 ): OutgoingMail {
   return layoutMail({
     to: contractor.email,
@@ -52,7 +54,11 @@ export function leadMail(
       // contractor's own stated time always keeps it (src/domain/reply-promise.ts).
       `You state that you reply ${replyPromise([contractor.responseTimeHours])}; the homeowner was told to expect replies no later than that.`,
     ],
-    action: { label: 'Open the lead', url: `${siteUrl()}/dashboard`, text: 'Reply from your dashboard' },
+    action: {
+      label: 'Open the lead',
+      url: `${siteUrl()}/dashboard${distributionId ? `?lead=${distributionId}` : ''}`,
+      text: 'Reply from your dashboard',
+    },
     reason: CONTRACTOR_REASON,
     template: 'lead_new',
     payload: { leadId: lead.id },

@@ -62,13 +62,14 @@ export async function recordLeadCharge(
       where id = ${distributionId}`;
     // Counted on the move to paid, in its transaction: a rerun counts nothing twice.
     if (paid) await addToAnalytics(tx, 'LEAD_GENERATED', [distribution.business_id]);
-    await mailContractor(tx, distribution.lead_id, distribution.business_id, outcome);
+    await mailContractor(tx, distributionId, distribution.lead_id, distribution.business_id, outcome);
     return 'moved';
   });
 }
 
 async function mailContractor(
   tx: TransactionSql,
+  distributionId: string,
   leadId: string,
   businessId: string,
   outcome: LeadChargeOutcome,
@@ -85,7 +86,7 @@ async function mailContractor(
   if (outcome.status === 'paid') {
     await enqueueMail(
       tx,
-      leadMail({ ...recipient, responseTimeHours: contractor.response_time_hours }, lead),
+      leadMail({ ...recipient, responseTimeHours: contractor.response_time_hours }, lead, distributionId),
     );
   } else {
     await enqueueMail(tx, declinedLeadMail(recipient, lead, outcome.message || 'The payment was declined.'));
