@@ -13,6 +13,9 @@ export const TOP_RATED_LIMIT = 6;
 export const SPONSORED_LIMIT = 2;
 /** The label every paid placement carries (the FTC asks that paid ranking be told apart). */
 export const SPONSORED_LABEL = 'Sponsored';
+/** What the label means in the contractor search, next to it. */
+export const SPONSORED_IN_SEARCH =
+  'Sponsored: these pros pay for this spot. Payment never changes the order of the results.';
 /** What the label means, next to it. */
 export const SPONSORED_EXPLAINED =
   'Sponsored: these pros pay for this spot. Payment never changes the Top Rated order.';

@@ -1,6 +1,14 @@
 // Search limits: sorts, filter ranges, page size, suggestion counts. Plain constants, shared by
 // the schema, the island and the server.
-export const SORTS = ['featured', 'rating', 'name', 'location', 'experience', 'response_time'] as const;
+/**
+ * 'best' (the default): verified first, then how well the words match, then the top-rated rule
+ * (enough reviews, rating, review count). It replaces the spec's 'featured' sort, which put paid
+ * placement first; paid placement is shown apart, labelled Sponsored (issue 25; a 'featured' in an
+ * old link reads as 'best').
+ */
+export const SORTS = ['best', 'rating', 'name', 'location', 'experience', 'response_time'] as const;
+/** The sort the spec called 'featured', still accepted in links. */
+export const OLD_DEFAULT_SORT = 'featured';
 export type TSort = (typeof SORTS)[number];
 
 export const DISTANCE = { min: 5, max: 100, step: 5, default: 25 } as const;

@@ -10,6 +10,7 @@ import {
   PRICE,
   PRICE_MESSAGES,
   RESPONSE,
+  OLD_DEFAULT_SORT,
   SORTS,
 } from '../domain/search-constants.ts';
 
@@ -57,7 +58,13 @@ export const ZSearchQuery = z
       ),
       '',
     ),
-    sort: z._default(z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(', ')}` }), 'featured'),
+    sort: z._default(
+      z.pipe(
+        z.transform((v: unknown) => (v === OLD_DEFAULT_SORT ? 'best' : v)),
+        z.enum(SORTS, { error: `sort must be one of: ${SORTS.join(', ')}` }),
+      ),
+      'best',
+    ),
     distance: z._default(
       ZIntParam(DISTANCE.min, DISTANCE.max, 'distance').check(
         z.refine((d) => d % DISTANCE.step === 0, `distance must be a multiple of ${DISTANCE.step}`),
@@ -136,6 +143,11 @@ export interface SearchHit {
 /** GET /api/search's answer. */
 export interface SearchResult {
   items: SearchHit[];
+  /**
+   * Paid placement on the first page: featured contractors among the matches (nearest first, else
+   * by rating), at most SPONSORED_LIMIT, shown apart from the results and labelled Sponsored.
+   */
+  sponsored: SearchHit[];
   /** Matches, counted up to a cap; totalCapped says there are more. */
   total: number;
   totalCapped: boolean;

@@ -14,6 +14,7 @@ import { askingNote, askProButton } from '../../src/domain/chosen-pro.ts';
 import {
   compareTopRated,
   SPONSORED_EXPLAINED,
+  SPONSORED_IN_SEARCH,
   TOP_RATED_MIN_REVIEWS,
   topRatedRule,
 } from '../../src/domain/ranking.ts';
@@ -200,4 +201,13 @@ test("a city page's Top Rated list follows the documented rule, and paid placeme
   await expect(page.getByLabel('Category', { exact: true })).toHaveValue('plumbing');
   await expect(page).toHaveURL(/category=plumbing/);
   await expect(page).not.toHaveURL(/search=/);
+
+  // The search ranks without regard to payment: its paid placements follow in their own box, each
+  // labelled, and no ranked result says Sponsored.
+  const inSearch = page.getByRole('region', { name: 'Sponsored' });
+  await expect(inSearch.getByText(SPONSORED_IN_SEARCH)).toBeVisible();
+  const paidInSearch = await inSearch.getByRole('article').count();
+  expect(paidInSearch).toBeGreaterThan(0);
+  await expect(page.getByText('Sponsored', { exact: true })).toHaveCount(paidInSearch + 1);
+  await expect(page.getByLabel('Sort by')).toHaveValue('best');
 });

@@ -226,11 +226,11 @@ describe('sorts', () => {
   const all = { maxResponse: '72' };
   it.each([
     [
-      'featured',
+      'best',
       [
         'Gem City Plumbing',
-        'Kettering Pipe Works',
         'Mason Roofing Co',
+        'Kettering Pipe Works',
         "Aaron's Drain Doctors",
         'Xenia Electric',
       ],
@@ -286,6 +286,50 @@ describe('sorts', () => {
   });
 });
 
+describe('paid placement (issue 25)', () => {
+  it('never orders the results: the first page carries the featured matches apart, at most two', async () => {
+    const db2 = await createTestDatabase();
+    const sql2 = createSql(db2.url);
+    try {
+      await upsertCatalog(sql2, await loadCatalog());
+      const pipes = (name: string, o: Parameters<typeof createBusiness>[1]) =>
+        createBusiness(sql2, { name, ...DAYTON, services: ['plumbing'], ...o });
+      await pipes('Top Pipes', { averageRating: 4.9, totalReviews: 20 });
+      await pipes('Paid Pipes', { featured: true, averageRating: 5, totalReviews: 1 });
+      await pipes('Second Pipes', { averageRating: 4.5, totalReviews: 10 });
+      await pipes('Paid Far Pipes', { featured: true, latitude: 39.9, longitude: -84.2, averageRating: 3 });
+      await pipes('Paid Farther Pipes', { featured: true, latitude: 39.95, longitude: -84.2 });
+      const search = (input: Record<string, string>) =>
+        searchContractors(sql2, query({ category: 'plumbing', ...input }), { record: false });
+
+      // The default order: verified, then at least 3 reviews, then rating; payment plays no part.
+      const first = await search({});
+      expect(first.items.map((b) => b.name)).toEqual([
+        'Top Pipes',
+        'Paid Farther Pipes',
+        'Second Pipes',
+        'Paid Far Pipes',
+        'Paid Pipes',
+      ]);
+      // Apart: the featured matches by rating without a place, nearest first with one; two at most.
+      expect(first.sponsored.map((b) => b.name)).toEqual(['Paid Pipes', 'Paid Farther Pipes']);
+      const near = await search({ location: 'Dayton' });
+      expect(near.sponsored.map((b) => b.name)).toEqual(['Paid Pipes', 'Paid Far Pipes']);
+      // Only on the first page, only among the matches.
+      expect((await search({ page: '2' })).sponsored).toEqual([]);
+      expect((await search({ search: 'top' })).sponsored).toEqual([]);
+      // A link with the spec's old default sort still opens the search.
+      expect(query({ sort: 'featured' }).sort).toBe('best');
+      expect((await search({ sort: 'featured' })).items.map((b) => b.name)).toEqual(
+        first.items.map((b) => b.name),
+      );
+    } finally {
+      await sql2.end();
+      await db2.drop();
+    }
+  });
+});
+
 describe('pagination', () => {
   it('pages are stable and disjoint even when every sort key ties', async () => {
     const db2 = await createTestDatabase();
@@ -321,7 +365,7 @@ describe('analytics', () => {
     const [row] =
       await sql`select results_count, filters from search_analytics where query = 'roofing' order by created_at desc limit 1`;
     expect(row?.['results_count']).toBe(1);
-    expect((row?.['filters'] as { sort: string }).sort).toBe('featured');
+    expect((row?.['filters'] as { sort: string }).sort).toBe('best');
     const [appearances] = await sql`
       select count(*)::int as n from analytics a join businesses b on b.id = a.business_id
       where b.name = 'Mason Roofing Co' and a.metric = 'SEARCH_APPEARANCES'`;

@@ -12,7 +12,7 @@ import { prefixTsQuery } from '../../src/server/search/search-businesses.ts';
 describe('search query schema', () => {
   it('fills the spec defaults', () => {
     expect(ZSearchQuery.parse({})).toMatchObject({
-      sort: 'featured',
+      sort: 'best',
       distance: 25,
       minExperience: 0,
       maxResponse: 24,

@@ -27,17 +27,17 @@ export default function SoldResult({ contractors, inboxUrl, promise, signedIn }:
         Expect a reply {promise}. They may call, text or e-mail you; you can also call or message them now. We
         e-mailed you these details.
       </p>
-      <ul className="sold-cards">
+      <ul className="pro-cards">
         {contractors.map((c) => (
-          <li key={c.businessId} className="sold-card">
+          <li key={c.businessId} className="pro-card">
             {c.photo ? (
               <img src={c.photo} alt="" width={96} height={72} loading="lazy" decoding="async" />
             ) : (
-              <span className="sold-photo-none" aria-hidden="true">
+              <span className="pro-photo-none" aria-hidden="true">
                 {c.name.slice(0, 1)}
               </span>
             )}
-            <div className="sold-body">
+            <div className="pro-body">
               <h3>{c.slug ? <a href={`/contractor/${c.slug}`}>{c.name}</a> : c.name}</h3>
               <p>
                 {c.rating ? (
@@ -49,12 +49,12 @@ export default function SoldResult({ contractors, inboxUrl, promise, signedIn }:
                   <span className="badge">New</span>
                 )}
               </p>
-              <ul className="sold-checks">
+              <ul className="pro-checks">
                 <li className={c.licenceChecked ? 'ok' : undefined}>{c.licence}</li>
                 <li className={c.insuranceChecked ? 'ok' : undefined}>{c.insurance}</li>
                 <li>{c.responds}</li>
               </ul>
-              <p className="sold-actions">
+              <p className="pro-actions">
                 {c.phone && (
                   <a
                     className="btn"

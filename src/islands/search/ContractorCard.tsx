@@ -1,5 +1,6 @@
 // One contractor of the search results: photo (or 'Image not available'), badges, rating,
 // response time, experience, the typical project price and the first 3 specialties then '+N more'.
+// A paid placement (the Sponsored box) says Sponsored; a result never does, whatever it pays.
 import { SPONSORED_LABEL } from '../../domain/ranking.ts';
 import { useState } from 'react';
 import { displayName, formatPriceRange } from '../../domain/format.ts';
@@ -16,10 +17,13 @@ export default function ContractorCard({
   hit,
   first = false,
   lead = false,
+  sponsored = false,
 }: {
   hit: SearchHit;
   first?: boolean;
   lead?: boolean;
+  /** A paid placement, shown apart and labelled so; the ranked results never carry the label. */
+  sponsored?: boolean;
 }) {
   const [imageFailed, setImageFailed] = useState(false);
   const extra = hit.specialties.length - SHOWN_SPECIALTIES;
@@ -41,7 +45,7 @@ export default function ContractorCard({
       )}
       <div className="body">
         <p className="badges">
-          {hit.featured && <span className="badge featured">{SPONSORED_LABEL}</span>}
+          {sponsored && <span className="badge featured">{SPONSORED_LABEL}</span>}
           {hit.verified && <span className="badge">Verified</span>}
         </p>
         <h2 className="card-title">

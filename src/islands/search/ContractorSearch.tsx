@@ -1,7 +1,8 @@
 // The /contractors search island: search box with suggestions, location with "Use my location",
 // category and sort selects, the Filters panel, results and pages, with the address bar kept in
 // step with the search (back and forward restore it). The prebuilt page already holds the first
-// screen of results; the island takes over from there.
+// screen of results; the island takes over from there. The results are ranked without regard to
+// payment; the first page's paid placements follow them in their own box, labelled Sponsored.
 import { useEffect, useRef, useState } from 'react';
 import {
   countLine,
@@ -20,6 +21,7 @@ import SearchBox from './SearchBox.tsx';
 import SearchControls from './SearchControls.tsx';
 import { useSearchResults } from './use-search-results.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import { SPONSORED_IN_SEARCH, SPONSORED_LABEL } from '../../domain/ranking.ts';
 
 export type { PlaceOption } from './locate.ts';
 
@@ -194,6 +196,19 @@ function ContractorSearch({ services, places, initial }: Props) {
             </li>
           ))}
         </ul>
+      )}
+      {result.items.length > 0 && result.sponsored.length > 0 && (
+        <section className="sponsored" aria-labelledby="search-sponsored">
+          <h2 id="search-sponsored">{SPONSORED_LABEL}</h2>
+          <p className="muted">{SPONSORED_IN_SEARCH}</p>
+          <ul className="grid results">
+            {result.sponsored.map((hit) => (
+              <li key={hit.id}>
+                <ContractorCard hit={hit} sponsored />
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {totalPages > 1 && (
         <nav className="pager" aria-label="Pages">

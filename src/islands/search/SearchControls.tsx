@@ -6,7 +6,7 @@ import type { TSort } from '../../schemas/search.ts';
 import type { PlaceOption } from './locate.ts';
 
 const SORT_LABELS: Record<TSort, string> = {
-  featured: 'Featured',
+  best: 'Best match',
   rating: 'Rating',
   name: 'Name A-Z',
   location: 'Location',

@@ -22,7 +22,7 @@ export const DEFAULT_STATE: SearchState = {
   search: '',
   location: '',
   category: '',
-  sort: 'featured',
+  sort: 'best',
   distance: DISTANCE.default,
   minExperience: 0,
   maxResponse: RESPONSE.default,

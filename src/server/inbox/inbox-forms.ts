@@ -5,7 +5,14 @@
 // why; nothing changes on a refusal. No JavaScript needed.
 import { JOB_DONE_MESSAGES, REVIEW_MESSAGES } from '../../domain/review-rules.ts';
 import { MESSAGE_MESSAGES } from '../../domain/inbox-rules.ts';
-import { INVALID_HOMEOWNER_LINK, ZAcceptQuote, ZJobDone } from '../../schemas/homeowner.ts';
+import {
+  INVALID_HOMEOWNER_LINK,
+  otherQuoteAccepted,
+  QUOTE_EXPIRED,
+  QUOTE_NOT_FOUND,
+  ZAcceptQuote,
+  ZJobDone,
+} from '../../schemas/homeowner.ts';
 import { ZHomeownerMessage } from '../../schemas/inbox.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -138,13 +145,46 @@ export async function handleInboxForm(
   }
 }
 
-/** The page's checks after the request is read: a confirmation for something not on it. */
-export function settleConfirmations(
+/**
+ * The page's checks after the request is read, the same on the private-link page and the
+ * account's: a confirmation for a contractor not on it, the notice after a message went out
+ * (`sent` names its contractor), and the quote to confirm (one of this request's, still open:
+ * else why not). Returns the state to draw and the quote awaiting confirmation, if any.
+ */
+export function settleRequestPage<R extends SettledResponse>(
   state: InboxFormState,
-  page: { jobs: { businessId: string }[] },
-): InboxFormState {
-  if (state.confirming && !page.jobs.some((j) => j.businessId === state.confirming)) {
-    return { ...state, problem: REVIEW_MESSAGES.notResponder, problemStatus: 404, confirming: null };
+  view: {
+    jobs: { businessId: string }[];
+    contractors: { businessId: string }[];
+    responses: R[];
+    acceptedId: string | null;
+  },
+  sent: string | null,
+): { state: InboxFormState; toAccept: R | undefined } {
+  let settled = state;
+  if (settled.confirming && !view.jobs.some((j) => j.businessId === settled.confirming)) {
+    settled = { ...settled, problem: REVIEW_MESSAGES.notResponder, problemStatus: 404, confirming: null };
   }
-  return state;
+  if (sent && !settled.notice && view.contractors.some((c) => c.businessId === sent)) {
+    settled = { ...settled, notice: MESSAGE_MESSAGES.sent };
+  }
+  if (!settled.accepting) return { state: settled, toAccept: undefined };
+  const toAccept = view.responses.find((r) => r.quote && r.id === settled.accepting);
+  if (toAccept && !view.acceptedId && !toAccept.quote?.expired) return { state: settled, toAccept };
+  const acceptedName = view.responses.find((r) => r.id === view.acceptedId)?.businessName;
+  return {
+    state: {
+      ...settled,
+      problem: acceptedName ? otherQuoteAccepted(acceptedName) : toAccept ? QUOTE_EXPIRED : QUOTE_NOT_FOUND,
+      problemStatus: toAccept || view.acceptedId ? 409 : 404,
+    },
+    toAccept: undefined,
+  };
+}
+
+/** What settleRequestPage reads of a response. */
+interface SettledResponse {
+  id: string;
+  businessName: string;
+  quote: { expired: boolean } | null;
 }

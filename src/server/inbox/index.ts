@@ -7,7 +7,7 @@ export {
 } from './contractor-cards.ts';
 export { contractorThread } from './contractor-thread.ts';
 export { homeownerRequests, type RequestListItem } from './homeowner-requests.ts';
-export { EMPTY_STATE, handleInboxForm, settleConfirmations, type InboxFormState } from './inbox-forms.ts';
+export { EMPTY_STATE, handleInboxForm, settleRequestPage, type InboxFormState } from './inbox-forms.ts';
 export { joinVerifiedRequests } from './join-verified-requests.ts';
 export {
   boughtLeadOf,

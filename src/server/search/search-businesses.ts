@@ -1,11 +1,13 @@
 // Contractor search on Postgres: ACTIVE businesses only; the term matched by full text (with
 // a prefix on the last word, for search-as-you-type) or by trigram word similarity (typos:
 // "plumer" finds plumbers); filters (price bounds against the average project cost) and sorts of the
-// spec; stable pagination.
+// spec; stable pagination. Paid placement never orders the results: the first page carries the
+// featured matches apart (`sponsored`), for the page to show labelled.
 import type { ResolvedPlace } from '../../domain/gazetteer.ts';
 import { PAGE_SIZE, type SearchHit, type SearchResult, type TSearchQuery } from '../../schemas/search.ts';
 import type { Sql } from '../db/client.ts';
 import { DEFAULT_RESPONSE_HOURS } from '../site/derive.ts';
+import { SPONSORED_LIMIT, TOP_RATED_MIN_REVIEWS } from '../../domain/ranking.ts';
 
 /** Miles per degree of latitude, rounded down: the bounding box is a little larger than the circle. */
 const MILES_PER_DEGREE = 69;
@@ -102,9 +104,15 @@ export async function searchBusinesses(
     mode === 'fulltext'
       ? sql`ts_rank(b.search_vector, to_tsquery('english', ${tsquery ?? ''}))`
       : sql`0::float4`;
+  // TOP_RATED_MIN_REVIEWS written into the query, not bound: the planner matches
+  // businesses_best_idx's expression (total_reviews >= 3) only against the same constant.
+  const enoughReviews = sql.unsafe(String(Math.trunc(TOP_RATED_MIN_REVIEWS)));
   const order = (mode: TextMode) =>
     ({
-      featured: sql`b.featured desc, b.verified desc, ${rank(mode)} desc, b.name`,
+      // Payment plays no part (the paid placements are apart: `sponsored` below). The order
+      // matches businesses_best_idx, so a search without words reads a page of the index.
+      best: sql`b.verified desc, ${rank(mode)} desc, (b.total_reviews >= ${enoughReviews}) desc,
+                b.average_rating desc nulls last, b.total_reviews desc, b.name`,
       rating: sql`b.average_rating desc nulls last, b.total_reviews desc, b.name`,
       name: sql`b.name`,
       location: point
@@ -119,6 +127,12 @@ export async function searchBusinesses(
   const where = (mode: TextMode) =>
     sql`where b.status = 'ACTIVE' ${textMatch(mode)} ${locationFilter} ${categoryFilter} ${otherFilters}`;
   const offset = (query.page - 1) * PAGE_SIZE;
+  const hitColumns = sql`b.id, b.name, b.slug, b.category, b.tagline, b.city, b.state, b.verified, b.featured,
+             b.average_rating::float8 as "averageRating", b.total_reviews as "totalReviews",
+             b.years_in_business as "yearsInBusiness", b.response_time_hours as "responseTimeHours",
+             b.price_range as "priceRange", b.avg_project_cost_min_cents as "projectCostMinCents",
+             b.avg_project_cost_max_cents as "projectCostMaxCents", b.specialties, b.images[1] as image, b.phone,
+             ${distance} as "distanceMiles"`;
 
   return sql.begin(async (tx) => {
     // Prepared statements would switch to a generic plan after a few runs, and a plan that
@@ -139,6 +153,7 @@ export async function searchBusinesses(
         pageSize: PAGE_SIZE,
         location: place,
         correctedTerm: null,
+        sponsored: [],
       };
     let total = await count(mode);
     let correctedTerm: string | null = null;
@@ -151,12 +166,7 @@ export async function searchBusinesses(
     }
     const page = (explain: boolean) => tx<SearchHit[]>`
       ${explain ? sql`explain (analyze, buffers, costs off)` : sql``}
-      select b.id, b.name, b.slug, b.category, b.tagline, b.city, b.state, b.verified, b.featured,
-             b.average_rating::float8 as "averageRating", b.total_reviews as "totalReviews",
-             b.years_in_business as "yearsInBusiness", b.response_time_hours as "responseTimeHours",
-             b.price_range as "priceRange", b.avg_project_cost_min_cents as "projectCostMinCents",
-             b.avg_project_cost_max_cents as "projectCostMaxCents", b.specialties, b.images[1] as image, b.phone,
-             ${distance} as "distanceMiles"
+      select ${hitColumns}
       from businesses b
       ${where(mode)}
       order by ${order(mode)}${nearestFirst ? sql`` : sql`, b.id`}
@@ -166,6 +176,17 @@ export async function searchBusinesses(
       options.explain(plan.map((r) => String(Object.values(r)[0])).join('\n'));
     }
     const items = total > offset ? [...(await page(false))] : [];
+    const sponsored =
+      query.page === 1 && total > 0
+        ? [
+            ...(await tx<SearchHit[]>`
+              select ${hitColumns}
+              from businesses b
+              ${where(mode)} and b.featured
+              order by ${point ? distance : sql`b.average_rating desc nulls last`}, b.name, b.id
+              limit ${SPONSORED_LIMIT}`),
+          ]
+        : [];
     return {
       items,
       total: Math.min(total, COUNT_CAP),
@@ -174,6 +195,7 @@ export async function searchBusinesses(
       pageSize: PAGE_SIZE,
       location: place,
       correctedTerm,
+      sponsored,
     };
   });
 }

@@ -90,6 +90,6 @@ export async function recordSearch(
   await addToAnalytics(
     sql,
     'SEARCH_APPEARANCES',
-    result.items.map((b) => b.id),
+    [...new Set([...result.items, ...result.sponsored].map((b) => b.id))],
   );
 }

@@ -9,7 +9,10 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Names starting with the term first (index range scan); names containing it only to fill up. */
+/**
+ * Names starting with the term first (index range scan); names containing it only to fill up,
+ * best rated first (payment plays no part: issue 25).
+ */
 async function businessesFor(sql: Sql, term: string, limit: number) {
   const prefix = likePattern(term).slice(1);
   const starts = await sql<{ slug: string; name: string; city: string }[]>`
@@ -21,7 +24,7 @@ async function businessesFor(sql: Sql, term: string, limit: number) {
   const contains = await sql<{ slug: string; name: string; city: string }[]>`
     select slug, name, city from businesses
     where status = 'ACTIVE' and lower(name) like ${likePattern(term)} and not lower(name) like ${prefix}
-    order by featured desc, average_rating desc nulls last, name
+    order by average_rating desc nulls last, name
     limit ${limit - starts.length}`;
   return [...starts, ...contains];
 }
