@@ -87,9 +87,7 @@ export async function recordSearch(
       values (${query.search.trim()}, ${result.total}, ${sql.json(filters)}, ${userId})`;
   }
   // One counter per business and day (analytics_daily_key), not a row per appearance.
-  await addToAnalytics(
-    sql,
-    'SEARCH_APPEARANCES',
-    [...new Set([...result.items, ...result.sponsored].map((b) => b.id))],
-  );
+  await addToAnalytics(sql, 'SEARCH_APPEARANCES', [
+    ...new Set([...result.items, ...result.sponsored].map((b) => b.id)),
+  ]);
 }
