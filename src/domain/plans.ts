@@ -48,9 +48,9 @@ export const PLANS: Record<PlanId, Plan> = {
     featured: true,
     lookupKey: 'plan_featured_monthly',
     benefits: [
-      'The Featured badge on your profile and contractor cards',
+      'The Sponsored label on your profile',
       'First place among matching pros for every lead you serve, then by score',
-      'Listed first in search and on the home, service and area pages (from the next publish)',
+      'A Sponsored spot, apart from the ranked results, in search and on the home, service and city pages (from the next publish)',
       "Enhanced's boost of 25 points in lead matching",
     ],
   },

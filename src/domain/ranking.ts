@@ -68,7 +68,8 @@ export function compareTopRated(origin: LatLng | null) {
 /**
  * A list's honest split: `topRated` (enough reviews, best first, at most `limit`), `newer` (the
  * rest of the page's places, fewer reviews, nearest first) and `sponsored` (paid placements among
- * the same contractors, nearest first, at most SPONSORED_LIMIT), shown apart and labelled.
+ * the same contractors, nearest first, then in the top-rated order, at most SPONSORED_LIMIT), shown
+ * apart and labelled.
  */
 export function rankForList<T extends Rankable & { featured: boolean }>(
   contractors: readonly T[],
@@ -80,7 +81,7 @@ export function rankForList<T extends Rankable & { featured: boolean }>(
   const newer = ranked.filter((b) => !hasEnoughReviews(b)).slice(0, limit - topRated.length);
   const sponsored = contractors
     .filter((b) => b.featured)
-    .sort((a, b) => nearer(a, b, origin) || a.name.localeCompare(b.name))
+    .sort((a, b) => nearer(a, b, origin) || compareTopRated(origin)(a, b))
     .slice(0, SPONSORED_LIMIT);
   return { topRated, newer, sponsored };
 }

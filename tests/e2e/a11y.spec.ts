@@ -44,7 +44,7 @@ test('no WCAG 2.1 AA violations on a contractor profile', async ({ browser }) =>
   const page = await context.newPage();
   await page.goto('/');
   const href = await page
-    .getByRole('region', { name: 'Featured verified contractors' })
+    .getByRole('region', { name: 'Top rated verified contractors' })
     .getByRole('link')
     .first()
     .getAttribute('href');

@@ -1,13 +1,22 @@
+import { SPONSORED_EXPLAINED, topRatedRule } from '../../src/domain/ranking.ts';
 import { expect, test } from '../helpers/test.ts';
 
-test('the home page shows featured verified contractors from the database', async ({ page }) => {
+test("the home page shows the spec's six verified contractors: the top rated, and paid placement apart", async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const featured = page.getByRole('region', { name: 'Featured verified contractors' });
-  const cards = featured.getByRole('listitem');
-  await expect(cards).toHaveCount(6);
-  await expect(featured.getByText('Verified').first()).toBeVisible();
-  const first = featured.getByRole('heading', { level: 3 }).first().getByRole('link');
+  const ranked = page.getByRole('region', { name: 'Top rated verified contractors' });
+  const sponsored = page.getByRole('region', { name: 'Sponsored' });
+  await expect(ranked.getByText(topRatedRule(null))).toBeVisible();
+  await expect(sponsored.getByText(SPONSORED_EXPLAINED)).toBeVisible();
+  await expect(ranked.getByRole('listitem')).toHaveCount(4);
+  await expect(sponsored.getByRole('listitem')).toHaveCount(2);
+  // Only the paid placements say Sponsored; every card says Verified.
+  await expect(ranked.getByText('Sponsored', { exact: true })).toHaveCount(0);
+  await expect(sponsored.getByText('Sponsored', { exact: true })).toHaveCount(3);
+  await expect(page.getByText('Verified', { exact: true })).toHaveCount(6);
+  const first = ranked.getByRole('heading', { level: 3 }).first().getByRole('link');
   await expect(first).toHaveAttribute('href', /^\/contractor\/[a-z0-9-]+$/);
 });
 

@@ -1,5 +1,5 @@
-// Contractor profile (/contractor/{slug}) against the demo data (fixed seed). Patriot Gutters LLC
-// is the first featured contractor on the home page; it has one verified review and three newer
+// Contractor profile (/contractor/{slug}) against the demo data (fixed seed), opened from the
+// search as a homeowner would. Patriot Gutters LLC has one verified review and three newer
 // unverified ones, so a profile that showed "the 3 newest reviews" regardless of verification
 // would show only unverified ones.
 import { type Page } from '@playwright/test';
@@ -17,15 +17,14 @@ const UNVERIFIED_REVIEWS = [
 /** A PENDING business of the demo data: it must have no public profile. */
 const PENDING_SLUG = 'adams-plumbing-and-drain';
 
-async function openFromHome(page: Page) {
-  await page.goto('/');
-  const featured = page.getByRole('region', { name: 'Featured verified contractors' });
-  await featured.getByRole('link', { name: NAME }).click();
+async function openFromSearch(page: Page) {
+  await page.goto(`/contractors?search=${encodeURIComponent(NAME)}`);
+  await page.getByRole('heading', { level: 2, name: NAME }).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/contractor/${SLUG}$`));
 }
 
-test('a featured contractor from the home page opens its profile with contact links', async ({ page }) => {
-  await openFromHome(page);
+test('a contractor found by the search opens its profile with contact links', async ({ page }) => {
+  await openFromSearch(page);
   await expect(page).toHaveTitle(/Patriot Gutters LLC \| Gutters in .+, OH/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(NAME);

@@ -12,7 +12,8 @@ import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
 import { recentRequests } from '../../src/server/quotes/recent-requests.ts';
 import { loadCatalog, type Catalog } from '../../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { featuredBusinesses, popularServices } from '../../src/server/site/derive.ts';
+import { homeContractors, popularServices } from '../../src/server/site/derive.ts';
+import { compareTopRated, hasEnoughReviews, SPONSORED_LIMIT } from '../../src/domain/ranking.ts';
 import { readSiteData } from '../../src/server/site/site-data.ts';
 import { verifyPassword } from '../../src/server/auth/password.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
@@ -111,18 +112,23 @@ describe('catalog and demo seed on a fresh database', () => {
     expect(row?.['declining']).toBeGreaterThan(0);
   });
 
-  it('lists featured verified contractors in the spec order', async () => {
-    const featured = featuredBusinesses(await readSiteData(sql), 6);
-    expect(featured).toHaveLength(6);
+  it("shows the spec's six on the home page: the top rated by the rule, and two paid placements apart", async () => {
+    const data = await readSiteData(sql);
+    const { ranked, sponsored } = homeContractors(data, 6);
+    expect(ranked.length + sponsored.length).toBe(6);
+    // The demo has more than two verified featured contractors: two of them are shown apart.
     const [count] = await sql<
       { n: number }[]
     >`select count(*)::int as n from businesses where status = 'ACTIVE' and verified and featured`;
-    expect(count?.n).toBeGreaterThanOrEqual(6);
-    expect(featured.every((b) => b.featured)).toBe(true);
-    const ratings = featured.map((b) => b.averageRating ?? 0);
-    expect([...ratings].sort((x, y) => y - x)).toEqual(ratings);
-    const statuses =
-      await sql`select distinct status, verified from businesses where id in ${sql(featured.map((b) => b.id))}`;
+    expect(count?.n).toBeGreaterThan(SPONSORED_LIMIT);
+    expect(sponsored).toHaveLength(SPONSORED_LIMIT);
+    expect(sponsored.every((b) => b.featured && b.verified)).toBe(true);
+    // The ranked four are the best of every verified contractor by the rule, whatever they pay.
+    const best = data.businesses.filter((b) => b.verified).sort(compareTopRated(null));
+    expect(ranked.map((b) => b.name)).toEqual(best.slice(0, 4).map((b) => b.name));
+    expect(ranked.every(hasEnoughReviews)).toBe(true);
+    const statuses = await sql`
+      select distinct status, verified from businesses where id in ${sql([...ranked, ...sponsored].map((b) => b.id))}`;
     expect(statuses).toEqual([{ status: 'ACTIVE', verified: true }]);
   });
 

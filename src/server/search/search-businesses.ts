@@ -70,6 +70,9 @@ export async function searchBusinesses(
         ? { latitude: place.latitude, longitude: place.longitude }
         : null;
 
+  /** A point in location_xy's scaled degrees, for nearest-first reads of its GiST indexes. */
+  const xy = (p: { latitude: number; longitude: number }) =>
+    sql`point(${p.longitude * X_SCALE}, ${p.latitude})`;
   const distance = point
     ? sql`great_circle_miles(${point.latitude}::float8, ${point.longitude}::float8, b.latitude, b.longitude)`
     : sql`null::float8`;
@@ -115,9 +118,7 @@ export async function searchBusinesses(
                 b.average_rating desc nulls last, b.total_reviews desc, b.name`,
       rating: sql`b.average_rating desc nulls last, b.total_reviews desc, b.name`,
       name: sql`b.name`,
-      location: point
-        ? sql`b.location_xy <-> point(${point.longitude * X_SCALE}, ${point.latitude})`
-        : sql`b.city, b.name`,
+      location: point ? sql`b.location_xy <-> ${xy(point)}` : sql`b.city, b.name`,
       experience: sql`b.years_in_business desc nulls last, b.name`,
       response_time: sql`coalesce(b.response_time_hours, ${DEFAULT_RESPONSE_HOURS}) asc, b.name`,
     })[query.sort];
@@ -183,7 +184,7 @@ export async function searchBusinesses(
               select ${hitColumns}
               from businesses b
               ${where(mode)} and b.featured
-              order by ${point ? distance : sql`b.average_rating desc nulls last`}, b.name, b.id
+              order by ${point ? sql`b.location_xy <-> ${xy(point)}` : sql`b.average_rating desc nulls last, b.name, b.id`}
               limit ${SPONSORED_LIMIT}`),
           ]
         : [];

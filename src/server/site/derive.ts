@@ -1,7 +1,7 @@
 // Pure views over SiteData used by several pages: who serves what and where, in the spec's
 // orders, and the site-wide metrics. No I/O: pages call siteData() once, then these.
 import { formatPriceRange } from '../../domain/format.ts';
-import { compareTopRated } from '../../domain/ranking.ts';
+import { compareTopRated, rankForList } from '../../domain/ranking.ts';
 import { DEFAULT_RESPONSE_HOURS } from '../../domain/search-constants.ts';
 import type { SiteArea, SiteBusiness, SiteData, SiteService } from './site-data.ts';
 
@@ -9,15 +9,6 @@ export { DEFAULT_RESPONSE_HOURS, formatPriceRange };
 
 export function responseHours(b: SiteBusiness): number {
   return b.responseTimeHours ?? DEFAULT_RESPONSE_HOURS;
-}
-
-/** Featured first, then rating (missing last), then name: the spec's listing order. */
-export function byFeaturedThenRating(a: SiteBusiness, b: SiteBusiness): number {
-  return (
-    Number(b.featured) - Number(a.featured) ||
-    (b.averageRating ?? -1) - (a.averageRating ?? -1) ||
-    a.name.localeCompare(b.name)
-  );
 }
 
 export function offersService(b: SiteBusiness, service: SiteService): boolean {
@@ -78,11 +69,19 @@ export function siteMetrics(data: SiteData): SiteMetrics {
 }
 
 /** Home page: ACTIVE, verified; featured first, then rating (spec: limit 6). */
-export function featuredBusinesses(data: SiteData, limit = 6): SiteBusiness[] {
-  return data.businesses
-    .filter((b) => b.verified)
-    .sort(byFeaturedThenRating)
-    .slice(0, limit);
+/**
+ * The home page's contractors, `total` cards in all (the spec's six): the top rated verified
+ * contractors by the ranking rule (no place), and apart, up to SPONSORED_LIMIT paid placements
+ * (issue 25: paid placement is shown apart and labelled, never mixed into a ranked list).
+ */
+export function homeContractors(
+  data: SiteData,
+  total = 6,
+): { ranked: SiteBusiness[]; sponsored: SiteBusiness[] } {
+  const verified = data.businesses.filter((b) => b.verified);
+  const { sponsored } = rankForList(verified, null, total);
+  const { topRated, newer } = rankForList(verified, null, total - sponsored.length);
+  return { ranked: [...topRated, ...newer], sponsored };
 }
 
 /** Popular services by name (spec: is_popular, by name, limit 8). */
