@@ -11,11 +11,3 @@ drop index if exists businesses_listing_idx;
 create index businesses_best_idx on businesses
   (verified desc, (total_reviews >= 3) desc, average_rating desc nulls last, total_reviews desc, name, id)
   where status = 'ACTIVE';
-
--- The first page's paid placements, apart from the results (`sponsored`): the featured listings
--- are a small share, so their own index answers "the best two among the matches" without walking
--- the rating order of every listing.
-create index businesses_sponsored_idx on businesses (average_rating desc nulls last, name, id)
-  where status = 'ACTIVE' and featured;
--- With a place, nearest first: the featured listings' own points, read in distance order.
-create index businesses_sponsored_xy_idx on businesses using gist (location_xy) where status = 'ACTIVE' and featured;
