@@ -13,7 +13,8 @@ export interface Plan {
   priceCents: number;
   /** Points added to a contractor's match score (rating x 20 + response speed - miles). */
   rankBoost: number;
-  /** Whether the plan makes the business featured: first in matching and search, the badge. */
+  /** Whether the plan makes the business featured: first among matching pros for a lead, and a
+   * Sponsored spot apart from ranked lists (never a higher rank in them). */
   featured: boolean;
   /** The Stripe Price's lookup_key (monthly, USD) the gateway subscribes to. */
   lookupKey: string;
@@ -50,7 +51,7 @@ export const PLANS: Record<PlanId, Plan> = {
     benefits: [
       'The Sponsored label on your profile',
       'First place among matching pros for every lead you serve, then by score',
-      'A Sponsored spot, apart from the ranked results, in search and on the home, service and city pages (from the next publish)',
+      'A place in the Sponsored box (two per page, apart from the ranked results) in search and on the home, service and city pages (from the next publish)',
       "Enhanced's boost of 25 points in lead matching",
     ],
   },

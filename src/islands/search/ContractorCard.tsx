@@ -27,6 +27,8 @@ export default function ContractorCard({
 }) {
   const [imageFailed, setImageFailed] = useState(false);
   const extra = hit.specialties.length - SHOWN_SPECIALTIES;
+  // A result is a heading of the page; a paid placement sits under the Sponsored box's heading.
+  const Title = sponsored ? 'h3' : 'h2';
   return (
     <article className="card contractor-card">
       {hit.image && !imageFailed ? (
@@ -48,9 +50,9 @@ export default function ContractorCard({
           {sponsored && <span className="badge featured">{SPONSORED_LABEL}</span>}
           {hit.verified && <span className="badge">Verified</span>}
         </p>
-        <h2 className="card-title">
+        <Title className="card-title">
           <a href={`/contractor/${hit.slug}`}>{hit.name}</a>
-        </h2>
+        </Title>
         <p className="muted">
           {hit.category} · {displayName(hit.city)}, {hit.state}
           {hit.distanceMiles !== null && ` · ${hit.distanceMiles.toFixed(1)} mi`}

@@ -68,20 +68,20 @@ export function siteMetrics(data: SiteData): SiteMetrics {
   };
 }
 
-/** Home page: ACTIVE, verified; featured first, then rating (spec: limit 6). */
 /**
  * The home page's contractors, `total` cards in all (the spec's six): the top rated verified
- * contractors by the ranking rule (no place), and apart, up to SPONSORED_LIMIT paid placements
+ * contractors by the ranking rule (no place); while too few have enough reviews, newer ones under
+ * their own heading (never called top rated); and apart, up to SPONSORED_LIMIT paid placements
  * (issue 25: paid placement is shown apart and labelled, never mixed into a ranked list).
  */
 export function homeContractors(
   data: SiteData,
   total = 6,
-): { ranked: SiteBusiness[]; sponsored: SiteBusiness[] } {
+): { topRated: SiteBusiness[]; newer: SiteBusiness[]; sponsored: SiteBusiness[] } {
   const verified = data.businesses.filter((b) => b.verified);
   const { sponsored } = rankForList(verified, null, total);
   const { topRated, newer } = rankForList(verified, null, total - sponsored.length);
-  return { ranked: [...topRated, ...newer], sponsored };
+  return { topRated, newer, sponsored };
 }
 
 /** Popular services by name (spec: is_popular, by name, limit 8). */
