@@ -7,16 +7,14 @@
 // cleared: the build renders an unsealed body through the TRUSTED sanitiser itself, and `npm
 // start` / `db:migrate` seal it (article-body-seal.ts). The sanitiser is never loaded here: it
 // needs jsdom (13 MB), which would put the server function far over its 5 MB budget.
-import { randomUUID } from 'node:crypto';
 import { ARTICLE_LIMITS, CONTENT_MESSAGES as M, CONTENT_PAGE_SIZE } from '../../domain/content-rules.ts';
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../../domain/quote-rules.ts';
 import type { AdminArticle, AdminArticlePage, TArticleInput } from '../../schemas/admin-content.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import { renderArticleContent } from '../site/article-content.ts';
 import type { UploadStore } from '../storage/uploads.ts';
-import { IMAGE_TYPES, MalformedImageError, sniffImage, stripMetadata } from '../uploads/image.ts';
+import { storeImage } from '../uploads/store-image.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { encodeCursor, timeCursor } from './content-cursor.ts';
 
@@ -251,25 +249,7 @@ export async function setArticleCover(
   bytes: Uint8Array,
 ): Promise<AdminArticle> {
   await articleRow(sql, id, false);
-  if (bytes.length > MAX_PHOTO_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge);
-  const kind = sniffImage(bytes);
-  if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', PHOTO_MESSAGES.invalidType);
-  let clean: Uint8Array;
-  try {
-    clean = stripMetadata(bytes, kind);
-  } catch (error) {
-    if (error instanceof MalformedImageError)
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', PHOTO_MESSAGES.invalidType);
-    throw error;
-  }
-  const key = `${folderOf(id)}${randomUUID()}.${kind}`;
-  try {
-    await store.put(key, clean, IMAGE_TYPES[kind]);
-  } catch (error) {
-    console.error('Upload store failed:', error);
-    throw new AppError('BAD_GATEWAY', PHOTO_MESSAGES.uploadFailed);
-  }
-  const url = `/uploads/${key}`;
+  const { url, key } = await storeImage(store, bytes, folderOf(id));
   let previous: string | null = null;
   try {
     const article = await sql.begin(async (tx) => {

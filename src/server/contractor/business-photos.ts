@@ -3,14 +3,12 @@
 // request in the same transaction. Deleting a photo the profile does not list is NOT_FOUND; a
 // listed photo outside the business's folder (a demo placeholder) is only unlisted, never
 // deleted from the store, since other listings may share it.
-import { randomUUID } from 'node:crypto';
-import { MAX_PHOTO_BYTES } from '../../domain/quote-rules.ts';
 import { PROFILE_MESSAGES, PROFILE_PHOTOS_MAX } from '../../domain/profile-rules.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import type { UploadStore } from '../storage/uploads.ts';
-import { IMAGE_TYPES, MalformedImageError, sniffImage, stripMetadata } from '../uploads/image.ts';
+import { storeImage } from '../uploads/store-image.ts';
 
 type Owner = { id: string; ownerId: string };
 
@@ -26,25 +24,7 @@ export async function storeBusinessImage(
   businessId: string,
   bytes: Uint8Array,
 ): Promise<{ url: string; key: string }> {
-  if (bytes.length > MAX_PHOTO_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', PROFILE_MESSAGES.tooLarge);
-  const kind = sniffImage(bytes);
-  if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_MESSAGES.invalidType);
-  let clean: Uint8Array;
-  try {
-    clean = stripMetadata(bytes, kind);
-  } catch (error) {
-    if (error instanceof MalformedImageError)
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', PROFILE_MESSAGES.invalidType);
-    throw error;
-  }
-  const key = `${folderOf(businessId)}${randomUUID()}.${kind}`;
-  try {
-    await store.put(key, clean, IMAGE_TYPES[kind]);
-  } catch (error) {
-    console.error('Upload store failed:', error);
-    throw new AppError('BAD_GATEWAY', PROFILE_MESSAGES.uploadFailed);
-  }
-  return { url: `/uploads/${key}`, key };
+  return storeImage(store, bytes, folderOf(businessId));
 }
 
 /**

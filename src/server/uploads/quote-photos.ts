@@ -4,12 +4,12 @@
 // until the request is sent), and only that key may delete it or cite it in the request. The
 // store's folder is named by the same hash (the spec's folder per uploader: the homeowner here is
 // anonymous), so a photo's URL shows nothing that could delete or claim it.
-import { createHash, randomUUID } from 'node:crypto';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_MESSAGES } from '../../domain/quote-rules.ts';
+import { createHash } from 'node:crypto';
+import { MAX_PHOTOS, PHOTO_MESSAGES } from '../../domain/quote-rules.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { UploadStore } from '../storage/uploads.ts';
-import { IMAGE_TYPES, MalformedImageError, sniffImage, stripMetadata } from './image.ts';
+import { checkedImage, putImage } from './store-image.ts';
 
 export { PHOTO_MESSAGES };
 
@@ -48,19 +48,8 @@ export async function uploadQuotePhoto(
   input: { requestKey: string; bytes: Uint8Array },
 ): Promise<{ url: string }> {
   const hash = requestKeyHash(input.requestKey);
-  if (input.bytes.length > MAX_PHOTO_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_MESSAGES.tooLarge);
-  const kind = sniffImage(input.bytes);
-  if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', PHOTO_MESSAGES.invalidType);
-  let clean: Uint8Array;
-  try {
-    clean = stripMetadata(input.bytes, kind);
-  } catch (error) {
-    if (error instanceof MalformedImageError) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', PHOTO_MESSAGES.invalidType);
-    }
-    throw error;
-  }
-  const key = `${folderOf(hash)}${randomUUID()}.${kind}`;
+  const image = checkedImage(input.bytes, folderOf(hash));
+  const { key } = image;
   // Counted and recorded under a lock on the request, so two uploads at once cannot both be
   // the fifth; a request already sent takes no more photos.
   await sql.begin(async (tx) => {
@@ -73,7 +62,7 @@ export async function uploadQuotePhoto(
     await tx`insert into quote_uploads (key, request_key_hash) values (${key}, ${hash})`;
   });
   try {
-    await withStore(PHOTO_MESSAGES.uploadFailed, () => store.put(key, clean, IMAGE_TYPES[kind]));
+    await putImage(store, image);
   } catch (error) {
     await sql`delete from quote_uploads where key = ${key}`;
     throw error;
