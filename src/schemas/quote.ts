@@ -136,4 +136,6 @@ export interface RecentRequest {
   city: string;
   /** When it was sent, ISO 8601. */
   at: string;
+  /** The same, worded relative to the answer's time: "2 hours ago". */
+  when: string;
 }

@@ -10,6 +10,7 @@ import { listContractors } from '../../src/server/admin/contractors.ts';
 import { PLANS } from '../../src/domain/plans.ts';
 import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
 import { recentRequests } from '../../src/server/quotes/recent-requests.ts';
+import { relativeTime } from '../../src/domain/relative-time.ts';
 import { loadCatalog, type Catalog } from '../../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
 import { homeContractors, popularServices } from '../../src/server/site/derive.ts';
@@ -181,7 +182,9 @@ describe('catalog and demo seed on a fresh database', () => {
 
     const recent = await recentRequests(sql);
     expect(recent).toHaveLength(5);
-    expect(Object.keys(recent[0]!).sort()).toEqual(['at', 'city', 'service']);
+    expect(Object.keys(recent[0]!).sort()).toEqual(['at', 'city', 'service', 'when']);
+    // Worded on the server (the browser's first Intl.RelativeTimeFormat was the quote page's long task).
+    for (const r of recent) expect(r.when).toBe(relativeTime(new Date(r.at), new Date()));
     expect([...recent].sort((a, b) => b.at.localeCompare(a.at))).toEqual(recent);
   });
 

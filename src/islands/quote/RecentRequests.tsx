@@ -1,9 +1,8 @@
 // The quote page's "Recent requests" panel: the newest requests sent to contractors (service,
-// area, how long ago), read once the page is idle. Nothing when there are none; read again when
+// area, how long ago, worded by the server), read once the page is idle. Nothing when there are none; read again when
 // the connection comes back if it could not be read.
 import { useEffect, useState } from 'react';
 import { displayName } from '../../domain/format.ts';
-import { relativeTime } from '../../domain/relative-time.ts';
 import type { RecentRequest } from '../../schemas/quote.ts';
 import { api } from '../shared/api.ts';
 import { useBackOnline } from '../shared/back-online.ts';
@@ -30,7 +29,6 @@ function RecentRequests() {
   useBackOnline(unreachable, () => setAttempt((n) => n + 1));
 
   if (!requests?.length) return null;
-  const now = new Date();
   return (
     <section className="card" aria-labelledby="recent-requests-heading">
       <h2 id="recent-requests-heading">Recent requests</h2>
@@ -39,7 +37,7 @@ function RecentRequests() {
           <li key={`${r.at}-${r.service}`}>
             <strong>{displayName(r.service)}</strong> in {displayName(r.city)}{' '}
             <time className="muted" dateTime={r.at}>
-              {relativeTime(new Date(r.at), now)}
+              {r.when}
             </time>
           </li>
         ))}
