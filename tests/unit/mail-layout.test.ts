@@ -4,15 +4,20 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { claimRejectedMail, registrationRejectedMail } from '../../src/server/admin/contractor-mails.ts';
 import { passwordResetMail, verificationMail } from '../../src/server/auth/account-mails.ts';
 import { claimCodeMail } from '../../src/server/claims/claim-mails.ts';
+import { contactPhone } from '../../src/server/config.ts';
+import { creditDeclinedMail } from '../../src/server/credits/credit-mails.ts';
 import { responseMail } from '../../src/server/dashboard/dashboard-mails.ts';
+import { quoteAcceptedMail } from '../../src/server/leads/homeowner-mails.ts';
 import {
   MAIL_COLORS,
   layoutMail,
   styleAttributeHashes,
   type MailContent,
 } from '../../src/server/mail/layout.tsx';
+import { reviewWithdrawnMail } from '../../src/server/reviews/review-mails.ts';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 const URL_WITH_TOKEN = `https://daytoncontractors.example/auth/verify?token=${TOKEN}`;
@@ -203,5 +208,81 @@ describe('the mails in the layout', () => {
     expect(/Your code is (\d{6})\./.exec(mail.text)?.[1]).toBe('123456');
     expect(buttons(mail.html!)).toHaveLength(1);
     expect(buttons(mail.html!)[0]).not.toContain('123456');
+  });
+});
+
+describe('what the mails ask of their reader (issue 25 review)', () => {
+  const phone = contactPhone();
+
+  it('never asks for a reply to the no-reply sender: the next step is the contact phone', () => {
+    const mails = [
+      registrationRejectedMail('a@example.com', 'Acme', 'No licence on file'),
+      claimRejectedMail('a@example.com', 'Acme', 'No proof'),
+      reviewWithdrawnMail(
+        { email: 'ann@example.com', name: 'Ann', leadId: 'l1' },
+        { id: 'r1', businessName: 'Acme', projectType: 'Plumbing' },
+      ),
+      creditDeclinedMail(
+        { name: 'Acme', email: 'a@example.com' },
+        {
+          id: 'c1',
+          leadId: 'l1',
+          amountCents: 3000,
+          reason: 'Answered',
+          projectType: 'Plumbing',
+          place: 'Dayton',
+        },
+      ),
+    ];
+    for (const mail of mails) {
+      expect(mail.text).not.toMatch(/reply to this/i);
+      expect(mail.html).not.toMatch(/reply to this/i);
+      expect(mail.text).toContain(`call us at ${phone}`);
+    }
+  });
+
+  it("opens the lead it is about, not the dashboard's first screen", () => {
+    const lead = '8c0f4a8e-2a77-4b55-9c1e-6a1f3c2b9d10';
+    const declined = creditDeclinedMail(
+      { name: 'Acme', email: 'a@example.com' },
+      {
+        id: 'c1',
+        leadId: lead,
+        amountCents: 3000,
+        reason: 'Answered',
+        projectType: 'Plumbing',
+        place: 'Dayton',
+      },
+    );
+    const accepted = quoteAcceptedMail(
+      { name: 'Acme', email: 'a@example.com' },
+      { id: lead, name: 'Ann', projectType: 'Plumbing' },
+      { communicationId: 'm1', totalCents: 45000 },
+    );
+    for (const mail of [declined, accepted]) {
+      expect(buttons(mail.html!)[0]).toContain(`/dashboard?lead=${lead}"`);
+      expect(mail.text).toContain(`/dashboard?lead=${lead}`);
+    }
+  });
+
+  it("keeps the line breaks of someone's own words in the HTML", () => {
+    const mail = responseMail(
+      { leadId: 'l1', name: 'Ann', email: 'ann@example.com', projectType: 'Plumbing' },
+      {
+        businessName: 'Acme',
+        subject: 'Quote',
+        message: 'Line one\nLine two',
+        totalCents: null,
+        link: 'https://x.example/r',
+      },
+    );
+    expect(mail.html).toMatch(/Line one<\/span><span><br\/?>Line two/);
+    expect(mail.text).toContain('> Line one\n> Line two');
+  });
+
+  it('tells a claimant where the code goes when the dashboard is not open to them yet', () => {
+    const mail = claimCodeMail('office@acme.example', '123456', 'Acme');
+    expect(mail.text).toContain('Type it on the page where you asked for it.');
+    expect(mail.text).toContain('confirm your account’s e-mail, sign in and type it on your dashboard');
   });
 });

@@ -1,7 +1,8 @@
 // The mails of the admin contractors page: a registration or a listing claim approved (the
 // dashboard's notices promise it), a registration or a listing claim rejected with the admin's
-// reason. Written to the outbox in the transaction of the decision, in the mail layout.
-import { siteUrl } from '../config.ts';
+// reason. Written to the outbox in the transaction of the decision, in the mail layout. Mails
+// come from a no-reply sender: what to do next is a call to the site's contact phone.
+import { contactPhone, siteUrl } from '../config.ts';
 import { layoutMail } from '../mail/layout.tsx';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
@@ -34,7 +35,7 @@ export function registrationRejectedMail(to: string, businessName: string, reaso
     paragraphs: [
       `We reviewed the registration of ${businessName} on Dayton Contractors and could not approve it.`,
       `Reason: ${reason}`,
-      'If you can fix this, reply to this e-mail.',
+      `If you can fix this, call us at ${contactPhone()}.`,
     ],
     action: { label: 'Review my registration', url: `${siteUrl()}/dashboard`, text: 'Your registration' },
     reason: 'you registered your business on Dayton Contractors',
@@ -66,7 +67,7 @@ export function claimRejectedMail(to: string, businessName: string, reason: stri
     paragraphs: [
       `We reviewed your claim to the listing of ${businessName} on Dayton Contractors and could not approve it.`,
       `Reason: ${reason}`,
-      'If you can show that you own this business, reply to this e-mail.',
+      `If you can show that you own this business, call us at ${contactPhone()}.`,
     ],
     action: { label: 'Open my account', url: `${siteUrl()}/dashboard`, text: 'Your account' },
     reason: 'you claimed a listing on Dayton Contractors',

@@ -110,9 +110,16 @@ export async function declineCredit(
       { status: 'denied', decisionReason: reason },
     );
     const [to] = await tx<
-      { name: string; email: string | null; project_type: string; place: string; amount_cents: number }[]
+      {
+        name: string;
+        email: string | null;
+        lead_id: string;
+        project_type: string;
+        place: string;
+        amount_cents: number;
+      }[]
     >`
-      select b.name, coalesce(b.email, u.email) as email, l.project_type,
+      select b.name, coalesce(b.email, u.email) as email, l.id as lead_id, l.project_type,
              coalesce(l.city, l.zip_code, 'the Dayton area') as place, c.amount_cents
         from lead_credits c
         join businesses b on b.id = c.business_id
@@ -127,6 +134,7 @@ export async function declineCredit(
           { name: to.name, email: to.email },
           {
             id: creditId,
+            leadId: to.lead_id,
             amountCents: to.amount_cents,
             reason,
             projectType: to.project_type,

@@ -1,7 +1,7 @@
 // The contractor's mail when a disputed lead is credited back to their card.
 import { formatMoney } from '../../domain/money.ts';
 import { CREDIT_RULES_PATH } from '../../domain/credit-rules.ts';
-import { siteUrl } from '../config.ts';
+import { contactPhone, siteUrl } from '../config.ts';
 import { layoutMail } from '../mail/layout.tsx';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
@@ -32,7 +32,14 @@ export function creditRefundedMail(
 /** The contractor's mail when an admin reviewed a disputed lead and did not credit it. */
 export function creditDeclinedMail(
   contractor: { name: string; email: string },
-  credit: { id: string; amountCents: number; reason: string; projectType: string; place: string },
+  credit: {
+    id: string;
+    leadId: string;
+    amountCents: number;
+    reason: string;
+    projectType: string;
+    place: string;
+  },
 ): OutgoingMail {
   return layoutMail({
     to: contractor.email,
@@ -41,9 +48,13 @@ export function creditDeclinedMail(
     paragraphs: [
       `${contractor.name}, our team reviewed your request to credit the ${formatMoney(credit.amountCents)} charge for the ${credit.projectType} lead in ${credit.place} and did not credit it.`,
       `Why: ${credit.reason}`,
-      'Reply to this mail or contact support if you have more to tell us.',
+      `If you have more to tell us, call us at ${contactPhone()}.`,
     ],
-    action: { label: 'Open the lead', url: `${siteUrl()}/dashboard`, text: 'The lead on your dashboard' },
+    action: {
+      label: 'Open the lead',
+      url: `${siteUrl()}/dashboard?lead=${encodeURIComponent(credit.leadId)}`,
+      text: 'The lead on your dashboard',
+    },
     note: [{ link: 'How credits work', url: `${siteUrl()}${CREDIT_RULES_PATH}` }],
     reason: REASON,
     template: 'lead_credit_declined',

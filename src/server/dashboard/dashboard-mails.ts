@@ -28,7 +28,7 @@ export function responseMail(
     paragraphs: [
       `Hi ${homeowner.name},`,
       `${response.businessName} replied to your ${homeowner.projectType} request:`,
-      response.message,
+      { quote: response.message },
       ...(response.totalCents === null ? [] : [`Their quote: ${formatMoney(response.totalCents)} in total.`]),
     ],
     action: {

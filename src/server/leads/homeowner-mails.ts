@@ -18,7 +18,11 @@ export function quoteAcceptedMail(
       `${business.name}, good news: ${lead.name} accepted your quote of ${formatMoney(quote.totalCents)} for their ${lead.projectType} request.`,
       'Get in touch to schedule the work, and mark the lead COMPLETED in your dashboard when the job is done so the homeowner can review it.',
     ],
-    action: { label: 'Open the lead', url: `${siteUrl()}/dashboard`, text: 'Your dashboard' },
+    action: {
+      label: 'Open the lead',
+      url: `${siteUrl()}/dashboard?lead=${encodeURIComponent(lead.id)}`,
+      text: 'The lead on your dashboard',
+    },
     reason: 'your business receives leads from Dayton Contractors',
     template: 'quote_accepted',
     payload: { leadId: lead.id, communicationId: quote.communicationId },

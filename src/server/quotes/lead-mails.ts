@@ -42,7 +42,7 @@ export function leadMail(
         `Budget: ${formatBudget(lead.budget_min, lead.budget_max)}`,
         `Address: ${lead.property_address} ${lead.zip_code ?? ''}`.trim(),
       ],
-      lead.project_description,
+      { quote: lead.project_description },
       [
         `Homeowner: ${lead.name}`,
         `E-mail: ${lead.email}`,

@@ -2,7 +2,7 @@
 // per job, in the transaction that made it reviewable), and the notice that a review was
 // withdrawn because the lead's charge was refunded (in the transaction of the refund). In the
 // mail layout.
-import { siteUrl } from '../config.ts';
+import { contactPhone, siteUrl } from '../config.ts';
 import { layoutMail } from '../mail/layout.tsx';
 import type { OutgoingMail } from '../mail/outbox.ts';
 
@@ -49,7 +49,7 @@ export function reviewWithdrawnMail(
     paragraphs: [
       `Hi ${reviewer.name},`,
       `Your review of ${review.businessName} for your ${review.projectType} request no longer appears on our site. ${review.businessName}’s charge for your request was refunded, so the job no longer counts as one booked through us, and we show only reviews of jobs booked through us.`,
-      'Nothing else changes for you. If you think this is a mistake, reply to this e-mail.',
+      `Nothing else changes for you. If you think this is a mistake, call us at ${contactPhone()}.`,
     ],
     action: { label: 'Browse local contractors', url: `${siteUrl()}/contractors`, text: 'Local contractors' },
     reason: 'you reviewed a contractor on Dayton Contractors',
