@@ -363,7 +363,9 @@ describe('password reset', () => {
     await expect(
       resetPassword(sql, { token, password: 'Other!Pass1', confirmPassword: 'Other!Pass1' }),
     ).rejects.toMatchObject({ message: 'This password reset link is invalid or has expired.' });
-    expect((await signIn(sql, { email: user.email, password: 'N3w!Passw0rd-Kettle' })).token).toHaveLength(43);
+    expect((await signIn(sql, { email: user.email, password: 'N3w!Passw0rd-Kettle' })).token).toHaveLength(
+      43,
+    );
   });
 
   it('an expired reset token is invalid', async () => {

@@ -250,7 +250,7 @@ describe('no account pre-hijacking', () => {
     // Another browser with a signup cookie of its own (another sign-up) is not signed in either.
     const other = freshEmail();
     await call(routes.signUp, '/api/auth/sign-up', { email: other, password: VICTIM });
-    const wrong = await confirmEmailToken(sql, await mailedToken(other, 'email_verification'), {}, browser!);
+    const wrong = await confirmEmailToken(sql, await mailedToken(other, 'email_verification'), {}, browser);
     expect(wrong.session).toBeNull();
 
     const third = freshEmail();
@@ -260,7 +260,7 @@ describe('no account pre-hijacking', () => {
       { email: third, password: VICTIM },
       { cookies: { signup: browser! } },
     );
-    const here = await confirmEmailToken(sql, await mailedToken(third, 'email_verification'), {}, browser!);
+    const here = await confirmEmailToken(sql, await mailedToken(third, 'email_verification'), {}, browser);
     expect(here.session).not.toBeNull();
     expect(await validateSession(sql, here.session!.token)).toMatchObject({ email: third });
   });

@@ -7,29 +7,29 @@ import { loadPasswordScorer, newPasswordProblems, type TPasswordPolicy } from '.
 
 /** The policy's message beyond the checklist for `password`, or null (none, or not checked yet). */
 export function usePasswordStrength({ password, email, name }: TPasswordPolicy): string | null {
-  const [message, setMessage] = useState<string | null>(null);
+  /** The last verdict, with what it was for (a verdict for other input is not shown). */
+  const [verdict, setVerdict] = useState<{ key: string; message: string | null } | null>(null);
+  const key = JSON.stringify([password, email ?? '', name ?? '']);
+  const meetsChecklist = password.length > 0 && passwordProblems(password).length === 0;
   const used = password.length > 0;
   useEffect(() => {
     if (used) void loadPasswordScorer().catch(() => undefined);
   }, [used]);
   useEffect(() => {
+    if (!meetsChecklist) return;
     let live = true;
-    if (passwordProblems(password).length) {
-      setMessage(null);
-      return;
-    }
     // A short pause, so a check runs once typing stops rather than on every key.
     const timer = setTimeout(() => {
       void newPasswordProblems({ password, email, name }).then((problems) => {
-        if (live) setMessage(problems[0] ?? null);
+        if (live) setVerdict({ key, message: problems[0] ?? null });
       });
     }, 150);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [password, email, name]);
-  return message;
+  }, [meetsChecklist, key, password, email, name]);
+  return meetsChecklist && verdict?.key === key ? verdict.message : null;
 }
 
 /** The message under a new-password field, read out when it changes. */
