@@ -3,17 +3,12 @@
 // sending it and for the endpoint that receives it (Zod's tree-shakable mini build, so the islands
 // ship only the checks they use); the messages are the spec's.
 import * as z from 'zod/mini';
-import {
-  EMAIL_MAX,
-  EMAIL_MESSAGE,
-  hasEmailShape,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  passwordProblems,
-} from '../domain/account-rules.ts';
+import { EMAIL_MAX, EMAIL_MESSAGE, hasEmailShape, PASSWORD_MAX } from '../domain/account-rules.ts';
 import { NAME_MAX, sanitizeText } from '../domain/sanitize-text.ts';
+import { PASSWORD_TOO_LONG as TOO_LONG, ZNewPassword } from './password.ts';
 
 export * from '../domain/account-rules.ts';
+export * from './password.ts';
 
 /**
  * An e-mail address, trimmed and lowercased, with the form's own message. The length is checked
@@ -30,23 +25,7 @@ export function emailOf(message: string) {
 
 export const ZEmail = emailOf(EMAIL_MESSAGE);
 
-const TOO_LONG = 'Password is too long';
-export const PASSWORD_TOO_SHORT = 'Password too short';
 export const PASSWORDS_DIFFER = "Passwords don't match";
-
-/** Sign-up: every rule of the checklist that fails is one issue, in the checklist's order. */
-export const ZSignupPassword = z.pipe(
-  z.string({ error: passwordProblems('')[0] }).check(z.maxLength(PASSWORD_MAX, TOO_LONG)),
-  z.string().check(
-    z.superRefine((p, ctx) => {
-      for (const message of passwordProblems(p)) ctx.issues.push({ code: 'custom', message, input: p });
-    }),
-  ),
-);
-
-const ZPassword = z
-  .string({ error: PASSWORD_TOO_SHORT })
-  .check(z.minLength(PASSWORD_MIN, PASSWORD_TOO_SHORT), z.maxLength(PASSWORD_MAX, TOO_LONG));
 
 const ZFullName = z.pipe(
   z.string({ error: 'Please enter your name' }).check(z.maxLength(2000, 'Name is too long')),
@@ -55,7 +34,7 @@ const ZFullName = z.pipe(
 
 export const ZSignUp = z.strictObject({
   email: ZEmail,
-  password: ZSignupPassword,
+  password: ZNewPassword,
   fullName: z.optional(ZFullName),
 });
 export type TSignUp = z.output<typeof ZSignUp>;
@@ -89,7 +68,7 @@ function matching<T extends { password: string; confirmPassword: string }>() {
 const ZConfirmPassword = z.string().check(z.maxLength(PASSWORD_MAX, TOO_LONG));
 
 export const ZResetPassword = z
-  .strictObject({ token: ZToken, password: ZPassword, confirmPassword: ZConfirmPassword })
+  .strictObject({ token: ZToken, password: ZNewPassword, confirmPassword: ZConfirmPassword })
   .check(matching());
 export type TResetPassword = z.output<typeof ZResetPassword>;
 
@@ -98,7 +77,7 @@ export const ZChangePassword = z
     currentPassword: z
       .string({ error: 'Please enter your current password' })
       .check(z.minLength(1, 'Please enter your current password'), z.maxLength(PASSWORD_MAX, TOO_LONG)),
-    password: ZPassword,
+    password: ZNewPassword,
     confirmPassword: ZConfirmPassword,
   })
   .check(matching());

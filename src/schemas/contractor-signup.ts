@@ -26,7 +26,8 @@ import {
   ZIP_LIST_MAX,
 } from '../domain/registration-rules.ts';
 import { ZSanitized } from './sanitized-text.ts';
-import { emailOf, ZSignupPassword } from './auth.ts';
+import { emailOf } from './auth.ts';
+import { ZNewPassword } from './password.ts';
 import { ZWebsite } from './business.ts';
 import type { ClaimProofState } from './claim-proof.ts';
 
@@ -83,7 +84,7 @@ export const ZContractorSignup = z.strictObject({
       z.transform((p: string) => dialableNanpNumber(p) ?? p),
     ),
   ),
-  password: ZSignupPassword,
+  password: ZNewPassword,
   services: z
     .array(z.string().check(z.maxLength(60, M.unknownService), z.regex(SLUG, M.unknownService)), {
       error: M.services,

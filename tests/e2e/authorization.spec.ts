@@ -673,8 +673,8 @@ function rules(ids: Ids): Record<string, Rule> {
           path: '/api/account/password',
           body: {
             currentPassword: 'wrong-password',
-            password: 'N3w!Password',
-            confirmPassword: 'N3w!Password',
+            password: 'N3w!Passw0rd-Kettle',
+            confirmPassword: 'N3w!Passw0rd-Kettle',
           },
           expect: userApi(400),
         },

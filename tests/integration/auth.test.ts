@@ -102,10 +102,12 @@ describe('sign-up and e-mail verification', () => {
 
   it('refuses sign-in until verified; the link signs in once and only once', async () => {
     const email = freshEmail();
-    await signUp(sql, { email, password: PASSWORD });
-    await expect(signIn(sql, { email, password: PASSWORD })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const browser = 'b'.repeat(43); // the signing-up browser's cookie value
+    await signUp(sql, { email, password: PASSWORD }, {}, browser);
     const token = await mailedToken(email, 'email_verification');
-    const first = await confirmEmailToken(sql, token);
+    // The sign-in mails another link (for no browser in particular); the first one still works.
+    await expect(signIn(sql, { email, password: PASSWORD })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const first = await confirmEmailToken(sql, token, {}, browser);
     expect(first.purpose).toBe('email_verification');
     expect(await validateSession(sql, first.session!.token)).toMatchObject({ email });
     await expect(confirmEmailToken(sql, token)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
@@ -352,8 +354,8 @@ describe('password reset', () => {
     expect(await resetTokenIsValid(sql, token)).toBe(true); // looking does not use it
     const session = await resetPassword(sql, {
       token,
-      password: 'N3w!Password',
-      confirmPassword: 'N3w!Password',
+      password: 'N3w!Passw0rd-Kettle',
+      confirmPassword: 'N3w!Passw0rd-Kettle',
     });
     expect(await validateSession(sql, before.token)).toBeNull();
     expect(await validateSession(sql, session.token)).not.toBeNull();
@@ -361,7 +363,9 @@ describe('password reset', () => {
     await expect(
       resetPassword(sql, { token, password: 'Other!Pass1', confirmPassword: 'Other!Pass1' }),
     ).rejects.toMatchObject({ message: 'This password reset link is invalid or has expired.' });
-    expect((await signIn(sql, { email: user.email, password: 'N3w!Password' })).token).toHaveLength(43);
+    expect((await signIn(sql, { email: user.email, password: 'N3w!Passw0rd-Kettle' })).token).toHaveLength(
+      43,
+    );
   });
 
   it('an expired reset token is invalid', async () => {
@@ -371,7 +375,7 @@ describe('password reset', () => {
     await sql`update auth_tokens set expires_at = now() - interval '1 second' where token_hash = ${hashToken(token)}`;
     expect(await resetTokenIsValid(sql, token)).toBe(false);
     await expect(
-      resetPassword(sql, { token, password: 'N3w!Password', confirmPassword: 'N3w!Password' }),
+      resetPassword(sql, { token, password: 'N3w!Passw0rd-Kettle', confirmPassword: 'N3w!Passw0rd-Kettle' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
@@ -384,15 +388,15 @@ describe('account settings', () => {
     await expect(
       changePassword(sql, current!, {
         currentPassword: 'nope',
-        password: 'N3w!Password',
-        confirmPassword: 'N3w!Password',
+        password: 'N3w!Passw0rd-Kettle',
+        confirmPassword: 'N3w!Passw0rd-Kettle',
       }),
     ).rejects.toMatchObject({ message: 'Invalid current password' });
     expect(await validateSession(sql, other.token)).not.toBeNull();
     await changePassword(sql, current!, {
       currentPassword: PASSWORD,
-      password: 'N3w!Password',
-      confirmPassword: 'N3w!Password',
+      password: 'N3w!Passw0rd-Kettle',
+      confirmPassword: 'N3w!Passw0rd-Kettle',
     });
     expect(await validateSession(sql, other.token)).toBeNull();
     expect(await validateSession(sql, current!.sessionId)).toBeNull(); // ids are not tokens
@@ -406,8 +410,8 @@ describe('account settings', () => {
     const change = (currentPassword: string) =>
       changePassword(sql, current, {
         currentPassword,
-        password: 'N3w!Password',
-        confirmPassword: 'N3w!Password',
+        password: 'N3w!Passw0rd-Kettle',
+        confirmPassword: 'N3w!Passw0rd-Kettle',
       });
     for (let i = 0; i < AUTH_ATTEMPTS; i += 1) {
       await expect(change('Wrong!Pass1')).rejects.toMatchObject({ code: 'BAD_REQUEST' });

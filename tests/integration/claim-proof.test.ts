@@ -98,7 +98,7 @@ async function claim(listingId: string, name: string): Promise<Claimant> {
   expect(response.status).toBe(201);
   const set = cookiesSet(context);
   // The claim's proof cookie, beside the browser's visitor cookie (the fraud signals' own).
-  expect(Object.keys(set).sort()).toEqual(['claim', 'visitor']);
+  expect(Object.keys(set).sort()).toEqual(['claim', 'signup', 'visitor']);
   delete set['visitor'];
   const [row] = await sql<{ id: string }[]>`
     select id from business_claims where business_id = ${listingId} and status = 'pending'`;

@@ -65,17 +65,18 @@ describe('reset and change password', () => {
   const token = 'a'.repeat(43);
   const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
     r.error?.issues.map((i) => i.message) ?? [];
-  it("says 'Passwords don't match' and 'Password too short'", () => {
+  it("says 'Passwords don't match' and holds the new password to sign-up's rules (issue 26)", () => {
     expect(
-      messages(ZResetPassword.safeParse({ token, password: 'abcdef', confirmPassword: 'abcdeg' })),
+      messages(ZResetPassword.safeParse({ token, password: 'Str0ng!Pass', confirmPassword: 'Str0ng!Pasz' })),
     ).toEqual(["Passwords don't match"]);
-    expect(messages(ZResetPassword.safeParse({ token, password: 'abc', confirmPassword: 'abc' }))).toEqual([
-      'Password too short',
-    ]);
     expect(
-      ZChangePassword.safeParse({ currentPassword: 'x', password: 'abcdef', confirmPassword: 'abcdef' })
-        .success,
-    ).toBe(true);
+      messages(ZResetPassword.safeParse({ token, password: 'aaaaaa', confirmPassword: 'aaaaaa' })),
+    ).toEqual(passwordProblems('aaaaaa'));
+    expect(
+      messages(
+        ZChangePassword.safeParse({ currentPassword: 'x', password: 'abcdef', confirmPassword: 'abcdef' }),
+      ),
+    ).toEqual(passwordProblems('abcdef'));
   });
 });
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STATE, stateFromParams, type SearchState } from '../../src/islands/search/search-url.ts';
 import { EMPTY_DRAFT, toQuoteInput, type QuoteDraft } from '../../src/islands/quote/draft.ts';
-import { firstIssue, ZEmail, ZResetPassword, ZSignUp, ZSignupPassword } from '../../src/schemas/auth.ts';
+import { firstIssue, ZEmail, ZResetPassword, ZNewPassword, ZSignUp } from '../../src/schemas/auth.ts';
 import { QUOTE_STEPS, quoteStepErrors, ZQuoteRequest } from '../../src/schemas/quote.ts';
 import { searchParamsToObject, ZSearchQuery } from '../../src/schemas/search.ts';
 import { errorResponse } from '../../src/server/errors.ts';
@@ -180,7 +180,7 @@ describe('account forms and their endpoints', () => {
       const island: Record<string, string> = {};
       const badEmail = firstIssue(ZEmail.safeParse(email));
       if (badEmail) island['email'] = badEmail;
-      const weak = firstIssue(ZSignupPassword.safeParse(password));
+      const weak = firstIssue(ZNewPassword.safeParse(password));
       if (weak) island['password'] = weak;
       expect(Object.keys(island).length ? island : null).toEqual(
         await endpointVerdict(ZSignUp, { email, password }),

@@ -1,9 +1,11 @@
 // /auth: sign in and create account on one screen, toggled. Sign-up shows the live password
-// checklist; the server checks everything again. After sign-in: 'Welcome back!' and on to the
+// checklist and, once it is met, the policy's strength check (src/schemas/password.ts, its
+// dictionaries fetched when the field is first used); the server checks everything again. After sign-in: 'Welcome back!' and on to the
 // remembered page (a contractor with none to the dashboard).
 import { useState, type SyntheticEvent } from 'react';
 import {
   firstIssue,
+  newPasswordProblems,
   PASSWORD_MIN,
   PASSWORD_REQUIREMENTS_NOT_MET,
   PASSWORD_RULES,
@@ -11,11 +13,11 @@ import {
   SIGNUP_PASSWORD_MIN,
   ZEmail,
   ZReturnTo,
-  ZSignupPassword,
 } from '../../schemas/auth.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { EmailField, PasswordField, TextField } from '../shared/fields.tsx';
+import { PasswordStrength, usePasswordStrength } from '../shared/password-strength.tsx';
 import Toaster from '../shared/Toaster.tsx';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
@@ -47,11 +49,11 @@ function AuthForm({ returnTo, notice }: Props) {
       pushToast({ title: 'Invalid Email', description: invalidEmail, variant: 'destructive' });
       return;
     }
-    const weak = signup ? ZSignupPassword.safeParse(password).error : undefined;
-    if (weak) {
+    const weak = signup ? await newPasswordProblems({ password, email, name: fullName }) : [];
+    if (weak.length) {
       pushToast({
         title: PASSWORD_REQUIREMENTS_NOT_MET,
-        description: weak.issues.map((i) => i.message).join('. '),
+        description: weak.map((m) => m.replace(/\.$/, '')).join('. '),
         variant: 'destructive',
       });
       return;
@@ -84,6 +86,8 @@ function AuthForm({ returnTo, notice }: Props) {
       pushToast({ title: 'Login Failed', description: message, variant: 'destructive' });
     } else if (answer.status === 409) {
       pushToast({ title: 'Account Exists', description: message, variant: 'destructive' });
+    } else if (answer.status === 400 && answer.body.fields?.['password']) {
+      pushToast({ title: PASSWORD_REQUIREMENTS_NOT_MET, description: message, variant: 'destructive' });
     } else if (answer.status === 429) {
       pushToast({ title: 'Too Many Attempts', description: message, variant: 'destructive' });
     } else if (answer.status === 403) {
@@ -98,6 +102,7 @@ function AuthForm({ returnTo, notice }: Props) {
   };
 
   const problems = new Set(passwordProblems(password));
+  const strength = usePasswordStrength({ password: signup ? password : '', email, name: fullName });
 
   return (
     <div className="auth-card card">
@@ -125,7 +130,7 @@ function AuthForm({ returnTo, notice }: Props) {
           minLength={signup ? SIGNUP_PASSWORD_MIN : PASSWORD_MIN}
           value={password}
           onValue={setPassword}
-          describedBy={signup ? 'password-rules' : undefined}
+          describedBy={signup ? 'password-rules password-strength' : undefined}
         />
         {signup && (
           <ul id="password-rules" className="password-rules" aria-live="polite">
@@ -140,6 +145,7 @@ function AuthForm({ returnTo, notice }: Props) {
             })}
           </ul>
         )}
+        {signup && <PasswordStrength id="password-strength" message={strength} />}
         <button type="submit" className="btn" disabled={busy}>
           {signup ? 'Create Account' : 'Sign In'}
         </button>

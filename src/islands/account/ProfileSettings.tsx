@@ -40,7 +40,7 @@ function ProfileSettings({ profile: initial, isContractor, notice }: Props) {
       <h1>Account Settings</h1>
       <Tabs label="Account Settings" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'profile' && <ProfileTab profile={profile} onSaved={setProfile} />}
-        {tab === 'security' && <SecurityTab />}
+        {tab === 'security' && <SecurityTab email={profile.email} />}
         {tab === 'billing' && (
           <PreferencesTab profile={profile} isContractor={isContractor} onSaved={setProfile} />
         )}

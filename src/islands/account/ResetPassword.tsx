@@ -1,7 +1,7 @@
 // /reset-password?token=..: 'Verifying reset link...', then the invalid-link screen or the
 // new-password form. Success signs this browser in, ends every other session, and goes home.
 import { useEffect, useState, type SyntheticEvent } from 'react';
-import { firstIssue, ZResetPassword } from '../../schemas/auth.ts';
+import { firstIssue, newPasswordProblems, ZResetPassword } from '../../schemas/auth.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { NewPasswordFields } from '../shared/fields.tsx';
@@ -19,19 +19,25 @@ function ResetPassword() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The account's address (the policy refuses a password holding its name). */
+  const [email, setEmail] = useState<string | undefined>(undefined);
 
   useEffect(() => {
-    void api<{ valid: boolean }>(
+    void api<{ valid: boolean; email?: string }>(
       'GET',
       `/api/auth/reset-password?token=${encodeURIComponent(linkToken())}`,
-    ).then((a) => setStage(a.ok && a.body.valid ? 'form' : 'invalid'));
+    ).then((a) => {
+      setEmail(a.ok ? a.body.email : undefined);
+      setStage(a.ok && a.body.valid ? 'form' : 'invalid');
+    });
   }, []);
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const invalid = firstIssue(
-      ZResetPassword.safeParse({ token: linkToken(), password, confirmPassword: confirm }),
-    );
+    const invalid =
+      firstIssue(ZResetPassword.safeParse({ token: linkToken(), password, confirmPassword: confirm })) ??
+      (await newPasswordProblems({ password, email }))[0] ??
+      null;
     setError(invalid);
     if (invalid) return;
     setBusy(true);
@@ -85,6 +91,7 @@ function ResetPassword() {
               onPassword={setPassword}
               onConfirm={setConfirm}
               error={error}
+              email={email}
             />
             <button type="submit" className="btn" disabled={busy}>
               Update Password

@@ -2,7 +2,7 @@
 // end) and see and end the browsers signed in to this account.
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { formatDateTime } from '../../domain/format.ts';
-import { firstIssue, ZChangePassword } from '../../schemas/auth.ts';
+import { firstIssue, newPasswordProblems, ZChangePassword } from '../../schemas/auth.ts';
 import { pushError, pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { NewPasswordFields, PasswordField } from '../shared/fields.tsx';
@@ -22,7 +22,8 @@ function browserName(ua: string | null): string {
   return [name === 'Edg' ? 'Edge' : name, os].filter(Boolean).join(' on ') || 'Unknown browser';
 }
 
-export default function SecurityTab() {
+/** `email`: the account's address (the password policy refuses a password holding its name). */
+export default function SecurityTab({ email }: { email: string }) {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -46,7 +47,10 @@ export default function SecurityTab() {
   const change = async (event: SyntheticEvent) => {
     event.preventDefault();
     const body = { currentPassword: current, password, confirmPassword: confirm };
-    const invalid = firstIssue(ZChangePassword.safeParse(body));
+    const invalid =
+      firstIssue(ZChangePassword.safeParse(body)) ??
+      (await newPasswordProblems({ password, email }))[0] ??
+      null;
     setError(invalid);
     if (invalid) return;
     const answer = await api('POST', '/api/account/password', body);
@@ -86,6 +90,7 @@ export default function SecurityTab() {
           onPassword={setPassword}
           onConfirm={setConfirm}
           error={error}
+          email={email}
         />
         <button type="submit" className="btn">
           Update Password

@@ -1,7 +1,14 @@
 // Form fields shared by the account islands: a labelled input whose message (an error, or help
 // when there is no error) is tied to it for screen readers.
 import { useId } from 'react';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../domain/account-rules.ts';
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_RULES,
+  passwordProblems,
+  SIGNUP_PASSWORD_MIN,
+} from '../../domain/account-rules.ts';
+import { PasswordStrength, usePasswordStrength } from './password-strength.tsx';
 
 interface FieldProps {
   label: string;
@@ -66,27 +73,48 @@ export function TextField(props: FieldProps & { autoComplete: string; maxLength:
   return <Field {...props} type="text" />;
 }
 
-/** New password and its confirmation (reset and change), with the form's message below. */
+/**
+ * New password and its confirmation (reset and change), with the policy's checklist and strength
+ * message as the person types (the account's e-mail, when known, for its name rule), and the
+ * form's message below.
+ */
 export function NewPasswordFields(props: {
   password: string;
   confirm: string;
   onPassword: (value: string) => void;
   onConfirm: (value: string) => void;
   error: string | null;
+  email?: string | undefined;
 }) {
+  const id = useId();
+  const problems = new Set(passwordProblems(props.password));
+  const strength = usePasswordStrength({ password: props.password, email: props.email });
   return (
     <>
       <PasswordField
         label="New Password"
         autoComplete="new-password"
-        minLength={PASSWORD_MIN}
+        minLength={SIGNUP_PASSWORD_MIN}
         value={props.password}
         onValue={props.onPassword}
+        describedBy={`${id}-rules ${id}-strength`}
       />
+      <ul id={`${id}-rules`} className="password-rules">
+        {PASSWORD_RULES.map((rule) => {
+          const met = !problems.has(rule.message);
+          return (
+            <li key={rule.message} className={met ? 'met' : undefined}>
+              <span aria-hidden="true">{met ? '✓' : '○'}</span> {rule.message}
+              <span className="visually-hidden">{met ? ' (met)' : ' (not met)'}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <PasswordStrength id={`${id}-strength`} message={strength} />
       <PasswordField
         label="Confirm New Password"
         autoComplete="new-password"
-        minLength={PASSWORD_MIN}
+        minLength={SIGNUP_PASSWORD_MIN}
         value={props.confirm}
         onValue={props.onConfirm}
       />

@@ -4,6 +4,7 @@
 // server's message); success shows what happens next.
 import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { SIGNUP_MESSAGES, type SignupResult } from '../../schemas/contractor-signup.ts';
+import { newPasswordProblems } from '../../schemas/password.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import Toaster from '../shared/Toaster.tsx';
@@ -46,6 +47,14 @@ function ContractorSignup({ services, areaZips }: SignupProps) {
     event.preventDefault();
     const input = toInput(draft, origin);
     const found = draftErrors(input, area);
+    if (!found.password) {
+      const [weak] = await newPasswordProblems({
+        password: draft.password,
+        email: draft.email,
+        name: draft.ownerName,
+      });
+      if (weak) found.password = weak;
+    }
     setErrors(found);
     if (Object.keys(found).length) {
       setFailure(null);

@@ -10,6 +10,7 @@ import {
 } from '../../schemas/contractor-signup.ts';
 import { WEBSITE_MAX } from '../../schemas/business.ts';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_RULES, passwordProblems } from '../../schemas/auth.ts';
+import { PasswordStrength, usePasswordStrength } from '../shared/password-strength.tsx';
 import type { FieldErrors, SignupDraft } from './draft.ts';
 import { Input, Select } from './parts.tsx';
 import ServicePicker from './ServicePicker.tsx';
@@ -30,6 +31,11 @@ const PRICE_OPTIONS = PRICE_RANGES.map((p) => ({ value: p, label: p }));
 
 export default function SignupForm({ draft, errors, services, onChange }: Props) {
   const problems = new Set(passwordProblems(draft.password));
+  const strength = usePasswordStrength({
+    password: draft.password,
+    email: draft.email,
+    name: draft.ownerName,
+  });
   return (
     <>
       <fieldset>
@@ -190,6 +196,7 @@ export default function SignupForm({ draft, errors, services, onChange }: Props)
             );
           })}
         </ul>
+        <PasswordStrength id="signup-password-strength" message={errors.password ? null : strength} />
       </fieldset>
     </>
   );

@@ -11,11 +11,13 @@ export async function issueToken(
   userId: string,
   purpose: TokenPurpose,
   newEmail: string | null = null,
+  /** A verification link's signing-up browser (signup-browser-cookie.ts): only it is signed in. */
+  browser: string | null = null,
 ): Promise<string> {
   const token = newToken();
   await sql`
-    insert into auth_tokens (token_hash, user_id, purpose, new_email, expires_at)
-    values (${hashToken(token)}, ${userId}, ${purpose}, ${newEmail},
+    insert into auth_tokens (token_hash, user_id, purpose, new_email, browser_hash, expires_at)
+    values (${hashToken(token)}, ${userId}, ${purpose}, ${newEmail}, ${browser && hashToken(browser)},
             now() + make_interval(hours => ${TOKEN_HOURS[purpose]}))`;
   return token;
 }
@@ -25,13 +27,22 @@ export async function consumeToken(
   sql: TransactionSql,
   token: string,
   purposes: TokenPurpose[],
-): Promise<{ userId: string; purpose: TokenPurpose; newEmail: string | null } | null> {
-  const [row] = await sql<{ user_id: string; purpose: TokenPurpose; new_email: string | null }[]>`
+): Promise<{
+  userId: string;
+  purpose: TokenPurpose;
+  newEmail: string | null;
+  browserHash: string | null;
+} | null> {
+  const [row] = await sql<
+    { user_id: string; purpose: TokenPurpose; new_email: string | null; browser_hash: string | null }[]
+  >`
     update auth_tokens set used_at = now()
     where token_hash = ${hashToken(token)} and used_at is null and expires_at > now()
       and purpose in ${sql(purposes)}
-    returning user_id, purpose, new_email`;
-  return row ? { userId: row.user_id, purpose: row.purpose, newEmail: row.new_email } : null;
+    returning user_id, purpose, new_email, browser_hash`;
+  return row
+    ? { userId: row.user_id, purpose: row.purpose, newEmail: row.new_email, browserHash: row.browser_hash }
+    : null;
 }
 
 /** After a password or address change, links mailed earlier (resets, changes) stop working. */

@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import { MESSAGES } from './account-messages.ts';
 import { voidPendingTokens } from './account-tokens.ts';
 import { limitPasswordChecks } from './limit-attempts.ts';
+import { checkNewPassword } from './check-new-password.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { endOtherSessions } from './sessions.ts';
 
@@ -16,7 +17,10 @@ export async function changePassword(
   input: TChangePassword,
 ): Promise<void> {
   await limitPasswordChecks(sql, user.id);
-  const [row] = await sql<{ password_hash: string }[]>`select password_hash from users where id = ${user.id}`;
+  const [row] = await sql<{ password_hash: string; email: string; full_name: string | null }[]>`
+    select password_hash, email, full_name from users where id = ${user.id}`;
+  // The policy first: a refused new password costs no argon2 time.
+  if (row) await checkNewPassword(input.password, { email: row.email, name: row.full_name });
   if (!row || !(await verifyPassword(row.password_hash, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', MESSAGES.invalidCurrentPassword, {
       currentPassword: [MESSAGES.invalidCurrentPassword],

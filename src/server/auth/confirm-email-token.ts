@@ -1,4 +1,5 @@
-// A link from a mail: confirms a new account's address (and signs that browser in), or makes a
+// A link from a mail: confirms a new account's address (and signs in the browser that signed up,
+// known by its signup cookie: signup-browser-cookie.ts; any other is told to sign in), or makes a
 // requested e-mail change take effect. Each link works once.
 import { signInLanding, type Role } from '../../domain/guards.ts';
 import type { Sql } from '../db/client.ts';
@@ -10,16 +11,20 @@ import { consumeToken, voidPendingTokens } from './account-tokens.ts';
 import type { RequestMeta } from './limit-attempts.ts';
 import { joinVerifiedRequests } from '../inbox/join-verified-requests.ts';
 import { createSession } from './sessions.ts';
+import { hashToken } from './tokens.ts';
 
 export async function confirmEmailToken(
   sql: Sql,
   token: string,
   meta: RequestMeta = {},
+  /** The confirming browser's signup cookie value, if it has one. */
+  browser: string | null = null,
 ): Promise<
   | { purpose: 'email_change'; session: null }
   | {
       purpose: 'email_verification';
-      session: { token: string; expiresAt: Date };
+      /** Null unless this is the browser that signed up (it is told to sign in). */
+      session: { token: string; expiresAt: Date } | null;
       /** Where the new account goes (signInLanding: a contractor's dashboard), else null. */
       landing: string | null;
     }
@@ -53,7 +58,9 @@ export async function confirmEmailToken(
     }
     await tx`update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ${used.userId}`;
     await joinVerifiedRequests(tx, used.userId);
-    const session = await createSession(tx as unknown as Sql, used.userId, meta);
+    const signedUpHere =
+      used.browserHash !== null && browser !== null && hashToken(browser) === used.browserHash;
+    const session = signedUpHere ? await createSession(tx as unknown as Sql, used.userId, meta) : null;
     const roles = await tx<{ role: Role }[]>`select role from user_roles where user_id = ${used.userId}`;
     return {
       purpose: 'email_verification' as const,

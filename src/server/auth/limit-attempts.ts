@@ -19,6 +19,8 @@ export interface RequestMeta {
   userAgent?: string | null;
   /** The device cookie's token as the browser sent it (sign-in only: limit-sign-in.ts). */
   device?: string | null;
+  /** The signup cookie's value (sign-in only): a fresh verification link signs in that browser. */
+  signupBrowser?: string | null;
 }
 
 /** Spec: 5 attempts per e-mail and mode per 5 minutes; then the client address's own limit. */

@@ -8,6 +8,7 @@ import { passwordResetMail } from './account-mails.ts';
 import { MESSAGES } from './account-messages.ts';
 import { consumeToken, issueToken, voidPendingTokens } from './account-tokens.ts';
 import { limitAddress, limitAttempts, type RequestMeta } from './limit-attempts.ts';
+import { checkNewPassword } from './check-new-password.ts';
 import { hashPassword } from './password.ts';
 import { createSession } from './sessions.ts';
 import { hashToken } from './tokens.ts';
@@ -22,12 +23,21 @@ export async function requestPasswordReset(sql: Sql, email: string, meta: Reques
   });
 }
 
+/** The account a reset link is for while the link is still good (looking does not use it up). */
+export async function resetTokenOwner(
+  sql: Sql,
+  token: string,
+): Promise<{ email: string; fullName: string | null } | null> {
+  const [row] = await sql<{ email: string; full_name: string | null }[]>`
+    select u.email, u.full_name from auth_tokens t join users u on u.id = t.user_id
+    where t.token_hash = ${hashToken(token)} and t.purpose = 'password_reset'
+      and t.used_at is null and t.expires_at > now()`;
+  return row ? { email: row.email, fullName: row.full_name } : null;
+}
+
 /** Whether a reset link is still good (it is not used up by looking). */
 export async function resetTokenIsValid(sql: Sql, token: string): Promise<boolean> {
-  const [row] = await sql`
-    select 1 from auth_tokens where token_hash = ${hashToken(token)} and purpose = 'password_reset'
-      and used_at is null and expires_at > now()`;
-  return Boolean(row);
+  return (await resetTokenOwner(sql, token)) !== null;
 }
 
 /** Sets the new password, ends every session of the user and signs this browser in. */
@@ -38,7 +48,9 @@ export async function resetPassword(
 ): Promise<{ token: string; expiresAt: Date }> {
   await limitAddress(sql, meta);
   // No argon2 work for a link that is not good (the check is repeated, atomically, below).
-  if (!(await resetTokenIsValid(sql, input.token))) throw new AppError('BAD_REQUEST', MESSAGES.invalidLink);
+  const owner = await resetTokenOwner(sql, input.token);
+  if (!owner) throw new AppError('BAD_REQUEST', MESSAGES.invalidLink);
+  await checkNewPassword(input.password, { email: owner.email, name: owner.fullName });
   const passwordHash = await hashPassword(input.password);
   return sql.begin(async (tx) => {
     const used = await consumeToken(tx, input.token, ['password_reset']);

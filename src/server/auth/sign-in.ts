@@ -63,7 +63,11 @@ export async function signIn(
     await sql.begin(async (tx) => {
       await enqueueMail(
         tx,
-        verificationMail(input.email, await issueToken(tx, user.id, 'email_verification')),
+        verificationMail(
+          input.email,
+          // Signs in the browser that asked for it, if it signed up (its signup cookie).
+          await issueToken(tx, user.id, 'email_verification', null, meta.signupBrowser ?? null),
+        ),
       );
     });
     throw new AppError('FORBIDDEN', MESSAGES.notConfirmed);

@@ -14,7 +14,9 @@ import { verificationMail } from '../auth/account-mails.ts';
 import { MESSAGES } from '../auth/account-messages.ts';
 import { issueToken } from '../auth/account-tokens.ts';
 import { limitAttempts, type RequestMeta } from '../auth/limit-attempts.ts';
+import { checkNewPassword } from '../auth/check-new-password.ts';
 import { hashPassword } from '../auth/password.ts';
+import { replacePendingAccount } from '../auth/replace-pending-account.ts';
 import { issueClaimProofToken } from '../claims/claim-proof-cookie.ts';
 import { claimProofState } from '../claims/claim-proof-state.ts';
 import { findProofClaim } from '../claims/find-proof-claim.ts';
@@ -45,15 +47,25 @@ async function checkChoices(sql: Sql, input: TContractorSignup): Promise<Service
   return services;
 }
 
-async function createAccount(tx: TransactionSql, input: TContractorSignup, passwordHash: string) {
-  const [user] = await tx<{ id: string }[]>`
-    insert into users (email, password_hash, full_name) values (${input.email}, ${passwordHash}, ${input.ownerName})
-    on conflict (email) do nothing returning id`;
+async function createAccount(
+  tx: TransactionSql,
+  input: TContractorSignup,
+  passwordHash: string,
+  browser: string | null,
+) {
+  // An unverified account at the address is replaced, as sign-up does (replace-pending-account.ts).
+  const free = await replacePendingAccount(tx, input.email);
+  const [user] = free
+    ? await tx<{ id: string }[]>`
+        insert into users (email, password_hash, full_name) values (${input.email}, ${passwordHash}, ${input.ownerName})
+        on conflict (email) do nothing returning id`
+    : [];
   // The same answer as sign-up's (src/server/auth/sign-up.ts): this form reveals no more than it.
   if (!user) throw new AppError('CONFLICT', MESSAGES.accountExists, { email: [MESSAGES.accountExists] });
   await tx`insert into profiles (id, email, full_name) values (${user.id}, ${input.email}, ${input.ownerName})`;
   await tx`insert into user_roles (user_id, role) values (${user.id}, 'contractor')`;
-  await enqueueMail(tx, verificationMail(input.email, await issueToken(tx, user.id, 'email_verification')));
+  const token = await issueToken(tx, user.id, 'email_verification', null, browser);
+  await enqueueMail(tx, verificationMail(input.email, token));
   return user.id;
 }
 
@@ -107,6 +119,8 @@ export async function registerContractor(
   sql: Sql,
   input: TContractorSignup,
   meta: RequestMeta = {},
+  /** The registering browser's cookie value: only it is signed in by the verification link. */
+  browser: string | null = null,
 ): Promise<
   SignupResult & {
     userId: string;
@@ -118,9 +132,10 @@ export async function registerContractor(
 > {
   await limitAttempts(sql, input.email, 'signup', meta);
   const services = await checkChoices(sql, input);
+  await checkNewPassword(input.password, { email: input.email, name: input.ownerName });
   const passwordHash = await hashPassword(input.password);
   return sql.begin(async (tx) => {
-    const userId = await createAccount(tx, input, passwordHash);
+    const userId = await createAccount(tx, input, passwordHash, browser);
     const base = { businessName: input.businessName, email: input.email, userId };
     if (input.claimBusinessId) {
       const claim = await claimListing(tx, input, input.claimBusinessId, userId);

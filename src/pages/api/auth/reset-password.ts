@@ -1,8 +1,9 @@
 // GET /api/auth/reset-password?token=..: whether the link is still good (looking does not use it;
-// a malformed token is simply not good). POST {token, password, confirmPassword}: sets the
+// a malformed token is simply not good), and while it is, the account's e-mail, which the form's
+// password check needs (its holder could reset and sign in anyway). POST {token, password, confirmPassword}: sets the
 // password, ends every session of the user and signs this browser in ('Password updated!').
 import { ZResetPassword, ZTokenQuery } from '~/schemas/auth';
-import { resetPassword, resetTokenIsValid } from '~/server/auth/reset-password';
+import { resetPassword, resetTokenOwner } from '~/server/auth/reset-password';
 import { db } from '~/server/db/client';
 import { requestMeta, setSessionCookie } from '~/server/http';
 import { route } from '~/server/route';
@@ -11,8 +12,8 @@ export const prerender = false;
 
 export const GET = route({ auth: 'none' }, async ({ context }) => {
   const parsed = ZTokenQuery.safeParse({ token: context.url.searchParams.get('token') ?? '' });
-  const valid = parsed.success && (await resetTokenIsValid(db(), parsed.data.token));
-  return Response.json({ valid });
+  const owner = parsed.success ? await resetTokenOwner(db(), parsed.data.token) : null;
+  return Response.json(owner ? { valid: true, email: owner.email } : { valid: false });
 });
 
 export const POST = route({ auth: 'none', body: ZResetPassword }, async ({ context, body }) => {

@@ -9,17 +9,21 @@ import { AppError } from '~/server/errors';
 import { deviceCookieName, requestMeta, setDeviceCookie, setSessionCookie } from '~/server/http';
 import { kickMailSender } from '~/server/mail/sender';
 import { route } from '~/server/route';
+import { signupBrowserOf } from '~/server/auth/signup-browser-cookie';
 import { recordAccountSignals, visitorSignals } from '~/server/security/visitor';
 
 export const prerender = false;
 
 export const POST = route({ auth: 'none', body: ZSignIn }, async ({ context, user, body }) => {
   const device = context.cookies.get(deviceCookieName(context.locals.site))?.value ?? null;
-  const session = await signIn(db(), body, { ...requestMeta(context), device }).catch((error: unknown) => {
-    // An unconfirmed account's sign-in mails a fresh verification link.
-    if (error instanceof AppError && error.code === 'FORBIDDEN') kickMailSender(db());
-    throw error;
-  });
+  const signupBrowser = signupBrowserOf(context);
+  const session = await signIn(db(), body, { ...requestMeta(context), device, signupBrowser }).catch(
+    (error: unknown) => {
+      // An unconfirmed account's sign-in mails a fresh verification link.
+      if (error instanceof AppError && error.code === 'FORBIDDEN') kickMailSender(db());
+      throw error;
+    },
+  );
   // A browser that was signed in as someone else ends that session first.
   if (user) await deleteSession(db(), user.sessionId);
   // Where the account is used: a review sharing a network or browser with it waits for moderation.

@@ -1,7 +1,9 @@
-// POST /api/auth/sign-up {email, password, fullName?}: creates the account and mails the
-// verification link ('Account Created! ...'); 409 'Account Exists' when the e-mail is taken.
+// POST /api/auth/sign-up {email, password, fullName?}: creates the account (replacing one never
+// verified) and mails the verification link ('Account Created! ...'), which signs in only this
+// browser (its signup cookie); 409 'Account Exists' when a verified account has the e-mail.
 import { ZSignUp } from '~/schemas/auth';
 import { signUp } from '~/server/auth/sign-up';
+import { setSignupBrowserCookie, signupBrowserFor } from '~/server/auth/signup-browser-cookie';
 import { db } from '~/server/db/client';
 import { requestMeta } from '~/server/http';
 import { kickMailSender } from '~/server/mail/sender';
@@ -11,7 +13,9 @@ import { recordAccountSignals, visitorSignals } from '~/server/security/visitor'
 export const prerender = false;
 
 export const POST = route({ auth: 'none', body: ZSignUp }, async ({ context, body }) => {
-  const userId = await signUp(db(), body, requestMeta(context));
+  const browser = signupBrowserFor(context);
+  const userId = await signUp(db(), body, requestMeta(context), browser);
+  setSignupBrowserCookie(context, browser);
   await recordAccountSignals(db(), userId, visitorSignals(context));
   kickMailSender(db());
   return Response.json({ ok: true }, { status: 201 });

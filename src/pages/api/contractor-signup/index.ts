@@ -1,7 +1,8 @@
 // POST /api/contractor-signup: registers a contractor (account, role, PENDING business or a
 // claim of a listing, verification mail) in one transaction. Only for visitors who are not
 // signed in: an account registers once (docs/decisions.md, issue 13, registration). A claim's
-// answer carries its ways to prove it, and the browser gets the claim's proof cookie.
+// answer carries its ways to prove it, and the browser gets the claim's proof cookie; every
+// registration gives it the signup cookie that lets its verification link sign it in.
 import { SIGNUP_MESSAGES, ZContractorSignup } from '~/schemas/contractor-signup';
 import { db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
@@ -9,6 +10,7 @@ import { requestMeta } from '~/server/http';
 import { kickMailSender } from '~/server/mail/sender';
 import { setClaimProofCookie } from '~/server/claims/claim-proof-cookie';
 import { registerContractor } from '~/server/registration/register-contractor';
+import { setSignupBrowserCookie, signupBrowserFor } from '~/server/auth/signup-browser-cookie';
 import { route } from '~/server/route';
 import { recordAccountSignals, visitorSignals } from '~/server/security/visitor';
 
@@ -16,7 +18,9 @@ export const prerender = false;
 
 export const POST = route({ auth: 'none', body: ZContractorSignup }, async ({ context, user, body }) => {
   if (user) throw new AppError('FORBIDDEN', SIGNUP_MESSAGES.signedIn);
-  const result = await registerContractor(db(), body, requestMeta(context));
+  const browser = signupBrowserFor(context);
+  const result = await registerContractor(db(), body, requestMeta(context), browser);
+  setSignupBrowserCookie(context, browser);
   await recordAccountSignals(db(), result.userId, visitorSignals(context));
   kickMailSender(db());
   if (result.claimToken) setClaimProofCookie(context, result.claimToken);
