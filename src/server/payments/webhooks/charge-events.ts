@@ -38,7 +38,7 @@ export function intentOutcome(intent: Stripe.PaymentIntent): LeadChargeOutcome |
 async function settleLeadCharge({ sql, stripe, event }: WebhookContext): Promise<void> {
   const id = (event.data.object as { id: string }).id;
   const intent = await stripe.paymentIntents.retrieve(id);
-  const distributionId = intent.metadata['distributionId'];
+  const distributionId = intent.metadata?.['distributionId'];
   // Not a lead charge (a plan's invoice, say): another part's, or nobody's.
   if (!distributionId || !UUID.test(distributionId)) return;
   const outcome = intentOutcome(intent);
@@ -49,21 +49,21 @@ async function settleLeadCharge({ sql, stripe, event }: WebhookContext): Promise
 async function recordRefund({ sql, stripe, event }: WebhookContext): Promise<void> {
   const charge = await stripe.charges.retrieve((event.data.object as { id: string }).id);
   const intentId = idOf(charge.payment_intent);
-  if (!intentId) return;
+  const amountRefunded = charge.amount_refunded ?? 0;
+  if (!intentId || amountRefunded <= 0) return;
   await sql.begin(async (tx) => {
     // The amount only grows (a later event may carry a second partial refund); 'refunded' once
     // Stripe says the whole charge was given back.
     const rows = await tx<{ distribution_id: string | null }[]>`
       update payment_transactions set
-        refunded_amount_cents = greatest(refunded_amount_cents, least(${charge.amount_refunded}, payment_amount_cents)),
+        refunded_amount_cents = greatest(refunded_amount_cents, least(${amountRefunded}, payment_amount_cents)),
         refunded_at = coalesce(refunded_at, now()),
-        payment_status = case when ${charge.refunded} then 'refunded' else payment_status end
+        payment_status = case when ${charge.refunded === true} then 'refunded' else payment_status end
        where stripe_payment_intent_id = ${intentId}
          and payment_status in ('paid', 'succeeded', 'refunded')
-         and ${charge.amount_refunded} > 0
       returning distribution_id`;
     const distributions = rows.flatMap((row) => (row.distribution_id ? [row.distribution_id] : []));
-    if (charge.refunded && distributions.length) {
+    if (charge.refunded === true && distributions.length) {
       await tx`
         update lead_distributions set payment_status = 'refunded'
          where id = any(${distributions}::uuid[]) and payment_status = 'paid'`;
@@ -74,7 +74,9 @@ async function recordRefund({ sql, stripe, event }: WebhookContext): Promise<voi
 
 async function recordChargeback({ sql, stripe, event }: WebhookContext): Promise<void> {
   const dispute = await stripe.disputes.retrieve((event.data.object as { id: string }).id);
-  const chargeId = idOf(dispute.charge)!;
+  const chargeId = idOf(dispute.charge);
+  // A dispute names the charge it disputes; without one there is nothing to tie it to.
+  if (!chargeId) return;
   const intentId = idOf(dispute.payment_intent);
   const [transaction] = intentId
     ? await sql<{ id: string; business_id: string }[]>`
@@ -92,12 +94,13 @@ async function recordChargeback({ sql, stripe, event }: WebhookContext): Promise
       businessId = business?.id ?? null;
     }
   }
-  const dueBy = dispute.evidence_details.due_by;
+  const dueBy = dispute.evidence_details?.due_by;
   await sql`
     insert into chargebacks (stripe_dispute_id, stripe_charge_id, business_id, transaction_id, amount_cents,
       currency, reason, stripe_status, evidence_due_by)
-    values (${dispute.id}, ${chargeId}, ${businessId}, ${transaction?.id ?? null}, ${dispute.amount},
-      ${dispute.currency}, ${(dispute.reason || 'general').slice(0, 100)}, ${dispute.status.slice(0, 100)},
+    values (${dispute.id}, ${chargeId}, ${businessId}, ${transaction?.id ?? null}, ${dispute.amount ?? 0},
+      ${dispute.currency ?? 'usd'}, ${(dispute.reason || 'general').slice(0, 100)},
+      ${(dispute.status || 'needs_response').slice(0, 100)},
       ${dueBy ? new Date(dueBy * 1000) : null})
     on conflict (stripe_dispute_id) do update set
       stripe_status = excluded.stripe_status,

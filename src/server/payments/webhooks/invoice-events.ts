@@ -33,7 +33,7 @@ export function invoiceOutcome(
 /** The service period the invoice bills: of its lines, the one ending last (after a prorated plan
  * change the proration lines end where the new month starts), else the invoice's own period. */
 function periodOf(invoice: Stripe.Invoice): { start: Date; end: Date } {
-  const line = invoice.lines.data.reduce<Stripe.InvoiceLineItem | null>(
+  const line = (invoice.lines?.data ?? []).reduce<Stripe.InvoiceLineItem | null>(
     (best, next) => (!best || next.period.end > best.period.end ? next : best),
     null,
   );
