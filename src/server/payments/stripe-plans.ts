@@ -14,13 +14,14 @@ import type {
   SubscriptionSessionResult,
   SubscriptionState,
 } from './gateway.ts';
+import type { AsRead } from './webhooks/types.ts';
 
 const KEPT_STATUSES = ['active', 'trialing', 'past_due', 'incomplete'] as const;
 
 /** The subscription as the port states it; null when its price is none of our plans'. */
-export function subscriptionState(subscription: Stripe.Subscription): SubscriptionState | null {
+export function subscriptionState(subscription: AsRead<Stripe.Subscription>): SubscriptionState | null {
   const item = subscription.items?.data[0];
-  const plan = planOfLookupKey(item?.price?.lookup_key);
+  const plan = planOfLookupKey(item?.price.lookup_key);
   if (!item || !plan) return null;
   // canceled, incomplete_expired, unpaid, paused: no plan benefits.
   const status = KEPT_STATUSES.find((s) => s === subscription.status) ?? 'canceled';
@@ -35,7 +36,7 @@ export function subscriptionState(subscription: Stripe.Subscription): Subscripti
 }
 
 /** The business a subscription belongs to, as we wrote it on the subscription. */
-export const businessIdOf = (subscription: Stripe.Subscription): string | null =>
+export const businessIdOf = (subscription: AsRead<Stripe.Subscription>): string | null =>
   subscription.metadata?.['business_id'] ?? null;
 
 const unixSeconds = (at: Date): number => Math.floor(at.getTime() / 1000);

@@ -11,7 +11,7 @@ import type Stripe from 'stripe';
 import { WITHDRAWN_FOR_REFUND } from '../../../domain/review-rules.ts';
 import { recordLeadCharge, type LeadChargeOutcome } from '../../quotes/record-lead-charge.ts';
 import { withdrawJobReviews } from '../../reviews/withdraw-job-reviews.ts';
-import type { WebhookContext, WebhookHandlers } from './types.ts';
+import type { AsRead, WebhookContext, WebhookHandlers } from './types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,7 +19,7 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   value == null ? null : typeof value === 'string' ? value : value.id;
 
 /** What a re-read PaymentIntent says of its charge; null while it is still under way. */
-export function intentOutcome(intent: Stripe.PaymentIntent): LeadChargeOutcome | null {
+export function intentOutcome(intent: AsRead<Stripe.PaymentIntent>): LeadChargeOutcome | null {
   if (intent.status === 'succeeded') return { status: 'paid', paymentIntentId: intent.id };
   if (
     intent.status === 'requires_payment_method' ||
@@ -37,7 +37,7 @@ export function intentOutcome(intent: Stripe.PaymentIntent): LeadChargeOutcome |
 
 async function settleLeadCharge({ sql, stripe, event }: WebhookContext): Promise<void> {
   const id = (event.data.object as { id: string }).id;
-  const intent = await stripe.paymentIntents.retrieve(id);
+  const intent: AsRead<Stripe.PaymentIntent> = await stripe.paymentIntents.retrieve(id);
   const distributionId = intent.metadata?.['distributionId'];
   // Not a lead charge (a plan's invoice, say): another part's, or nobody's.
   if (!distributionId || !UUID.test(distributionId)) return;
@@ -47,7 +47,9 @@ async function settleLeadCharge({ sql, stripe, event }: WebhookContext): Promise
 }
 
 async function recordRefund({ sql, stripe, event }: WebhookContext): Promise<void> {
-  const charge = await stripe.charges.retrieve((event.data.object as { id: string }).id);
+  const charge: AsRead<Stripe.Charge> = await stripe.charges.retrieve(
+    (event.data.object as { id: string }).id,
+  );
   const intentId = idOf(charge.payment_intent);
   const amountRefunded = charge.amount_refunded ?? 0;
   if (!intentId || amountRefunded <= 0) return;
@@ -73,7 +75,9 @@ async function recordRefund({ sql, stripe, event }: WebhookContext): Promise<voi
 }
 
 async function recordChargeback({ sql, stripe, event }: WebhookContext): Promise<void> {
-  const dispute = await stripe.disputes.retrieve((event.data.object as { id: string }).id);
+  const dispute: AsRead<Stripe.Dispute> = await stripe.disputes.retrieve(
+    (event.data.object as { id: string }).id,
+  );
   const chargeId = idOf(dispute.charge);
   // A dispute names the charge it disputes; without one there is nothing to tie it to.
   if (!chargeId) return;
