@@ -938,7 +938,7 @@ describe('forged page cursors on every list', () => {
         APIRoute
       >;
       const options = (module['GET'] as unknown as Record<symbol, Options>)[OPTIONS];
-      const shape = (options.query as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape;
+      const shape = (options?.query as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape;
       if (shape && 'cursor' in shape) withCursor.push(siteRoute.pattern);
     }
     expect(withCursor.sort()).toEqual([...new Set(LISTS.map(([, pattern]) => pattern))].sort());
