@@ -948,9 +948,16 @@ describe('forged page cursors on every list', () => {
     const handler = ((await import(/* @vite-ignore */ path.resolve(ROOT, file))) as Record<string, APIRoute>)[
       'GET'
     ]!;
+    // A cursor the server did make, but for another list.
+    const { userListCursor } = await import('../../src/server/admin/users.ts');
+    const { leadListCursor } = await import('../../src/server/dashboard/list-leads.ts');
+    const another =
+      pattern === '/api/admin/users'
+        ? leadListCursor.make(['2026-11-26 16:20:04.123456+00', FORGED_ID])
+        : userListCursor.make(['ann@example.com']);
     await backgroundSettled();
     await changedSinceLast();
-    for (const cursor of FORGED_CURSORS) {
+    for (const cursor of [...FORGED_CURSORS, another]) {
       const request: FuzzRequest = {
         caller,
         params: {},
