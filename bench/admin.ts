@@ -10,7 +10,7 @@ import { ZActivityQuery, ZAdminUserQuery } from '../src/schemas/admin.ts';
 import { ZAdminLeadQuery } from '../src/schemas/admin-leads.ts';
 import { listActivity } from '../src/server/admin/activity-log.ts';
 import { adminOverview } from '../src/server/admin/admin-overview.ts';
-import { leadCursor, leadsListQuery, listLeads } from '../src/server/admin/leads.ts';
+import { adminLeadCursor, leadsListQuery, listLeads } from '../src/server/admin/leads.ts';
 import { listUsers } from '../src/server/admin/users.ts';
 import { loadCatalog } from '../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../src/server/catalog/upsert-catalog.ts';
@@ -105,7 +105,7 @@ export async function adminBench(): Promise<Measurement[]> {
         ['leads (1,000,000): first keyset page', {}],
         [
           'leads (1,000,000): deep keyset page (row 100,000)',
-          { cursor: leadCursor(deepLead!.at, deepLead!.id) },
+          { cursor: adminLeadCursor.make([deepLead!.at, deepLead!.id]) },
         ],
         ['leads: qualified (93% match)', { qualification: 'qualified' }],
         ['leads: outside the area (1% match)', { qualification: 'out_of_area' }],

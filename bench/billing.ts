@@ -13,7 +13,7 @@ import { listTransactions } from '../src/server/billing/list-transactions.ts';
 import { loadCatalog } from '../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../src/server/catalog/upsert-catalog.ts';
 import { ownedBusiness } from '../src/server/contractor/owned-business.ts';
-import { encodeCursor } from '../src/server/dashboard/list-leads.ts';
+import { transactionListCursor } from '../src/server/billing/list-transactions.ts';
 import type { Sql } from '../src/server/db/client.ts';
 import { ROOT } from '../scripts/lib/database.ts';
 import type { Measurement } from './foundation.ts';
@@ -121,7 +121,7 @@ export async function billingBench(): Promise<Measurement[]> {
         ['first page of 100, all', { range: 'all', pageSize: '100' }],
         [
           'deep keyset page of 100 (row 90,000)',
-          { range: 'all', pageSize: '100', cursor: encodeCursor(deep!) },
+          { range: 'all', pageSize: '100', cursor: transactionListCursor.make([deep!.at, deep!.id]) },
         ],
         ['first page of 100, 30 days', { range: '30', pageSize: '100' }],
       ];

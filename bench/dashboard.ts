@@ -9,7 +9,7 @@ import { loadCatalog } from '../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../src/server/catalog/upsert-catalog.ts';
 import { ownedBusiness } from '../src/server/contractor/owned-business.ts';
 import { dashboardStats } from '../src/server/dashboard/dashboard-stats.ts';
-import { encodeCursor, listLeads } from '../src/server/dashboard/list-leads.ts';
+import { leadListCursor, listLeads } from '../src/server/dashboard/list-leads.ts';
 import type { Sql } from '../src/server/db/client.ts';
 import { ROOT } from '../scripts/lib/database.ts';
 import type { Measurement } from './foundation.ts';
@@ -88,9 +88,12 @@ export async function dashboardBench(): Promise<Measurement[]> {
          order by created_at desc, id desc offset 1600 limit 1`;
       const cases: [string, Record<string, string>][] = [
         ['first page', {}],
-        ['deep keyset page (row 8,000)', { cursor: encodeCursor(deep!) }],
+        ['deep keyset page (row 8,000)', { cursor: leadListCursor.make([deep!.at, deep!.id]) }],
         ['first page, stage COMPLETED', { stage: 'COMPLETED' }],
-        ['deep page, stage COMPLETED (row 1,600)', { stage: 'COMPLETED', cursor: encodeCursor(deepStage!) }],
+        [
+          'deep page, stage COMPLETED (row 1,600)',
+          { stage: 'COMPLETED', cursor: leadListCursor.make([deepStage!.at, deepStage!.id]) },
+        ],
       ];
       // As the endpoint does it: the owner's business, the query parsed, the page read.
       const listAsServer = async (params: Record<string, string>) => {

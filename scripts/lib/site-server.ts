@@ -21,6 +21,7 @@ import {
 import { hostPolicy, resolveSite, type RequestSite } from '../../src/server/security/request-site.ts';
 import { registerLocalSiteHost } from '../../src/server/publish/local-site.ts';
 import { createLocalRebuild } from './local-rebuild.ts';
+import { trailingSlashLocation } from './trailing-slash.ts';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -209,9 +210,8 @@ export async function startSiteServer({
       // no such file or folder
     }
     if (isDirectory && pathname !== '/' && pathname.endsWith('/')) {
-      // trailingSlash 'never': /articles/ is /articles.
-      const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-      res.writeHead(301, { location: pathname.slice(0, -1) + query }).end();
+      // trailingSlash 'never': /articles/ is /articles (a normalised path of this site).
+      res.writeHead(301, { location: trailingSlashLocation(req.url ?? '/') }).end();
       return Promise.resolve(true);
     }
     if (isDirectory) file = `${pathname.replace(/\/$/, '')}/index.html`;

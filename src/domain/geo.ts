@@ -27,3 +27,18 @@ export function distanceMiles(a: LatLng, b: LatLng): number {
 export function withinServiceArea(point: LatLng): boolean {
   return distanceKm(point, SERVICE_AREA_CENTRE) <= SERVICE_AREA_RADIUS_KM;
 }
+
+/**
+ * Montgomery, Greene and Warren counties' bounding box (the region the gazetteer covers): the
+ * geocoder's answers inside it are cached (src/server/geo/limited-geocoder.ts), others are not.
+ */
+export const REGION_BOUNDS = { south: 39.25, north: 39.93, west: -84.49, east: -83.64 } as const;
+
+export function withinRegion(point: LatLng): boolean {
+  return (
+    point.latitude >= REGION_BOUNDS.south &&
+    point.latitude <= REGION_BOUNDS.north &&
+    point.longitude >= REGION_BOUNDS.west &&
+    point.longitude <= REGION_BOUNDS.east
+  );
+}

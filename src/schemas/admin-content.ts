@@ -4,6 +4,7 @@
 // server will keep; an article's body is Markdown or HTML, rendered and sanitised with the
 // TRUSTED profile by the build and when sealed (src/server/admin/content-articles.ts).
 import * as z from 'zod/mini';
+import { ZCursor } from './cursor.ts';
 import {
   ARTICLE_LIMITS,
   CONTENT_MESSAGES as M,
@@ -14,7 +15,7 @@ import {
 } from '../domain/content-rules.ts';
 import { sanitizeText } from '../domain/sanitize-text.ts';
 
-const cursor = z.optional(z.string().check(z.maxLength(300)));
+const cursor = ZCursor;
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** Optional plain text: at most `max` characters, sanitised; empty is null (the page's own

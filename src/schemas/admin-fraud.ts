@@ -1,5 +1,6 @@
 // The admin fraud queue's requests and answers (issue 23), shared by the endpoints and the island.
 import * as z from 'zod/mini';
+import { ZCursor } from './cursor.ts';
 import type { CreditRowReason, CreditStatus } from '../domain/credit-rules.ts';
 import { FRAUD_MESSAGES, FRAUD_REASON_MAX, type SignalKind } from '../domain/fraud-rules.ts';
 
@@ -8,7 +9,7 @@ export type FraudList = (typeof FRAUD_LISTS)[number];
 
 export const ZFraudQuery = z.object({
   list: z.enum(FRAUD_LISTS),
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: ZCursor,
 });
 export type TFraudQuery = z.infer<typeof ZFraudQuery>;
 

@@ -1,5 +1,6 @@
 // The admin leads API's requests and answers, shared by the endpoints and the island.
 import * as z from 'zod/mini';
+import { ZCursor } from './cursor.ts';
 import { LEAD_QUALIFICATIONS } from '../domain/admin-lead-rules.ts';
 import type { ScoreRule } from '../domain/quote-rules.ts';
 
@@ -8,7 +9,7 @@ export const ZAdminLeadQuery = z.object({
   qualification: z.optional(z.union([z.literal(''), z.enum(LEAD_QUALIFICATIONS)])),
   /** Part of the homeowner's e-mail or name, the service, the city or the ZIP code; or a lead's id. */
   q: z.optional(z.string().check(z.maxLength(100), z.trim())),
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: ZCursor,
 });
 export type TAdminLeadQuery = z.infer<typeof ZAdminLeadQuery>;
 

@@ -1,6 +1,7 @@
 // The admin payments and revenue-validation APIs' requests and answers, shared by the endpoints
 // and the islands.
 import * as z from 'zod/mini';
+import { ZCursor } from './cursor.ts';
 import {
   CREDIT_DECISION_MAX,
   PAYMENTS_MESSAGES as M,
@@ -10,7 +11,7 @@ import {
 import type { CreditRowReason, CreditStatus } from '../domain/credit-rules.ts';
 import { ZOptionalDay } from './day.ts';
 
-const cursor = z.optional(z.string().check(z.maxLength(200)));
+const cursor = ZCursor;
 const day = ZOptionalDay;
 
 export const ZAdminTransactionQuery = z.object({

@@ -1,10 +1,11 @@
 // The admin API's requests and answers (users, activity log), shared by the endpoints and islands.
 import * as z from 'zod/mini';
+import { ZCursor } from './cursor.ts';
 import { CONTRACTOR_ADMIN_MESSAGES, GRANTABLE_ROLES, REJECTION_REASON_MAX } from '../domain/admin-rules.ts';
 import type { ClaimConfirmation } from '../domain/claim-rules.ts';
 import { DAY_MESSAGE, DAY_PATTERN, isCalendarDay, ZOptionalDay } from './day.ts';
 
-const cursor = z.optional(z.string().check(z.maxLength(200)));
+const cursor = ZCursor;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const ZAdminUserQuery = z.object({

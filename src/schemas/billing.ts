@@ -1,5 +1,6 @@
 // The billing page's queries and answers: one schema for the island and the endpoints.
 import * as z from 'zod/mini';
+import { ZCursor } from './cursor.ts';
 import {
   BILLING_PAGE_SIZES,
   BILLING_RANGES,
@@ -14,7 +15,7 @@ export const ZBillingRange = z._default(z.enum(BILLING_RANGES), DEFAULT_BILLING_
 export const ZBillingTransactionsQuery = z.object({
   range: ZBillingRange,
   pageSize: z._default(z.enum(BILLING_PAGE_SIZES), DEFAULT_BILLING_PAGE_SIZE),
-  cursor: z.optional(z.string().check(z.maxLength(200, 'Invalid cursor'))),
+  cursor: ZCursor,
 });
 export type TBillingTransactionsQuery = z.output<typeof ZBillingTransactionsQuery>;
 

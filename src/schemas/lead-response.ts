@@ -2,6 +2,7 @@
 // query: one schema for the dashboard's form and the endpoints. Messages are the spec's
 // ('Missing Information', 'Quote Required').
 import * as z from 'zod/mini';
+import { ZCursor } from './cursor.ts';
 import { DASHBOARD_MESSAGES as M, QUOTE_LIMITS as L } from '../domain/dashboard-rules.ts';
 import { LEAD_STAGES } from '../domain/lead-stages.ts';
 
@@ -62,5 +63,5 @@ export const ZStageUndo = z.object({ from: ZLeadStage, to: ZLeadStage });
 export const ZLeadListQuery = z.object({
   /** Empty: every stage. */
   stage: z.optional(z.enum([...LEAD_STAGES, ''])),
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: ZCursor,
 });

@@ -2,6 +2,7 @@
 // every variable the server reads. The same modules run in the Astro server, the build, the
 // scripts and the tests, so this reads process.env rather than astro:env, which exists only
 // inside Astro (docs/decisions.md, issue 11).
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -357,6 +358,15 @@ export function quoteProofOfWork(): { hmacKey: string; maxCounter: number } {
     hmacKey: productionValue('ALTCHA_HMAC_KEY') ?? DEVELOPMENT_ALTCHA_KEY,
     maxCounter: serverEnv().QUOTE_POW_MAX_COUNTER,
   };
+}
+
+/**
+ * The key that signs page cursors (src/server/cursor.ts): derived from ALTCHA_HMAC_KEY, the
+ * server's one signing secret (required in production), for this purpose alone, so a cursor's
+ * signature says nothing of a proof-of-work challenge's and no new secret needs setting.
+ */
+export function pageCursorKey(): Buffer {
+  return createHmac('sha256', quoteProofOfWork().hmacKey).update('page-cursor-v1').digest();
 }
 
 /** Twilio's account and services when phones are proven through it; null selects the sandbox. */

@@ -10,7 +10,7 @@
 //
 // FUZZ_RUNS (runs per endpoint, default 40) and FUZZ_SEED (to replay a failure: fast-check prints
 // the seed and the counterexample) tune it.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import fc from 'fast-check';
@@ -402,6 +402,7 @@ beforeAll(async () => {
     zip: ['45402', '45409'],
     zipCode: ['45402', '45409'],
     q: ['plumb', 'Dayton', 'heater'],
+    cursor: FORGED_CURSORS,
   };
 
   for (const [name, plan] of Object.entries(PLAN)) if (plan.valid) seeds.set(name, await plan.valid());
@@ -518,6 +519,45 @@ const RAW_BODIES = [
   '{"a":' + '1'.repeat(400) + '}',
   '------fuzz\r\nContent-Disposition: form-data; name="photo"; filename="x.jpg"\r\n\r\nnot an image\r\n------fuzz--',
   '\ud800',
+];
+
+/**
+ * Page cursors the server never made (issue 26: a forged one answered 500 on three lists): garbage,
+ * a truncated one, impossible times that fit the pattern (in the old formats and in the codec's
+ * own), another list's, text PostgreSQL cannot hold, a huge one. Built by hand, not by the codec.
+ */
+const FORGED_ID = '0b6f4a3e-8f0e-4c1a-9a57-2c3d4e5f6a7b';
+const asCursor = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+/** In the codec's own shape (payload.signature), signed with a key that is not the server's. */
+const asSigned = (value: unknown) =>
+  `${asCursor(value)}.${createHmac('sha256', 'a guessed key').update(asCursor(value)).digest().subarray(0, 16).toString('base64url')}`;
+const FORGED_CURSORS: readonly string[] = [
+  'bm90LWEtY3Vyc29y',
+  'a b+c/==',
+  '%',
+  asCursor([1, 'contractor-leads', '2026-11-26 16:20:04+00', FORGED_ID]).slice(0, -4),
+  asCursor(`2026-13-45 00:00:00+00|${FORGED_ID}`),
+  asCursor(['2026-13-45 00:00:00+00', FORGED_ID]),
+  asCursor(['2026-13-45 00:00:00+00', 'slug']),
+  asCursor('2026-13-45 00:00:00+00|42'),
+  asCursor([1, 'contractor-leads', '2026-13-45 00:00:00+00', FORGED_ID]),
+  asSigned([1, 'contractor-leads', '2026-13-45 00:00:00+00', FORGED_ID]),
+  asCursor([1, 'admin-leads', '0000-01-01 00:00:00+00', FORGED_ID]),
+  asCursor([1, 'admin-activity', '2026-01-01 25:61:00+00', 1]),
+  asCursor([1, 'admin-users', 'a\u0000@example.com']),
+  asCursor([1, 'admin-contractors-listed', 'x\udfffy', FORGED_ID]),
+  asCursor([1, 'admin-seo-pages', 'x'.repeat(301)]),
+  asCursor([1, 'another-list', '2026-11-26 16:20:04+00', FORGED_ID]),
+  asSigned([1, 'another-list', '2026-11-26 16:20:04+00', FORGED_ID]),
+  asCursor([1, 'admin-users', 'ann@example.com']),
+  asSigned([1, 'admin-users', 'ann@example.com']),
+  asCursor([1, 'admin-seo-pages', 'plumbing-dayton-ohio']),
+  asSigned([1, 'admin-seo-pages', 'plumbing-dayton-ohio']),
+  asCursor({ at: '2026-11-26', id: FORGED_ID }),
+  asCursor('x'.repeat(400)),
+  `${asCursor([1, 'admin-users', 'ann@example.com'])}.`,
+  'A'.repeat(5000),
 ];
 
 const BAD_QUERIES = [
@@ -855,6 +895,80 @@ describe('inputs the API fuzzing found answered 500, now refused with a 400', ()
     await changedSinceLast();
     const response = await send(await handlerOf(file, method), pattern, method, input);
     expect(response.status, await response.text()).toBe(400);
+    await backgroundSettled();
+    expect(await changedSinceLast()).toEqual([]);
+  });
+});
+
+// Issue 26: every list that takes a page cursor refuses one it did not make with a 400 (and
+// changes nothing), whoever's list it is and whatever the forgery; never a 500.
+describe('forged page cursors on every list', () => {
+  const LISTS: [file: string, pattern: string, caller: Caller, query: string][] = [
+    ['src/pages/api/contractor/leads/index.ts', '/api/contractor/leads', 'contractor', ''],
+    ['src/pages/api/contractor/leads/index.ts', '/api/contractor/leads', 'contractor', 'stage=NEW&'],
+    [
+      'src/pages/api/contractor/billing/transactions.ts',
+      '/api/contractor/billing/transactions',
+      'contractor',
+      '',
+    ],
+    ['src/pages/api/admin/users/index.ts', '/api/admin/users', 'admin', ''],
+    ['src/pages/api/admin/content/articles/index.ts', '/api/admin/content/articles', 'admin', ''],
+    ['src/pages/api/admin/content/reviews/index.ts', '/api/admin/content/reviews', 'admin', ''],
+    ['src/pages/api/admin/content/seo-pages/index.ts', '/api/admin/content/seo-pages', 'admin', ''],
+    ['src/pages/api/admin/fraud/index.ts', '/api/admin/fraud', 'admin', 'list=held&'],
+    ['src/pages/api/admin/fraud/index.ts', '/api/admin/fraud', 'admin', 'list=reported&'],
+    ['src/pages/api/admin/fraud/index.ts', '/api/admin/fraud', 'admin', 'list=blocked&'],
+    ['src/pages/api/admin/contractors/index.ts', '/api/admin/contractors', 'admin', 'list=pending&'],
+    ['src/pages/api/admin/contractors/index.ts', '/api/admin/contractors', 'admin', 'list=claims&'],
+    ['src/pages/api/admin/contractors/index.ts', '/api/admin/contractors', 'admin', 'list=listed&'],
+    ['src/pages/api/admin/leads/index.ts', '/api/admin/leads', 'admin', ''],
+    ['src/pages/api/admin/payments/transactions.ts', '/api/admin/payments/transactions', 'admin', ''],
+    ['src/pages/api/admin/payments/chargebacks.ts', '/api/admin/payments/chargebacks', 'admin', ''],
+    ['src/pages/api/admin/payments/credits/index.ts', '/api/admin/payments/credits', 'admin', ''],
+    ['src/pages/api/admin/activity-logs.ts', '/api/admin/activity-logs', 'admin', ''],
+  ];
+
+  it('covers every GET endpoint whose query takes a cursor', async () => {
+    const withCursor: string[] = [];
+    for (const { route: siteRoute, method } of endpoints) {
+      if (method !== 'GET') continue;
+      const module = (await import(/* @vite-ignore */ path.resolve(ROOT, siteRoute.file))) as Record<
+        string,
+        APIRoute
+      >;
+      const options = (module['GET'] as unknown as Record<symbol, Options>)[OPTIONS];
+      const shape = (options?.query as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape;
+      if (shape && 'cursor' in shape) withCursor.push(siteRoute.pattern);
+    }
+    expect(withCursor.sort()).toEqual([...new Set(LISTS.map(([, pattern]) => pattern))].sort());
+  });
+
+  it.each(LISTS)('%s (%s) answers 400 to each forged cursor', async (file, pattern, caller, query) => {
+    const handler = ((await import(/* @vite-ignore */ path.resolve(ROOT, file))) as Record<string, APIRoute>)[
+      'GET'
+    ]!;
+    // A cursor the server did make, but for another list.
+    const { userListCursor } = await import('../../src/server/admin/users.ts');
+    const { leadListCursor } = await import('../../src/server/dashboard/list-leads.ts');
+    const another =
+      pattern === '/api/admin/users'
+        ? leadListCursor.make(['2026-11-26 16:20:04.123456+00', FORGED_ID])
+        : userListCursor.make(['ann@example.com']);
+    await backgroundSettled();
+    await changedSinceLast();
+    for (const cursor of [...FORGED_CURSORS, another]) {
+      const request: FuzzRequest = {
+        caller,
+        params: {},
+        query: `?${query}cursor=${encodeURIComponent(cursor)}`,
+        contentType: null,
+        body: null,
+        kind: 'case',
+      };
+      const response = await send(handler, pattern, 'GET', request);
+      expect(response.status, `${pattern} ${cursor.slice(0, 80)}: ${await response.text()}`).toBe(400);
+    }
     await backgroundSettled();
     expect(await changedSinceLast()).toEqual([]);
   });

@@ -388,7 +388,7 @@ describe('analytics', () => {
   it('records a non-empty search and the appearances of the businesses shown', async () => {
     const q = query({ search: 'roofing' });
     const result = await searchContractors(sql, q, { record: false });
-    await recordSearch(sql, q, result, null);
+    await recordSearch(sql, q, result, null, null);
     const [row] =
       await sql`select results_count, filters from search_analytics where query = 'roofing' order by created_at desc limit 1`;
     expect(row?.['results_count']).toBe(1);
@@ -402,7 +402,7 @@ describe('analytics', () => {
   it('records nothing in search_analytics for an empty term', async () => {
     const [before] = await sql`select count(*)::int as n from search_analytics`;
     const q = query({});
-    await recordSearch(sql, q, await searchContractors(sql, q, { record: false }), null);
+    await recordSearch(sql, q, await searchContractors(sql, q, { record: false }), null, null);
     const [after] = await sql`select count(*)::int as n from search_analytics`;
     expect(after?.['n']).toBe(before?.['n']);
   });

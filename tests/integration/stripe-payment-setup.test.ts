@@ -373,16 +373,23 @@ describe('the setup webhooks (setupWebhookHandlers)', () => {
     ).toHaveLength(0);
   });
 
-  it('finish (without writing) an event whose object Stripe does not have, and throw on other errors', async () => {
+  it("write nothing for an object Stripe does not have (Stripe's 404, which the endpoint records as missing), and throw on other errors", async () => {
     const a = await contractor();
     await start(a);
-    await deliver('checkout.session.completed', {
-      id: 'cs_test_gone',
-      object: 'checkout.session',
-      mode: 'setup',
-    });
-    await deliver('setup_intent.succeeded', { id: 'seti_gone', object: 'setup_intent' });
-    await deliver('payment_method.attached', { id: 'pm_gone', object: 'payment_method', customer: null });
+    const missing = { type: 'StripeInvalidRequestError', statusCode: 404 };
+    await expect(
+      deliver('checkout.session.completed', {
+        id: 'cs_test_gone',
+        object: 'checkout.session',
+        mode: 'setup',
+      }),
+    ).rejects.toMatchObject(missing);
+    await expect(
+      deliver('setup_intent.succeeded', { id: 'seti_gone', object: 'setup_intent' }),
+    ).rejects.toMatchObject(missing);
+    await expect(
+      deliver('payment_method.attached', { id: 'pm_gone', object: 'payment_method', customer: null }),
+    ).rejects.toMatchObject(missing);
     expect(await state(a.businessId)).toEqual({ cards: [], status: 'pending' });
     // A wrong key is not "missing": Stripe is asked again later.
     const event = { id: 'evt_x', type: 'payment_method.updated', data: { object: { id: 'pm_card_visa' } } };

@@ -3,10 +3,13 @@
 import { ZReverseGeocodeQuery } from '~/schemas/search';
 import { db } from '~/server/db/client';
 import { placeName } from '~/server/geo/place-name';
+import { requestMeta } from '~/server/http';
 import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const GET = route({ auth: 'none', query: ZReverseGeocodeQuery, maxQuery: 256 }, async ({ query }) =>
-  Response.json(await placeName(db(), query)),
+export const GET = route(
+  { auth: 'none', query: ZReverseGeocodeQuery, maxQuery: 256 },
+  async ({ query, context }) =>
+    Response.json(await placeName(db(), query, undefined, requestMeta(context).ip)),
 );

@@ -2,7 +2,7 @@
 // an answer for a minute.
 import { ZSearchQuery } from '~/schemas/search';
 import { db } from '~/server/db/client';
-import { publicCache } from '~/server/http';
+import { publicCache, requestMeta } from '~/server/http';
 import { route } from '~/server/route';
 import { searchContractors } from '~/server/search/search-contractors';
 
@@ -10,5 +10,6 @@ export const prerender = false;
 
 export const GET = route(
   { auth: 'none', query: ZSearchQuery, headers: publicCache(60, 300) },
-  async ({ query }) => Response.json(await searchContractors(db(), query)),
+  async ({ query, context }) =>
+    Response.json(await searchContractors(db(), query, { clientIp: requestMeta(context).ip })),
 );

@@ -4,7 +4,7 @@
 import { ACTIVITY_PAGE_SIZE } from '../../domain/admin-rules.ts';
 import type { AuditPage, TActivityQuery } from '../../schemas/admin.ts';
 import type { Sql } from '../db/client.ts';
-import { AppError } from '../errors.ts';
+import { cursorCodec } from '../cursor.ts';
 
 interface Row {
   id: number;
@@ -20,24 +20,16 @@ interface Row {
   details: Record<string, unknown>;
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
-function encode(at: string, id: number): string {
-  return Buffer.from(`${at}|${id}`).toString('base64url');
-}
-function decode(raw: string): { at: string; id: number } {
-  const [at, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  if (!at || !id || !TIMESTAMP.test(at) || !/^\d{1,18}$/.test(id))
-    throw new AppError('BAD_REQUEST', 'Invalid cursor');
-  return { at, id: Number(id) };
-}
+/** The log's keyset: (created_at as PostgreSQL prints it, the entry's number). */
+export const activityCursor = cursorCodec('admin-activity', ['time', 'int']);
 
 export async function listActivity(
   sql: Sql,
   filters: Omit<TActivityQuery, 'cursor'> & { cursor?: string | undefined },
   limit = ACTIVITY_PAGE_SIZE,
 ): Promise<AuditPage> {
-  const cursor = filters.cursor ? decode(filters.cursor) : null;
+  const [at, id] = filters.cursor ? activityCursor.read(filters.cursor) : [];
+  const cursor = at !== undefined && id !== undefined ? { at, id } : null;
   const rows = await sql<Row[]>`
     select a.id, a.created_at, a.created_at::text as cursor_at, a.actor_user_id, u.email as actor_email,
            a.action, a.entity_type, a.entity_id, a.before_values, a.after_values, a.details
@@ -65,7 +57,7 @@ export async function listActivity(
       before: r.before_values,
       after: r.after_values ?? (Object.keys(r.details).length ? r.details : null),
     })),
-    nextCursor: rows.length > limit && last ? encode(last.cursor_at, last.id) : null,
+    nextCursor: rows.length > limit && last ? activityCursor.make([last.cursor_at, last.id]) : null,
   };
 }
 

@@ -16,7 +16,7 @@ import { renderArticleContent } from '../site/article-content.ts';
 import type { UploadStore } from '../storage/uploads.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { audited, type AuditActor } from './audit.ts';
-import { encodeCursor, timeCursor } from './content-cursor.ts';
+import { cursorCodec } from '../cursor.ts';
 
 interface ArticleRow {
   id: string;
@@ -81,12 +81,16 @@ const snapshot = (a: AdminArticle) => ({
   status: a.status,
 });
 
+/** The list's keyset: (updated_at as PostgreSQL prints it, id). */
+export const articleListCursor = cursorCodec('admin-articles', ['time', 'uuid']);
+
 export async function listArticles(
   sql: Sql,
   query: { cursor?: string | undefined },
   limit = CONTENT_PAGE_SIZE,
 ): Promise<AdminArticlePage> {
-  const after = query.cursor ? timeCursor(query.cursor) : null;
+  const [at, id] = query.cursor ? articleListCursor.read(query.cursor) : [];
+  const after = at && id ? { at, id } : null;
   const rows = await sql<ArticleRow[]>`
     select ${columns(sql)} from articles
      where true ${after ? sql`and (updated_at, id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
@@ -96,7 +100,7 @@ export async function listArticles(
   const last = page.at(-1);
   return {
     articles: page.map(toArticle),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.updated_text, last.id]) : null,
+    nextCursor: rows.length > limit && last ? articleListCursor.make([last.updated_text, last.id]) : null,
   };
 }
 

@@ -17,7 +17,7 @@ import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import { recomputeBusinessRating } from '../reviews/business-rating.ts';
 import { audited, type AuditActor } from './audit.ts';
-import { encodeCursor, timeCursor } from './content-cursor.ts';
+import { cursorCodec } from '../cursor.ts';
 import { containsPattern } from './users.ts';
 
 interface ReviewRow {
@@ -69,12 +69,16 @@ function reviewColumns(sql: Sql | TransactionSql) {
     r.hidden_reason, r.hidden_kind, r.signals`;
 }
 
+/** The list's keyset: (created_at as PostgreSQL prints it, id). */
+export const reviewListCursor = cursorCodec('admin-reviews', ['time', 'uuid']);
+
 export async function listReviews(
   sql: Sql,
   query: TReviewListQuery,
   limit = CONTENT_PAGE_SIZE,
 ): Promise<AdminReviewPage> {
-  const after = query.cursor ? timeCursor(query.cursor) : null;
+  const [at, id] = query.cursor ? reviewListCursor.read(query.cursor) : [];
+  const after = at && id ? { at, id } : null;
   const q = query.q?.trim().toLowerCase();
   const rows = await sql<ReviewRow[]>`
     select ${reviewColumns(sql)}
@@ -92,7 +96,7 @@ export async function listReviews(
   const last = page.at(-1);
   return {
     reviews: page.map(toReview),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.created_text, last.id]) : null,
+    nextCursor: rows.length > limit && last ? reviewListCursor.make([last.created_text, last.id]) : null,
   };
 }
 

@@ -20,7 +20,7 @@ import { requestPublish } from '../publish/request-publish.ts';
 import { buildCityServicePage } from '../site/city-service-page.ts';
 import { readSiteData } from '../site/site-data.ts';
 import { audited, type AuditActor } from './audit.ts';
-import { decodeCursor, encodeCursor } from './content-cursor.ts';
+import { cursorCodec } from '../cursor.ts';
 import { containsPattern } from './users.ts';
 
 export interface PageRow {
@@ -87,17 +87,15 @@ function pageColumns(sql: Sql | TransactionSql) {
     p.pricing_guide, p.faq_content, p.updated_at`;
 }
 
+/** The list's keyset: the page's slug. */
+export const seoPageListCursor = cursorCodec('admin-seo-pages', ['text']);
+
 export async function listSeoPages(
   sql: Sql,
   query: { q?: string | undefined; cursor?: string | undefined },
   limit = CONTENT_PAGE_SIZE,
 ): Promise<AdminSeoPageSummaryPage> {
-  let after: string | null = null;
-  if (query.cursor) {
-    const [slug] = decodeCursor(query.cursor);
-    if (!SLUG.test(slug)) throw new AppError('BAD_REQUEST', 'Invalid cursor');
-    after = slug;
-  }
+  const [after] = query.cursor ? seoPageListCursor.read(query.cursor) : [null];
   const q = query.q?.trim().toLowerCase();
   // "plumbing dayton" finds plumbing-dayton-ohio; "Huber Heights" the city by name.
   const rows = await sql<PageRow[]>`
@@ -122,7 +120,7 @@ export async function listSeoPages(
         updatedAt: p.updatedAt,
       };
     }),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.slug, 'slug']) : null,
+    nextCursor: rows.length > limit && last ? seoPageListCursor.make([last.slug]) : null,
   };
 }
 

@@ -16,6 +16,7 @@ import type {
   TLicenceCheck,
 } from '../../schemas/admin.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
+import { cursorCodec, type CursorCodec } from '../cursor.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { requestPublish } from '../publish/request-publish.ts';
@@ -111,32 +112,19 @@ function businessSelect(sql: Sql | TransactionSql) {
       from businesses b left join users u on u.id = b.owner_id`;
 }
 
-// Cursors: newest-first lists carry (created_at, id); the listed businesses (lower(name), id).
-// created_at travels as PostgreSQL prints it and goes back as text cast in SQL: a JS Date keeps
-// milliseconds only, so a cursor made from one would skip rows created in the same millisecond.
-const encode = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
-function decode(raw: string): [string, string] {
-  try {
-    const parts: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parts) &&
-      parts.length === 2 &&
-      parts.every((p) => typeof p === 'string' && p.length <= 200)
-    ) {
-      return [parts[0] as string, parts[1] as string];
-    }
-  } catch {
-    // answered below
-  }
-  throw new AppError('BAD_REQUEST', 'Invalid cursor');
-}
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-function timeCursor(raw: string): { at: string; id: string } {
-  const [at, id] = decode(raw);
-  if (!TIMESTAMP.test(at) || !UUID.test(id)) throw new AppError('BAD_REQUEST', 'Invalid cursor');
+// Cursors: the newest-first lists carry (created_at as PostgreSQL prints it, id); the listed
+// businesses (lower(name), id).
+export const contractorListCursors = {
+  claims: cursorCodec('admin-claims', ['time', 'uuid']),
+  pending: cursorCodec('admin-contractors-pending', ['time', 'uuid']),
+  listed: cursorCodec('admin-contractors-listed', ['text', 'uuid']),
+} as const;
+
+const timeAfter = (codec: CursorCodec<readonly ['time', 'uuid']>, raw: string | undefined) => {
+  if (!raw) return null;
+  const [at, id] = codec.read(raw);
   return { at, id };
-}
+};
 
 export async function listContractors(
   sql: Sql,
@@ -144,7 +132,7 @@ export async function listContractors(
   limit = ADMIN_CONTRACTORS_PAGE_SIZE,
 ): Promise<AdminContractorPage> {
   if (query.list === 'claims') {
-    const after = query.cursor ? timeCursor(query.cursor) : null;
+    const after = timeAfter(contractorListCursors.claims, query.cursor);
     const rows = await sql<
       {
         id: string;
@@ -187,11 +175,12 @@ export async function listContractors(
         confirmation: toConfirmation(r),
         listing: r.listing,
       })),
-      nextCursor: rows.length > limit && last ? encode([last.created_text, last.id]) : null,
+      nextCursor:
+        rows.length > limit && last ? contractorListCursors.claims.make([last.created_text, last.id]) : null,
     };
   }
   if (query.list === 'pending') {
-    const after = query.cursor ? timeCursor(query.cursor) : null;
+    const after = timeAfter(contractorListCursors.pending, query.cursor);
     const rows = await sql<BusinessRow[]>`
       ${businessSelect(sql)}
        where b.status = 'PENDING'
@@ -203,11 +192,11 @@ export async function listContractors(
     return {
       businesses: page.map(toBusiness),
       claims: [],
-      nextCursor: rows.length > limit && last ? encode([last.created_text, last.id]) : null,
+      nextCursor:
+        rows.length > limit && last ? contractorListCursors.pending.make([last.created_text, last.id]) : null,
     };
   }
-  const after = query.cursor ? decode(query.cursor) : null;
-  if (after && !UUID.test(after[1])) throw new AppError('BAD_REQUEST', 'Invalid cursor');
+  const after = query.cursor ? contractorListCursors.listed.read(query.cursor) : null;
   const q = query.q?.trim().toLowerCase();
   const rows = await sql<BusinessRow[]>`
     ${businessSelect(sql)}
@@ -221,7 +210,10 @@ export async function listContractors(
   return {
     businesses: page.map(toBusiness),
     claims: [],
-    nextCursor: rows.length > limit && last ? encode([last.name.toLowerCase(), last.id]) : null,
+    nextCursor:
+      rows.length > limit && last
+        ? contractorListCursors.listed.make([last.name.toLowerCase(), last.id])
+        : null,
   };
 }
 

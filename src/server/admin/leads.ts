@@ -21,37 +21,13 @@ import type {
 } from '../../schemas/admin-leads.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { cursorCodec } from '../cursor.ts';
 import { containsPattern } from './users.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/**
- * created_at as PostgreSQL prints it, microseconds kept: a cursor rounded to milliseconds would skip
- * rows. It goes back as text cast in SQL (a timestamptz parameter would pass through a JS Date in
- * postgres.js and lose the microseconds again).
- */
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
-/** The cursor of the page after the lead created at `at` (created_at::text) with this id. */
-export const leadCursor = (at: string, id: string): string =>
-  Buffer.from(JSON.stringify([at, id])).toString('base64url');
-function decode(raw: string): { at: string; id: string } {
-  try {
-    const parts: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parts) &&
-      parts.length === 2 &&
-      typeof parts[0] === 'string' &&
-      typeof parts[1] === 'string' &&
-      TIMESTAMP.test(parts[0]) &&
-      UUID.test(parts[1])
-    ) {
-      return { at: parts[0], id: parts[1] };
-    }
-  } catch {
-    // answered below
-  }
-  throw new AppError('BAD_REQUEST', 'Invalid cursor');
-}
+/** The list's keyset: (created_at as PostgreSQL prints it, id). */
+export const adminLeadCursor = cursorCodec('admin-leads', ['time', 'uuid']);
 
 interface ListRow {
   id: string;
@@ -70,7 +46,8 @@ interface ListRow {
 
 /** The list's statement, not run (bench/admin.ts prints its plan); listLeads runs it. */
 export function leadsListQuery(sql: Sql, query: TAdminLeadQuery, limit: number) {
-  const after = query.cursor ? decode(query.cursor) : null;
+  const [at, id] = query.cursor ? adminLeadCursor.read(query.cursor) : [];
+  const after = at && id ? { at, id } : null;
   const q = query.q?.trim().toLowerCase() ?? '';
   const byId = UUID.test(q);
   // The qualification is written into the statement as a constant (one of seven names, taken from
@@ -119,7 +96,7 @@ export async function listLeads(
       distributions: r.distributions,
       paid: r.paid,
     })),
-    nextCursor: rows.length > limit && last ? leadCursor(last.at, last.id) : null,
+    nextCursor: rows.length > limit && last ? adminLeadCursor.make([last.at, last.id]) : null,
   };
 }
 

@@ -9,7 +9,7 @@ import type {
   AdminTransactionPage,
   TAdminTransactionQuery,
 } from '../../schemas/admin-payments.ts';
-import { decodeCursor, encodeCursor } from '../dashboard/list-leads.ts';
+import { cursorCodec, type CursorCodec } from '../cursor.ts';
 import type { Sql } from '../db/client.ts';
 import { containsPattern } from './users.ts';
 
@@ -20,10 +20,28 @@ interface Keyed {
   created_at: Date;
 }
 
-function page<R extends Keyed>(rows: R[], limit: number): { rows: R[]; nextCursor: string | null } {
+type TimeCursor = CursorCodec<readonly ['time', 'uuid']>;
+/** Each list's keyset: (created_at as PostgreSQL prints it, id). */
+export const paymentListCursors = {
+  transactions: cursorCodec('admin-transactions', ['time', 'uuid']),
+  credits: cursorCodec('admin-credits', ['time', 'uuid']),
+  chargebacks: cursorCodec('admin-chargebacks', ['time', 'uuid']),
+} satisfies Record<string, TimeCursor>;
+
+function afterOf(codec: TimeCursor, raw: string | undefined): { at: string; id: string } | null {
+  if (!raw) return null;
+  const [at, id] = codec.read(raw);
+  return { at, id };
+}
+
+function page<R extends Keyed>(
+  codec: TimeCursor,
+  rows: R[],
+  limit: number,
+): { rows: R[]; nextCursor: string | null } {
   const kept = rows.slice(0, limit);
   const last = kept.at(-1);
-  return { rows: kept, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  return { rows: kept, nextCursor: rows.length > limit && last ? codec.make([last.at, last.id]) : null };
 }
 
 export async function listTransactions(
@@ -31,7 +49,7 @@ export async function listTransactions(
   query: TAdminTransactionQuery,
   limit = ADMIN_PAYMENTS_PAGE_SIZE,
 ): Promise<AdminTransactionPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = afterOf(paymentListCursors.transactions, query.cursor);
   const statuses = query.status === 'paid' ? ['paid', 'succeeded'] : query.status ? [query.status] : null;
   const business = query.business?.trim().toLowerCase();
   const rows = await sql<
@@ -56,7 +74,7 @@ export async function listTransactions(
        ${after ? sql`and (t.created_at, t.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by t.created_at desc, t.id desc
      limit ${limit + 1}`;
-  const { rows: kept, nextCursor } = page(rows, limit);
+  const { rows: kept, nextCursor } = page(paymentListCursors.transactions, rows, limit);
   return {
     transactions: kept.map((r) => ({
       id: r.id,
@@ -126,14 +144,14 @@ export async function listOpenCredits(
   query: { cursor?: string | undefined },
   limit = ADMIN_PAYMENTS_PAGE_SIZE,
 ): Promise<AdminCreditPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = afterOf(paymentListCursors.credits, query.cursor);
   const rows = await sql<CreditRow[]>`
     select ${creditColumns(sql)}
      where c.status = 'open'
        ${after ? sql`and (c.created_at, c.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by c.created_at desc, c.id desc
      limit ${limit + 1}`;
-  const { rows: kept, nextCursor } = page(rows, limit);
+  const { rows: kept, nextCursor } = page(paymentListCursors.credits, rows, limit);
   return { credits: kept.map(toCreditRequest), nextCursor };
 }
 
@@ -142,7 +160,7 @@ export async function listChargebacks(
   query: { cursor?: string | undefined },
   limit = ADMIN_PAYMENTS_PAGE_SIZE,
 ): Promise<AdminChargebackPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const after = afterOf(paymentListCursors.chargebacks, query.cursor);
   const rows = await sql<
     (Keyed & {
       stripe_dispute_id: string;
@@ -162,7 +180,7 @@ export async function listChargebacks(
        ${after ? sql`and (c.created_at, c.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by c.created_at desc, c.id desc
      limit ${limit + 1}`;
-  const { rows: kept, nextCursor } = page(rows, limit);
+  const { rows: kept, nextCursor } = page(paymentListCursors.chargebacks, rows, limit);
   return {
     chargebacks: kept.map((r) => ({
       id: r.id,

@@ -5,6 +5,7 @@
 import { ADMIN_MESSAGES, ADMIN_USERS_PAGE_SIZE, type GrantableRole } from '../../domain/admin-rules.ts';
 import type { AdminUser, AdminUserPage } from '../../schemas/admin.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
+import { cursorCodec } from '../cursor.ts';
 import { AppError } from '../errors.ts';
 import { audited, type AuditActor } from './audit.ts';
 
@@ -31,20 +32,15 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const encode = (email: string) => Buffer.from(email).toString('base64url');
-function decode(raw: string): string {
-  const email = Buffer.from(raw, 'base64url').toString('utf8');
-  if (!email || email.length > 254 || !email.includes('@'))
-    throw new AppError('BAD_REQUEST', 'Invalid cursor');
-  return email;
-}
+/** The list's keyset: the e-mail (unique). */
+export const userListCursor = cursorCodec('admin-users', ['text']);
 
 export async function listUsers(
   sql: Sql,
   options: { q?: string | undefined; cursor?: string | undefined; limit?: number } = {},
 ): Promise<AdminUserPage> {
   const limit = options.limit ?? ADMIN_USERS_PAGE_SIZE;
-  const after = options.cursor ? decode(options.cursor) : null;
+  const [after] = options.cursor ? userListCursor.read(options.cursor) : [null];
   const q = options.q?.trim().toLowerCase();
   const rows = await sql<UserRow[]>`
     select u.id, u.email, u.full_name, u.disabled_at, u.created_at,
@@ -58,7 +54,7 @@ export async function listUsers(
   const page = rows.slice(0, limit);
   return {
     users: page.map(toUser),
-    nextCursor: rows.length > limit ? encode(page.at(-1)!.email) : null,
+    nextCursor: rows.length > limit ? userListCursor.make([page.at(-1)!.email]) : null,
   };
 }
 

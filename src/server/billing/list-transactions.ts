@@ -3,15 +3,19 @@
 import type { BillingRange } from '../../domain/billing-rules.ts';
 import type { TransactionPage } from '../../schemas/billing.ts';
 import type { Sql } from '../db/client.ts';
-import { decodeCursor, encodeCursor } from '../dashboard/list-leads.ts';
+import { cursorCodec } from '../cursor.ts';
 import { toTransaction, transactionsQuery } from './transaction-rows.ts';
+
+/** The list's keyset: (created_at as PostgreSQL prints it, id). */
+export const transactionListCursor = cursorCodec('contractor-transactions', ['time', 'uuid']);
 
 export async function listTransactions(
   sql: Sql,
   businessId: string,
   options: { range: BillingRange; pageSize: number; cursor?: string | undefined },
 ): Promise<TransactionPage> {
-  const after = options.cursor ? decodeCursor(options.cursor) : null;
+  const [at, id] = options.cursor ? transactionListCursor.read(options.cursor) : [];
+  const after = at && id ? { at, id } : null;
   const rows = await transactionsQuery(sql, {
     businessId,
     range: options.range,
@@ -23,6 +27,6 @@ export async function listTransactions(
   return {
     transactions: page.map(toTransaction),
     nextCursor:
-      rows.length > options.pageSize && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+      rows.length > options.pageSize && last ? transactionListCursor.make([last.cursor_at, last.id]) : null,
   };
 }

@@ -5,29 +5,11 @@ import type { LeadStage } from '../../domain/lead-stages.ts';
 import type { LeadPage } from '../../schemas/dashboard.ts';
 import type { Sql } from '../db/client.ts';
 import { ownerSince } from '../contractor/owner-since.ts';
-import { AppError } from '../errors.ts';
+import { cursorCodec } from '../cursor.ts';
 import { leadColumns, toLeadSummary, type LeadRow } from './lead-rows.ts';
 
-interface Cursor {
-  at: string;
-  id: string;
-}
-
-/** created_at as PostgreSQL prints a timestamptz (microseconds kept, so no row is skipped). */
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
-}
-
-export function decodeCursor(raw: string): Cursor {
-  const [at, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  if (!at || !id || !TIMESTAMP.test(at) || !UUID.test(id)) {
-    throw new AppError('BAD_REQUEST', 'Invalid cursor');
-  }
-  return { at, id };
-}
+/** The list's keyset: (created_at as PostgreSQL prints it, id). */
+export const leadListCursor = cursorCodec('contractor-leads', ['time', 'uuid']);
 
 /**
  * "3 new leads": the leads waiting for the contractor's first contact, those in the New stage
@@ -48,7 +30,8 @@ export async function listLeads(
   options: { stage?: LeadStage | undefined; cursor?: string | undefined; limit?: number } = {},
 ): Promise<LeadPage> {
   const limit = options.limit ?? LEADS_PAGE_SIZE;
-  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  const [at, id] = options.cursor ? leadListCursor.read(options.cursor) : [];
+  const cursor = at && id ? { at, id } : null;
   const rows = await sql<LeadRow[]>`
     select ${leadColumns(sql)}
       from lead_distributions d
@@ -64,6 +47,6 @@ export async function listLeads(
   return {
     leads: page.map(toLeadSummary),
     newLeads: await countNewLeads(sql, businessId),
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? leadListCursor.make([last.cursor_at, last.id]) : null,
   };
 }

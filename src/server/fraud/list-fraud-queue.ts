@@ -3,19 +3,28 @@
 // details blocked now, newest first (created_at, id); each request with its signals.
 import { FRAUD_PAGE_SIZE } from '../../domain/fraud-rules.ts';
 import type { BlockedIdentity, BlockKind, FraudQueuePage, TFraudQuery } from '../../schemas/admin-fraud.ts';
-import { encodeCursor, timeCursor } from '../admin/content-cursor.ts';
+import { cursorCodec } from '../cursor.ts';
 import type { Sql } from '../db/client.ts';
 import { fraudLeads } from './fraud-leads.ts';
+
+/** Each list's keyset: (created_at or reported_at as PostgreSQL prints it, id). */
+export const fraudListCursors = {
+  held: cursorCodec('admin-fraud-held', ['time', 'uuid']),
+  reported: cursorCodec('admin-fraud-reported', ['time', 'uuid']),
+  blocked: cursorCodec('admin-fraud-blocked', ['time', 'uuid']),
+} as const;
 
 export async function listFraudQueue(
   sql: Sql,
   query: TFraudQuery,
   limit = FRAUD_PAGE_SIZE,
 ): Promise<FraudQueuePage> {
-  const after = query.cursor ? timeCursor(query.cursor) : null;
+  const codec = fraudListCursors[query.list];
+  const [at, id] = query.cursor ? codec.read(query.cursor) : [];
+  const after = at && id ? { at, id } : null;
   const keyset = (rows: { at: string; id: string }[]) => {
     const last = rows.slice(0, limit).at(-1);
-    return rows.length > limit && last ? encodeCursor([last.at, last.id]) : null;
+    return rows.length > limit && last ? codec.make([last.at, last.id]) : null;
   };
   if (query.list === 'blocked') {
     const rows = await sql<(BlockedRow & { at: string })[]>`

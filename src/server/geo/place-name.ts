@@ -15,11 +15,14 @@ import {
   type GeocodedPlace,
   type Geocoder,
 } from './geocoder.ts';
+import { limitedGeocoder } from './limited-geocoder.ts';
 
 export async function placeName(
   sql: Sql,
   query: TReverseGeocodeQuery,
-  geocoder: Geocoder | null = createGeocoder(),
+  /** Default: the configured geocoder, cached and limited for this client. */
+  geocoder?: Geocoder | null,
+  clientIp: string | null = null,
 ): Promise<GeocodedPlace & { source: 'gazetteer' | 'geocoder' }> {
   const { places } = await searchCatalog(sql);
   const point = { latitude: query.lat, longitude: query.lng };
@@ -27,8 +30,9 @@ export async function placeName(
   if (near && distanceMiles(near, point) <= NEAR_MILES) {
     return { name: near.name, latitude: near.latitude, longitude: near.longitude, source: 'gazetteer' };
   }
-  if (!geocoder) throw new AppError('UNAVAILABLE', LOCATION_NOT_CONFIGURED);
-  const found = await geocoder.reverse(query.lat, query.lng);
+  const external = geocoder === undefined ? limitedGeocoder(sql, createGeocoder(), clientIp) : geocoder;
+  if (!external) throw new AppError('UNAVAILABLE', LOCATION_NOT_CONFIGURED);
+  const found = await external.reverse(query.lat, query.lng);
   if (!found) throw new AppError('NOT_FOUND', LOCATION_NOT_FOUND);
   return { ...found, source: 'geocoder' };
 }

@@ -1,5 +1,5 @@
 // The scheduled jobs in one call (finish unfinished leads, deliver waiting mail, credit unanswered
-// leads, expire requests, purge spent tokens), for a server that has no scheduler of its own (npm start): on Netlify each
+// leads, expire requests, purge spent tokens, old search marks and geocodes), for a server that has no scheduler of its own (npm start): on Netlify each
 // runs as its own scheduled function (netlify/functions). Every job is safe to run at any time and
 // again.
 import { purgeExpired } from '../auth/cleanup.ts';
@@ -12,6 +12,7 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { expireUnconfirmedQuotes } from '../quotes/expire-unconfirmed-quotes.ts';
 import { purgeSpentProofs } from '../quotes/proof-of-work.ts';
 import { resumeUnfinishedLeads } from '../quotes/resume-unfinished-leads.ts';
+import { purgeSearchMarks } from '../search/purge-search-marks.ts';
 import type { UploadStore } from '../storage/uploads.ts';
 
 export async function housekeeping(
@@ -33,6 +34,7 @@ export async function housekeeping(
   const quotes = await expireUnconfirmedQuotes(sql, deps.store);
   const proofs = await purgeSpentProofs(sql);
   const identity = await purgeExpired(sql);
+  const search = await purgeSearchMarks(sql);
   return {
     resumedLeads: resumed.length,
     mailsDelivered: mails,
@@ -41,5 +43,6 @@ export async function housekeeping(
     ...quotes,
     spentProofs: proofs,
     ...identity,
+    ...search,
   };
 }

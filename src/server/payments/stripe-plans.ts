@@ -14,12 +14,13 @@ import type {
   SubscriptionSessionResult,
   SubscriptionState,
 } from './gateway.ts';
+import type { AsRead } from './webhooks/types.ts';
 
 const KEPT_STATUSES = ['active', 'trialing', 'past_due', 'incomplete'] as const;
 
 /** The subscription as the port states it; null when its price is none of our plans'. */
-export function subscriptionState(subscription: Stripe.Subscription): SubscriptionState | null {
-  const item = subscription.items.data[0];
+export function subscriptionState(subscription: AsRead<Stripe.Subscription>): SubscriptionState | null {
+  const item = subscription.items?.data[0];
   const plan = planOfLookupKey(item?.price.lookup_key);
   if (!item || !plan) return null;
   // canceled, incomplete_expired, unpaid, paused: no plan benefits.
@@ -30,13 +31,13 @@ export function subscriptionState(subscription: Stripe.Subscription): Subscripti
     status,
     currentPeriodStart: new Date(item.current_period_start * 1000),
     currentPeriodEnd: new Date(item.current_period_end * 1000),
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
   };
 }
 
 /** The business a subscription belongs to, as we wrote it on the subscription. */
-export const businessIdOf = (subscription: Stripe.Subscription): string | null =>
-  subscription.metadata['business_id'] ?? null;
+export const businessIdOf = (subscription: AsRead<Stripe.Subscription>): string | null =>
+  subscription.metadata?.['business_id'] ?? null;
 
 const unixSeconds = (at: Date): number => Math.floor(at.getTime() / 1000);
 

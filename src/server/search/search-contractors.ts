@@ -1,12 +1,17 @@
 // The search use-case behind GET /api/search: resolve the location through the gazetteer (or
 // the external geocoder when one is configured), check the category, run the search, and record
-// search analytics without delaying the answer.
+// search analytics without delaying the answer. The external geocoder is cached and limited per
+// client (limited-geocoder.ts); a business's appearance counts once per client, business and UTC
+// day, and search_analytics rows are limited per client (the review inflated both at will).
+import { addressKey } from '../../domain/client-address.ts';
 import { resolvePlace, type ResolvedPlace } from '../../domain/gazetteer.ts';
 import type { TSearchQuery } from '../../schemas/search.ts';
 import { addToAnalytics } from '../analytics/add-to-analytics.ts';
+import { checkRateLimit } from '../auth/rate-limit.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { createGeocoder, LOCATION_NOT_FOUND, type Geocoder } from '../geo/geocoder.ts';
+import { limitedGeocoder } from '../geo/limited-geocoder.ts';
 import { searchBusinesses, type SearchResult } from './search-businesses.ts';
 import { searchCatalog } from './search-catalog.ts';
 import { inBackground } from '../background.ts';
@@ -14,7 +19,14 @@ import { inBackground } from '../background.ts';
 export async function searchContractors(
   sql: Sql,
   query: TSearchQuery,
-  options: { userId?: string | null; record?: boolean; geocoder?: Geocoder | null } = {},
+  options: {
+    userId?: string | null;
+    record?: boolean;
+    /** Default: the configured geocoder, cached and limited for this client. */
+    geocoder?: Geocoder | null;
+    /** The client's address (requestMeta's ip), for the per-client limits and counts. */
+    clientIp?: string | null;
+  } = {},
 ): Promise<SearchResult> {
   const catalog = await searchCatalog(sql);
   if (query.category && !catalog.services.some((s) => s.slug === query.category)) {
@@ -25,12 +37,17 @@ export async function searchContractors(
       ? await locate(
           catalog.places,
           query.location,
-          options.geocoder === undefined ? createGeocoder() : options.geocoder,
+          options.geocoder === undefined
+            ? limitedGeocoder(sql, createGeocoder(), options.clientIp ?? null)
+            : options.geocoder,
         )
       : null;
   const result = await searchBusinesses(sql, query, place);
   if (options.record !== false) {
-    inBackground(recordSearch(sql, query, result, options.userId ?? null), 'search analytics not recorded');
+    inBackground(
+      recordSearch(sql, query, result, options.userId ?? null, options.clientIp ?? null),
+      'search analytics not recorded',
+    );
   }
   return result;
 }
@@ -62,13 +79,24 @@ function coordinates(text: string): ResolvedPlace | null {
   return { slug: '', name: text.trim(), latitude, longitude };
 }
 
-/** search_analytics for a non-empty term; SEARCH_APPEARANCES for the businesses shown. */
+/** search_analytics rows one client may write in a window (the rest of its searches are not logged). */
+export const SEARCH_ANALYTICS_PER_CLIENT = 10;
+export const SEARCH_ANALYTICS_WINDOW_MINUTES = 60;
+
+/**
+ * search_analytics for a non-empty term (at most SEARCH_ANALYTICS_PER_CLIENT a window from one
+ * client); SEARCH_APPEARANCES for the businesses shown, each at most once a UTC day per client.
+ */
 export async function recordSearch(
   sql: Sql,
   query: TSearchQuery,
   result: SearchResult,
   userId: string | null,
+  clientIp: string | null,
 ): Promise<void> {
+  // The client's address, not its visitor cookie: a script mints a fresh cookie per request, and
+  // the answer is kept by the CDN, so it must not set one.
+  const client = clientIp ? addressKey(clientIp) : 'unknown';
   const filters: Record<string, string | number | boolean> = {
     ...(query.location ? { location: query.location } : {}),
     ...(query.category ? { category: query.category } : {}),
@@ -81,13 +109,34 @@ export async function recordSearch(
     ...(query.priceMax !== undefined ? { priceMax: query.priceMax } : {}),
     page: query.page,
   };
-  if (query.search.trim()) {
+  const logged =
+    query.search.trim() &&
+    (
+      await checkRateLimit(
+        sql,
+        client,
+        'search-analytics:ip',
+        SEARCH_ANALYTICS_PER_CLIENT,
+        SEARCH_ANALYTICS_WINDOW_MINUTES,
+      )
+    ).allowed;
+  if (logged) {
     await sql`
       insert into search_analytics (query, results_count, filters, user_id)
       values (${query.search.trim()}, ${result.total}, ${sql.json(filters)}, ${userId})`;
   }
-  // One counter per business and day (analytics_daily_key), not a row per appearance.
-  await addToAnalytics(sql, 'SEARCH_APPEARANCES', [
-    ...new Set([...result.items, ...result.sponsored].map((b) => b.id)),
-  ]);
+  // One counter per business and day (analytics_daily_key), not a row per appearance; raised
+  // only for the businesses this client had not yet seen today.
+  const shown = [...new Set([...result.items, ...result.sponsored].map((b) => b.id))].sort();
+  if (!shown.length) return;
+  const first = await sql<{ business_id: string }[]>`
+    insert into search_appearance_marks (client, business_id, day)
+    select ${client}, id, (now() at time zone 'utc')::date from unnest(${shown}::uuid[]) as id order by id
+    on conflict do nothing
+    returning business_id`;
+  await addToAnalytics(
+    sql,
+    'SEARCH_APPEARANCES',
+    first.map((row) => row.business_id),
+  );
 }

@@ -1,7 +1,8 @@
 // POST /api/stripe/webhook: where Stripe sends its events (the URL configured in Stripe's
 // dashboard, README "Stripe webhooks"). The body is read raw, at most 1 MB (413 past it), for its
 // signature (stripe-signature, STRIPE_WEBHOOK_SECRET): a bad or missing one is a 400 and writes
-// nothing. 200 for an event processed, a duplicate or a type outside the allow-list; 500 when a
+// nothing. 200 for an event processed, a duplicate, a type outside the allow-list, an object with
+// no id (incomplete) or one Stripe no longer has (missing), each recorded; 500 when a
 // handler failed, so Stripe sends it again. Without STRIPE_WEBHOOK_SECRET (the sandbox) it is 404.
 // The middleware lets Stripe's cross-site post through to here (src/server/security/cross-site.ts).
 import { stripeWebhookConfig } from '~/server/config';

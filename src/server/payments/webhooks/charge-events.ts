@@ -11,7 +11,7 @@ import type Stripe from 'stripe';
 import { WITHDRAWN_FOR_REFUND } from '../../../domain/review-rules.ts';
 import { recordLeadCharge, type LeadChargeOutcome } from '../../quotes/record-lead-charge.ts';
 import { withdrawJobReviews } from '../../reviews/withdraw-job-reviews.ts';
-import type { WebhookContext, WebhookHandlers } from './types.ts';
+import type { AsRead, WebhookContext, WebhookHandlers } from './types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,7 +19,7 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   value == null ? null : typeof value === 'string' ? value : value.id;
 
 /** What a re-read PaymentIntent says of its charge; null while it is still under way. */
-export function intentOutcome(intent: Stripe.PaymentIntent): LeadChargeOutcome | null {
+export function intentOutcome(intent: AsRead<Stripe.PaymentIntent>): LeadChargeOutcome | null {
   if (intent.status === 'succeeded') return { status: 'paid', paymentIntentId: intent.id };
   if (
     intent.status === 'requires_payment_method' ||
@@ -37,8 +37,8 @@ export function intentOutcome(intent: Stripe.PaymentIntent): LeadChargeOutcome |
 
 async function settleLeadCharge({ sql, stripe, event }: WebhookContext): Promise<void> {
   const id = (event.data.object as { id: string }).id;
-  const intent = await stripe.paymentIntents.retrieve(id);
-  const distributionId = intent.metadata['distributionId'];
+  const intent: AsRead<Stripe.PaymentIntent> = await stripe.paymentIntents.retrieve(id);
+  const distributionId = intent.metadata?.['distributionId'];
   // Not a lead charge (a plan's invoice, say): another part's, or nobody's.
   if (!distributionId || !UUID.test(distributionId)) return;
   const outcome = intentOutcome(intent);
@@ -47,23 +47,25 @@ async function settleLeadCharge({ sql, stripe, event }: WebhookContext): Promise
 }
 
 async function recordRefund({ sql, stripe, event }: WebhookContext): Promise<void> {
-  const charge = await stripe.charges.retrieve((event.data.object as { id: string }).id);
+  const charge: AsRead<Stripe.Charge> = await stripe.charges.retrieve(
+    (event.data.object as { id: string }).id,
+  );
   const intentId = idOf(charge.payment_intent);
-  if (!intentId) return;
+  const amountRefunded = charge.amount_refunded ?? 0;
+  if (!intentId || amountRefunded <= 0) return;
   await sql.begin(async (tx) => {
     // The amount only grows (a later event may carry a second partial refund); 'refunded' once
     // Stripe says the whole charge was given back.
     const rows = await tx<{ distribution_id: string | null }[]>`
       update payment_transactions set
-        refunded_amount_cents = greatest(refunded_amount_cents, least(${charge.amount_refunded}, payment_amount_cents)),
+        refunded_amount_cents = greatest(refunded_amount_cents, least(${amountRefunded}, payment_amount_cents)),
         refunded_at = coalesce(refunded_at, now()),
-        payment_status = case when ${charge.refunded} then 'refunded' else payment_status end
+        payment_status = case when ${charge.refunded === true} then 'refunded' else payment_status end
        where stripe_payment_intent_id = ${intentId}
          and payment_status in ('paid', 'succeeded', 'refunded')
-         and ${charge.amount_refunded} > 0
       returning distribution_id`;
     const distributions = rows.flatMap((row) => (row.distribution_id ? [row.distribution_id] : []));
-    if (charge.refunded && distributions.length) {
+    if (charge.refunded === true && distributions.length) {
       await tx`
         update lead_distributions set payment_status = 'refunded'
          where id = any(${distributions}::uuid[]) and payment_status = 'paid'`;
@@ -73,8 +75,12 @@ async function recordRefund({ sql, stripe, event }: WebhookContext): Promise<voi
 }
 
 async function recordChargeback({ sql, stripe, event }: WebhookContext): Promise<void> {
-  const dispute = await stripe.disputes.retrieve((event.data.object as { id: string }).id);
-  const chargeId = idOf(dispute.charge)!;
+  const dispute: AsRead<Stripe.Dispute> = await stripe.disputes.retrieve(
+    (event.data.object as { id: string }).id,
+  );
+  const chargeId = idOf(dispute.charge);
+  // A dispute names the charge it disputes; without one there is nothing to tie it to.
+  if (!chargeId) return;
   const intentId = idOf(dispute.payment_intent);
   const [transaction] = intentId
     ? await sql<{ id: string; business_id: string }[]>`
@@ -92,12 +98,13 @@ async function recordChargeback({ sql, stripe, event }: WebhookContext): Promise
       businessId = business?.id ?? null;
     }
   }
-  const dueBy = dispute.evidence_details.due_by;
+  const dueBy = dispute.evidence_details?.due_by;
   await sql`
     insert into chargebacks (stripe_dispute_id, stripe_charge_id, business_id, transaction_id, amount_cents,
       currency, reason, stripe_status, evidence_due_by)
-    values (${dispute.id}, ${chargeId}, ${businessId}, ${transaction?.id ?? null}, ${dispute.amount},
-      ${dispute.currency}, ${(dispute.reason || 'general').slice(0, 100)}, ${dispute.status.slice(0, 100)},
+    values (${dispute.id}, ${chargeId}, ${businessId}, ${transaction?.id ?? null}, ${dispute.amount ?? 0},
+      ${dispute.currency ?? 'usd'}, ${(dispute.reason || 'general').slice(0, 100)},
+      ${(dispute.status || 'needs_response').slice(0, 100)},
       ${dueBy ? new Date(dueBy * 1000) : null})
     on conflict (stripe_dispute_id) do update set
       stripe_status = excluded.stripe_status,

@@ -12,7 +12,7 @@ import { isPlanId, type PlanId } from '../../../domain/plans.ts';
 import { recordPlanPayment } from '../../plans/record-plan-payment.ts';
 import { subscriptionState } from '../stripe-plans.ts';
 import { businessOf } from './plan-events.ts';
-import type { WebhookContext, WebhookHandlers } from './types.ts';
+import type { AsRead, WebhookContext, WebhookHandlers } from './types.ts';
 
 export const INVOICE_FAILURE_MESSAGE = "The plan's payment was declined.";
 
@@ -21,29 +21,31 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 
 /** What the re-read invoice says was paid or failed; null when neither (draft, void, not tried). */
 export function invoiceOutcome(
-  invoice: Stripe.Invoice,
+  invoice: AsRead<Stripe.Invoice>,
 ): { status: 'paid' | 'failed'; amountCents: number } | null {
-  if (invoice.status === 'paid') return { status: 'paid', amountCents: invoice.amount_paid };
+  if (invoice.status === 'paid') return { status: 'paid', amountCents: invoice.amount_paid ?? 0 };
   if ((invoice.status === 'open' || invoice.status === 'uncollectible') && invoice.attempted) {
-    return { status: 'failed', amountCents: invoice.amount_due };
+    return { status: 'failed', amountCents: invoice.amount_due ?? 0 };
   }
   return null;
 }
 
 /** The service period the invoice bills: of its lines, the one ending last (after a prorated plan
  * change the proration lines end where the new month starts), else the invoice's own period. */
-function periodOf(invoice: Stripe.Invoice): { start: Date; end: Date } {
-  const line = invoice.lines.data.reduce<Stripe.InvoiceLineItem | null>(
+function periodOf(invoice: AsRead<Stripe.Invoice>, created: number): { start: Date; end: Date } {
+  const line = (invoice.lines?.data ?? []).reduce<Stripe.InvoiceLineItem | null>(
     (best, next) => (!best || next.period.end > best.period.end ? next : best),
     null,
   );
-  const start = line?.period.start ?? invoice.period_start;
-  const end = line?.period.end ?? invoice.period_end;
+  const start = line?.period.start ?? invoice.period_start ?? created;
+  const end = line?.period.end ?? invoice.period_end ?? created;
   return { start: new Date(start * 1000), end: new Date(end * 1000) };
 }
 
 async function onInvoice({ sql, stripe, event }: WebhookContext): Promise<void> {
-  const invoice = await stripe.invoices.retrieve((event.data.object as { id: string }).id);
+  const invoice: AsRead<Stripe.Invoice> = await stripe.invoices.retrieve(
+    (event.data.object as { id: string }).id,
+  );
   const details = invoice.parent?.subscription_details;
   const subscriptionId = idOf(details?.subscription);
   if (!subscriptionId) return;
@@ -57,7 +59,8 @@ async function onInvoice({ sql, stripe, event }: WebhookContext): Promise<void> 
   // The plan the invoice was for (Stripe snapshots the subscription's metadata on the invoice).
   const named = details?.metadata?.['plan'];
   const plan: PlanId = isPlanId(named) ? named : state.plan;
-  const period = periodOf(invoice);
+  const created = invoice.created ?? Math.floor(Date.now() / 1000);
+  const period = periodOf(invoice, created);
   await recordPlanPayment(sql, {
     businessId,
     idempotencyKey: invoiceKey(invoice.id),
@@ -67,7 +70,7 @@ async function onInvoice({ sql, stripe, event }: WebhookContext): Promise<void> 
     paymentIntentId: null,
     receiptUrl: outcome.status === 'paid' ? (invoice.hosted_invoice_url ?? null) : null,
     failureMessage: outcome.status === 'failed' ? INVOICE_FAILURE_MESSAGE : null,
-    createdAt: new Date(invoice.created * 1000),
+    createdAt: new Date(created * 1000),
   });
 }
 

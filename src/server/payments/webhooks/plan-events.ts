@@ -8,13 +8,16 @@ import type Stripe from 'stripe';
 import type { Sql } from '../../db/client.ts';
 import { recordSubscription } from '../../plans/record-subscription.ts';
 import { businessIdOf, subscriptionState } from '../stripe-plans.ts';
-import type { WebhookContext, WebhookHandlers } from './types.ts';
+import type { AsRead, WebhookContext, WebhookHandlers } from './types.ts';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /** The business a subscription is ours for: named in its metadata and owning its customer. */
-export async function businessOf(sql: Sql, subscription: Stripe.Subscription): Promise<string | null> {
+export async function businessOf(
+  sql: Sql,
+  subscription: AsRead<Stripe.Subscription>,
+): Promise<string | null> {
   const customer = idOf(subscription.customer);
   const named = businessIdOf(subscription);
   if (!customer || !named || !/^[0-9a-f-]{36}$/i.test(named)) return null;
@@ -29,7 +32,7 @@ export async function syncStripeSubscription(
   stripe: Stripe,
   subscriptionId: string,
 ): Promise<void> {
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const subscription: AsRead<Stripe.Subscription> = await stripe.subscriptions.retrieve(subscriptionId);
   const state = subscriptionState(subscription);
   const businessId = await businessOf(sql, subscription);
   if (!state || !businessId) return;
@@ -51,7 +54,9 @@ async function onSubscriptionEvent({ sql, stripe, event }: WebhookContext): Prom
 }
 
 async function onInvoiceEvent({ sql, stripe, event }: WebhookContext): Promise<void> {
-  const invoice = await stripe.invoices.retrieve((event.data.object as { id: string }).id);
+  const invoice: AsRead<Stripe.Invoice> = await stripe.invoices.retrieve(
+    (event.data.object as { id: string }).id,
+  );
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
   if (subscriptionId) await syncStripeSubscription(sql, stripe, subscriptionId);
 }

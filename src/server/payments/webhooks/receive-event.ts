@@ -4,15 +4,17 @@
 // event is marked processed only once they all succeeded: a handler that throws makes the
 // delivery a 500, and Stripe's retry runs them again (each handler is idempotent, so running one
 // twice, or two deliveries at once, ends in the same state). A delivery of an id already
-// processed runs nothing.
-import type Stripe from 'stripe';
+// processed runs nothing. A signed event is Stripe's word: one whose object has no id, or names an
+// object Stripe no longer has (a 404 when a handler re-reads it), is answered 200 and recorded
+// with that outcome ('incomplete', 'missing') rather than failed and retried by Stripe for days.
+import Stripe from 'stripe';
 import type { Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { handlersFor, isAllowedEventType, WEBHOOK_HANDLER_PARTS } from './index.ts';
 import type { WebhookHandlers } from './types.ts';
 
 /** What became of a delivery (all answered 200). */
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'missing' | 'incomplete';
 
 export const WEBHOOK_MESSAGES = {
   signature: 'The Stripe signature is missing or does not match the body',
@@ -21,6 +23,13 @@ export const WEBHOOK_MESSAGES = {
 
 /** A Stripe event id, as the stripe_events table takes it. */
 const EVENT_ID = /^evt_[A-Za-z0-9_]{1,250}$/;
+/** A Stripe object's id, as the handlers re-read it. */
+const OBJECT_ID = /^[A-Za-z0-9_]{3,255}$/;
+
+/** Stripe's answer for an object it does not have (deleted, or never this account's). */
+function isMissingObject(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+}
 
 export async function receiveStripeEvent(
   sql: Sql,
@@ -47,13 +56,31 @@ export async function receiveStripeEvent(
     returning processed_at`;
   if (recorded!.processed_at) return 'duplicate';
 
-  if (!isAllowedEventType(event.type)) {
-    await sql`
-      update stripe_events set processed_at = now(), ignored = true
-       where id = ${event.id} and processed_at is null`;
-    return 'ignored';
+  if (!isAllowedEventType(event.type)) return finish(sql, event.id, 'ignored');
+  const object = (event.data as { object?: { id?: unknown } } | undefined)?.object;
+  if (typeof object?.id !== 'string' || !OBJECT_ID.test(object.id)) {
+    return finish(sql, event.id, 'incomplete');
   }
-  for (const handler of handlersFor(event.type, parts)) await handler({ sql, stripe, event });
-  await sql`update stripe_events set processed_at = now() where id = ${event.id} and processed_at is null`;
-  return 'processed';
+  let outcome: 'processed' | 'missing' = 'processed';
+  for (const handler of handlersFor(event.type, parts)) {
+    try {
+      await handler({ sql, stripe, event });
+    } catch (error) {
+      if (!isMissingObject(error)) throw error;
+      outcome = 'missing';
+    }
+  }
+  return finish(sql, event.id, outcome);
+}
+
+/** Marks the event done with its outcome (the first delivery to finish it wins). */
+async function finish<O extends 'processed' | 'ignored' | 'missing' | 'incomplete'>(
+  sql: Sql,
+  id: string,
+  outcome: O,
+): Promise<O> {
+  await sql`
+    update stripe_events set processed_at = now(), outcome = ${outcome}, ignored = ${outcome === 'ignored'}
+     where id = ${id} and processed_at is null`;
+  return outcome;
 }

@@ -4,32 +4,18 @@
 // re-reads the object from Stripe and writes what it says now (stripe-setup-record.ts), so
 // duplicates and any order end in the same state. The event's own copy is used only to find the
 // business of a card that is no longer attached to anyone (a detached card names no customer).
-import Stripe from 'stripe';
+// An object Stripe no longer has is recorded as 'missing' by receive-event.ts, for every part.
+import type Stripe from 'stripe';
 import {
   businessForCustomer,
   recordSetupIntent,
   recordSetupSession,
   writeCard,
 } from '../stripe-setup-record.ts';
-import type { WebhookContext, WebhookHandler, WebhookHandlers } from './types.ts';
+import type { WebhookContext, WebhookHandlers } from './types.ts';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;
-
-/**
- * An object Stripe no longer has (or never had for this account) is nothing to record: the
- * event is done, rather than failed and retried by Stripe for days. Other errors still throw.
- */
-const unlessMissing =
-  (handler: WebhookHandler): WebhookHandler =>
-  async (context) => {
-    try {
-      await handler(context);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
-      throw error;
-    }
-  };
 
 /** The card named by a payment_method.* event, re-read, written onto its business. */
 async function refreshPaymentMethod({ sql, stripe, event }: WebhookContext): Promise<void> {
@@ -51,20 +37,20 @@ async function refreshPaymentMethod({ sql, stripe, event }: WebhookContext): Pro
 
 export const setupWebhookHandlers: WebhookHandlers = {
   /** Setup mode only: a subscription's Checkout is the plans part's. */
-  'checkout.session.completed': unlessMissing(async ({ sql, stripe, event }) => {
+  'checkout.session.completed': async ({ sql, stripe, event }) => {
     const session = event.data.object as Stripe.Checkout.Session;
     if (session.mode !== 'setup') return;
     await recordSetupSession(sql, stripe, session.id);
-  }),
+  },
 
-  'setup_intent.succeeded': unlessMissing(async ({ sql, stripe, event }) => {
+  'setup_intent.succeeded': async ({ sql, stripe, event }) => {
     const sent = event.data.object as Stripe.SetupIntent;
     const intent = await stripe.setupIntents.retrieve(sent.id, { expand: ['payment_method'] });
     const business = await businessForCustomer(sql, idOf(intent.customer), intent.metadata?.['businessId']);
     if (business) await recordSetupIntent(sql, stripe, business, intent);
-  }),
+  },
 
-  'payment_method.attached': unlessMissing(refreshPaymentMethod),
-  'payment_method.detached': unlessMissing(refreshPaymentMethod),
-  'payment_method.updated': unlessMissing(refreshPaymentMethod),
+  'payment_method.attached': refreshPaymentMethod,
+  'payment_method.detached': refreshPaymentMethod,
+  'payment_method.updated': refreshPaymentMethod,
 };

@@ -13,6 +13,13 @@ export interface WebhookContext {
   event: Stripe.Event;
 }
 
+/**
+ * A Stripe object as a handler re-reads it: the SDK's types call fields required that an answer
+ * may lack (an older API version, an event of an account's test data), so a handler reads every
+ * field but the id as optional and a signed event never becomes a TypeError (a 500).
+ */
+export type AsRead<T> = Partial<T> & { id: string };
+
 export type WebhookHandler = (context: WebhookContext) => Promise<void>;
 
 /** Handlers by event type; each part of billing exports its own, the endpoint joins them. */
