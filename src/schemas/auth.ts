@@ -12,6 +12,7 @@ import {
   passwordProblems,
 } from '../domain/account-rules.ts';
 import { NAME_MAX, sanitizeText } from '../domain/sanitize-text.ts';
+import { REAUTH_MESSAGES } from '../domain/session-rules.ts';
 
 export * from '../domain/account-rules.ts';
 
@@ -152,3 +153,11 @@ export const ZReturnTo = z.catch(
 export function firstIssue(result: { error?: { issues: readonly { message: string }[] } }): string | null {
   return result.error?.issues[0]?.message ?? null;
 }
+
+/** POST /api/account/reauth: the password asked again before a sensitive change (issue 26). */
+export const ZReauth = z.strictObject({
+  password: z
+    .string({ error: REAUTH_MESSAGES.missingPassword })
+    .check(z.minLength(1, REAUTH_MESSAGES.missingPassword), z.maxLength(PASSWORD_MAX, TOO_LONG)),
+});
+export type TReauth = z.output<typeof ZReauth>;

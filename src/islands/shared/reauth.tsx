@@ -1,0 +1,125 @@
+// Re-authentication before a sensitive change (issue 26): a change the server refuses with
+// REAUTH_REQUIRED (the password last proven more than 5 minutes ago) opens a small dialog asking
+// for the password; once POST /api/account/reauth accepts it the change is sent again, with what
+// the visitor typed in the form untouched. Cancelling answers the refusal to the form. The dialog
+// is the browser's modal <dialog>: focus moves to the password, stays inside, Escape cancels, and
+// focus goes back to the button that sent the change.
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { REAUTH_MESSAGES, REAUTH_REQUIRED } from '../../domain/session-rules.ts';
+import { api, UNEXPECTED, type ApiAnswer } from './api.ts';
+import { PasswordField } from './fields.tsx';
+
+interface Asking {
+  message: string;
+  resolve: (proven: boolean) => void;
+}
+
+/**
+ * `guarded(send)` sends a sensitive change and, when the server asks for the password again,
+ * asks for it and sends the change once more; `dialog` is rendered by the island (outside any form).
+ */
+export function useReauth(): {
+  guarded: <T>(send: () => Promise<ApiAnswer<T>>) => Promise<ApiAnswer<T>>;
+  dialog: ReactNode;
+} {
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const guarded = useCallback(async <T,>(send: () => Promise<ApiAnswer<T>>) => {
+    const first = await send();
+    if (first.status !== 403 || first.body.code !== REAUTH_REQUIRED) return first;
+    const proven = await new Promise<boolean>((resolve) =>
+      setAsking({ message: first.body.error ?? REAUTH_MESSAGES.required, resolve }),
+    );
+    setAsking(null);
+    return proven ? send() : first;
+  }, []);
+  const dialog = (
+    <ReauthDialog
+      open={asking !== null}
+      message={asking?.message ?? ''}
+      onDone={(proven) => asking?.resolve(proven)}
+    />
+  );
+  return { guarded, dialog };
+}
+
+function ReauthDialog({
+  open,
+  message,
+  onDone,
+}: {
+  open: boolean;
+  message: string;
+  onDone: (proven: boolean) => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      opener.current = document.activeElement;
+      setPassword('');
+      setError(null);
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+    }
+  }, [open]);
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError(REAUTH_MESSAGES.missingPassword);
+      return;
+    }
+    setBusy(true);
+    const answer = await api('POST', '/api/account/reauth', { password });
+    setBusy(false);
+    if (answer.ok) {
+      setPassword('');
+      onDone(true);
+      return;
+    }
+    setError(answer.body.fields?.['password']?.[0] ?? answer.body.error ?? UNEXPECTED);
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onDone(false);
+      }}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <h2 id={titleId}>Enter your password</h2>
+        <p id={bodyId}>{message}</p>
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+          error={error}
+        />
+        <div className="confirm-actions">
+          <button type="button" className="btn secondary" onClick={() => onDone(false)} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn" disabled={busy}>
+            {busy ? 'Checking…' : 'Continue'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
