@@ -42,6 +42,21 @@ export function useReauth(): {
   return { guarded, dialog };
 }
 
+/**
+ * Focus back to the button that sent the change. The form keeps that button disabled until the
+ * change's answer (the resend included) is in, and a disabled button takes no focus: wait for it,
+ * up to 10 seconds.
+ */
+function refocus(element: HTMLElement, tries = 200): void {
+  // Not if the visitor has moved on meanwhile.
+  if (!element.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+  if (!(element instanceof HTMLButtonElement && element.disabled)) {
+    element.focus();
+    return;
+  }
+  if (tries > 0) setTimeout(() => refocus(element, tries - 1), 50);
+}
+
 function ReauthDialog({
   open,
   message,
@@ -69,7 +84,7 @@ function ReauthDialog({
       element.showModal();
     } else if (!open && element.open) {
       element.close();
-      if (opener.current instanceof HTMLElement) opener.current.focus();
+      if (opener.current instanceof HTMLElement) refocus(opener.current);
     }
   }, [open]);
 
