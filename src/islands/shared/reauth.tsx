@@ -11,6 +11,8 @@ import { PasswordField } from './fields.tsx';
 
 interface Asking {
   message: string;
+  /** What had focus when the change was sent (its button, which the form then disables). */
+  opener: Element | null;
   resolve: (proven: boolean) => void;
 }
 
@@ -24,10 +26,11 @@ export function useReauth(): {
 } {
   const [asking, setAsking] = useState<Asking | null>(null);
   const guarded = useCallback(async <T,>(send: () => Promise<ApiAnswer<T>>) => {
+    const opener = document.activeElement;
     const first = await send();
     if (first.status !== 403 || first.body.code !== REAUTH_REQUIRED) return first;
     const proven = await new Promise<boolean>((resolve) =>
-      setAsking({ message: first.body.error ?? REAUTH_MESSAGES.required, resolve }),
+      setAsking({ message: first.body.error ?? REAUTH_MESSAGES.required, opener, resolve }),
     );
     setAsking(null);
     return proven ? send() : first;
@@ -36,6 +39,7 @@ export function useReauth(): {
     <ReauthDialog
       open={asking !== null}
       message={asking?.message ?? ''}
+      opener={asking?.opener ?? null}
       onDone={(proven) => asking?.resolve(proven)}
     />
   );
@@ -48,8 +52,10 @@ export function useReauth(): {
  * up to 10 seconds.
  */
 function refocus(element: HTMLElement, tries = 200): void {
-  // Not if the visitor has moved on meanwhile.
-  if (!element.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+  // Not if the visitor has moved on meanwhile (the page's body, or the button itself while it is
+  // disabled, is where the browser leaves focus when the dialog closes).
+  const active = document.activeElement;
+  if (!element.isConnected || (active && active !== document.body && active !== element)) return;
   if (!(element instanceof HTMLButtonElement && element.disabled)) {
     element.focus();
     return;
@@ -60,33 +66,39 @@ function refocus(element: HTMLElement, tries = 200): void {
 function ReauthDialog({
   open,
   message,
+  opener,
   onDone,
 }: {
   open: boolean;
   message: string;
+  opener: Element | null;
   onDone: (proven: boolean) => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const returnTo = useRef<Element | null>(null);
   const titleId = useId();
   const bodyId = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const shown = useRef(false);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
-      opener.current = document.activeElement;
+      returnTo.current = opener;
+      shown.current = true;
       setPassword('');
       setError(null);
       element.showModal();
-    } else if (!open && element.open) {
-      element.close();
-      if (opener.current instanceof HTMLElement) refocus(opener.current);
+    } else if (!open && shown.current) {
+      // The browser may have closed it already (Escape).
+      shown.current = false;
+      if (element.open) element.close();
+      if (returnTo.current instanceof HTMLElement) refocus(returnTo.current);
     }
-  }, [open]);
+  }, [open, opener]);
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -114,6 +126,10 @@ function ReauthDialog({
       onCancel={(event) => {
         event.preventDefault();
         if (!busy) onDone(false);
+      }}
+      onClose={() => {
+        // Closed by the browser rather than by us (a second Escape is not cancelable).
+        if (open) onDone(false);
       }}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
