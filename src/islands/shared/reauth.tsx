@@ -51,16 +51,17 @@ export function useReauth(): {
  * change's answer (the resend included) is in, and a disabled button takes no focus: wait for it,
  * up to 10 seconds.
  */
-function refocus(element: HTMLElement, tries = 200): void {
-  // Not if the visitor has moved on meanwhile (the page's body, or the button itself while it is
-  // disabled, is where the browser leaves focus when the dialog closes).
+function refocus(element: HTMLElement, dialog: HTMLDialogElement, tries = 200): void {
+  // Not if the visitor has moved on meanwhile (focus still in the closed dialog, on the page's
+  // body, or on the disabled button itself is where the browser leaves it).
   const active = document.activeElement;
-  if (!element.isConnected || (active && active !== document.body && active !== element)) return;
+  const left = !active || active === document.body || active === element || dialog.contains(active);
+  if (!element.isConnected || !left) return;
   if (!(element instanceof HTMLButtonElement && element.disabled)) {
     element.focus();
     return;
   }
-  if (tries > 0) setTimeout(() => refocus(element, tries - 1), 50);
+  if (tries > 0) setTimeout(() => refocus(element, dialog, tries - 1), 50);
 }
 
 function ReauthDialog({
@@ -96,7 +97,7 @@ function ReauthDialog({
       // The browser may have closed it already (Escape).
       shown.current = false;
       if (element.open) element.close();
-      if (returnTo.current instanceof HTMLElement) refocus(returnTo.current);
+      if (returnTo.current instanceof HTMLElement) refocus(returnTo.current, element);
     }
   }, [open, opener]);
 
