@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX, EMAIL_MESSAGE, hasEmailShape, PASSWORD_MAX } from '../domain/account-rules.ts';
 import { NAME_MAX, sanitizeText } from '../domain/sanitize-text.ts';
+import { REAUTH_MESSAGES } from '../domain/session-rules.ts';
 import { PASSWORD_TOO_LONG as TOO_LONG, ZNewPassword } from './password.ts';
 
 export * from '../domain/account-rules.ts';
@@ -131,3 +132,11 @@ export const ZReturnTo = z.catch(
 export function firstIssue(result: { error?: { issues: readonly { message: string }[] } }): string | null {
   return result.error?.issues[0]?.message ?? null;
 }
+
+/** POST /api/account/reauth: the password asked again before a sensitive change (issue 26). */
+export const ZReauth = z.strictObject({
+  password: z
+    .string({ error: REAUTH_MESSAGES.missingPassword })
+    .check(z.minLength(1, REAUTH_MESSAGES.missingPassword), z.maxLength(PASSWORD_MAX, TOO_LONG)),
+});
+export type TReauth = z.output<typeof ZReauth>;

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** A sensitive change whose session last proved the password too long ago (session-rules.ts). */
+  REAUTH_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** The first try of a keyed request still runs (src/server/security/request-keys.ts). */

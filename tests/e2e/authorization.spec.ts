@@ -302,6 +302,11 @@ function rules(ids: Ids): Record<string, Rule> {
         { path: '/uploads/no-such-file.png', expect: same(404) },
       ],
     },
+    // The undo link of an e-mail change (issue 26): a bad token opens nothing.
+    'GET /auth/undo-email': {
+      access: 'token',
+      probes: [{ path: '/auth/undo-email?token=not-a-token', expect: same(400) }],
+    },
     'GET /auth/verify': {
       access: 'token',
       probes: [{ path: '/auth/verify?token=not-a-token', expect: same('-> /auth?verify=invalid') }],
@@ -679,6 +684,11 @@ function rules(ids: Ids): Record<string, Rule> {
           expect: userApi(400),
         },
       ],
+    },
+    // The password asked again (issue 26): an empty body is refused before any attempt is counted.
+    'POST /api/account/reauth': {
+      access: 'user',
+      probes: [{ path: '/api/account/reauth', body: {}, expect: userApi(400) }],
     },
     'PUT /api/account/preferences': {
       access: 'user',

@@ -21,6 +21,11 @@ export async function demoSession(baseURL: string, email: string): Promise<Sessi
   try {
     pair = readFileSync(file, 'utf8');
   } catch {
+    pair = undefined;
+  }
+  // An admin's session ends after 30 minutes unused (issue 26): a long run signs in again.
+  if (pair && !(await stillSignedIn(origin, pair))) pair = undefined;
+  if (!pair) {
     const answer = await fetch(`${origin}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
@@ -38,6 +43,13 @@ export async function demoSession(baseURL: string, email: string): Promise<Sessi
   }
   const [name = '', ...value] = pair.split('=');
   return { name, value: value.join('=') };
+}
+
+/** Whether the session cookie `pair` ("name=value") is still signed in. */
+async function stillSignedIn(origin: string, pair: string): Promise<boolean> {
+  const answer = await fetch(`${origin}/api/auth/session`, { headers: { cookie: pair } });
+  const body = (await answer.json().catch(() => null)) as { user: unknown } | null;
+  return answer.ok && Boolean(body?.user);
 }
 
 /** Signs a browser context in as a demo account (its session cookie and the signed-in hint). */

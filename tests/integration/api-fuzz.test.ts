@@ -72,6 +72,7 @@ const RAW_MULTIPART = 'a multipart photo upload: no JSON schema, read by the han
 const PLAN: Record<string, Plan> = {
   'POST /api/account/deletion': {},
   'POST /api/account/password': {},
+  'POST /api/account/reauth': {},
   'PUT /api/account/preferences': {},
   'GET /api/account/profile': {},
   'PUT /api/account/profile': {},

@@ -50,6 +50,9 @@ afterAll(async () => {
   await database.drop();
 });
 
+/** A session user who signed in just now (an e-mail change needs a recent password: issue 26). */
+const justSignedIn = (user: { id: string }) => ({ id: user.id, authenticatedAt: new Date() });
+
 const freshEmail = () => `person-${Date.now()}-${(n += 1)}@example.com`;
 
 /** The token in the newest mail to an address (mails carry it in a link). */
@@ -454,11 +457,13 @@ describe('account settings', () => {
 
   it('changes the e-mail only when different, and only once the new address confirms', async () => {
     const user = await confirmedUser();
-    expect(await updateProfile(sql, user.id, { fullName: 'New Name', email: user.email })).toEqual({
-      verificationSent: false,
-    });
+    expect(await updateProfile(sql, justSignedIn(user), { fullName: 'New Name', email: user.email })).toEqual(
+      {
+        verificationSent: false,
+      },
+    );
     const newEmail = freshEmail();
-    expect(await updateProfile(sql, user.id, { fullName: 'New Name', email: newEmail })).toEqual({
+    expect(await updateProfile(sql, justSignedIn(user), { fullName: 'New Name', email: newEmail })).toEqual({
       verificationSent: true,
     });
     expect(await getProfile(sql, user.id)).toMatchObject({
@@ -467,7 +472,7 @@ describe('account settings', () => {
       fullName: 'New Name',
     });
     const result = await confirmEmailToken(sql, await mailedToken(newEmail, 'email_change'));
-    expect(result).toEqual({ purpose: 'email_change', session: null });
+    expect(result).toEqual({ purpose: 'email_change', session: null, keptSession: false });
     expect(await getProfile(sql, user.id)).toMatchObject({ email: newEmail, pendingEmail: null });
     const [notice] =
       await sql`select 1 from mail_outbox where to_address = ${user.email} and template = 'email_changed'`;
@@ -477,12 +482,15 @@ describe('account settings', () => {
 
   it('mails at most 5 e-mail change links an hour', async () => {
     const user = await confirmedUser();
-    for (let i = 0; i < 5; i += 1) await updateProfile(sql, user.id, { fullName: 'A', email: freshEmail() });
-    await expect(updateProfile(sql, user.id, { fullName: 'A', email: freshEmail() })).rejects.toMatchObject({
+    for (let i = 0; i < 5; i += 1)
+      await updateProfile(sql, justSignedIn(user), { fullName: 'A', email: freshEmail() });
+    await expect(
+      updateProfile(sql, justSignedIn(user), { fullName: 'A', email: freshEmail() }),
+    ).rejects.toMatchObject({
       code: 'RATE_LIMITED',
     });
     // The name alone still saves.
-    expect(await updateProfile(sql, user.id, { fullName: 'B', email: user.email })).toEqual({
+    expect(await updateProfile(sql, justSignedIn(user), { fullName: 'B', email: user.email })).toEqual({
       verificationSent: false,
     });
   });
@@ -490,7 +498,7 @@ describe('account settings', () => {
   it('refuses an e-mail change to an address another account took meanwhile', async () => {
     const user = await confirmedUser();
     const wanted = freshEmail();
-    await updateProfile(sql, user.id, { fullName: 'A', email: wanted });
+    await updateProfile(sql, justSignedIn(user), { fullName: 'A', email: wanted });
     await confirmedUser(wanted);
     await expect(confirmEmailToken(sql, await mailedToken(wanted, 'email_change'))).rejects.toMatchObject({
       code: 'CONFLICT',

@@ -17,6 +17,7 @@ const person = (roles: SessionUser['roles']): SessionUser => ({
   fullName: null,
   roles,
   expiresAt: new Date(),
+  authenticatedAt: new Date(),
 });
 
 /** What Astro hands an endpoint, for a request to `path` by `user`. */

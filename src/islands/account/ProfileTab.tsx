@@ -1,10 +1,11 @@
 // Account Settings, Profile: the name, and the e-mail address (a new one changes only once the
-// link sent to it is followed).
+// link sent to it is followed; asking for it may need the password again: shared/reauth.tsx).
 import { useState, type SyntheticEvent } from 'react';
 import { firstIssue, ZProfileUpdate } from '../../schemas/auth.ts';
 import { pushError, pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { EmailField, TextField } from '../shared/fields.tsx';
+import { useReauth } from '../shared/reauth.tsx';
 import type { ProfileData } from './types.ts';
 
 export default function ProfileTab({
@@ -18,6 +19,7 @@ export default function ProfileTab({
   const [email, setEmail] = useState(profile.email);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const reauth = useReauth();
 
   const save = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -33,13 +35,11 @@ export default function ProfileTab({
       return;
     }
     setBusy(true);
-    const answer = await api<{ verificationSent: boolean; profile: ProfileData }>(
-      'PUT',
-      '/api/account/profile',
-      {
+    const answer = await reauth.guarded(() =>
+      api<{ verificationSent: boolean; profile: ProfileData }>('PUT', '/api/account/profile', {
         fullName,
         email,
-      },
+      }),
     );
     setBusy(false);
     if (!answer.ok) {
@@ -58,28 +58,31 @@ export default function ProfileTab({
   };
 
   return (
-    <form onSubmit={(e) => void save(e)} noValidate>
-      <TextField
-        label="Full Name"
-        autoComplete="name"
-        maxLength={255}
-        value={fullName}
-        onValue={setFullName}
-      />
-      <EmailField
-        label="Email"
-        value={email}
-        onValue={setEmail}
-        error={emailError}
-        help={
-          profile.pendingEmail
-            ? `Waiting for confirmation of ${profile.pendingEmail}: follow the link we sent there.`
-            : 'A new address needs confirming: we send a link to it first.'
-        }
-      />
-      <button type="submit" className="btn" disabled={busy}>
-        Save Changes
-      </button>
-    </form>
+    <>
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <TextField
+          label="Full Name"
+          autoComplete="name"
+          maxLength={255}
+          value={fullName}
+          onValue={setFullName}
+        />
+        <EmailField
+          label="Email"
+          value={email}
+          onValue={setEmail}
+          error={emailError}
+          help={
+            profile.pendingEmail
+              ? `Waiting for confirmation of ${profile.pendingEmail}: follow the link we sent there.`
+              : 'A new address needs confirming: we send a link to it first.'
+          }
+        />
+        <button type="submit" className="btn" disabled={busy}>
+          Save Changes
+        </button>
+      </form>
+      {reauth.dialog}
+    </>
   );
 }

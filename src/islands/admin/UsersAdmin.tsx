@@ -1,11 +1,13 @@
 // The admin users page: search by e-mail or name, 25 a page (more by keyset), grant or revoke the
-// contractor and admin roles, disable or enable an account.
+// contractor and admin roles (a grant may ask for the password again: shared/reauth.tsx), disable
+// or enable an account.
 import { useId, useState } from 'react';
 import { ADMIN_MESSAGES, GRANTABLE_ROLES, type GrantableRole } from '../../domain/admin-rules.ts';
 import { accountLabel } from '../../domain/format.ts';
 import type { AdminUser, AdminUserPage } from '../../schemas/admin.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import { useReauth } from '../shared/reauth.tsx';
 import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
 import { useKeysetList } from './use-keyset-list.ts';
@@ -19,6 +21,7 @@ function UsersAdmin(props: { selfId: string }) {
   const list = useKeysetList('/api/admin/users', { q }, (page: AdminUserPage) => page.users);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const reauth = useReauth();
 
   const search = (event: { preventDefault: () => void }) => {
     event.preventDefault();
@@ -31,7 +34,9 @@ function UsersAdmin(props: { selfId: string }) {
   const update = async (user: AdminUser, path: 'roles' | 'status', body: unknown, done: string) => {
     setBusy(user.id);
     setMessage(null);
-    const answer = await api<{ user: AdminUser }>('POST', `/api/admin/users/${user.id}/${path}`, body);
+    const answer = await reauth.guarded(() =>
+      api<{ user: AdminUser }>('POST', `/api/admin/users/${user.id}/${path}`, body),
+    );
     setBusy(null);
     if (!answer.ok) return setMessage(answer.body.error ?? UNEXPECTED);
     list.setRows((previous) => previous.map((u) => (u.id === user.id ? answer.body.user : u)));
@@ -133,6 +138,7 @@ function UsersAdmin(props: { selfId: string }) {
         empty={ADMIN_MESSAGES.noUsers}
         more="Show more users"
       />
+      {reauth.dialog}
     </div>
   );
 }

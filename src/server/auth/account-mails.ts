@@ -1,5 +1,6 @@
 // The account mails, in the mail layout; links point at SITE_URL, never at the request's Host
 // header.
+import { EMAIL_UNDO_DAYS } from '../../domain/session-rules.ts';
 import { siteUrl } from '../config.ts';
 import { layoutMail } from '../mail/layout.tsx';
 import type { OutgoingMail } from '../mail/outbox.ts';
@@ -58,15 +59,28 @@ export function emailChangeMail(newEmail: string, currentEmail: string, token: s
   });
 }
 
-/** To the old address, once the change took effect. */
-export function emailChangedMail(oldEmail: string, newEmail: string): OutgoingMail {
+/**
+ * To the old address, once the change took effect: its one button undoes the change for
+ * EMAIL_UNDO_DAYS (src/server/auth/undo-email-change.ts).
+ */
+export function emailChangedMail(oldEmail: string, newEmail: string, undoToken: string): OutgoingMail {
   return layoutMail({
     to: oldEmail,
     subject: 'Your e-mail address was changed',
     heading: 'Your e-mail address was changed',
-    paragraphs: [`The e-mail address of your Dayton Contractors account is now ${newEmail}.`],
-    action: { label: 'Check my account', url: `${siteUrl()}/profile` },
-    note: ['If you did not ask for this, contact support at once.'],
+    paragraphs: [
+      `The e-mail address of your Dayton Contractors account is now ${newEmail}.`,
+      'Every other browser signed in to your account has been signed out.',
+      'If you did not ask for this, undo the change: your account gets this address back, everyone signed in to it is signed out, and you choose a new password.',
+    ],
+    action: {
+      label: 'Undo this change',
+      url: `${siteUrl()}/auth/undo-email?token=${undoToken}`,
+      text: 'Undo this change here',
+    },
+    note: [
+      `The link works once, for ${EMAIL_UNDO_DAYS} days. If you made this change yourself, you need not do anything.`,
+    ],
     reason: 'this was the address of your Dayton Contractors account',
     template: 'email_changed',
   });

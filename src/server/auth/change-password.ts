@@ -1,6 +1,7 @@
 // Password change from Security settings: needs the current password (5 checks per user per 5
 // minutes, counted before it is verified); ends the user's other sessions and voids the links
-// mailed earlier.
+// mailed earlier. The current password is this change's re-authentication (issue 26): it is asked
+// on the form itself, so no recent proof is needed first, and the session counts as proven after.
 import type { TChangePassword } from '../../schemas/auth.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -9,6 +10,7 @@ import { voidPendingTokens } from './account-tokens.ts';
 import { limitPasswordChecks } from './limit-attempts.ts';
 import { checkNewPassword } from './check-new-password.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { markReauthenticated } from './recent-authentication.ts';
 import { endOtherSessions } from './sessions.ts';
 
 export async function changePassword(
@@ -30,6 +32,7 @@ export async function changePassword(
   await sql.begin(async (tx) => {
     await tx`update users set password_hash = ${passwordHash} where id = ${user.id}`;
     await voidPendingTokens(tx, user.id);
+    await markReauthenticated(tx, user.sessionId);
   });
   await endOtherSessions(sql, user.id, user.sessionId);
 }

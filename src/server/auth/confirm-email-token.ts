@@ -1,6 +1,8 @@
 // A link from a mail: confirms a new account's address (and signs in the browser that signed up,
 // known by its signup cookie: signup-browser-cookie.ts; any other is told to sign in), or makes a
-// requested e-mail change take effect. Each link works once.
+// requested e-mail change take effect. Each link works once. A change ends every session of the
+// account but the confirming browser's own (when it is signed in to that account) and mails the
+// old address a link that undoes it for 7 days (issue 26).
 import { signInLanding, type Role } from '../../domain/guards.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -12,6 +14,7 @@ import type { RequestMeta } from './limit-attempts.ts';
 import { joinVerifiedRequests } from '../inbox/join-verified-requests.ts';
 import { createSession } from './sessions.ts';
 import { hashToken } from './tokens.ts';
+import { issueEmailChangeUndo } from './undo-email-change.ts';
 
 export async function confirmEmailToken(
   sql: Sql,
@@ -19,8 +22,15 @@ export async function confirmEmailToken(
   meta: RequestMeta = {},
   /** The confirming browser's signup cookie value, if it has one. */
   browser: string | null = null,
+  /** The confirming browser's session, if it is signed in: kept when it is the account's. */
+  current: { id: string; sessionId: string } | null = null,
 ): Promise<
-  | { purpose: 'email_change'; session: null }
+  | {
+      purpose: 'email_change';
+      session: null;
+      /** Whether the confirming browser's session was the account's, and so is still signed in. */
+      keptSession: boolean;
+    }
   | {
       purpose: 'email_verification';
       /** Null unless this is the browser that signed up (it is told to sign in). */
@@ -51,10 +61,13 @@ export async function confirmEmailToken(
       await tx`update profiles set email = ${newEmail} where id = ${used.userId}`;
       // Links mailed to the old address (resets, other changes) are void now.
       await voidPendingTokens(tx, used.userId);
-      await enqueueMail(tx, emailChangedMail(old!.email, newEmail));
+      const keep = current?.id === used.userId ? current.sessionId : null;
+      await tx`delete from sessions where user_id = ${used.userId} and (${keep}::text is null or id <> ${keep})`;
+      const undo = await issueEmailChangeUndo(tx, used.userId, old!.email, newEmail);
+      await enqueueMail(tx, emailChangedMail(old!.email, newEmail, undo));
       // Requests sent with the newly verified address join the account (issue 25).
       await joinVerifiedRequests(tx, used.userId);
-      return { purpose: 'email_change' as const, session: null };
+      return { purpose: 'email_change' as const, session: null, keptSession: keep !== null };
     }
     await tx`update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ${used.userId}`;
     await joinVerifiedRequests(tx, used.userId);

@@ -1,12 +1,31 @@
 // Sessions: a random 256-bit token in the cookie, its SHA-256 as the row id. The idle expiry
 // slides forward on use (at most once a minute, to keep the check to one read); the absolute
-// expiry never moves. Signing in always makes a new token (no fixation).
+// expiry never moves. Signing in always makes a new token (no fixation). An admin's session has
+// shorter limits, applied by the user's roles at each lookup (src/domain/session-rules.ts), so a
+// role granted or revoked changes the limits of sessions that exist already.
+import {
+  ADMIN_SESSION_ABSOLUTE_HOURS,
+  ADMIN_SESSION_IDLE_MINUTES,
+  SESSION_ABSOLUTE_DAYS,
+  SESSION_IDLE_DAYS,
+} from '../../domain/session-rules.ts';
 import type { Sql } from '../db/client.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const SESSION_IDLE_DAYS = 7;
-export const SESSION_ABSOLUTE_DAYS = 30;
+export { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS };
 const SLIDE_AFTER_SECONDS = 60;
+
+/**
+ * When the session `s` ends: its stored idle and absolute expiry, and for an admin also 30
+ * minutes after its last recorded use and 12 hours after it began (LEAST ignores the NULL a
+ * non-admin's CASE gives).
+ */
+function endsAt(sql: Sql) {
+  return sql`least(s.expires_at, s.absolute_expires_at,
+    case when exists (select 1 from user_roles r where r.user_id = s.user_id and r.role = 'admin')
+         then least(s.last_seen_at + make_interval(mins => ${ADMIN_SESSION_IDLE_MINUTES}),
+                    s.created_at + make_interval(hours => ${ADMIN_SESSION_ABSOLUTE_HOURS})) end)`;
+}
 
 export type Role = 'contractor' | 'admin';
 
@@ -17,6 +36,8 @@ export interface SessionUser {
   fullName: string | null;
   roles: Role[];
   expiresAt: Date;
+  /** When the user last proved who they are in this session (sign-in, or re-authentication). */
+  authenticatedAt: Date;
 }
 
 export async function createSession(
@@ -45,24 +66,24 @@ export async function validateSession(sql: Sql, token: string): Promise<SessionU
       email: string;
       full_name: string | null;
       roles: Role[];
-      expires_at: Date;
+      ends_at: Date;
+      authenticated_at: Date;
       stale: boolean;
     }[]
   >`
-    select s.user_id, u.email, u.full_name, s.expires_at,
+    select s.user_id, u.email, u.full_name, ${endsAt(sql)} as ends_at, s.authenticated_at,
            coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}') as roles,
            s.last_seen_at < now() - make_interval(secs => ${SLIDE_AFTER_SECONDS}) as stale
     from sessions s join users u on u.id = s.user_id
-    where s.id = ${id} and s.expires_at > now() and s.absolute_expires_at > now()
-      and u.disabled_at is null`;
+    where s.id = ${id} and ${endsAt(sql)} > now() and u.disabled_at is null`;
   if (!row) return null;
-  let expiresAt = row.expires_at;
+  let expiresAt = row.ends_at;
   if (row.stale) {
-    const [slid] = await sql<{ expires_at: Date }[]>`
-      update sessions set last_seen_at = now(),
+    const [slid] = await sql<{ ends_at: Date }[]>`
+      update sessions s set last_seen_at = now(),
         expires_at = least(now() + make_interval(days => ${SESSION_IDLE_DAYS}), absolute_expires_at)
-      where id = ${id} returning expires_at`;
-    expiresAt = slid?.expires_at ?? expiresAt;
+      where id = ${id} returning ${endsAt(sql)} as ends_at`;
+    expiresAt = slid?.ends_at ?? expiresAt;
   }
   return {
     sessionId: id,
@@ -71,6 +92,7 @@ export async function validateSession(sql: Sql, token: string): Promise<SessionU
     fullName: row.full_name,
     roles: row.roles,
     expiresAt,
+    authenticatedAt: row.authenticated_at,
   };
 }
 
@@ -89,8 +111,8 @@ export interface SessionSummary {
 /** A user's live sessions, newest use first. Ids are shown as a short public handle. */
 export async function listSessions(sql: Sql, userId: string, currentId: string): Promise<SessionSummary[]> {
   const rows = await sql<{ id: string; created_at: Date; last_seen_at: Date; user_agent: string | null }[]>`
-    select id, created_at, last_seen_at, user_agent from sessions
-    where user_id = ${userId} and expires_at > now() and absolute_expires_at > now()
+    select id, created_at, last_seen_at, user_agent from sessions s
+    where user_id = ${userId} and ${endsAt(sql)} > now()
     order by last_seen_at desc`;
   return rows.map((r) => ({
     id: publicSessionId(r.id),
@@ -118,6 +140,12 @@ export async function endOtherSession(
     delete from sessions where user_id = ${userId} and id <> ${currentId} and left(id, 16) = ${handle}
     returning id`;
   return rows.length > 0;
+}
+
+/** Sessions past their end (by role), for the housekeeping job: how many were deleted. */
+export async function purgeEndedSessions(sql: Sql): Promise<number> {
+  const rows = await sql`delete from sessions s where ${endsAt(sql)} <= now() returning 1`;
+  return rows.length;
 }
 
 export async function endOtherSessions(sql: Sql, userId: string, keepId: string | null): Promise<void> {

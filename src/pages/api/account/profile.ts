@@ -1,6 +1,6 @@
 // GET /api/account/profile: the signed-in user's profile and preferences (created when missing).
 // PUT {fullName, email}: saves the name; a different e-mail is mailed a verification link and
-// changes only once it is followed.
+// changes only once it is followed; asking for that needs a recent password (403 REAUTH_REQUIRED).
 import { ZProfileUpdate } from '~/schemas/auth';
 import { getProfile } from '~/server/auth/get-profile';
 import { updateProfile } from '~/server/auth/update-profile';
@@ -15,7 +15,7 @@ export const GET = route({ auth: 'user' }, async ({ user }) =>
 );
 
 export const PUT = route({ auth: 'user', body: ZProfileUpdate }, async ({ user, body }) => {
-  const result = await updateProfile(db(), user.id, body);
+  const result = await updateProfile(db(), user, body);
   if (result.verificationSent) kickMailSender(db());
   return Response.json({ ...result, profile: await getProfile(db(), user.id) });
 });
