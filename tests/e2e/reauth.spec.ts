@@ -134,8 +134,8 @@ test('the undo page offers a new password at once', async ({ page, baseURL }) =>
   await page.getByRole('button', { name: 'Undo the change' }).click();
   await page.getByRole('link', { name: 'Set a new password' }).click();
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
-  await page.getByLabel('New Password', { exact: true }).fill('N3w!Password');
-  await page.getByLabel('Confirm New Password').fill('N3w!Password');
+  await page.getByLabel('New Password', { exact: true }).fill('Quiet-Harbor-Lamp-73!');
+  await page.getByLabel('Confirm New Password').fill('Quiet-Harbor-Lamp-73!');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Password updated!').first()).toBeVisible();
   await page.waitForURL('/');

@@ -258,8 +258,8 @@ describe('changes that need no fresh proof', () => {
     await proofAged(person, 60);
     const answer = await call('password', 'POST', await sessionUser(person), {
       currentPassword: PASSWORD,
-      password: 'N3w!Password',
-      confirmPassword: 'N3w!Password',
+      password: 'Quiet-Harbor-Lamp-73!',
+      confirmPassword: 'Quiet-Harbor-Lamp-73!',
     });
     expect(answer.status).toBe(200);
     expect(await recent(person)).toBe(true);
