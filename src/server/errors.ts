@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** An admin route, and the session has no second factor (src/domain/guards.ts). */
+  SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** The first try of a keyed request still runs (src/server/security/request-keys.ts). */
