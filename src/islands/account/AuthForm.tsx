@@ -18,6 +18,7 @@ import { api, UNEXPECTED } from '../shared/api.ts';
 import { EmailField, PasswordField, TextField } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import CodeForm from './second-factor/CodeForm.tsx';
 
 type Mode = 'signin' | 'signup';
 
@@ -37,7 +38,29 @@ function AuthForm({ returnTo, notice }: Props) {
   const [fullName, setFullName] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The password was right and the account has a second factor: its step is shown. */
+  const [secondStep, setSecondStep] = useState(false);
   const signup = mode === 'signup';
+
+  /** Signed in: 'Welcome back!' and on to the remembered page (no page asked: the landing). */
+  const welcome = (landing: string | null) => {
+    pushToast({ title: 'Welcome back!' });
+    // Checked again here, whatever the page was given: navigating is what would leave the site.
+    const destination = ZReturnTo.parse(returnTo === '/' && landing ? landing : returnTo);
+    setTimeout(() => window.location.assign(destination), LEAVE_AFTER_MS);
+  };
+
+  const sendCode = async (code: string) => {
+    const answer = await api<{ landing?: string | null }>('POST', '/api/auth/second-factor', { code });
+    if (answer.ok) {
+      welcome(answer.body.landing ?? null);
+      return null;
+    }
+    const message = answer.body.error ?? UNEXPECTED;
+    if (answer.status === 429)
+      pushToast({ title: 'Too Many Attempts', description: message, variant: 'destructive' });
+    return message;
+  };
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -59,7 +82,10 @@ function AuthForm({ returnTo, notice }: Props) {
     setBusy(true);
     const answer = signup
       ? await api('POST', '/api/auth/sign-up', { email, password, ...(fullName.trim() ? { fullName } : {}) })
-      : await api<{ landing?: string | null }>('POST', '/api/auth/sign-in', { email, password });
+      : await api<{ landing?: string | null; secondFactor?: boolean }>('POST', '/api/auth/sign-in', {
+          email,
+          password,
+        });
     setBusy(false);
     if (answer.ok) {
       if (signup) {
@@ -71,12 +97,14 @@ function AuthForm({ returnTo, notice }: Props) {
         setPassword('');
         return;
       }
-      pushToast({ title: 'Welcome back!' });
-      // Checked again here, whatever the page was given: navigating is what would leave the site.
+      if ('secondFactor' in answer.body && answer.body.secondFactor) {
+        setPassword('');
+        setSecondStep(true);
+        return;
+      }
       // No page asked (home): a contractor goes to the dashboard.
       const landing = 'landing' in answer.body ? answer.body.landing : null;
-      const destination = ZReturnTo.parse(returnTo === '/' && landing ? landing : returnTo);
-      setTimeout(() => window.location.assign(destination), LEAVE_AFTER_MS);
+      welcome(typeof landing === 'string' ? landing : null);
       return;
     }
     const message = answer.body.error ?? UNEXPECTED;
@@ -98,6 +126,26 @@ function AuthForm({ returnTo, notice }: Props) {
   };
 
   const problems = new Set(passwordProblems(password));
+
+  if (secondStep) {
+    return (
+      <div className="auth-card card">
+        <Toaster />
+        <h1>Two-Step Sign-In</h1>
+        <CodeForm
+          label="Authentication Code"
+          help="The 6-digit code from your authenticator app, or one of your recovery codes."
+          button="Verify"
+          onCode={sendCode}
+        />
+        <p>
+          <button type="button" className="link" onClick={() => setSecondStep(false)}>
+            Start Again
+          </button>
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className="auth-card card">
