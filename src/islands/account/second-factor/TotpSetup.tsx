@@ -1,6 +1,6 @@
 // Setting up an authenticator app: the server makes the secret and draws its QR code (SVG, shown
 // as an image); the person scans it or types the key, then confirms with a first code.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { pushError } from '../../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
 import CodeForm from './CodeForm.tsx';
@@ -22,6 +22,11 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 export default function TotpSetup({ onConfirmed, startLabel = 'Set Up Authenticator App' }: Props) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [busy, setBusy] = useState(false);
+  // The button that started it is gone: keyboard and screen reader go on from the instructions.
+  const intro = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (setup) intro.current?.focus();
+  }, [setup]);
 
   const start = async () => {
     setBusy(true);
