@@ -15,3 +15,48 @@ export const ZFactorCode = z
 
 export const ZSecondFactorCode = z.strictObject({ code: ZFactorCode });
 export type TSecondFactorCode = z.output<typeof ZSecondFactorCode>;
+
+export const PASSKEY_NAME_MAX = 60;
+export const PASSKEY_NAME_MESSAGE = 'Please give the passkey a name of up to 60 characters.';
+export const ZPasskeyName = z
+  .pipe(
+    z.string({ error: PASSKEY_NAME_MESSAGE }).check(z.maxLength(PASSKEY_NAME_MAX, PASSKEY_NAME_MESSAGE)),
+    z.transform((name) => name.trim()),
+  )
+  .check(z.minLength(1, PASSKEY_NAME_MESSAGE));
+
+const PASSKEY_FAILED = 'That passkey could not be checked. Please try again.';
+const b64 = (max: number) => z.string({ error: PASSKEY_FAILED }).check(z.maxLength(max, PASSKEY_FAILED));
+
+/** A browser's answer to a passkey ceremony, as @simplewebauthn/browser sends it; the server library checks the rest. */
+const ZCredential = <R extends z.ZodMiniType>(response: R) =>
+  z.looseObject({
+    id: b64(1400),
+    rawId: b64(1400),
+    type: z.literal('public-key', { error: PASSKEY_FAILED }),
+    response,
+    clientExtensionResults: z.looseObject({}),
+    authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+  });
+
+export const ZPasskeyRegistration = z.strictObject({
+  name: ZPasskeyName,
+  response: ZCredential(
+    z.looseObject({
+      clientDataJSON: b64(4096),
+      attestationObject: b64(8192),
+      transports: z.optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(8))),
+    }),
+  ),
+});
+
+export const ZPasskeyAuthentication = z.strictObject({
+  response: ZCredential(
+    z.looseObject({
+      clientDataJSON: b64(4096),
+      authenticatorData: b64(4096),
+      signature: b64(1024),
+      userHandle: z.optional(b64(1024)),
+    }),
+  ),
+});

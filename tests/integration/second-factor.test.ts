@@ -101,6 +101,7 @@ describe('setting up an authenticator app', () => {
     expect(openSecret(row!.pending_secret_enc)).toBe(secret);
     expect((await call('GET', '/api/account/second-factor', user)).body).toEqual({
       totp: false,
+      passkeys: [],
       recoveryCodesLeft: 0,
       sessionProved: false,
     });
@@ -129,6 +130,7 @@ describe('setting up an authenticator app', () => {
     const now = await reload(user);
     expect((await call('GET', '/api/account/second-factor', now)).body).toEqual({
       totp: true,
+      passkeys: [],
       recoveryCodesLeft: 10,
       sessionProved: true,
     });

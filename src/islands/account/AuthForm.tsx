@@ -19,6 +19,7 @@ import { EmailField, PasswordField, TextField } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
 import CodeForm from './second-factor/CodeForm.tsx';
+import { getPasskey, PASSKEY_CANCELLED, passkeysSupported } from './second-factor/passkey-browser.ts';
 
 type Mode = 'signin' | 'signup';
 
@@ -48,6 +49,37 @@ function AuthForm({ returnTo, notice }: Props) {
     // Checked again here, whatever the page was given: navigating is what would leave the site.
     const destination = ZReturnTo.parse(returnTo === '/' && landing ? landing : returnTo);
     setTimeout(() => window.location.assign(destination), LEAVE_AFTER_MS);
+  };
+
+  const signInWithPasskey = async () => {
+    setBusy(true);
+    try {
+      const options = await api<Record<string, unknown>>('POST', '/api/auth/passkey-options');
+      if (!options.ok) {
+        pushToast({
+          title: 'Passkey',
+          description: options.body.error ?? UNEXPECTED,
+          variant: 'destructive',
+        });
+        return;
+      }
+      // The server's options, passed through as they came.
+      const response = await getPasskey(options.body as never);
+      if (!response) {
+        pushToast({ title: 'Passkey', description: PASSKEY_CANCELLED, variant: 'destructive' });
+        return;
+      }
+      const answer = await api<{ landing?: string | null }>('POST', '/api/auth/passkey', { response });
+      if (answer.ok) welcome(answer.body.landing ?? null);
+      else
+        pushToast({
+          title: 'Login Failed',
+          description: answer.body.error ?? UNEXPECTED,
+          variant: 'destructive',
+        });
+    } finally {
+      setBusy(false);
+    }
   };
 
   const sendCode = async (code: string) => {
@@ -138,6 +170,13 @@ function AuthForm({ returnTo, notice }: Props) {
           button="Verify"
           onCode={sendCode}
         />
+        {passkeysSupported() && (
+          <p>
+            <button type="button" className="btn secondary" disabled={busy} onClick={() => void signInWithPasskey()}>
+              Use a Passkey
+            </button>
+          </p>
+        )}
         <p>
           <button type="button" className="link" onClick={() => setSecondStep(false)}>
             Start Again

@@ -59,7 +59,8 @@ export async function validateSession(sql: Sql, token: string): Promise<SessionU
     }[]
   >`
     select s.user_id, u.email, u.full_name, s.expires_at, s.second_factor_at,
-           exists (select 1 from user_totp t where t.user_id = u.id and t.secret_enc is not null) as factor_enrolled,
+           (exists (select 1 from user_totp t where t.user_id = u.id and t.secret_enc is not null)
+            or exists (select 1 from user_passkeys p where p.user_id = u.id)) as factor_enrolled,
            coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}') as roles,
            s.last_seen_at < now() - make_interval(secs => ${SLIDE_AFTER_SECONDS}) as stale
     from sessions s join users u on u.id = s.user_id

@@ -1,13 +1,16 @@
-// Account Settings, Security: the second factor. Set up an authenticator app (with ten recovery
-// codes the first time), make new recovery codes, set up a new app, or remove it.
+// Account Settings, Security: the second factor. An authenticator app (set up, set up anew,
+// remove), passkeys (added, listed, removed) and the recovery codes the first factor brings
+// (made again on request, shown once).
 import { useEffect, useState } from 'react';
 import { pushError, pushToast } from '../../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
+import PasskeyList, { type PasskeyRow } from './PasskeyList.tsx';
 import RecoveryCodes from './RecoveryCodes.tsx';
 import TotpSetup from './TotpSetup.tsx';
 
 interface Status {
   totp: boolean;
+  passkeys: PasskeyRow[];
   recoveryCodesLeft: number;
   sessionProved: boolean;
 }
@@ -31,14 +34,18 @@ export default function TwoStepSection() {
     };
   }, []);
 
+  const changed = (recoveryCodes: string[] | null) => {
+    setReplacing(false);
+    setCodes(recoveryCodes);
+    void load();
+  };
+
   const confirmed = (recoveryCodes: string[] | null) => {
     pushToast({
       title: 'Authenticator app set up',
       description: 'You will be asked for a code when you sign in.',
     });
-    setReplacing(false);
-    setCodes(recoveryCodes);
-    void load();
+    changed(recoveryCodes);
   };
 
   const newCodes = async () => {
@@ -54,8 +61,8 @@ export default function TwoStepSection() {
     void load();
   };
 
-  const remove = async () => {
-    if (!window.confirm('Remove your authenticator app? Signing in will need only your password.')) return;
+  const removeApp = async () => {
+    if (!window.confirm('Remove your authenticator app?')) return;
     const answer = await api('DELETE', '/api/account/second-factor/totp');
     if (!answer.ok) {
       pushError('Error', answer.body.error ?? UNEXPECTED);
@@ -65,40 +72,57 @@ export default function TwoStepSection() {
     void load();
   };
 
+  if (codes) {
+    return (
+      <section aria-labelledby="two-step-title">
+        <h2 id="two-step-title">Two-Step Sign-In</h2>
+        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+      </section>
+    );
+  }
+  const enrolled = status !== null && (status.totp || status.passkeys.length > 0);
   return (
     <section aria-labelledby="two-step-title">
       <h2 id="two-step-title">Two-Step Sign-In</h2>
-      {codes ? (
-        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
-      ) : status === null ? (
+      {status === null ? (
         <p>Loading…</p>
-      ) : !status.totp ? (
-        <>
-          <p>
-            Protect your account with a second step: after your password, enter a code from an authenticator
-            app on your phone.
-          </p>
-          <TotpSetup onConfirmed={confirmed} />
-        </>
       ) : (
         <>
           <p>
-            <strong>Authenticator app: on.</strong> {status.recoveryCodesLeft} of 10 recovery codes left.
+            {enrolled
+              ? 'Two-step sign-in is on: after your password, you confirm it is you with your app, a passkey or a recovery code.'
+              : 'Protect your account with a second step: after your password, confirm it is you with an authenticator app or a passkey.'}
           </p>
-          {replacing ? (
-            <TotpSetup onConfirmed={confirmed} startLabel="Show the New QR Code" />
+          <h3>Authenticator App</h3>
+          {!status.totp || replacing ? (
+            <TotpSetup
+              onConfirmed={confirmed}
+              {...(replacing ? { startLabel: 'Show the New QR Code' } : {})}
+            />
           ) : (
-            <div className="factor-actions">
+            <>
+              <p>
+                <strong>Authenticator app: on.</strong>
+              </p>
+              <div className="factor-actions">
+                <button type="button" className="btn secondary" onClick={() => setReplacing(true)}>
+                  Set Up a New App
+                </button>
+                <button type="button" className="btn secondary" onClick={() => void removeApp()}>
+                  Remove Authenticator App
+                </button>
+              </div>
+            </>
+          )}
+          <PasskeyList passkeys={status.passkeys} onChange={changed} />
+          {enrolled && (
+            <>
+              <h3>Recovery Codes</h3>
+              <p>{status.recoveryCodesLeft} of 10 recovery codes left.</p>
               <button type="button" className="btn secondary" onClick={() => void newCodes()}>
                 Make New Recovery Codes
               </button>
-              <button type="button" className="btn secondary" onClick={() => setReplacing(true)}>
-                Set Up a New App
-              </button>
-              <button type="button" className="btn secondary" onClick={() => void remove()}>
-                Remove Authenticator App
-              </button>
-            </div>
+            </>
           )}
         </>
       )}

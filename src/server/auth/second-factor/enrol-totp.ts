@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import type { Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { FACTOR_MESSAGES } from './messages.ts';
-import { recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.ts';
+import { firstFactorCodes } from './remove-factor.ts';
 import { recordSecondFactorProof } from './record-second-factor-proof.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
 import { newTotpSecret, stepOfCode, totpOf } from './totp.ts';
@@ -58,14 +58,5 @@ export async function confirmTotpEnrolment(
     returning 1`;
   if (!moved.length) throw new AppError('CONFLICT', FACTOR_MESSAGES.noPendingTotp);
   await recordSecondFactorProof(sql, user.sessionId);
-  const recoveryCodes =
-    (await recoveryCodesLeft(sql, user.id)) === 0 ? await replaceRecoveryCodes(sql, user.id) : null;
-  return { recoveryCodes };
-}
-
-/** Removes the authenticator app (and, with no factor left, the recovery codes). Not an admin's. */
-export async function removeTotp(sql: Sql, user: { id: string; roles: readonly string[] }): Promise<void> {
-  if (user.roles.includes('admin')) throw new AppError('FORBIDDEN', FACTOR_MESSAGES.adminKeepsFactor);
-  await sql`delete from user_totp where user_id = ${user.id}`;
-  await sql`delete from recovery_codes where user_id = ${user.id}`;
+  return { recoveryCodes: await firstFactorCodes(sql, user.id) };
 }

@@ -6,4 +6,9 @@ export const FACTOR_MESSAGES = {
   noPendingTotp: 'Please start setting up your authenticator app again.',
   noFactor: 'Please set up a second factor first.',
   adminKeepsFactor: 'An admin account must keep a second factor. Set up a new one before removing this one.',
+  passkeyFailed: 'That passkey could not be checked. Please try again.',
+  passkeyKnown: 'That passkey is already added.',
+  noPasskey: 'This account has no passkey. Please use a code instead.',
+  tooManyPasskeys: 'You have the most passkeys an account may keep. Please remove one first.',
+  passkeyGone: 'That passkey has already been removed.',
 } as const;

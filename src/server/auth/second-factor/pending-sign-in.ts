@@ -43,3 +43,12 @@ export async function finishPendingSignIn(sql: Sql, id: string): Promise<boolean
   const rows = await sql`delete from pending_sign_ins where id = ${id} returning 1`;
   return rows.length > 0;
 }
+
+/** The user of a live pending sign-in (without counting an attempt), or null. */
+export async function pendingUser(sql: Sql, token: string): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [row] = await sql<{ user_id: string }[]>`
+    select user_id from pending_sign_ins
+    where id = ${hashToken(token)} and expires_at > now() and attempts < ${PENDING_ATTEMPTS}`;
+  return row?.user_id ?? null;
+}

@@ -2,7 +2,8 @@
 // until PUT {code} confirms it with a first code (then the recovery codes, the first time);
 // DELETE removes it. Replacing or removing one needs a session that proved the second factor.
 import { ZSecondFactorCode } from '~/schemas/second-factor';
-import { confirmTotpEnrolment, removeTotp, startTotpEnrolment } from '~/server/auth/second-factor/enrol-totp';
+import { confirmTotpEnrolment, startTotpEnrolment } from '~/server/auth/second-factor/enrol-totp';
+import { removeSecondFactor } from '~/server/auth/second-factor/remove-factor';
 import { requireProvedSession } from '~/server/auth/second-factor/require-proved-session';
 import { db } from '~/server/db/client';
 import { route } from '~/server/route';
@@ -22,6 +23,6 @@ export const PUT = route({ auth: 'user', body: ZSecondFactorCode }, async ({ use
 
 export const DELETE = route({ auth: 'user' }, async ({ user }) => {
   requireProvedSession(user);
-  await removeTotp(db(), user);
+  await removeSecondFactor(db(), user, { kind: 'totp' });
   return Response.json({ ok: true });
 });
