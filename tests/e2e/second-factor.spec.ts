@@ -101,6 +101,62 @@ test('a homeowner sets up an authenticator app and signs in with a recovery code
   await third.context().close();
 });
 
+test('a homeowner adds a passkey (Chromium virtual authenticator) and signs in with it', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  // WebAuthn needs a host name (an IP address cannot be a relying party): the same server by name.
+  const origin = `http://localhost:${new URL(baseURL!).port}`;
+  const email = await newAccount(baseURL!);
+  const context = await browser.newContext({ baseURL: origin });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await password(page, email);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await page.waitForURL((url) => url.pathname !== '/auth');
+
+  await ready(page, '/profile');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  const section = page.getByRole('region', { name: 'Two-Step Sign-In' });
+  await section.getByLabel('Passkey Name').fill('Test laptop');
+  await section.getByRole('button', { name: 'Add a Passkey' }).click();
+  // The account's first factor: its ten recovery codes, once.
+  await expect(
+    section.getByRole('region', { name: 'Your Recovery Codes' }).getByRole('listitem'),
+  ).toHaveCount(10);
+  await section.getByRole('button', { name: 'I Have Saved These Codes' }).click();
+  const row = section.getByRole('listitem').filter({ hasText: 'Test laptop' });
+  await expect(row).toContainText('not used yet');
+  // The authenticator holds one passkey for this site, made for this account.
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]).toMatchObject({ rpId: 'localhost', isResidentCredential: true });
+
+  // Signed out, the password leads to the second step, and the passkey finishes it.
+  await context.clearCookies();
+  await password(page, email);
+  await expect(page.getByRole('heading', { name: 'Two-Step Sign-In' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use a Passkey' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await page.waitForURL((url) => url.pathname !== '/auth');
+  await ready(page, '/profile');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await expect(section.getByRole('listitem').filter({ hasText: 'Test laptop' })).toContainText('last used');
+  await context.close();
+});
+
 test('the demo admin signs in with the documented code and opens the admin area', async ({ page }) => {
   await password(page, 'admin@example.com', DEMO_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Two-Step Sign-In' })).toBeVisible();
