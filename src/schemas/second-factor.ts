@@ -35,8 +35,8 @@ const ZCredential = <R extends z.ZodMiniType>(response: R) =>
     rawId: b64(1400),
     type: z.literal('public-key', { error: PASSKEY_FAILED }),
     response,
-    clientExtensionResults: z.looseObject({}),
-    authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+    clientExtensionResults: z.optional(z.looseObject({})),
+    authenticatorAttachment: z.optional(z.nullable(z.string().check(z.maxLength(32)))),
   });
 
 export const ZPasskeyRegistration = z.strictObject({
@@ -55,8 +55,9 @@ export const ZPasskeyAuthentication = z.strictObject({
     z.looseObject({
       clientDataJSON: b64(4096),
       authenticatorData: b64(4096),
-      signature: b64(1024),
-      userHandle: z.optional(b64(1024)),
+      // Up to ML-DSA-44's 2,420 bytes (post-quantum keys, which Chromium's authenticator makes).
+      signature: b64(4096),
+      userHandle: z.optional(z.nullable(b64(1024))),
     }),
   ),
 });

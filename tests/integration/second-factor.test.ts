@@ -5,7 +5,9 @@ import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECOND_FACTOR_CHECK_NEEDED, SECOND_FACTOR_SETUP_NEEDED } from '../../src/domain/guards.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import { finishSignIn } from '../../src/server/auth/second-factor/finish-sign-in.ts';
+import { addPasskey } from '../../src/server/auth/second-factor/add-passkey.ts';
+import { finishSignIn, pendingPasskeyOptions } from '../../src/server/auth/second-factor/finish-sign-in.ts';
+import { listPasskeys, passkeyRegistrationOptions } from '../../src/server/auth/second-factor/passkeys.ts';
 import { FACTOR_MESSAGES } from '../../src/server/auth/second-factor/messages.ts';
 import { PENDING_ATTEMPTS } from '../../src/server/auth/second-factor/pending-sign-in.ts';
 import { replaceRecoveryCodes, useRecoveryCode } from '../../src/server/auth/second-factor/recovery-codes.ts';
@@ -15,11 +17,12 @@ import {
   TOTP_PERIOD_SECONDS,
   useTotpCode,
 } from '../../src/server/auth/second-factor/totp.ts';
-import { validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
+import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { signIn } from '../../src/server/auth/sign-in.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { createUser } from '../factories/index.ts';
 import { apiContext, enrolTotp, signedInUser, TEST_TOTP_SECRET } from '../helpers/api-context.ts';
+import { SoftwarePasskey } from '../helpers/software-passkey.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -313,5 +316,53 @@ describe('the admin area and the second factor', () => {
       ).status,
     ).toBe(200);
     expect((await call('GET', '/api/admin/users', await reload(admin))).status).toBe(200);
+  });
+});
+
+describe('passkeys', () => {
+  const rp = { origin: 'http://localhost:4321', rpID: 'localhost' };
+
+  it('are registered against a challenge kept on the server, once, and finish the sign-in', async () => {
+    const row = await userWithPassword();
+    const user = (await validateSession(sql, (await createSession(sql, row.id)).token))!;
+    const key = new SoftwarePasskey(rp.origin);
+    const options = await passkeyRegistrationOptions(sql, user, rp);
+    expect(options.rp).toEqual({ name: 'Dayton Contractors', id: 'localhost' });
+    const added = await addPasskey(sql, user, rp, {
+      name: 'Test key',
+      response: key.register(options),
+    });
+    expect(added.recoveryCodes).toHaveLength(10);
+    expect(added.passkey).toMatchObject({ id: key.id, name: 'Test key', lastUsedAt: null });
+    // The same answer again: its challenge was used.
+    expect(await errorOf(addPasskey(sql, user, rp, { name: 'Again', response: key.register(options) }))).toBe(
+      `BAD_REQUEST: ${FACTOR_MESSAGES.passkeyFailed}`,
+    );
+
+    const first = await signIn(sql, { email: row.email, password: PASSWORD });
+    if (first.kind !== 'second-factor') throw new Error('expected the second step');
+    const challenge = await pendingPasskeyOptions(sql, first.pending.token, rp);
+    expect(challenge.allowCredentials).toEqual([
+      { id: key.id, type: 'public-key', transports: ['internal'] },
+    ]);
+    // Another site's answer is refused (the origin is the request's site).
+    const elsewhere = new SoftwarePasskey('http://evil.example');
+    expect(
+      await errorOf(
+        finishSignIn(sql, first.pending.token, { passkey: elsewhere.authenticate(challenge), rp }),
+      ),
+    ).toBe(`UNAUTHORIZED: ${FACTOR_MESSAGES.passkeyFailed}`);
+    const again = await pendingPasskeyOptions(sql, first.pending.token, rp);
+    const done = await finishSignIn(sql, first.pending.token, {
+      passkey: key.authenticate(again),
+      rp,
+    });
+    expect(done.method).toBe('passkey');
+    expect((await validateSession(sql, done.token))?.secondFactor).toMatchObject({
+      enrolled: true,
+      proved: true,
+    });
+    const [listed] = await listPasskeys(sql, row.id);
+    expect(listed?.lastUsedAt).toBeInstanceOf(Date);
   });
 });

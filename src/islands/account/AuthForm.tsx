@@ -54,7 +54,7 @@ function AuthForm({ returnTo, notice }: Props) {
   const signInWithPasskey = async () => {
     setBusy(true);
     try {
-      const options = await api<Record<string, unknown>>('POST', '/api/auth/passkey-options');
+      const options = await api('POST', '/api/auth/passkey-options');
       if (!options.ok) {
         pushToast({
           title: 'Passkey',
@@ -172,7 +172,12 @@ function AuthForm({ returnTo, notice }: Props) {
         />
         {passkeysSupported() && (
           <p>
-            <button type="button" className="btn secondary" disabled={busy} onClick={() => void signInWithPasskey()}>
+            <button
+              type="button"
+              className="btn secondary"
+              disabled={busy}
+              onClick={() => void signInWithPasskey()}
+            >
               Use a Passkey
             </button>
           </p>

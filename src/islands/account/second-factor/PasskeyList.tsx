@@ -34,10 +34,7 @@ export default function PasskeyList({ passkeys, onChange }: Props) {
     if (invalid) return;
     setBusy(true);
     try {
-      const options = await api<Record<string, unknown>>(
-        'POST',
-        '/api/account/second-factor/passkeys/options',
-      );
+      const options = await api('POST', '/api/account/second-factor/passkeys/options');
       if (!options.ok) return setError(options.body.error ?? UNEXPECTED);
       // The options are the server's, passed through as they came.
       const response = await createPasskey(options.body as never);

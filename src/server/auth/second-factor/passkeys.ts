@@ -184,7 +184,7 @@ export async function usePasskey(
       id: key.credential_id,
       publicKey: new Uint8Array(key.public_key),
       counter: Number(key.sign_count),
-      transports: key.transports as AuthenticatorTransport[],
+      transports: key.transports,
     },
     requireUserVerification: false,
   }).catch(() => null);

@@ -7,11 +7,12 @@ export const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: codes are copied by hand from paper. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const HALF = 5;
+const CODE_PATTERN = new RegExp(`^[${ALPHABET}]{${HALF * 2}}$`);
 
 /** A code as typed (any case, spaces, dashes) in the one form that is hashed; null if it cannot be one. */
 export function normalizeRecoveryCode(input: string): string | null {
   const plain = input.toLowerCase().replace(/[\s-]+/g, '');
-  return plain.length === HALF * 2 && [...plain].every((c) => ALPHABET.includes(c)) ? plain : null;
+  return CODE_PATTERN.test(plain) ? plain : null;
 }
 
 function hashCode(plain: string): string {
@@ -19,7 +20,7 @@ function hashCode(plain: string): string {
 }
 
 function newCode(): string {
-  const chars = Array.from({ length: HALF * 2 }, () => ALPHABET[randomInt(ALPHABET.length)]);
+  const chars = Array.from({ length: HALF * 2 }, () => ALPHABET.charAt(randomInt(ALPHABET.length)));
   return `${chars.slice(0, HALF).join('')}-${chars.slice(HALF).join('')}`;
 }
 
