@@ -95,7 +95,7 @@ try {
     console.log('  homeowner@example.com    homeowner');
     console.log('  contractor@example.com   contractor with a card on file');
     console.log('  contractor2@example.com  contractor without payment set up');
-    console.log('  admin@example.com        administrator');
+    console.log('  admin@example.com        administrator (second step: the code from `npm run demo:code`)');
   }
   // No scheduler here (Netlify runs these as scheduled functions): every five minutes, finish
   // unfinished leads, expire unconfirmed quote requests and their photos, purge spent tokens.

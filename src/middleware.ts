@@ -114,7 +114,8 @@ async function handle(
     return new Response(null, { status: 302, headers: { location: decision.location, ...PRIVATE } });
   }
   if (decision.kind === 'deny') {
-    return json(decision.status, decision.message, decision.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
+    const code = decision.code ?? (decision.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
+    return json(decision.status, decision.message, code);
   }
   const response = await next();
   return context.locals.user ? privateIfPage(response) : response;

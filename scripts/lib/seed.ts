@@ -5,6 +5,7 @@ import type { Sql } from '../../src/server/db/client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { writeDemoImages } from './demo-images.ts';
 import { seedDemoAdmin } from './seed-demo-admin.ts';
+import { seedDemoAdminFactor } from './seed-demo-admin-factor.ts';
 import { seedDemoContractors } from './seed-demo-contractors.ts';
 import { seedDemoBilling } from './seed-demo-billing.ts';
 import { seedDemoClaims } from './seed-demo-claims.ts';
@@ -31,7 +32,11 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   const counts = await upsertCatalog(sql, catalog);
   if (!options.demo) return { catalog: counts, demo: 'skipped' };
   await writeDemoImages(options.uploadsDir ?? UPLOADS_DIR, catalog.services);
-  if (await isDemoSeeded(sql)) return { catalog: counts, demo: 'already seeded' };
+  if (await isDemoSeeded(sql)) {
+    // A database seeded before issue 26: its demo admin gets the documented second factor.
+    await seedDemoAdminFactor(sql);
+    return { catalog: counts, demo: 'already seeded' };
+  }
   const data = generateDemoData(catalog.services, catalog.serviceAreas);
   const demo = await seedDemoData(sql, data);
   const leads = await seedDemoLeads(sql, catalog.services, catalog.serviceAreas);
@@ -45,6 +50,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await seedDemoReviews(sql);
   await seedDemoAnalytics(sql);
   await seedDemoAdmin(sql);
+  await seedDemoAdminFactor(sql); // the admin's authenticator app (npm run demo:code)
   await seedDemoContractors(sql);
   await seedDemoPlans(sql); // last: the demo's leads were sold before the plan's boost
   await seedDemoClaims(sql); // listing claims awaiting approval, one confirmed by a code

@@ -6,6 +6,8 @@ export type Role = 'contractor' | 'admin';
 
 const RULES: [RegExp, Requirement][] = [
   [/^\/auth$/, 'guest'],
+  // Setting up or confirming a second factor (issue 26): where the admin guard sends an admin.
+  [/^\/second-factor$/, 'user'],
   [/^\/profile$/, 'user'],
   // The homeowner's inbox (issue 25): the list and one request.
   [/^\/profile\/requests(\/[^/]+)?$/, 'user'],
@@ -25,10 +27,39 @@ export function requirementOf(pathname: string): Requirement | null {
 export type Decision =
   | { kind: 'allow' }
   | { kind: 'redirect'; location: string }
-  | { kind: 'deny'; status: 401 | 403; message: string };
+  | { kind: 'deny'; status: 401 | 403; message: string; code?: typeof SECOND_FACTOR_REQUIRED };
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 export const NOT_ALLOWED = 'You do not have access to this.';
+
+/** What a guarded request needs to know of the signed-in user. */
+export interface GuardUser {
+  roles: readonly Role[];
+  /**
+   * The account's second factor: enrolled, and proved in this session (issue 26). Absent counts
+   * as neither, so the admin area stays shut to a caller that does not say.
+   */
+  secondFactor?: { enrolled: boolean; proved: boolean };
+}
+
+/** The code an admin API answers 403 with when a second factor is missing; islands act on it. */
+export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
+export const SECOND_FACTOR_SETUP_NEEDED =
+  'The admin area needs a second factor. Please set up an authenticator app first.';
+export const SECOND_FACTOR_CHECK_NEEDED =
+  'The admin area needs your second factor. Please enter a code from your authenticator app.';
+/** The page that sets up or checks a second factor, and comes back. */
+export const SECOND_FACTOR_PAGE = '/second-factor';
+
+/** Why an admin's session may not open the admin area yet; null when it may. */
+function missingSecondFactor(user: GuardUser): string | null {
+  if (!user.secondFactor?.enrolled) return SECOND_FACTOR_SETUP_NEEDED;
+  return user.secondFactor.proved ? null : SECOND_FACTOR_CHECK_NEEDED;
+}
+
+export function secondFactorUrl(returnTo: string): string {
+  return returnTo === '/' ? SECOND_FACTOR_PAGE : `${SECOND_FACTOR_PAGE}?${new URLSearchParams({ returnTo })}`;
+}
 
 /**
  * Where a signed-in user's account lives (issue 24): a contractor's dashboard, an admin's admin
@@ -60,15 +91,17 @@ export function signInUrl(returnTo: string, adminRequired = false): string {
 /** Why an API caller may not use an endpoint that needs `requirement`; null when they may. */
 export function apiDenial(
   requirement: Exclude<Requirement, 'guest'>,
-  user: { roles: readonly Role[] } | null,
-): { status: 401 | 403; message: string } | null {
+  user: GuardUser | null,
+): { status: 401 | 403; message: string; code?: typeof SECOND_FACTOR_REQUIRED } | null {
   if (!user) return { status: 401, message: SIGN_IN_REQUIRED };
   if (requirement !== 'user' && !user.roles.includes(requirement))
     return { status: 403, message: NOT_ALLOWED };
+  const missing = requirement === 'admin' ? missingSecondFactor(user) : null;
+  if (missing) return { status: 403, message: missing, code: SECOND_FACTOR_REQUIRED };
   return null;
 }
 
-export function decide(pathname: string, search: string, user: { roles: readonly Role[] } | null): Decision {
+export function decide(pathname: string, search: string, user: GuardUser | null): Decision {
   const requirement = requirementOf(pathname);
   if (!requirement) return { kind: 'allow' };
   if (requirement === 'guest') {
@@ -86,6 +119,9 @@ export function decide(pathname: string, search: string, user: { roles: readonly
   const origin = pathname + search;
   if (requirement === 'admin' && !user?.roles.includes('admin')) {
     return { kind: 'redirect', location: signInUrl(origin, true) };
+  }
+  if (requirement === 'admin' && user && missingSecondFactor(user)) {
+    return { kind: 'redirect', location: secondFactorUrl(origin) };
   }
   if (!user) return { kind: 'redirect', location: signInUrl(origin) };
   if (requirement === 'contractor' && !user.roles.includes('contractor')) {

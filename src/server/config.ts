@@ -97,6 +97,12 @@ const ZServerEnv = z.object({
   /** Signs the quote form's proof-of-work challenges (ALTCHA); production must set its own. */
   ALTCHA_HMAC_KEY: z.string().min(32).optional(),
   /**
+   * Encrypts the authenticator apps' TOTP secrets at rest (AES-256-GCM; any string of 32+
+   * characters, hashed to the key). Production must set its own; changing it orphans the
+   * enrolled apps (their owners sign in with a recovery code and enrol again).
+   */
+  SECOND_FACTOR_KEY: z.string().min(32).optional(),
+  /**
    * How much work a quote form's challenge asks for: the solver tries up to this many hashes
    * (the challenge picks its number between a fifth of it and all of it). Tests lower it.
    */
@@ -208,6 +214,7 @@ export const PRODUCTION_REQUIRED = [
   'SMTP_URL',
   'MAIL_FROM',
   'ALTCHA_HMAC_KEY',
+  'SECOND_FACTOR_KEY',
   // Without them no phone could be proven, so no lead could be sold (the sandbox only shows codes
   // on this machine's /dev/sms).
   'TWILIO_ACCOUNT_SID',
@@ -367,6 +374,13 @@ export function quoteProofOfWork(): { hmacKey: string; maxCounter: number } {
  */
 export function pageCursorKey(): Buffer {
   return createHmac('sha256', quoteProofOfWork().hmacKey).update('page-cursor-v1').digest();
+}
+
+const DEVELOPMENT_SECOND_FACTOR_KEY = 'development-only-second-factor-key-not-for-production';
+
+/** The key the TOTP secrets are encrypted under (src/server/auth/second-factor/secret-box.ts). */
+export function secondFactorKey(): string {
+  return productionValue('SECOND_FACTOR_KEY') ?? DEVELOPMENT_SECOND_FACTOR_KEY;
 }
 
 /** Twilio's account and services when phones are proven through it; null selects the sandbox. */

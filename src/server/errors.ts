@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** A sensitive change whose session last proved the password too long ago (session-rules.ts). */
   REAUTH_REQUIRED: 403,
+  /** An admin route, and the session has no second factor (src/domain/guards.ts). */
+  SECOND_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** The first try of a keyed request still runs (src/server/security/request-keys.ts). */

@@ -160,6 +160,39 @@ export function setDeviceCookie({ cookies, locals }: CookieContext, token: strin
   });
 }
 
+/**
+ * The second step of a sign-in (src/server/auth/second-factor/pending-sign-in.ts): a short-lived
+ * cookie that binds the half-done sign-in to this browser.
+ */
+export function pendingSignInCookieName(site: Pick<RequestSite, 'secure'>): string {
+  return site.secure ? '__Host-sign_in_step' : 'sign_in_step';
+}
+
+export function setPendingSignInCookie(
+  { cookies, locals }: CookieContext,
+  token: string,
+  expires: Date,
+): void {
+  const { secure } = locals.site;
+  cookies.set(pendingSignInCookieName(locals.site), token, {
+    httpOnly: true,
+    secure,
+    sameSite: 'strict',
+    path: '/',
+    expires,
+  });
+}
+
+export function clearPendingSignInCookie({ cookies, locals }: CookieContext): void {
+  const { secure } = locals.site;
+  cookies.delete(pendingSignInCookieName(locals.site), {
+    path: '/',
+    secure,
+    httpOnly: true,
+    sameSite: 'strict',
+  });
+}
+
 /** No caching anywhere for answers that depend on who is asking. */
 export const PRIVATE = { 'cache-control': 'private, no-store' } as const;
 

@@ -74,7 +74,10 @@ export function route<
       const user = context.locals.user;
       if (options.auth !== 'none') {
         const denial = apiDenial(options.auth, user);
-        if (denial) throw new AppError(denial.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', denial.message);
+        if (denial) {
+          const code = denial.code ?? (denial.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
+          throw new AppError(code, denial.message);
+        }
       }
       if (url.search.length > (options.maxQuery ?? MAX_QUERY_STRING)) {
         throw new AppError('BAD_REQUEST', 'The query string is too long');

@@ -12,6 +12,7 @@ const COMPLETE = {
   SMTP_URL: 'smtp://127.0.0.1:9',
   MAIL_FROM: 'Dayton Contractors <hello@daytoncontractors.example>',
   ALTCHA_HMAC_KEY: 'a-production-altcha-key-of-at-least-32-chars',
+  SECOND_FACTOR_KEY: 'a-production-second-factor-key-of-32-chars',
   TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
   TWILIO_AUTH_TOKEN: 'twilio-auth-token',
   TWILIO_VERIFY_SERVICE_SID: `VA${'2'.repeat(32)}`,
@@ -40,7 +41,7 @@ test('a production server without its secrets fails every request and says which
   const { status, log } = await askSession({ SITE_URL: COMPLETE.SITE_URL });
   expect(status).toBe(500);
   expect(log).toContain(
-    'Production needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, ALTCHA_HMAC_KEY, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_VERIFY_SERVICE_SID, SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY',
+    'Production needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, SMTP_URL, MAIL_FROM, ALTCHA_HMAC_KEY, SECOND_FACTOR_KEY, TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_VERIFY_SERVICE_SID, SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY',
   );
 });
 

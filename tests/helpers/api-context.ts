@@ -4,6 +4,7 @@
 import type { APIContext } from 'astro';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import type { Sql } from '../../src/server/db/client.ts';
+import { sealSecret } from '../../src/server/auth/second-factor/secret-box.ts';
 import { createUser } from '../factories/index.ts';
 
 export interface RouteCall {
@@ -72,8 +73,41 @@ export function cookiesSet(context: APIContext): Record<string, string> {
   return (context.cookies as unknown as { [SET]: Record<string, string> })[SET];
 }
 
-/** A new user with `roles`, signed in: the session user the middleware would hand a route. */
-export async function signedInUser(sql: Sql, roles: ('contractor' | 'admin')[] = []): Promise<SessionUser> {
+/**
+ * A new user with `roles`, signed in: the session user the middleware would hand a route. An
+ * admin has an authenticator app and signed in with it (issue 26: the admin area needs both),
+ * unless `secondFactor` says otherwise.
+ */
+export async function signedInUser(
+  sql: Sql,
+  roles: ('contractor' | 'admin')[] = [],
+  secondFactor: 'enrolled and proved' | 'enrolled' | 'none' = roles.includes('admin')
+    ? 'enrolled and proved'
+    : 'none',
+): Promise<SessionUser> {
   const row = await createUser(sql, { roles });
-  return (await validateSession(sql, (await createSession(sql, row.id)).token))!;
+  if (secondFactor !== 'none') await enrolTotp(sql, row.id);
+  const session = await createSession(
+    sql,
+    row.id,
+    {},
+    { secondFactor: secondFactor === 'enrolled and proved' },
+  );
+  return (await validateSession(sql, session.token))!;
+}
+
+/** The TOTP secret every test user's authenticator app has (enrolTotp). */
+export const TEST_TOTP_SECRET = 'TESTUSERTOTPSECRETNOTFORUSE23456';
+
+/** Gives a user a confirmed authenticator app with TEST_TOTP_SECRET. */
+export async function enrolTotp(sql: Sql, userId: string): Promise<void> {
+  await sql`
+    insert into user_totp (user_id, secret_enc, confirmed_at) values (${userId}, ${sealSecret(TEST_TOTP_SECRET)}, now())
+    on conflict (user_id) do update set secret_enc = excluded.secret_enc, confirmed_at = now(), last_step = null`;
+}
+
+/** A sign-in that opened its session at once (an account without a second factor). */
+export function fullSession<T extends { kind: string }>(result: T): Extract<T, { kind: 'session' }> {
+  if (result.kind !== 'session') throw new Error(`Expected a session, got the ${result.kind} step`);
+  return result as Extract<T, { kind: 'session' }>;
 }

@@ -15,7 +15,7 @@ import { hashPassword } from '../../src/server/auth/password.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { signIn } from '../../src/server/auth/sign-in.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
-import { apiContext, signedInUser } from '../helpers/api-context.ts';
+import { apiContext, fullSession, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -197,7 +197,7 @@ describe('disabling and enabling an account', () => {
 
     const enable = await call('status', 'POST', admin, { params: { id: row.id }, body: { disabled: false } });
     expect(enable.status).toBe(200);
-    expect((await signIn(sql, { email: row.email, password })).token).toHaveLength(43);
+    expect(fullSession(await signIn(sql, { email: row.email, password })).token).toHaveLength(43);
     expect(await auditOf(row.id)).toEqual([
       {
         action: 'user.disable',

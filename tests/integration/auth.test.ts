@@ -15,6 +15,7 @@ import {
 } from '../../src/server/auth/reset-password.ts';
 import { savePreferences } from '../../src/server/auth/save-preferences.ts';
 import { signIn } from '../../src/server/auth/sign-in.ts';
+import { fullSession } from '../helpers/api-context.ts';
 import { signUp } from '../../src/server/auth/sign-up.ts';
 import { updateProfile } from '../../src/server/auth/update-profile.ts';
 import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts';
@@ -114,7 +115,7 @@ describe('sign-up and e-mail verification', () => {
     expect(first.purpose).toBe('email_verification');
     expect(await validateSession(sql, first.session!.token)).toMatchObject({ email });
     await expect(confirmEmailToken(sql, token)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    expect((await signIn(sql, { email, password: PASSWORD })).token).toHaveLength(43);
+    expect(fullSession(await signIn(sql, { email, password: PASSWORD })).token).toHaveLength(43);
   });
 });
 
@@ -202,7 +203,9 @@ describe('sign-in while someone else is failing (the owner is not locked out)', 
     const owner = await confirmedUser();
     const attacker = address();
     await lockedOut(owner.email, attacker);
-    const session = await signIn(sql, { email: owner.email, password: PASSWORD }, { ip: address() });
+    const session = fullSession(
+      await signIn(sql, { email: owner.email, password: PASSWORD }, { ip: address() }),
+    );
     expect(await validateSession(sql, session.token)).toMatchObject({ id: owner.id });
     // An unknown client with no address to tell it apart is held to the e-mail's limit.
     await expect(signIn(sql, { email: owner.email, password: PASSWORD })).rejects.toMatchObject({
@@ -227,10 +230,12 @@ describe('sign-in while someone else is failing (the owner is not locked out)', 
     const first = await signIn(sql, { email: owner.email, password: PASSWORD }, { ip: address() });
     const attacker = address();
     await lockedOut(owner.email, attacker, 1);
-    const second = await signIn(
-      sql,
-      { email: owner.email, password: PASSWORD },
-      { ip: attacker, device: first.device.token },
+    const second = fullSession(
+      await signIn(
+        sql,
+        { email: owner.email, password: PASSWORD },
+        { ip: attacker, device: first.device.token },
+      ),
     );
     expect(await validateSession(sql, second.token)).toMatchObject({ id: owner.id });
     const third = await signIn(
@@ -366,9 +371,9 @@ describe('password reset', () => {
     await expect(
       resetPassword(sql, { token, password: 'Other!Pass1', confirmPassword: 'Other!Pass1' }),
     ).rejects.toMatchObject({ message: 'This password reset link is invalid or has expired.' });
-    expect((await signIn(sql, { email: user.email, password: 'N3w!Passw0rd-Kettle' })).token).toHaveLength(
-      43,
-    );
+    expect(
+      fullSession(await signIn(sql, { email: user.email, password: 'N3w!Passw0rd-Kettle' })).token,
+    ).toHaveLength(43);
   });
 
   it('an expired reset token is invalid', async () => {
@@ -477,7 +482,7 @@ describe('account settings', () => {
     const [notice] =
       await sql`select 1 from mail_outbox where to_address = ${user.email} and template = 'email_changed'`;
     expect(notice).toBeDefined();
-    expect((await signIn(sql, { email: newEmail, password: PASSWORD })).token).toHaveLength(43);
+    expect(fullSession(await signIn(sql, { email: newEmail, password: PASSWORD })).token).toHaveLength(43);
   });
 
   it('mails at most 5 e-mail change links an hour', async () => {

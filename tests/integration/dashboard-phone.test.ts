@@ -8,6 +8,7 @@ import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
+import { fullSession } from '../helpers/api-context.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PORTFOLIO_MAX_ITEMS, PORTFOLIO_MESSAGES } from '../../src/domain/portfolio-rules.ts';
 import { STAGE_UNDO_MESSAGES, STAGE_UNDO_SECONDS } from '../../src/domain/lead-stages.ts';
@@ -456,8 +457,8 @@ describe('where a contractor lands', () => {
     const hash = await hashPassword(password);
     const pro = await createUser(sql, { roles: ['contractor'], passwordHash: hash });
     const homeowner = await createUser(sql, { passwordHash: hash });
-    expect((await signIn(sql, { email: pro.email, password })).landing).toBe('/dashboard');
-    expect((await signIn(sql, { email: homeowner.email, password })).landing).toBeNull();
+    expect(fullSession(await signIn(sql, { email: pro.email, password })).landing).toBe('/dashboard');
+    expect(fullSession(await signIn(sql, { email: homeowner.email, password })).landing).toBeNull();
 
     const token = await sql.begin((tx) => issueToken(tx, pro.id, 'email_verification'));
     expect(await confirmEmailToken(sql, token)).toMatchObject({ landing: '/dashboard' });

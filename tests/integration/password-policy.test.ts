@@ -12,7 +12,7 @@ import { createSession, validateSession } from '../../src/server/auth/sessions.t
 import { signIn } from '../../src/server/auth/sign-in.ts';
 import { PASSWORD_HAS_EMAIL_NAME, PASSWORD_RULES, PASSWORD_TOO_EASY } from '../../src/schemas/auth.ts';
 import { createUser } from '../factories/index.ts';
-import { apiContext, cookiesSet } from '../helpers/api-context.ts';
+import { apiContext, cookiesSet, fullSession } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -194,7 +194,7 @@ describe('no account pre-hijacking', () => {
       victim.cookies['signup'] ?? null,
     );
     expect(confirmed.session).not.toBeNull();
-    expect((await signIn(sql, { email, password: VICTIM })).token).toHaveLength(43);
+    expect(fullSession(await signIn(sql, { email, password: VICTIM })).token).toHaveLength(43);
     await expect(signIn(sql, { email, password: ATTACKER })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
@@ -218,7 +218,7 @@ describe('no account pre-hijacking', () => {
     const [account] = await sql<{ full_name: string }[]>`select full_name from users where email = ${email}`;
     expect(account!.full_name).toBe('Vera Victim');
     await confirmEmailToken(sql, await mailedToken(email, 'email_verification'));
-    expect((await signIn(sql, { email, password: VICTIM })).token).toHaveLength(43);
+    expect(fullSession(await signIn(sql, { email, password: VICTIM })).token).toHaveLength(43);
     await expect(signIn(sql, { email, password: ATTACKER })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 

@@ -1,7 +1,15 @@
 // The account rules shared by the islands and the server: the spec's messages word for word,
 // the plain-text sanitiser, and the guard of every protected route.
 import { describe, expect, it } from 'vitest';
-import { apiDenial, decide, requirementOf } from '../../src/domain/guards.ts';
+import {
+  apiDenial,
+  decide,
+  NOT_ALLOWED,
+  requirementOf,
+  SECOND_FACTOR_CHECK_NEEDED,
+  SECOND_FACTOR_REQUIRED,
+  SECOND_FACTOR_SETUP_NEEDED,
+} from '../../src/domain/guards.ts';
 import { sanitizeText } from '../../src/domain/sanitize-text.ts';
 import {
   isValidEmail,
@@ -146,7 +154,8 @@ describe('route guards', () => {
   const anonymous = null;
   const user = { roles: [] as const };
   const contractor = { roles: ['contractor'] as const };
-  const admin = { roles: ['admin'] as const };
+  // An admin signed in with the second factor (issue 26): the admin area needs it.
+  const admin = { roles: ['admin'] as const, secondFactor: { enrolled: true, proved: true } };
 
   it('knows which routes need what', () => {
     expect(requirementOf('/')).toBeNull();
@@ -211,5 +220,60 @@ describe('route guards', () => {
     ['admin', admin, null],
   ] as const)('an endpoint for %s answers %o with %s', (requirement, who, status) => {
     expect(apiDenial(requirement, who)?.status ?? null).toBe(status);
+  });
+});
+
+describe('the admin area needs a second factor (issue 26)', () => {
+  const enrolledAndProved = { roles: ['admin'] as const, secondFactor: { enrolled: true, proved: true } };
+  const notEnrolled = { roles: ['admin'] as const, secondFactor: { enrolled: false, proved: false } };
+  const notProved = { roles: ['admin'] as const, secondFactor: { enrolled: true, proved: false } };
+  // A caller that does not say counts as neither: the admin area stays shut.
+  const unsaid = { roles: ['admin'] as const };
+  const contractorWithFactor = {
+    roles: ['contractor'] as const,
+    secondFactor: { enrolled: true, proved: false },
+  };
+
+  it.each([
+    ['/admin', enrolledAndProved, { kind: 'allow' }],
+    ['/admin', notEnrolled, { kind: 'redirect', location: '/second-factor?returnTo=%2Fadmin' }],
+    ['/admin/users', notProved, { kind: 'redirect', location: '/second-factor?returnTo=%2Fadmin%2Fusers' }],
+    ['/admin', unsaid, { kind: 'redirect', location: '/second-factor?returnTo=%2Fadmin' }],
+    // The enrolment itself, and the rest of the account, stay open.
+    ['/second-factor', notEnrolled, { kind: 'allow' }],
+    ['/profile', notEnrolled, { kind: 'allow' }],
+    ['/api/account/second-factor/totp', notEnrolled, { kind: 'allow' }],
+    ['/api/account/profile', notProved, { kind: 'allow' }],
+    // Not an admin: the second factor opens nothing more.
+    [
+      '/admin',
+      contractorWithFactor,
+      { kind: 'redirect', location: '/auth?admin=required&returnTo=%2Fadmin' },
+    ],
+    ['/second-factor', null, { kind: 'redirect', location: '/auth?returnTo=%2Fsecond-factor' }],
+    ['/dashboard', contractorWithFactor, { kind: 'allow' }],
+  ] as const)('a page %s for %o: %o', (path, who, decision) => {
+    expect(decide(path, '', who)).toEqual(decision);
+  });
+
+  it.each([
+    [enrolledAndProved, null],
+    [notEnrolled, SECOND_FACTOR_SETUP_NEEDED],
+    [notProved, SECOND_FACTOR_CHECK_NEEDED],
+    [unsaid, SECOND_FACTOR_SETUP_NEEDED],
+  ] as const)('an admin API for %o answers 403 %s with the code the islands act on', (who, message) => {
+    const denial = apiDenial('admin', who);
+    expect(denial).toEqual(message === null ? null : { status: 403, message, code: SECOND_FACTOR_REQUIRED });
+    expect(decide('/api/admin/users', '', who)).toEqual(
+      message === null
+        ? { kind: 'allow' }
+        : { kind: 'deny', status: 403, message, code: SECOND_FACTOR_REQUIRED },
+    );
+  });
+
+  it('never asks a non-admin endpoint for a second factor', () => {
+    expect(apiDenial('user', notEnrolled)).toBeNull();
+    expect(apiDenial('contractor', { ...contractorWithFactor })).toBeNull();
+    expect(apiDenial('admin', contractorWithFactor)).toEqual({ status: 403, message: NOT_ALLOWED });
   });
 });

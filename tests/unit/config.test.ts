@@ -20,6 +20,7 @@ const COMPLETE = {
   SMTP_URL: 'smtps://user:pass@smtp.example.com',
   MAIL_FROM: 'Dayton Contractors <hello@daytoncontractors.example>',
   ALTCHA_HMAC_KEY: 'a-production-altcha-key-of-at-least-32-chars',
+  SECOND_FACTOR_KEY: 'a-production-second-factor-key-of-32-chars',
   TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
   TWILIO_AUTH_TOKEN: 'twilio-auth-token',
   TWILIO_VERIFY_SERVICE_SID: `VA${'2'.repeat(32)}`,

@@ -20,6 +20,8 @@ import { EmailField, PasswordField, TextField } from '../shared/fields.tsx';
 import { PasswordStrength, usePasswordStrength } from '../shared/password-strength.tsx';
 import Toaster from '../shared/Toaster.tsx';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import CodeForm from './second-factor/CodeForm.tsx';
+import { getPasskey, PASSKEY_CANCELLED, passkeysSupported } from './second-factor/passkey-browser.ts';
 
 type Mode = 'signin' | 'signup';
 
@@ -39,7 +41,60 @@ function AuthForm({ returnTo, notice }: Props) {
   const [fullName, setFullName] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The password was right and the account has a second factor: its step is shown. */
+  const [secondStep, setSecondStep] = useState(false);
   const signup = mode === 'signup';
+
+  /** Signed in: 'Welcome back!' and on to the remembered page (no page asked: the landing). */
+  const welcome = (landing: string | null) => {
+    pushToast({ title: 'Welcome back!' });
+    // Checked again here, whatever the page was given: navigating is what would leave the site.
+    const destination = ZReturnTo.parse(returnTo === '/' && landing ? landing : returnTo);
+    setTimeout(() => window.location.assign(destination), LEAVE_AFTER_MS);
+  };
+
+  const signInWithPasskey = async () => {
+    setBusy(true);
+    try {
+      const options = await api('POST', '/api/auth/passkey-options');
+      if (!options.ok) {
+        pushToast({
+          title: 'Passkey',
+          description: options.body.error ?? UNEXPECTED,
+          variant: 'destructive',
+        });
+        return;
+      }
+      // The server's options, passed through as they came.
+      const response = await getPasskey(options.body as never);
+      if (!response) {
+        pushToast({ title: 'Passkey', description: PASSKEY_CANCELLED, variant: 'destructive' });
+        return;
+      }
+      const answer = await api<{ landing?: string | null }>('POST', '/api/auth/passkey', { response });
+      if (answer.ok) welcome(answer.body.landing ?? null);
+      else
+        pushToast({
+          title: 'Login Failed',
+          description: answer.body.error ?? UNEXPECTED,
+          variant: 'destructive',
+        });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = async (code: string) => {
+    const answer = await api<{ landing?: string | null }>('POST', '/api/auth/second-factor', { code });
+    if (answer.ok) {
+      welcome(answer.body.landing ?? null);
+      return null;
+    }
+    const message = answer.body.error ?? UNEXPECTED;
+    if (answer.status === 429)
+      pushToast({ title: 'Too Many Attempts', description: message, variant: 'destructive' });
+    return message;
+  };
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -61,7 +116,10 @@ function AuthForm({ returnTo, notice }: Props) {
     setBusy(true);
     const answer = signup
       ? await api('POST', '/api/auth/sign-up', { email, password, ...(fullName.trim() ? { fullName } : {}) })
-      : await api<{ landing?: string | null }>('POST', '/api/auth/sign-in', { email, password });
+      : await api<{ landing?: string | null; secondFactor?: boolean }>('POST', '/api/auth/sign-in', {
+          email,
+          password,
+        });
     setBusy(false);
     if (answer.ok) {
       if (signup) {
@@ -73,12 +131,14 @@ function AuthForm({ returnTo, notice }: Props) {
         setPassword('');
         return;
       }
-      pushToast({ title: 'Welcome back!' });
-      // Checked again here, whatever the page was given: navigating is what would leave the site.
+      if ('secondFactor' in answer.body && answer.body.secondFactor) {
+        setPassword('');
+        setSecondStep(true);
+        return;
+      }
       // No page asked (home): a contractor goes to the dashboard.
       const landing = 'landing' in answer.body ? answer.body.landing : null;
-      const destination = ZReturnTo.parse(returnTo === '/' && landing ? landing : returnTo);
-      setTimeout(() => window.location.assign(destination), LEAVE_AFTER_MS);
+      welcome(typeof landing === 'string' ? landing : null);
       return;
     }
     const message = answer.body.error ?? UNEXPECTED;
@@ -103,6 +163,38 @@ function AuthForm({ returnTo, notice }: Props) {
 
   const problems = new Set(passwordProblems(password));
   const strength = usePasswordStrength({ password: signup ? password : '', email, name: fullName });
+
+  if (secondStep) {
+    return (
+      <div className="auth-card card">
+        <Toaster />
+        <h1>Two-Step Sign-In</h1>
+        <CodeForm
+          label="Authentication Code"
+          help="The 6-digit code from your authenticator app, or one of your recovery codes."
+          button="Verify"
+          onCode={sendCode}
+        />
+        {passkeysSupported() && (
+          <p>
+            <button
+              type="button"
+              className="btn secondary"
+              disabled={busy}
+              onClick={() => void signInWithPasskey()}
+            >
+              Use a Passkey
+            </button>
+          </p>
+        )}
+        <p>
+          <button type="button" className="link" onClick={() => setSecondStep(false)}>
+            Start Again
+          </button>
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className="auth-card card">

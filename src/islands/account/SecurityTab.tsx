@@ -1,11 +1,13 @@
-// Account Settings, Security: change the password (the current one is required; other sessions
-// end) and see and end the browsers signed in to this account.
+// Account Settings, Security: the second factor (two-step sign-in), change the password (the
+// current one is required; other sessions end) and see and end the browsers signed in to this
+// account.
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { formatDateTime } from '../../domain/format.ts';
 import { firstIssue, newPasswordProblems, ZChangePassword } from '../../schemas/auth.ts';
 import { pushError, pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { NewPasswordFields, PasswordField } from '../shared/fields.tsx';
+import TwoStepSection from './second-factor/TwoStepSection.tsx';
 
 interface SessionRow {
   id: string;
@@ -76,6 +78,7 @@ export default function SecurityTab({ email }: { email: string }) {
 
   return (
     <>
+      <TwoStepSection />
       <h2>Change Password</h2>
       <form onSubmit={(e) => void change(e)} noValidate>
         <PasswordField

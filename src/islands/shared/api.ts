@@ -15,6 +15,7 @@ import {
   WRITES_WAITING_EVENT,
   retryDelayMs,
 } from '../../domain/app-chrome.ts';
+import { SECOND_FACTOR_PAGE, SECOND_FACTOR_REQUIRED, secondFactorUrl } from '../../domain/guards.ts';
 
 export interface ApiAnswer<T> {
   ok: boolean;
@@ -86,10 +87,21 @@ async function send<T>(
       credentials: 'same-origin',
     });
     const parsed = (await response.json().catch(() => ({}))) as ApiAnswer<T>['body'];
+    if (response.status === 403 && parsed.code === SECOND_FACTOR_REQUIRED) toSecondFactor();
     return { ok: response.ok, status: response.status, body: parsed };
   } catch {
     return { ok: false, status: 0, body: {} as ApiAnswer<T>['body'] };
   }
+}
+
+/**
+ * An admin API (or a change to the second factor) answered that this session needs a second
+ * factor (src/domain/guards.ts): set it up or confirm it, then come back to this page.
+ */
+function toSecondFactor(): void {
+  if (location.pathname === SECOND_FACTOR_PAGE) return;
+  const here = location.pathname + location.search;
+  window.location.assign(secondFactorUrl(here));
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -38,20 +38,27 @@ export interface SessionUser {
   expiresAt: Date;
   /** When the user last proved who they are in this session (sign-in, or re-authentication). */
   authenticatedAt: Date;
+  /**
+   * The account's second factor (issue 26): whether it has one enrolled, and whether this session
+   * proved one (signed in with it, or checked it since: record-second-factor-proof.ts).
+   */
+  secondFactor: { enrolled: boolean; proved: boolean; provedAt: Date | null };
 }
 
 export async function createSession(
   sql: Sql,
   userId: string,
   meta: { userAgent?: string | null; ip?: string | null } = {},
+  options: { secondFactor?: boolean } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const [row] = await sql<{ expires_at: Date }[]>`
-    insert into sessions (id, user_id, expires_at, absolute_expires_at, user_agent, ip)
+    insert into sessions (id, user_id, expires_at, absolute_expires_at, user_agent, ip, second_factor_at)
     values (${hashToken(token)}, ${userId},
             now() + make_interval(days => ${SESSION_IDLE_DAYS}),
             now() + make_interval(days => ${SESSION_ABSOLUTE_DAYS}),
-            ${meta.userAgent?.slice(0, 300) ?? null}, ${meta.ip?.slice(0, 64) ?? null})
+            ${meta.userAgent?.slice(0, 300) ?? null}, ${meta.ip?.slice(0, 64) ?? null},
+            case when ${options.secondFactor === true} then now() end)
     returning expires_at`;
   return { token, expiresAt: row!.expires_at };
 }
@@ -69,9 +76,13 @@ export async function validateSession(sql: Sql, token: string): Promise<SessionU
       ends_at: Date;
       authenticated_at: Date;
       stale: boolean;
+      second_factor_at: Date | null;
+      factor_enrolled: boolean;
     }[]
   >`
-    select s.user_id, u.email, u.full_name, ${endsAt(sql)} as ends_at, s.authenticated_at,
+    select s.user_id, u.email, u.full_name, ${endsAt(sql)} as ends_at, s.authenticated_at, s.second_factor_at,
+           (exists (select 1 from user_totp t where t.user_id = u.id and t.secret_enc is not null)
+            or exists (select 1 from user_passkeys p where p.user_id = u.id)) as factor_enrolled,
            coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = u.id), '{}') as roles,
            s.last_seen_at < now() - make_interval(secs => ${SLIDE_AFTER_SECONDS}) as stale
     from sessions s join users u on u.id = s.user_id
@@ -93,6 +104,11 @@ export async function validateSession(sql: Sql, token: string): Promise<SessionU
     roles: row.roles,
     expiresAt,
     authenticatedAt: row.authenticated_at,
+    secondFactor: {
+      enrolled: row.factor_enrolled,
+      proved: row.second_factor_at !== null,
+      provedAt: row.second_factor_at,
+    },
   };
 }
 

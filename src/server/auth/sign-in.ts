@@ -15,6 +15,8 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { createSession } from './sessions.ts';
 import { joinVerifiedRequests } from '../inbox/join-verified-requests.ts';
 import { deviceHash, rememberDevice } from './trusted-devices.ts';
+import { hasSecondFactor } from './second-factor/factor-status.ts';
+import { startPendingSignIn } from './second-factor/pending-sign-in.ts';
 
 let dummyHash: Promise<string> | undefined;
 /** A hash to verify against when the e-mail is unknown, so both cases cost the same time. */
@@ -23,11 +25,8 @@ function timingHash(): Promise<string> {
   return dummyHash;
 }
 
-export async function signIn(
-  sql: Sql,
-  input: TSignIn,
-  meta: RequestMeta = {},
-): Promise<{
+export interface SignedIn {
+  kind: 'session';
   token: string;
   expiresAt: Date;
   userId: string;
@@ -35,7 +34,21 @@ export async function signIn(
   device: { token: string; expiresAt: Date };
   /** Where to go when no page asked (signInLanding: a contractor's dashboard), else null. */
   landing: string | null;
-}> {
+}
+
+/** The password was right and the account has a second factor: the second step's cookie. */
+export interface SecondStep {
+  kind: 'second-factor';
+  pending: { token: string; expiresAt: Date };
+  userId: string;
+  device: { token: string; expiresAt: Date };
+}
+
+export async function signIn(
+  sql: Sql,
+  input: TSignIn,
+  meta: RequestMeta = {},
+): Promise<SignedIn | SecondStep> {
   const presented = deviceHash(meta.device);
   const [user] = await sql<
     {
@@ -72,9 +85,29 @@ export async function signIn(
     });
     throw new AppError('FORBIDDEN', MESSAGES.notConfirmed);
   }
-  const session = await createSession(sql, user.id, meta);
+  // The device is trusted for knowing the password (limit-sign-in.ts), whatever comes next.
   const device = await rememberDevice(sql, user.id, presented);
+  if (await hasSecondFactor(sql, user.id)) {
+    return {
+      kind: 'second-factor',
+      pending: await startPendingSignIn(sql, user.id),
+      userId: user.id,
+      device,
+    };
+  }
+  return { ...(await openSession(sql, user.id, user.roles, meta, false)), device };
+}
+
+/** The full session of a sign-in that passed every step it had. */
+export async function openSession(
+  sql: Sql,
+  userId: string,
+  roles: readonly Role[],
+  meta: RequestMeta,
+  secondFactor: boolean,
+): Promise<Omit<SignedIn, 'device'>> {
+  const session = await createSession(sql, userId, meta, { secondFactor });
   // Requests sent signed out with this verified address join the account (issue 25).
-  await joinVerifiedRequests(sql, user.id);
-  return { ...session, userId: user.id, device, landing: signInLanding(user.roles) };
+  await joinVerifiedRequests(sql, userId);
+  return { kind: 'session', ...session, userId, landing: signInLanding(roles) };
 }

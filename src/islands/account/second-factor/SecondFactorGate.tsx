@@ -1,0 +1,56 @@
+// /second-factor: where the admin guard sends an admin whose session lacks a second factor.
+// Without one, set up an authenticator app (and keep the recovery codes); with one, enter a code
+// (or a recovery code); then on to the page that was asked for.
+import { useState } from 'react';
+import { ZReturnTo } from '../../../schemas/auth.ts';
+import { pushToast } from '../../../stores/toasts.ts';
+import { api, UNEXPECTED } from '../../shared/api.ts';
+import { withBoundary } from '../../shared/ErrorBoundary.tsx';
+import Toaster from '../../shared/Toaster.tsx';
+import CodeForm from './CodeForm.tsx';
+import RecoveryCodes from './RecoveryCodes.tsx';
+import TotpSetup from './TotpSetup.tsx';
+
+interface Props {
+  enrolled: boolean;
+  returnTo: string;
+}
+
+function SecondFactorGate({ enrolled, returnTo }: Props) {
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const goOn = () => window.location.assign(ZReturnTo.parse(returnTo));
+
+  const verify = async (code: string) => {
+    const answer = await api('POST', '/api/account/second-factor/verify', { code });
+    if (!answer.ok) return answer.body.error ?? UNEXPECTED;
+    pushToast({ title: 'Thank you' });
+    goOn();
+    return null;
+  };
+
+  return (
+    <div className="auth-card card">
+      <Toaster />
+      <h1>{enrolled ? 'Confirm It Is You' : 'Set Up Two-Step Sign-In'}</h1>
+      {codes ? (
+        <RecoveryCodes codes={codes} onDone={goOn} />
+      ) : enrolled ? (
+        <CodeForm
+          label="Authentication Code"
+          help="The 6-digit code from your authenticator app, or one of your recovery codes."
+          button="Continue"
+          onCode={verify}
+        />
+      ) : (
+        <>
+          <p>
+            The admin area needs a second step at sign-in. Please set up an authenticator app to continue.
+          </p>
+          <TotpSetup onConfirmed={(recoveryCodes) => (recoveryCodes ? setCodes(recoveryCodes) : goOn())} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export default withBoundary(SecondFactorGate);

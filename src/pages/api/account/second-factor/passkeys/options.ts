@@ -1,0 +1,13 @@
+// POST /api/account/second-factor/passkeys/options: a registration challenge for a new passkey
+// (kept on the server for 5 minutes), for this site as the relying party.
+import { passkeyRegistrationOptions, relyingPartyOf } from '~/server/auth/second-factor/passkeys';
+import { requireProvedSession } from '~/server/auth/second-factor/require-proved-session';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'user', keyed: false }, async ({ user, context }) => {
+  requireProvedSession(user);
+  return Response.json(await passkeyRegistrationOptions(db(), user, relyingPartyOf(context.locals.site)));
+});

@@ -1,0 +1,16 @@
+// POST /api/account/second-factor/recovery-codes: ten new recovery codes, shown once; the old
+// ones stop working. Needs a second factor, proved in this session.
+import { FACTOR_MESSAGES } from '~/server/auth/second-factor/messages';
+import { replaceRecoveryCodes } from '~/server/auth/second-factor/recovery-codes';
+import { requireProvedSession } from '~/server/auth/second-factor/require-proved-session';
+import { db } from '~/server/db/client';
+import { AppError } from '~/server/errors';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'user' }, async ({ user }) => {
+  if (!user.secondFactor.enrolled) throw new AppError('CONFLICT', FACTOR_MESSAGES.noFactor);
+  requireProvedSession(user);
+  return Response.json({ recoveryCodes: await replaceRecoveryCodes(db(), user.id) });
+});

@@ -1,0 +1,14 @@
+// POST /api/auth/passkey-options: the passkey challenge for the sign-in's second step (the
+// pending sign-in's cookie names the account): its passkeys, for this site.
+import { pendingPasskeyOptions } from '~/server/auth/second-factor/finish-sign-in';
+import { relyingPartyOf } from '~/server/auth/second-factor/passkeys';
+import { db } from '~/server/db/client';
+import { pendingSignInCookieName } from '~/server/http';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'none', keyed: false }, async ({ context }) => {
+  const pending = context.cookies.get(pendingSignInCookieName(context.locals.site))?.value ?? null;
+  return Response.json(await pendingPasskeyOptions(db(), pending, relyingPartyOf(context.locals.site)));
+});

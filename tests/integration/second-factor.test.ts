@@ -1,0 +1,368 @@
+// The second factor (issue 26): an authenticator app set up and confirmed through the account's
+// endpoints, recovery codes, the two-step sign-in, and the admin area shut to an admin session
+// without a second factor, through the real route wrapper and session code.
+import type { APIRoute } from 'astro';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { SECOND_FACTOR_CHECK_NEEDED, SECOND_FACTOR_SETUP_NEEDED } from '../../src/domain/guards.ts';
+import { hashPassword } from '../../src/server/auth/password.ts';
+import { addPasskey } from '../../src/server/auth/second-factor/add-passkey.ts';
+import { finishSignIn, pendingPasskeyOptions } from '../../src/server/auth/second-factor/finish-sign-in.ts';
+import { listPasskeys, passkeyRegistrationOptions } from '../../src/server/auth/second-factor/passkeys.ts';
+import { FACTOR_MESSAGES } from '../../src/server/auth/second-factor/messages.ts';
+import { PENDING_ATTEMPTS } from '../../src/server/auth/second-factor/pending-sign-in.ts';
+import { replaceRecoveryCodes, useRecoveryCode } from '../../src/server/auth/second-factor/recovery-codes.ts';
+import { openSecret } from '../../src/server/auth/second-factor/secret-box.ts';
+import {
+  currentTotpCode,
+  TOTP_PERIOD_SECONDS,
+  useTotpCode,
+} from '../../src/server/auth/second-factor/totp.ts';
+import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
+import { signIn } from '../../src/server/auth/sign-in.ts';
+import { AppError } from '../../src/server/errors.ts';
+import { createUser } from '../factories/index.ts';
+import { apiContext, enrolTotp, signedInUser, TEST_TOTP_SECRET } from '../helpers/api-context.ts';
+import { SoftwarePasskey } from '../helpers/software-passkey.ts';
+import { useTestSql } from '../helpers/sql.ts';
+
+process.env['DATABASE_URL'] = inject('databaseUrl');
+const sql = useTestSql();
+
+type Endpoint = Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE', APIRoute>>;
+const endpoints: Record<string, Endpoint> = {};
+const PASSWORD = 'Str0ng!Pass';
+
+beforeAll(async () => {
+  endpoints['/api/account/second-factor'] =
+    await import('../../src/pages/api/account/second-factor/index.ts');
+  endpoints['/api/account/second-factor/totp'] =
+    await import('../../src/pages/api/account/second-factor/totp.ts');
+  endpoints['/api/account/second-factor/recovery-codes'] =
+    await import('../../src/pages/api/account/second-factor/recovery-codes.ts');
+  endpoints['/api/account/second-factor/verify'] =
+    await import('../../src/pages/api/account/second-factor/verify.ts');
+  endpoints['/api/admin/users'] = await import('../../src/pages/api/admin/users/index.ts');
+});
+
+async function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  user: SessionUser | null,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await endpoints[path]![method]!(apiContext({ method, path, user, body }));
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The session user again, as the middleware would load it on the next request. */
+const reload = async (user: SessionUser) => {
+  const [row] = await sql<{ id: string }[]>`select id from sessions where id = ${user.sessionId}`;
+  expect(row).toBeDefined();
+  const [again] = await sql<{ second_factor_at: Date | null }[]>`
+    select second_factor_at from sessions where id = ${user.sessionId}`;
+  const enrolled = await sql`select 1 from user_totp where user_id = ${user.id} and secret_enc is not null`;
+  return {
+    ...user,
+    secondFactor: {
+      enrolled: enrolled.length > 0,
+      proved: again!.second_factor_at !== null,
+      provedAt: again!.second_factor_at,
+    },
+  };
+};
+
+/** A code of the secret from another 30-second step than the current one (not yet used). */
+const codeAt = (secret: string, stepsAhead: number) =>
+  currentTotpCode(secret, Date.now() + stepsAhead * TOTP_PERIOD_SECONDS * 1000);
+
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof AppError ? `${e.code}: ${e.message}` : String(e)),
+  );
+
+async function userWithPassword(roles: ('contractor' | 'admin')[] = []) {
+  return createUser(sql, { roles, passwordHash: await hashPassword(PASSWORD) });
+}
+
+describe('setting up an authenticator app', () => {
+  it('shows the secret as a QR code and as text, and counts it only once a first code confirms it', async () => {
+    const user = await signedInUser(sql);
+    const setup = await call('POST', '/api/account/second-factor/totp', user);
+    expect(setup.status).toBe(200);
+    const secret = setup.body['secret'] as string;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.body['uri']).toBe(
+      `otpauth://totp/Dayton%20Contractors:${encodeURIComponent(user.email)}?issuer=Dayton%20Contractors&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
+    expect(setup.body['qrSvg']).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    // Stored sealed: the database alone holds no secret.
+    const [row] = await sql<
+      { pending_secret_enc: string }[]
+    >`select pending_secret_enc from user_totp where user_id = ${user.id}`;
+    expect(row!.pending_secret_enc).not.toContain(secret);
+    expect(openSecret(row!.pending_secret_enc)).toBe(secret);
+    expect((await call('GET', '/api/account/second-factor', user)).body).toEqual({
+      totp: false,
+      passkeys: [],
+      recoveryCodesLeft: 0,
+      sessionProved: false,
+    });
+
+    const wrong = await call('PUT', '/api/account/second-factor/totp', user, {
+      code: '000000' === currentTotpCode(secret) ? '111111' : '000000',
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { error: FACTOR_MESSAGES.wrongCode } });
+    expect((await call('GET', '/api/account/second-factor', user)).body['totp']).toBe(false);
+
+    const confirmed = await call('PUT', '/api/account/second-factor/totp', user, {
+      code: currentTotpCode(secret),
+    });
+    expect(confirmed.status).toBe(200);
+    const codes = confirmed.body['recoveryCodes'] as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    // Only the hashes are kept.
+    const stored = await sql<
+      { code_hash: string }[]
+    >`select code_hash from recovery_codes where user_id = ${user.id}`;
+    expect(stored).toHaveLength(10);
+    expect(stored.map((r) => r.code_hash).join()).not.toContain(codes[0]!.replace('-', ''));
+    // Confirming proved the factor in this session.
+    const now = await reload(user);
+    expect((await call('GET', '/api/account/second-factor', now)).body).toEqual({
+      totp: true,
+      passkeys: [],
+      recoveryCodesLeft: 10,
+      sessionProved: true,
+    });
+  });
+
+  it('refuses a code used once already within its window', async () => {
+    const user = await createUser(sql);
+    await enrolTotp(sql, user.id);
+    const code = codeAt(TEST_TOTP_SECRET, 0);
+    expect(await useTotpCode(sql, user.id, code)).toBe('ok');
+    expect(await useTotpCode(sql, user.id, code)).toBe('reused');
+    // An earlier step's code, once a later one was taken, is refused too.
+    expect(await useTotpCode(sql, user.id, codeAt(TEST_TOTP_SECRET, -1))).toBe('reused');
+    expect(await useTotpCode(sql, user.id, codeAt(TEST_TOTP_SECRET, 1))).toBe('ok');
+    expect(await useTotpCode(sql, user.id, '12345')).toBe('wrong');
+  });
+
+  it('lets a session that predates the factor neither replace nor remove it, nor make new recovery codes', async () => {
+    const user = await signedInUser(sql, [], 'enrolled');
+    for (const [method, path] of [
+      ['POST', '/api/account/second-factor/totp'],
+      ['DELETE', '/api/account/second-factor/totp'],
+      ['POST', '/api/account/second-factor/recovery-codes'],
+    ] as const) {
+      expect(await call(method, path, user)).toMatchObject({
+        status: 403,
+        body: { code: 'SECOND_FACTOR_REQUIRED', error: SECOND_FACTOR_CHECK_NEEDED },
+      });
+    }
+    expect(
+      await sql`select 1 from user_totp where user_id = ${user.id} and secret_enc is not null`,
+    ).toHaveLength(1);
+  });
+
+  it("removes a homeowner's app and its recovery codes; an admin keeps theirs", async () => {
+    const homeowner = await signedInUser(sql, [], 'enrolled and proved');
+    await replaceRecoveryCodes(sql, homeowner.id);
+    expect((await call('DELETE', '/api/account/second-factor/totp', homeowner)).status).toBe(200);
+    expect((await call('GET', '/api/account/second-factor', homeowner)).body).toMatchObject({
+      totp: false,
+      recoveryCodesLeft: 0,
+    });
+
+    const admin = await signedInUser(sql, ['admin']);
+    expect(await call('DELETE', '/api/account/second-factor/totp', admin)).toMatchObject({
+      status: 403,
+      body: { error: FACTOR_MESSAGES.adminKeepsFactor },
+    });
+  });
+});
+
+describe('recovery codes', () => {
+  it('are each usable once, and a new set retires the old', async () => {
+    const user = await createUser(sql);
+    const first = await replaceRecoveryCodes(sql, user.id);
+    expect(await useRecoveryCode(sql, user.id, first[0]!.toUpperCase())).toBe(true);
+    expect(await useRecoveryCode(sql, user.id, first[0]!)).toBe(false);
+    expect(await useRecoveryCode(sql, user.id, first[1]!.replace('-', ' '))).toBe(true);
+    const second = await replaceRecoveryCodes(sql, user.id);
+    expect(await useRecoveryCode(sql, user.id, first[2]!)).toBe(false);
+    expect(await useRecoveryCode(sql, user.id, second[2]!)).toBe(true);
+    expect(await useRecoveryCode(sql, user.id, 'not-a-code')).toBe(false);
+  });
+
+  it('are made again only through a session that proved the factor', async () => {
+    const user = await signedInUser(sql, [], 'enrolled and proved');
+    const made = await call('POST', '/api/account/second-factor/recovery-codes', user);
+    expect(made.status).toBe(200);
+    expect(made.body['recoveryCodes']).toHaveLength(10);
+    const without = await signedInUser(sql);
+    expect(await call('POST', '/api/account/second-factor/recovery-codes', without)).toMatchObject({
+      status: 409,
+      body: { error: FACTOR_MESSAGES.noFactor },
+    });
+  });
+});
+
+describe('signing in with a second factor', () => {
+  it('takes two steps: no session after the password, a session made with the factor after the code', async () => {
+    const user = await userWithPassword();
+    await enrolTotp(sql, user.id);
+    const first = await signIn(sql, { email: user.email, password: PASSWORD });
+    expect(first.kind).toBe('second-factor');
+    expect(await sql`select 1 from sessions where user_id = ${user.id}`).toHaveLength(0);
+    if (first.kind !== 'second-factor') return;
+
+    expect(await errorOf(finishSignIn(sql, first.pending.token, codeAt(TEST_TOTP_SECRET, 5)))).toBe(
+      `UNAUTHORIZED: ${FACTOR_MESSAGES.wrongCode}`,
+    );
+    const done = await finishSignIn(sql, first.pending.token, currentTotpCode(TEST_TOTP_SECRET));
+    expect(done.method).toBe('totp');
+    const session = await validateSession(sql, done.token);
+    expect(session?.secondFactor).toMatchObject({ enrolled: true, proved: true });
+    // Single use: the same pending sign-in opens nothing more.
+    expect(await errorOf(finishSignIn(sql, first.pending.token, codeAt(TEST_TOTP_SECRET, 1)))).toBe(
+      `UNAUTHORIZED: ${FACTOR_MESSAGES.signInExpired}`,
+    );
+  });
+
+  it('accepts a recovery code once instead of the app', async () => {
+    const user = await userWithPassword();
+    await enrolTotp(sql, user.id);
+    const [code] = await replaceRecoveryCodes(sql, user.id);
+    const first = await signIn(sql, { email: user.email, password: PASSWORD });
+    if (first.kind !== 'second-factor') throw new Error('expected the second step');
+    expect((await finishSignIn(sql, first.pending.token, code!)).method).toBe('recovery');
+    const again = await signIn(sql, { email: user.email, password: PASSWORD });
+    if (again.kind !== 'second-factor') throw new Error('expected the second step');
+    expect(await errorOf(finishSignIn(sql, again.pending.token, code!))).toBe(
+      `UNAUTHORIZED: ${FACTOR_MESSAGES.wrongCode}`,
+    );
+  });
+
+  it(`ends the pending sign-in after ${PENDING_ATTEMPTS} wrong codes, and when it expires`, async () => {
+    const user = await userWithPassword();
+    await enrolTotp(sql, user.id);
+    const first = await signIn(sql, { email: user.email, password: PASSWORD });
+    if (first.kind !== 'second-factor') throw new Error('expected the second step');
+    for (let i = 0; i < PENDING_ATTEMPTS; i += 1) {
+      expect(await errorOf(finishSignIn(sql, first.pending.token, codeAt(TEST_TOTP_SECRET, 9)))).toMatch(
+        /^UNAUTHORIZED/,
+      );
+    }
+    expect(await errorOf(finishSignIn(sql, first.pending.token, currentTotpCode(TEST_TOTP_SECRET)))).toBe(
+      `UNAUTHORIZED: ${FACTOR_MESSAGES.signInExpired}`,
+    );
+    // The account's own limit (5 codes per 5 minutes) holds across pending sign-ins too.
+    const second = await signIn(sql, { email: user.email, password: PASSWORD });
+    if (second.kind !== 'second-factor') throw new Error('expected the second step');
+    expect(await errorOf(finishSignIn(sql, second.pending.token, currentTotpCode(TEST_TOTP_SECRET)))).toMatch(
+      /^RATE_LIMITED/,
+    );
+
+    await sql`delete from rate_limits where identifier = ${user.id}`;
+    const third = await signIn(sql, { email: user.email, password: PASSWORD });
+    if (third.kind !== 'second-factor') throw new Error('expected the second step');
+    await sql`update pending_sign_ins set expires_at = now() - interval '1 second' where user_id = ${user.id}`;
+    expect(await errorOf(finishSignIn(sql, third.pending.token, currentTotpCode(TEST_TOTP_SECRET)))).toBe(
+      `UNAUTHORIZED: ${FACTOR_MESSAGES.signInExpired}`,
+    );
+    expect(await errorOf(finishSignIn(sql, null, '123456'))).toBe(
+      `UNAUTHORIZED: ${FACTOR_MESSAGES.signInExpired}`,
+    );
+  });
+
+  it('is one step for an account without a second factor, as before', async () => {
+    const user = await userWithPassword();
+    expect((await signIn(sql, { email: user.email, password: PASSWORD })).kind).toBe('session');
+  });
+});
+
+describe('the admin area and the second factor', () => {
+  it.each([
+    ['enrolled and proved', 200, undefined],
+    ['enrolled', 403, SECOND_FACTOR_CHECK_NEEDED],
+    ['none', 403, SECOND_FACTOR_SETUP_NEEDED],
+  ] as const)(
+    'an admin session with a second factor %s: GET /api/admin/users answers %i',
+    async (factor, status, error) => {
+      const admin = await signedInUser(sql, ['admin'], factor);
+      const answer = await call('GET', '/api/admin/users', admin);
+      expect(answer.status).toBe(status);
+      if (error) expect(answer.body).toMatchObject({ error, code: 'SECOND_FACTOR_REQUIRED' });
+    },
+  );
+
+  it('opens once the admin proves the factor in the session', async () => {
+    const admin = await signedInUser(sql, ['admin'], 'enrolled');
+    expect(
+      await call('POST', '/api/account/second-factor/verify', admin, { code: codeAt(TEST_TOTP_SECRET, 7) }),
+    ).toMatchObject({
+      status: 401,
+      body: { error: FACTOR_MESSAGES.wrongCode },
+    });
+    expect(
+      (
+        await call('POST', '/api/account/second-factor/verify', admin, {
+          code: currentTotpCode(TEST_TOTP_SECRET),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call('GET', '/api/admin/users', await reload(admin))).status).toBe(200);
+  });
+});
+
+describe('passkeys', () => {
+  const rp = { origin: 'http://localhost:4321', rpID: 'localhost' };
+
+  it('are registered against a challenge kept on the server, once, and finish the sign-in', async () => {
+    const row = await userWithPassword();
+    const user = (await validateSession(sql, (await createSession(sql, row.id)).token))!;
+    const key = new SoftwarePasskey(rp.origin);
+    const options = await passkeyRegistrationOptions(sql, user, rp);
+    expect(options.rp).toEqual({ name: 'Dayton Contractors', id: 'localhost' });
+    const added = await addPasskey(sql, user, rp, {
+      name: 'Test key',
+      response: key.register(options),
+    });
+    expect(added.recoveryCodes).toHaveLength(10);
+    expect(added.passkey).toMatchObject({ id: key.id, name: 'Test key', lastUsedAt: null });
+    // The same answer again: its challenge was used.
+    expect(await errorOf(addPasskey(sql, user, rp, { name: 'Again', response: key.register(options) }))).toBe(
+      `BAD_REQUEST: ${FACTOR_MESSAGES.passkeyFailed}`,
+    );
+
+    const first = await signIn(sql, { email: row.email, password: PASSWORD });
+    if (first.kind !== 'second-factor') throw new Error('expected the second step');
+    const challenge = await pendingPasskeyOptions(sql, first.pending.token, rp);
+    expect(challenge.allowCredentials).toEqual([
+      { id: key.id, type: 'public-key', transports: ['internal'] },
+    ]);
+    // Another site's answer is refused (the origin is the request's site).
+    const elsewhere = new SoftwarePasskey('http://evil.example');
+    expect(
+      await errorOf(
+        finishSignIn(sql, first.pending.token, { passkey: elsewhere.authenticate(challenge), rp }),
+      ),
+    ).toBe(`UNAUTHORIZED: ${FACTOR_MESSAGES.passkeyFailed}`);
+    const again = await pendingPasskeyOptions(sql, first.pending.token, rp);
+    const done = await finishSignIn(sql, first.pending.token, {
+      passkey: key.authenticate(again),
+      rp,
+    });
+    expect(done.method).toBe('passkey');
+    expect((await validateSession(sql, done.token))?.secondFactor).toMatchObject({
+      enrolled: true,
+      proved: true,
+    });
+    const [listed] = await listPasskeys(sql, row.id);
+    expect(listed?.lastUsedAt).toBeInstanceOf(Date);
+  });
+});
