@@ -4,6 +4,7 @@
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECOND_FACTOR_CHECK_NEEDED, SECOND_FACTOR_SETUP_NEEDED } from '../../src/domain/guards.ts';
+import { REAUTH_MINUTES } from '../../src/domain/session-rules.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { addPasskey } from '../../src/server/auth/second-factor/add-passkey.ts';
 import { finishSignIn, pendingPasskeyOptions } from '../../src/server/auth/second-factor/finish-sign-in.ts';
@@ -364,5 +365,35 @@ describe('passkeys', () => {
     });
     const [listed] = await listPasskeys(sql, row.id);
     expect(listed?.lastUsedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('changing a second factor asks who it is again (issue 26, Must 2)', () => {
+  it(`refuses a change ${REAUTH_MINUTES} minutes after the session last proved its user; a code proves it again`, async () => {
+    const user = await signedInUser(sql, [], 'enrolled and proved');
+    const stale = { ...user, authenticatedAt: new Date(Date.now() - (REAUTH_MINUTES * 60 + 5) * 1000) };
+    for (const [method, path] of [
+      ['POST', '/api/account/second-factor/totp'],
+      ['DELETE', '/api/account/second-factor/totp'],
+      ['POST', '/api/account/second-factor/recovery-codes'],
+    ] as const) {
+      expect(await call(method, path, stale)).toMatchObject({
+        status: 403,
+        body: { code: 'REAUTH_REQUIRED' },
+      });
+    }
+    // Nothing changed: the app is still there, with no pending secret.
+    const [app] = await sql<{ pending: boolean }[]>`
+      select pending_secret_enc is not null as pending from user_totp where user_id = ${user.id} and secret_enc is not null`;
+    expect(app).toEqual({ pending: false });
+    // A code from the app, checked in the session, counts as proving the user again.
+    await sql`update sessions set authenticated_at = now() - interval '1 hour' where id = ${user.sessionId}`;
+    expect(
+      (await call('POST', '/api/account/second-factor/verify', stale, { code: codeAt(TEST_TOTP_SECRET, 1) }))
+        .status,
+    ).toBe(200);
+    const [session] = await sql<{ fresh: boolean }[]>`
+      select authenticated_at > now() - interval '1 minute' as fresh from sessions where id = ${user.sessionId}`;
+    expect(session).toEqual({ fresh: true });
   });
 });

@@ -21,7 +21,7 @@ import { hashToken, newToken } from '../../src/server/auth/tokens.ts';
 import { undoEmailChange } from '../../src/server/auth/undo-email-change.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { createUser } from '../factories/index.ts';
-import { apiContext } from '../helpers/api-context.ts';
+import { apiContext, enrolTotp } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -48,10 +48,17 @@ interface Signed {
   email: string;
 }
 
-/** A new account with `roles` and the password, and a session of it. */
+/** A new account with `roles` and the password, and a session of it (an admin's with its second
+ * factor, as the admin area needs: Must 1). */
 async function signedIn(roles: ('contractor' | 'admin')[] = [], email = freshEmail()): Promise<Signed> {
   const user = await createUser(sql, { email, roles, passwordHash });
-  return { token: (await createSession(sql, user.id)).token, id: user.id, email };
+  const admin = roles.includes('admin');
+  if (admin) await enrolTotp(sql, user.id);
+  return {
+    token: (await createSession(sql, user.id, {}, { secondFactor: admin })).token,
+    id: user.id,
+    email,
+  };
 }
 
 const lookUp = (s: { token: string }) => validateSession(sql, s.token);

@@ -6,6 +6,7 @@ import { firstIssue } from '../../../schemas/auth.ts';
 import { PASSKEY_NAME_MAX, ZPasskeyName } from '../../../schemas/second-factor.ts';
 import { pushError, pushToast } from '../../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
+import { useReauth } from '../../shared/reauth.tsx';
 import { TextField } from '../../shared/fields.tsx';
 import { createPasskey, PASSKEY_CANCELLED, passkeysSupported } from './passkey-browser.ts';
 
@@ -26,6 +27,8 @@ export default function PasskeyList({ passkeys, onChange }: Props) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Adding or removing a passkey needs the password proven within 5 minutes (the server says when).
+  const reauth = useReauth();
 
   const add = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -34,18 +37,16 @@ export default function PasskeyList({ passkeys, onChange }: Props) {
     if (invalid) return;
     setBusy(true);
     try {
-      const options = await api('POST', '/api/account/second-factor/passkeys/options');
+      const options = await reauth.guarded(() => api('POST', '/api/account/second-factor/passkeys/options'));
       if (!options.ok) return setError(options.body.error ?? UNEXPECTED);
       // The options are the server's, passed through as they came.
       const response = await createPasskey(options.body as never);
       if (!response) return setError(PASSKEY_CANCELLED);
-      const saved = await api<{ recoveryCodes: string[] | null }>(
-        'POST',
-        '/api/account/second-factor/passkeys',
-        {
+      const saved = await reauth.guarded(() =>
+        api<{ recoveryCodes: string[] | null }>('POST', '/api/account/second-factor/passkeys', {
           name: name.trim(),
           response,
-        },
+        }),
       );
       if (!saved.ok) return setError(saved.body.error ?? UNEXPECTED);
       setName('');
@@ -58,9 +59,8 @@ export default function PasskeyList({ passkeys, onChange }: Props) {
 
   const remove = async (passkey: PasskeyRow) => {
     if (!window.confirm(`Remove the passkey "${passkey.name}"?`)) return;
-    const answer = await api(
-      'DELETE',
-      `/api/account/second-factor/passkeys?id=${encodeURIComponent(passkey.id)}`,
+    const answer = await reauth.guarded(() =>
+      api('DELETE', `/api/account/second-factor/passkeys?id=${encodeURIComponent(passkey.id)}`),
     );
     if (!answer.ok) {
       pushError('Error', answer.body.error ?? UNEXPECTED);
@@ -72,6 +72,7 @@ export default function PasskeyList({ passkeys, onChange }: Props) {
 
   return (
     <>
+      {reauth.dialog}
       <h3>Passkeys</h3>
       {passkeys.length === 0 ? (
         <p>No passkeys yet. A passkey lets your phone, computer or security key confirm it is you.</p>

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { pushError } from '../../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
+import { useReauth } from '../../shared/reauth.tsx';
 import CodeForm from './CodeForm.tsx';
 
 interface Setup {
@@ -22,6 +23,8 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 export default function TotpSetup({ onConfirmed, startLabel = 'Set Up Authenticator App' }: Props) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [busy, setBusy] = useState(false);
+  // Setting up an app is a change to how the account signs in: the password again after 5 minutes.
+  const reauth = useReauth();
   // The button that started it is gone: keyboard and screen reader go on from the instructions.
   const intro = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -30,16 +33,16 @@ export default function TotpSetup({ onConfirmed, startLabel = 'Set Up Authentica
 
   const start = async () => {
     setBusy(true);
-    const answer = await api<Setup>('POST', '/api/account/second-factor/totp');
+    const answer = await reauth.guarded(() => api<Setup>('POST', '/api/account/second-factor/totp'));
     setBusy(false);
     if (answer.ok) setSetup(answer.body);
     else pushError('Error', answer.body.error ?? UNEXPECTED);
   };
 
   const confirm = async (code: string) => {
-    const answer = await api<{ recoveryCodes: string[] | null }>('PUT', '/api/account/second-factor/totp', {
-      code,
-    });
+    const answer = await reauth.guarded(() =>
+      api<{ recoveryCodes: string[] | null }>('PUT', '/api/account/second-factor/totp', { code }),
+    );
     if (!answer.ok) return answer.body.error ?? UNEXPECTED;
     setSetup(null);
     onConfirmed(answer.body.recoveryCodes);
@@ -48,9 +51,12 @@ export default function TotpSetup({ onConfirmed, startLabel = 'Set Up Authentica
 
   if (!setup) {
     return (
-      <button type="button" className="btn" disabled={busy} onClick={() => void start()}>
-        {startLabel}
-      </button>
+      <>
+        <button type="button" className="btn" disabled={busy} onClick={() => void start()}>
+          {startLabel}
+        </button>
+        {reauth.dialog}
+      </>
     );
   }
   return (
@@ -74,6 +80,7 @@ export default function TotpSetup({ onConfirmed, startLabel = 'Set Up Authentica
         button="Confirm"
         onCode={confirm}
       />
+      {reauth.dialog}
     </div>
   );
 }

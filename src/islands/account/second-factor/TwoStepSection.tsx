@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { pushError, pushToast } from '../../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
+import { useReauth } from '../../shared/reauth.tsx';
 import PasskeyList, { type PasskeyRow } from './PasskeyList.tsx';
 import RecoveryCodes from './RecoveryCodes.tsx';
 import TotpSetup from './TotpSetup.tsx';
@@ -19,6 +20,7 @@ export default function TwoStepSection() {
   const [status, setStatus] = useState<Status | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [replacing, setReplacing] = useState(false);
+  const reauth = useReauth();
 
   const load = () =>
     api<Status>('GET', '/api/account/second-factor').then((answer) => {
@@ -49,9 +51,8 @@ export default function TwoStepSection() {
   };
 
   const newCodes = async () => {
-    const answer = await api<{ recoveryCodes: string[] }>(
-      'POST',
-      '/api/account/second-factor/recovery-codes',
+    const answer = await reauth.guarded(() =>
+      api<{ recoveryCodes: string[] }>('POST', '/api/account/second-factor/recovery-codes'),
     );
     if (!answer.ok) {
       pushError('Error', answer.body.error ?? UNEXPECTED);
@@ -63,7 +64,7 @@ export default function TwoStepSection() {
 
   const removeApp = async () => {
     if (!window.confirm('Remove your authenticator app?')) return;
-    const answer = await api('DELETE', '/api/account/second-factor/totp');
+    const answer = await reauth.guarded(() => api('DELETE', '/api/account/second-factor/totp'));
     if (!answer.ok) {
       pushError('Error', answer.body.error ?? UNEXPECTED);
       return;
@@ -84,6 +85,7 @@ export default function TwoStepSection() {
   return (
     <section aria-labelledby="two-step-title">
       <h2 id="two-step-title">Two-Step Sign-In</h2>
+      {reauth.dialog}
       {status === null ? (
         <p>Loading…</p>
       ) : (
