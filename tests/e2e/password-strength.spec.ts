@@ -2,16 +2,11 @@
 // the checklist is still too easy to guess (the policy's dictionaries fetched when the password
 // field is first used), and accept a strong one.
 import { randomUUID } from 'node:crypto';
-import { type Page } from '@playwright/test';
+import { ready } from '../helpers/islands.ts';
 import { expect, test } from '../helpers/test.ts';
 
 const TOO_EASY =
   'This password is too easy to guess. Please choose a longer one, for example three or four unrelated words with a number and a symbol.';
-
-async function ready(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.locator('astro-island:not([ssr])').first().waitFor();
-}
 
 test('the sign-up form shows the strength message for a well-known password', async ({ page }) => {
   await ready(page, '/auth');

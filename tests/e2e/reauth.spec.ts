@@ -3,32 +3,15 @@
 // keyboard alone, and goes through without retyping the form; the old address's mail at /dev/mail
 // then undoes the change: the address is back, the browser is signed out, a new password is set.
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { createUser } from '../factories/index.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
+import { mailedLink } from '../helpers/quote-request.ts';
+import { ready } from '../helpers/islands.ts';
 import { expect, test } from '../helpers/test.ts';
 
 const PASSWORD = 'Str0ng!Pass';
-
-async function ready(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.locator('astro-island:not([ssr])').first().waitFor();
-}
-
-/** The link of the newest mail to an address with a subject, as a path on the test server. */
-async function mailedLink(page: Page, to: string, subject: string): Promise<string> {
-  await page.goto('/dev/mail');
-  const mail = page
-    .getByRole('article')
-    .filter({ hasText: to })
-    .filter({ has: page.getByRole('heading', { name: subject }) });
-  const href = await mail.first().getByRole('link').first().getAttribute('href');
-  expect(href, `a "${subject}" mail to ${to}`).toBeTruthy();
-  const url = new URL(href!);
-  return url.pathname + url.search;
-}
 
 test('an e-mail change asks for the password again after 5 minutes; the old address undoes it', async ({
   page,

@@ -10,6 +10,7 @@ import { DEMO_ADMIN_TOTP_SECRET } from '../../scripts/lib/seed-demo-admin-factor
 import { createUser } from '../factories/index.ts';
 import { DEMO_PASSWORD } from '../helpers/demo-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
+import { ready } from '../helpers/islands.ts';
 import { expect, test } from '../helpers/test.ts';
 
 const PASSWORD = 'Str0ng!Pass-2fa';
@@ -19,11 +20,6 @@ async function newAccount(baseURL: string): Promise<string> {
   const passwordHash = await hashPassword(PASSWORD);
   await withSiteDatabase(baseURL, (tx) => createUser(tx as unknown as Sql, { email, passwordHash }));
   return email;
-}
-
-async function ready(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.locator('astro-island:not([ssr])').first().waitFor();
 }
 
 /** The password step; the page then shows the second step (or signs in, without a factor). */
