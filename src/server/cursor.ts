@@ -9,7 +9,7 @@
 // as text cast in SQL (`${at}::text::timestamptz`): a JS Date would keep milliseconds only.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isCalendarDay } from '../schemas/day.ts';
-import { INVALID_CURSOR, MAX_CURSOR_CHARS } from '../schemas/cursor.ts';
+import { INVALID_CURSOR, MAX_CURSOR_CHARS, MAX_CURSOR_TEXT } from '../schemas/cursor.ts';
 import { pageCursorKey } from './config.ts';
 import { AppError } from './errors.ts';
 
@@ -17,7 +17,6 @@ export { INVALID_CURSOR } from '../schemas/cursor.ts';
 
 /** Bumped when a list's cursor changes meaning: the old ones are then refused, not misread. */
 const CURSOR_VERSION = 1;
-const MAX_TEXT = 300;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
@@ -60,7 +59,7 @@ function validValue(kind: CursorKind, value: unknown): boolean {
       return (
         typeof value === 'string' &&
         value.length > 0 &&
-        value.length <= MAX_TEXT &&
+        value.length <= MAX_CURSOR_TEXT &&
         !value.includes('\u0000') &&
         value.isWellFormed()
       );

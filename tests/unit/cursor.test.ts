@@ -4,6 +4,7 @@
 // wrong kind even in a cursor it signed.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { MAX_CURSOR_TEXT, ZCursor } from '../../src/schemas/cursor.ts';
 import { cursorCodec, INVALID_CURSOR } from '../../src/server/cursor.ts';
 
 const leads = cursorCodec('test-leads', ['time', 'uuid']);
@@ -26,6 +27,18 @@ describe('the cursor codec', () => {
     ['2024-02-29 23:59:59.5-05:30', ID],
   ] as const)('reads back the cursor it made of (%s, %s)', (at, id) => {
     expect(leads.read(leads.make([at, id]))).toEqual([at, id]);
+  });
+
+  it('reads back the longest text it takes, in the characters JSON writes longest, and the query schema lets it through', () => {
+    const named = cursorCodec('admin-contractors-pending-longest-name', ['text', 'time', 'uuid']);
+    for (const char of ['\u0001', '"', '\u00e9', '\u{1F600}'.slice(0, 2)]) {
+      const text = char.repeat(Math.floor(MAX_CURSOR_TEXT / char.length));
+      const values = [text, '2026-11-26 16:20:04.123456+00:00', ID] as const;
+      const cursor = named.make(values);
+      expect(ZCursor.safeParse(cursor).success).toBe(true);
+      expect(named.read(cursor)).toEqual(values);
+    }
+    expect(() => users.read(users.make(['x'.repeat(MAX_CURSOR_TEXT + 1)]))).toThrow(INVALID_CURSOR);
   });
 
   it('reads back text and integers', () => {
