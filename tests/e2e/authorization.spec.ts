@@ -163,6 +163,9 @@ async function homeownerSessionId(baseURL: string): Promise<string> {
 }
 
 async function findIds(baseURL: string, setupSession: string): Promise<Ids> {
+  // Asked of the server before the transaction opens: the embedded database serves one connection
+  // at a time, so the server could not check the session while this transaction holds it.
+  const homeownerSession = await homeownerSessionId(baseURL);
   return withSiteDatabase(baseURL, async (tx) => {
     const one = async <T>(query: Promise<T[]>, what: string): Promise<T> => {
       const rows = await query;
@@ -205,7 +208,7 @@ async function findIds(baseURL: string, setupSession: string): Promise<Ids> {
         tx`select id as v from portfolio_items where business_id = ${business.id} order by display_order limit 1`,
       ),
       setupSession,
-      homeownerSession: await homeownerSessionId(baseURL),
+      homeownerSession,
       lead: await pick(tx`select id as v from leads order by created_at limit 1`, 'lead'),
       credit: await maybe(tx`select id as v from lead_credits order by created_at limit 1`),
       user: await pick(tx`select id as v from users where email = 'homeowner@example.com'`, 'homeowner'),

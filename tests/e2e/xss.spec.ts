@@ -28,6 +28,7 @@ import { registerContractor } from '../../src/server/registration/register-contr
 import { createLead, createUser } from '../factories/index.ts';
 import { createDistribution } from '../factories/contractor-side.ts';
 import { openSeoPageEditor } from '../helpers/admin-content.ts';
+import { enrolTotp } from '../helpers/api-context.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { siteDatabaseUrl } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -127,8 +128,16 @@ async function expectInert(page: Page, watch: Watch, markers: string[], injected
   }
 }
 
-async function signedIn(context: BrowserContext, baseURL: string, sql: Sql, userId: string): Promise<void> {
-  const { token } = await createSession(sql, userId);
+/** Signs a browser in; an admin with an authenticator app and a session that proved it (issue 26). */
+async function signedIn(
+  context: BrowserContext,
+  baseURL: string,
+  sql: Sql,
+  userId: string,
+  role: 'admin' | 'other' = 'other',
+): Promise<void> {
+  if (role === 'admin') await enrolTotp(sql, userId);
+  const { token } = await createSession(sql, userId, {}, { secondFactor: role === 'admin' });
   await context.addCookies([
     { name: 'session', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
     { name: 'signed_in', value: '1', url: baseURL, sameSite: 'Lax' },
@@ -274,7 +283,7 @@ test('XSS payloads through every text field stay inert on every page that shows 
     cleanup.push(() => sql`delete from users where id = ${admin.id}`);
     const adminContext = await browser.newContext({ serviceWorkers: 'block' });
     const adminWatch = await unguarded(adminContext);
-    await signedIn(adminContext, baseURL!, sql, admin.id);
+    await signedIn(adminContext, baseURL!, sql, admin.id, 'admin');
     const article = { title: payload(1), excerpt: payload(7), category: payload(4), body: payload(8) };
     const articleSlug = `xss-check-${stamp}`;
     const created = await adminContext.request.post('/api/admin/content/articles', {
