@@ -48,6 +48,9 @@ export const SECOND_FACTOR_SETUP_NEEDED =
   'The admin area needs a second factor. Please set up an authenticator app first.';
 export const SECOND_FACTOR_CHECK_NEEDED =
   'The admin area needs your second factor. Please enter a code from your authenticator app.';
+/** A change to how an account signs in, asked from a session that has not proved the account's factor. */
+export const SECOND_FACTOR_CHECK_FOR_CHANGE =
+  'This change needs your second factor. Please confirm it is you with your authenticator app, a passkey or a recovery code.';
 /** The page that sets up or checks a second factor, and comes back. */
 export const SECOND_FACTOR_PAGE = '/second-factor';
 

@@ -1,6 +1,7 @@
 // The second factor in the browser (issue 26): a homeowner sets up an authenticator app in
 // Account Settings (Security), keeps the recovery codes, and signs in with a recovery code and
-// with the app; the Security tab at phone and desktop widths, and by keyboard alone.
+// with the app; the Security tab at phone and desktop widths, and by keyboard alone; a password
+// reset of such an account signs nobody in.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { hashPassword } from '../../src/server/auth/password.ts';
@@ -8,7 +9,9 @@ import { currentTotpCode, TOTP_PERIOD_SECONDS } from '../../src/server/auth/seco
 import type { Sql } from '../../src/server/db/client.ts';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../scripts/lib/seed-demo-admin-factor.ts';
 import { createUser } from '../factories/index.ts';
+import { enrolTotp, TEST_TOTP_SECRET } from '../helpers/api-context.ts';
 import { DEMO_PASSWORD } from '../helpers/demo-session.ts';
+import { mailedLink } from '../helpers/quote-request.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { ready } from '../helpers/islands.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -228,4 +231,34 @@ test('the Security tab at 390 and 1280 px, and by keyboard alone', async ({ page
   await page.keyboard.type(currentTotpCode(key));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'I Have Saved These Codes' })).toBeVisible();
+});
+
+test('a password reset of an account with a second factor signs nobody in: the sign-in asks for the code', async ({
+  page,
+  baseURL,
+}) => {
+  const email = await newAccount(baseURL!);
+  await withSiteDatabase(baseURL!, async (tx) => {
+    const [user] = await tx<{ id: string }[]>`select id from users where email = ${email}`;
+    await enrolTotp(tx as unknown as Sql, user!.id);
+  });
+  await ready(page, '/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset email sent!' })).toBeVisible();
+  await page.goto(await mailedLink(page, email, 'Reset your password'));
+  const NEW_PASSWORD = 'Quiet-Harbor-Lamp-73!';
+  await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password updated!' })).toBeVisible();
+  await expect(page.getByText('Please sign in with your new password and your second factor.')).toBeVisible();
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('session');
+  await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await password(page, email, NEW_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Two-Step Sign-In' })).toBeVisible();
+  await page.getByLabel('Authentication Code').fill(currentTotpCode(TEST_TOTP_SECRET));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
 });

@@ -16,6 +16,7 @@ import {
 import { savePreferences } from '../../src/server/auth/save-preferences.ts';
 import { signIn } from '../../src/server/auth/sign-in.ts';
 import { fullSession } from '../helpers/api-context.ts';
+import { mailedToken } from '../helpers/mail-outbox.ts';
 import { signUp } from '../../src/server/auth/sign-up.ts';
 import { updateProfile } from '../../src/server/auth/update-profile.ts';
 import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts';
@@ -52,19 +53,13 @@ afterAll(async () => {
 });
 
 /** A session user who signed in just now (an e-mail change needs a recent password: issue 26). */
-const justSignedIn = (user: { id: string }) => ({ id: user.id, authenticatedAt: new Date() });
+const justSignedIn = (user: { id: string }) => ({
+  id: user.id,
+  authenticatedAt: new Date(),
+  secondFactor: { enrolled: false, proved: false, provedAt: null },
+});
 
 const freshEmail = () => `person-${Date.now()}-${(n += 1)}@example.com`;
-
-/** The token in the newest mail to an address (mails carry it in a link). */
-async function mailedToken(to: string, template: string): Promise<string> {
-  const [mail] = await sql<{ text_body: string }[]>`
-    select text_body from mail_outbox where to_address = ${to} and template = ${template}
-    order by created_at desc limit 1`;
-  const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text_body ?? '')?.[1];
-  if (!token) throw new Error(`no ${template} mail to ${to}`);
-  return token;
-}
 
 async function confirmedUser(email = freshEmail(), password = PASSWORD) {
   const user = await createUser(sql, { email, passwordHash: await hashPassword(password) });
@@ -90,7 +85,7 @@ describe('sign-up and e-mail verification', () => {
     expect(user?.full_name).toBe('Pat bLee/b');
     const [profile] = await sql`select email from profiles where id = ${user!.id}`;
     expect(profile?.['email']).toBe(email);
-    expect(await mailedToken(email, 'email_verification')).toHaveLength(43);
+    expect(await mailedToken(sql, email, 'email_verification')).toHaveLength(43);
   });
 
   it("refuses a taken e-mail with the spec's message and writes nothing", async () => {
@@ -108,7 +103,7 @@ describe('sign-up and e-mail verification', () => {
     const email = freshEmail();
     const browser = 'b'.repeat(43); // the signing-up browser's cookie value
     await signUp(sql, { email, password: PASSWORD }, {}, browser);
-    const token = await mailedToken(email, 'email_verification');
+    const token = await mailedToken(sql, email, 'email_verification');
     // The sign-in mails another link (for no browser in particular); the first one still works.
     await expect(signIn(sql, { email, password: PASSWORD })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const first = await confirmEmailToken(sql, token, {}, browser);
@@ -357,7 +352,7 @@ describe('password reset', () => {
     const user = await confirmedUser();
     const before = await createSession(sql, user.id);
     await requestPasswordReset(sql, user.email);
-    const token = await mailedToken(user.email, 'password_reset');
+    const token = await mailedToken(sql, user.email, 'password_reset');
     expect(await resetTokenIsValid(sql, token)).toBe(true);
     expect(await resetTokenIsValid(sql, token)).toBe(true); // looking does not use it
     const session = await resetPassword(sql, {
@@ -365,6 +360,7 @@ describe('password reset', () => {
       password: 'N3w!Passw0rd-Kettle',
       confirmPassword: 'N3w!Passw0rd-Kettle',
     });
+    if (!session.signedIn) throw new Error('An account without a second factor is signed in by its reset');
     expect(await validateSession(sql, before.token)).toBeNull();
     expect(await validateSession(sql, session.token)).not.toBeNull();
     expect(await resetTokenIsValid(sql, token)).toBe(false);
@@ -379,7 +375,7 @@ describe('password reset', () => {
   it('an expired reset token is invalid', async () => {
     const user = await confirmedUser();
     await requestPasswordReset(sql, user.email);
-    const token = await mailedToken(user.email, 'password_reset');
+    const token = await mailedToken(sql, user.email, 'password_reset');
     await sql`update auth_tokens set expires_at = now() - interval '1 second' where token_hash = ${hashToken(token)}`;
     expect(await resetTokenIsValid(sql, token)).toBe(false);
     await expect(
@@ -476,7 +472,7 @@ describe('account settings', () => {
       pendingEmail: newEmail,
       fullName: 'New Name',
     });
-    const result = await confirmEmailToken(sql, await mailedToken(newEmail, 'email_change'));
+    const result = await confirmEmailToken(sql, await mailedToken(sql, newEmail, 'email_change'));
     expect(result).toEqual({ purpose: 'email_change', session: null, keptSession: false });
     expect(await getProfile(sql, user.id)).toMatchObject({ email: newEmail, pendingEmail: null });
     const [notice] =
@@ -505,7 +501,7 @@ describe('account settings', () => {
     const wanted = freshEmail();
     await updateProfile(sql, justSignedIn(user), { fullName: 'A', email: wanted });
     await confirmedUser(wanted);
-    await expect(confirmEmailToken(sql, await mailedToken(wanted, 'email_change'))).rejects.toMatchObject({
+    await expect(confirmEmailToken(sql, await mailedToken(sql, wanted, 'email_change'))).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     expect((await getProfile(sql, user.id)).email).toBe(user.email);
@@ -571,7 +567,7 @@ describe('housekeeping', () => {
     const dead = await createSession(sql, user.id);
     await sql`update sessions set expires_at = now() - interval '1 second' where id = ${hashToken(dead.token)}`;
     await requestPasswordReset(sql, user.email);
-    const token = await mailedToken(user.email, 'password_reset');
+    const token = await mailedToken(sql, user.email, 'password_reset');
     await sql`update auth_tokens set used_at = now() - interval '2 days' where token_hash = ${hashToken(token)}`;
     await checkRateLimit(sql, `old-${user.email}`, 'auth:signin', 5, 5);
     await sql`update rate_limits set window_start = now() - interval '2 days' where identifier = ${`old-${user.email}`}`;

@@ -13,6 +13,7 @@ import { signIn } from '../../src/server/auth/sign-in.ts';
 import { PASSWORD_HAS_EMAIL_NAME, PASSWORD_RULES, PASSWORD_TOO_EASY } from '../../src/schemas/auth.ts';
 import { createUser } from '../factories/index.ts';
 import { apiContext, cookiesSet, fullSession } from '../helpers/api-context.ts';
+import { mailedToken } from '../helpers/mail-outbox.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -65,16 +66,6 @@ const registration = (email: string, password: string, ownerName = 'Pat Owner') 
   address: '100 Main St',
 });
 
-/** The token in the newest mail of a template to an address. */
-async function mailedToken(to: string, template: string): Promise<string> {
-  const [mail] = await sql<{ text_body: string }[]>`
-    select text_body from mail_outbox where to_address = ${to} and template = ${template}
-    order by created_at desc, id desc limit 1`;
-  const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text_body ?? '')?.[1];
-  if (!token) throw new Error(`no ${template} mail to ${to}`);
-  return token;
-}
-
 const countRows = async (email: string) => {
   const [row] = await sql<{ users: number; mails: number }[]>`
     select (select count(*)::int from users where email = ${email}) as users,
@@ -113,7 +104,7 @@ describe('every path refuses a weak password and changes nothing', () => {
     const user = await createUser(sql, { email: freshEmail(), passwordHash: await hashPassword(STRONG) });
     const before = await createSession(sql, user.id);
     await requestPasswordReset(sql, user.email);
-    const token = await mailedToken(user.email, 'password_reset');
+    const token = await mailedToken(sql, user.email, 'password_reset');
     const weak = password(user.email);
     const answer = await call(routes.reset, '/api/auth/reset-password', {
       token,
@@ -169,7 +160,7 @@ describe('no account pre-hijacking', () => {
       fullName: 'Mallory',
     });
     expect(attacker.status).toBe(201);
-    const attackerLink = await mailedToken(email, 'email_verification');
+    const attackerLink = await mailedToken(sql, email, 'email_verification');
     const [first] = await sql<{ id: string }[]>`select id from users where email = ${email}`;
     const stale = await createSession(sql, first!.id);
 
@@ -189,7 +180,7 @@ describe('no account pre-hijacking', () => {
 
     const confirmed = await confirmEmailToken(
       sql,
-      await mailedToken(email, 'email_verification'),
+      await mailedToken(sql, email, 'email_verification'),
       {},
       victim.cookies['signup'] ?? null,
     );
@@ -217,7 +208,7 @@ describe('no account pre-hijacking', () => {
     expect(businesses).toHaveLength(1);
     const [account] = await sql<{ full_name: string }[]>`select full_name from users where email = ${email}`;
     expect(account!.full_name).toBe('Vera Victim');
-    await confirmEmailToken(sql, await mailedToken(email, 'email_verification'));
+    await confirmEmailToken(sql, await mailedToken(sql, email, 'email_verification'));
     expect(fullSession(await signIn(sql, { email, password: VICTIM })).token).toHaveLength(43);
     await expect(signIn(sql, { email, password: ATTACKER })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
@@ -238,7 +229,7 @@ describe('no account pre-hijacking', () => {
     const signedUp = await call(routes.signUp, '/api/auth/sign-up', { email, password: VICTIM });
     const browser = signedUp.cookies['signup'];
     expect(browser).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const elsewhere = await confirmEmailToken(sql, await mailedToken(email, 'email_verification'), {}, null);
+    const elsewhere = await confirmEmailToken(sql, await mailedToken(sql, email, 'email_verification'), {}, null);
     expect(elsewhere).toMatchObject({ purpose: 'email_verification', session: null });
     const [row] = await sql<{ confirmed: boolean }[]>`
       select email_confirmed_at is not null as confirmed from users where email = ${email}`;
@@ -250,7 +241,7 @@ describe('no account pre-hijacking', () => {
     // Another browser with a signup cookie of its own (another sign-up) is not signed in either.
     const other = freshEmail();
     await call(routes.signUp, '/api/auth/sign-up', { email: other, password: VICTIM });
-    const wrong = await confirmEmailToken(sql, await mailedToken(other, 'email_verification'), {}, browser);
+    const wrong = await confirmEmailToken(sql, await mailedToken(sql, other, 'email_verification'), {}, browser);
     expect(wrong.session).toBeNull();
 
     const third = freshEmail();
@@ -260,7 +251,7 @@ describe('no account pre-hijacking', () => {
       { email: third, password: VICTIM },
       { cookies: { signup: browser! } },
     );
-    const here = await confirmEmailToken(sql, await mailedToken(third, 'email_verification'), {}, browser);
+    const here = await confirmEmailToken(sql, await mailedToken(sql, third, 'email_verification'), {}, browser);
     expect(here.session).not.toBeNull();
     expect(await validateSession(sql, here.session!.token)).toMatchObject({ email: third });
   });

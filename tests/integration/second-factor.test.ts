@@ -3,7 +3,11 @@
 // without a second factor, through the real route wrapper and session code.
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { SECOND_FACTOR_CHECK_NEEDED, SECOND_FACTOR_SETUP_NEEDED } from '../../src/domain/guards.ts';
+import {
+  SECOND_FACTOR_CHECK_FOR_CHANGE,
+  SECOND_FACTOR_CHECK_NEEDED,
+  SECOND_FACTOR_SETUP_NEEDED,
+} from '../../src/domain/guards.ts';
 import { REAUTH_MINUTES } from '../../src/domain/session-rules.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { addPasskey } from '../../src/server/auth/second-factor/add-passkey.ts';
@@ -161,7 +165,7 @@ describe('setting up an authenticator app', () => {
     ] as const) {
       expect(await call(method, path, user)).toMatchObject({
         status: 403,
-        body: { code: 'SECOND_FACTOR_REQUIRED', error: SECOND_FACTOR_CHECK_NEEDED },
+        body: { code: 'SECOND_FACTOR_REQUIRED', error: SECOND_FACTOR_CHECK_FOR_CHANGE },
       });
     }
     expect(

@@ -22,6 +22,7 @@ import { undoEmailChange } from '../../src/server/auth/undo-email-change.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { createUser } from '../factories/index.ts';
 import { apiContext, enrolTotp } from '../helpers/api-context.ts';
+import { mailedToken } from '../helpers/mail-outbox.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -283,16 +284,6 @@ describe('changes that need no fresh proof', () => {
   });
 });
 
-/** The token of the newest mail of `template` to `to`. */
-async function mailedToken(to: string, template: string): Promise<string> {
-  const [mail] = await sql<{ text_body: string }[]>`
-    select text_body from mail_outbox where to_address = ${to} and template = ${template}
-    order by created_at desc limit 1`;
-  const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text_body ?? '')?.[1];
-  if (!token) throw new Error(`no ${template} mail to ${to}`);
-  return token;
-}
-
 /** Moves `person`'s account to a new address, confirmed from the session `confirming`. */
 async function changeEmail(person: Signed, confirming: Signed | null = person): Promise<string> {
   const newEmail = freshEmail();
@@ -300,7 +291,7 @@ async function changeEmail(person: Signed, confirming: Signed | null = person): 
     (await call('profile', 'PUT', await sessionUser(person), { fullName: 'A', email: newEmail })).status,
   ).toBe(200);
   const current = confirming ? await sessionUser(confirming) : null;
-  await confirmEmailToken(sql, await mailedToken(newEmail, 'email_change'), {}, null, current);
+  await confirmEmailToken(sql, await mailedToken(sql, newEmail, 'email_change'), {}, null, current);
   return newEmail;
 }
 
@@ -331,7 +322,7 @@ describe('an e-mail change and its undo link', () => {
     const person = await signedIn();
     const oldEmail = person.email;
     await changeEmail(person);
-    const token = await mailedToken(oldEmail, 'email_changed');
+    const token = await mailedToken(sql, oldEmail, 'email_changed');
     const undone = await undoEmailChange(sql, token);
     expect(undone).toMatchObject({ userId: person.id, email: oldEmail });
     expect(await emailOf(person.id)).toBe(oldEmail);
@@ -344,7 +335,7 @@ describe('an e-mail change and its undo link', () => {
   it('works for 7 days and not after', async () => {
     const person = await signedIn();
     await changeEmail(person);
-    const token = await mailedToken(person.email, 'email_changed');
+    const token = await mailedToken(sql, person.email, 'email_changed');
     const [row] = await sql<{ days: string }[]>`
       select extract(epoch from expires_at - created_at) / 86400 as days from email_change_undos
       where token_hash = ${hashToken(token)}`;
@@ -367,8 +358,8 @@ describe('an e-mail change and its undo link', () => {
     const person = await signedIn();
     const first = await changeEmail(person);
     await changeEmail(person);
-    const ownersLink = await mailedToken(person.email, 'email_changed');
-    const attackersLink = await mailedToken(first, 'email_changed');
+    const ownersLink = await mailedToken(sql, person.email, 'email_changed');
+    const attackersLink = await mailedToken(sql, first, 'email_changed');
     await undoEmailChange(sql, ownersLink);
     expect(await emailOf(person.id)).toBe(person.email);
     await expect(undoEmailChange(sql, attackersLink)).rejects.toMatchObject({ code: 'BAD_REQUEST' });

@@ -1,5 +1,6 @@
 // /reset-password?token=..: 'Verifying reset link...', then the invalid-link screen or the
-// new-password form. Success signs this browser in, ends every other session, and goes home.
+// new-password form. Success ends every session and signs this browser in and goes home; for an
+// account with a second factor it signs nobody in and offers the sign-in page.
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { firstIssue, newPasswordProblems, ZResetPassword } from '../../schemas/auth.ts';
 import { pushToast } from '../../stores/toasts.ts';
@@ -21,6 +22,8 @@ function ResetPassword() {
   const [busy, setBusy] = useState(false);
   /** The account's address (the policy refuses a password holding its name). */
   const [email, setEmail] = useState<string | undefined>(undefined);
+  /** Whether the reset signed this browser in (not for an account with a second factor). */
+  const [signedIn, setSignedIn] = useState(true);
 
   useEffect(() => {
     void api<{ valid: boolean; email?: string }>(
@@ -41,7 +44,7 @@ function ResetPassword() {
     setError(invalid);
     if (invalid) return;
     setBusy(true);
-    const answer = await api('POST', '/api/auth/reset-password', {
+    const answer = await api<{ signedIn?: boolean }>('POST', '/api/auth/reset-password', {
       token: linkToken(),
       password,
       confirmPassword: confirm,
@@ -50,7 +53,8 @@ function ResetPassword() {
     if (answer.ok) {
       setStage('done');
       pushToast({ title: 'Password updated!' });
-      setTimeout(() => window.location.assign('/'), 700);
+      if (answer.body.signedIn === false) setSignedIn(false);
+      else setTimeout(() => window.location.assign('/'), 700);
     } else if (answer.status === 400 && !answer.body.fields) {
       setStage('invalid');
     } else {
@@ -78,7 +82,18 @@ function ResetPassword() {
       {stage === 'done' && (
         <>
           <h1>Password updated!</h1>
-          <p>You are signed in with your new password.</p>
+          {signedIn ? (
+            <p>You are signed in with your new password.</p>
+          ) : (
+            <>
+              <p>Please sign in with your new password and your second factor.</p>
+              <p>
+                <a className="btn" href="/auth">
+                  Sign In
+                </a>
+              </p>
+            </>
+          )}
         </>
       )}
       {stage === 'form' && (

@@ -2,6 +2,7 @@
 // minutes, counted before it is verified); ends the user's other sessions and voids the links
 // mailed earlier. The current password is this change's re-authentication (issue 26): it is asked
 // on the form itself, so no recent proof is needed first, and the session counts as proven after.
+// An account with a second factor changes it only from a session that proved the factor.
 import type { TChangePassword } from '../../schemas/auth.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -11,13 +12,15 @@ import { limitPasswordChecks } from './limit-attempts.ts';
 import { checkNewPassword } from './check-new-password.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { markReauthenticated } from './recent-authentication.ts';
-import { endOtherSessions } from './sessions.ts';
+import { requireFactorIfEnrolled } from './second-factor/require-proved-session.ts';
+import { endOtherSessions, type SessionUser } from './sessions.ts';
 
 export async function changePassword(
   sql: Sql,
-  user: { id: string; sessionId: string },
+  user: Pick<SessionUser, 'id' | 'sessionId' | 'secondFactor'>,
   input: TChangePassword,
 ): Promise<void> {
+  requireFactorIfEnrolled(user);
   await limitPasswordChecks(sql, user.id);
   const [row] = await sql<{ password_hash: string; email: string; full_name: string | null }[]>`
     select password_hash, email, full_name from users where id = ${user.id}`;
@@ -32,6 +35,7 @@ export async function changePassword(
   await sql.begin(async (tx) => {
     await tx`update users set password_hash = ${passwordHash} where id = ${user.id}`;
     await voidPendingTokens(tx, user.id);
+    await tx`delete from pending_sign_ins where user_id = ${user.id}`;
     await markReauthenticated(tx, user.sessionId);
   });
   await endOtherSessions(sql, user.id, user.sessionId);

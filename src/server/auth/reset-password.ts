@@ -1,5 +1,7 @@
 // Password reset: the mailed link, whether it is still good, and the new password. A reset ends
-// every session of the user and signs the resetting browser in.
+// every session and half-done sign-in of the user and signs the resetting browser in, unless the
+// account has a second factor: the mailbox is then not enough to open a session, and the browser
+// signs in with the new password and the factor, as anywhere else (issue 26).
 import type { TResetPassword } from '../../schemas/auth.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -10,6 +12,7 @@ import { consumeToken, issueToken, voidPendingTokens } from './account-tokens.ts
 import { limitAddress, limitAttempts, type RequestMeta } from './limit-attempts.ts';
 import { checkNewPassword } from './check-new-password.ts';
 import { hashPassword } from './password.ts';
+import { hasSecondFactor } from './second-factor/factor-status.ts';
 import { createSession } from './sessions.ts';
 import { hashToken } from './tokens.ts';
 
@@ -40,12 +43,15 @@ export async function resetTokenIsValid(sql: Sql, token: string): Promise<boolea
   return (await resetTokenOwner(sql, token)) !== null;
 }
 
-/** Sets the new password, ends every session of the user and signs this browser in. */
+/** The reset's outcome: this browser's new session, or none when the account has a second factor. */
+export type ResetOutcome = { signedIn: true; token: string; expiresAt: Date } | { signedIn: false };
+
+/** Sets the new password, ends every session of the user and signs this browser in (see above). */
 export async function resetPassword(
   sql: Sql,
   input: TResetPassword,
   meta: RequestMeta = {},
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<ResetOutcome> {
   await limitAddress(sql, meta);
   // No argon2 work for a link that is not good (the check is repeated, atomically, below).
   const owner = await resetTokenOwner(sql, input.token);
@@ -59,7 +65,9 @@ export async function resetPassword(
     await tx`update users set password_hash = ${passwordHash}, email_confirmed_at = coalesce(email_confirmed_at, now())
              where id = ${used.userId}`;
     await tx`delete from sessions where user_id = ${used.userId}`;
+    await tx`delete from pending_sign_ins where user_id = ${used.userId}`;
     await voidPendingTokens(tx, used.userId);
-    return createSession(tx as unknown as Sql, used.userId, meta);
+    if (await hasSecondFactor(tx as unknown as Sql, used.userId)) return { signedIn: false };
+    return { signedIn: true, ...(await createSession(tx as unknown as Sql, used.userId, meta)) };
   });
 }

@@ -1,6 +1,7 @@
 // Profile settings: saves the name; a different e-mail address only takes effect once the link
 // mailed to it is followed (spec), and asking for one needs the password proven in this session
-// within the last 5 minutes (issue 26: refused before anything is saved or mailed).
+// within the last 5 minutes, and the second factor when the account has one (issue 26: refused
+// before anything is saved or mailed).
 import type { TProfileUpdate } from '../../schemas/auth.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -9,7 +10,7 @@ import { emailChangeMail } from './account-mails.ts';
 import { MESSAGES } from './account-messages.ts';
 import { issueToken } from './account-tokens.ts';
 import { checkRateLimit } from './rate-limit.ts';
-import { requireRecentAuthentication } from './recent-authentication.ts';
+import { requireProvedSession } from './second-factor/require-proved-session.ts';
 import type { SessionUser } from './sessions.ts';
 
 /** Each change mails an address the user typed: at most this many an hour, so it is no mail cannon. */
@@ -18,7 +19,7 @@ const EMAIL_CHANGES_PER_HOUR = 5;
 /** Returns whether a verification mail was sent. */
 export async function updateProfile(
   sql: Sql,
-  session: Pick<SessionUser, 'id' | 'authenticatedAt'>,
+  session: Pick<SessionUser, 'id' | 'authenticatedAt' | 'secondFactor'>,
   input: TProfileUpdate,
 ): Promise<{ verificationSent: boolean }> {
   const userId = session.id;
@@ -32,7 +33,7 @@ export async function updateProfile(
       on conflict (id) do update set full_name = excluded.full_name`;
     if (input.email === user.email) return { verificationSent: false };
     // Thrown inside the transaction: the name saved above is rolled back with it.
-    requireRecentAuthentication(session);
+    requireProvedSession(session);
     const limit = await checkRateLimit(
       tx as unknown as Sql,
       userId,

@@ -1,7 +1,9 @@
 // GET /api/auth/reset-password?token=..: whether the link is still good (looking does not use it;
 // a malformed token is simply not good), and while it is, the account's e-mail, which the form's
-// password check needs (its holder could reset and sign in anyway). POST {token, password, confirmPassword}: sets the
-// password, ends every session of the user and signs this browser in ('Password updated!').
+// password check needs (its holder could reset and sign in anyway). POST {token, password,
+// confirmPassword}: sets the password, ends every session of the user and signs this browser in
+// ('Password updated!'); {signedIn: false} for an account with a second factor, which signs in
+// with the new password and the factor.
 import { ZResetPassword, ZTokenQuery } from '~/schemas/auth';
 import { resetPassword, resetTokenOwner } from '~/server/auth/reset-password';
 import { db } from '~/server/db/client';
@@ -17,7 +19,7 @@ export const GET = route({ auth: 'none' }, async ({ context }) => {
 });
 
 export const POST = route({ auth: 'none', body: ZResetPassword }, async ({ context, body }) => {
-  const session = await resetPassword(db(), body, requestMeta(context));
-  setSessionCookie(context, session.token, session.expiresAt);
-  return Response.json({ ok: true });
+  const outcome = await resetPassword(db(), body, requestMeta(context));
+  if (outcome.signedIn) setSessionCookie(context, outcome.token, outcome.expiresAt);
+  return Response.json({ ok: true, signedIn: outcome.signedIn });
 });

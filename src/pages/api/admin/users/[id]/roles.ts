@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { ZRoleChange, ZUserId } from '~/schemas/admin';
 import { changeRole } from '~/server/admin/users';
-import { requireRecentAuthentication } from '~/server/auth/recent-authentication';
+import { requireProvedSession } from '~/server/auth/second-factor/require-proved-session';
 import { db } from '~/server/db/client';
 import { route } from '~/server/route';
 
@@ -11,7 +11,7 @@ export const prerender = false;
 
 export const POST = route({ auth: 'admin', body: ZRoleChange }, async ({ context, user, body }) => {
   const id = z.parse(ZUserId, context.params.id);
-  if (body.granted) requireRecentAuthentication(user);
+  if (body.granted) requireProvedSession(user);
   const changed = await db().begin((tx) => changeRole(tx, { id: user.id }, id, body));
   return Response.json({ user: changed });
 });
