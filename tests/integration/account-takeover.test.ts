@@ -38,7 +38,9 @@ beforeAll(async () => {
 });
 
 async function call(name: string, method: 'POST' | 'PUT', user: SessionUser, body: unknown) {
-  const response = await endpoints[name]![method]!(apiContext({ method, path: `/api/x/${name}`, user, body }));
+  const response = await endpoints[name]![method]!(
+    apiContext({ method, path: `/api/x/${name}`, user, body }),
+  );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -111,9 +113,9 @@ describe('a session that never proved the account’s second factor', () => {
       body: { error: SECOND_FACTOR_CHECK_FOR_CHANGE, code: 'SECOND_FACTOR_REQUIRED' },
     });
     expect(await row(person.id)).toEqual(before);
-    expect(
-      (await sql`select full_name from users where id = ${person.id}`)[0]!['full_name'],
-    ).not.toBe('Taken Over');
+    expect((await sql`select full_name from users where id = ${person.id}`)[0]!['full_name']).not.toBe(
+      'Taken Over',
+    );
   });
 
   it('goes through once the session proved the factor', async () => {

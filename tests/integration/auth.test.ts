@@ -501,7 +501,9 @@ describe('account settings', () => {
     const wanted = freshEmail();
     await updateProfile(sql, justSignedIn(user), { fullName: 'A', email: wanted });
     await confirmedUser(wanted);
-    await expect(confirmEmailToken(sql, await mailedToken(sql, wanted, 'email_change'))).rejects.toMatchObject({
+    await expect(
+      confirmEmailToken(sql, await mailedToken(sql, wanted, 'email_change')),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     expect((await getProfile(sql, user.id)).email).toBe(user.email);

@@ -229,7 +229,12 @@ describe('no account pre-hijacking', () => {
     const signedUp = await call(routes.signUp, '/api/auth/sign-up', { email, password: VICTIM });
     const browser = signedUp.cookies['signup'];
     expect(browser).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const elsewhere = await confirmEmailToken(sql, await mailedToken(sql, email, 'email_verification'), {}, null);
+    const elsewhere = await confirmEmailToken(
+      sql,
+      await mailedToken(sql, email, 'email_verification'),
+      {},
+      null,
+    );
     expect(elsewhere).toMatchObject({ purpose: 'email_verification', session: null });
     const [row] = await sql<{ confirmed: boolean }[]>`
       select email_confirmed_at is not null as confirmed from users where email = ${email}`;
@@ -241,7 +246,12 @@ describe('no account pre-hijacking', () => {
     // Another browser with a signup cookie of its own (another sign-up) is not signed in either.
     const other = freshEmail();
     await call(routes.signUp, '/api/auth/sign-up', { email: other, password: VICTIM });
-    const wrong = await confirmEmailToken(sql, await mailedToken(sql, other, 'email_verification'), {}, browser);
+    const wrong = await confirmEmailToken(
+      sql,
+      await mailedToken(sql, other, 'email_verification'),
+      {},
+      browser,
+    );
     expect(wrong.session).toBeNull();
 
     const third = freshEmail();
@@ -251,7 +261,12 @@ describe('no account pre-hijacking', () => {
       { email: third, password: VICTIM },
       { cookies: { signup: browser! } },
     );
-    const here = await confirmEmailToken(sql, await mailedToken(sql, third, 'email_verification'), {}, browser);
+    const here = await confirmEmailToken(
+      sql,
+      await mailedToken(sql, third, 'email_verification'),
+      {},
+      browser,
+    );
     expect(here.session).not.toBeNull();
     expect(await validateSession(sql, here.session!.token)).toMatchObject({ email: third });
   });

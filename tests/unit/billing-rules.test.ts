@@ -28,7 +28,9 @@ describe('the transactions query', () => {
     expect(ZBillingTransactionsQuery.parse({})).toEqual({ range: '30', pageSize: '25' });
     expect(ZBillingTransactionsQuery.safeParse({ pageSize: '1000' }).success).toBe(false);
     expect(ZBillingTransactionsQuery.safeParse({ range: '365' }).success).toBe(false);
-    expect(ZBillingTransactionsQuery.safeParse({ cursor: 'x'.repeat(MAX_CURSOR_CHARS + 1) }).success).toBe(false);
+    expect(ZBillingTransactionsQuery.safeParse({ cursor: 'x'.repeat(MAX_CURSOR_CHARS + 1) }).success).toBe(
+      false,
+    );
     expect(rangeDays('all')).toBeNull();
     expect(rangeDays('90')).toBe(90);
   });

@@ -60,14 +60,11 @@ export async function undoEmailChange(sql: Sql, token: string): Promise<UndoneEm
     const [taken] = await tx`select 1 from users where email = ${undo.old_email} and id <> ${undo.user_id}`;
     if (taken) throw new AppError('CONFLICT', MESSAGES.emailTaken);
     await tx`update users set email = ${undo.old_email}, email_confirmed_at = now(), password_hash = ${unusable}
-             where id = ${undo.user_id}`.catch(
-      (error: unknown) => {
-        // Taken between the check and the update by a sign-up.
-        if ((error as { code?: string }).code === '23505')
-          throw new AppError('CONFLICT', MESSAGES.emailTaken);
-        throw error;
-      },
-    );
+             where id = ${undo.user_id}`.catch((error: unknown) => {
+      // Taken between the check and the update by a sign-up.
+      if ((error as { code?: string }).code === '23505') throw new AppError('CONFLICT', MESSAGES.emailTaken);
+      throw error;
+    });
     await tx`update profiles set email = ${undo.old_email} where id = ${undo.user_id}`;
     await tx`delete from sessions where user_id = ${undo.user_id}`;
     await tx`delete from pending_sign_ins where user_id = ${undo.user_id}`;
