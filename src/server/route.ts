@@ -42,7 +42,8 @@ export interface RouteOptions<A extends Access, B extends Schema | undefined, Q 
   maxQuery?: number;
   /**
    * false: a write repeated with the same Idempotency-Key runs again rather than getting its
-   * first answer back (answers holding a short-lived link to a payment page, not to be kept).
+   * first answer back (answers holding a short-lived link to a payment page, or a secret such as
+   * an authenticator key or recovery codes: not to be kept in request_keys).
    */
   keyed?: false;
   /** Headers of a successful answer, where the handler set none (default: private, no-store). */

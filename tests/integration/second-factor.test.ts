@@ -1,6 +1,7 @@
 // The second factor (issue 26): an authenticator app set up and confirmed through the account's
 // endpoints, recovery codes, the two-step sign-in, and the admin area shut to an admin session
 // without a second factor, through the real route wrapper and session code.
+import { randomUUID } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -142,6 +143,34 @@ describe('setting up an authenticator app', () => {
       recoveryCodesLeft: 10,
       sessionProved: true,
     });
+  });
+
+  it('keeps no answer holding the secret or the recovery codes for an idempotent replay', async () => {
+    const user = await signedInUser(sql);
+    const keyed = async (method: 'POST' | 'PUT', path: string, key: string, body?: unknown, as = user) => {
+      const context = apiContext({ method, path, user: as, body, headers: { 'idempotency-key': key } });
+      const response = await endpoints[path]![method]!(context);
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const key = randomUUID();
+    const first = await keyed('POST', '/api/account/second-factor/totp', key);
+    const again = await keyed('POST', '/api/account/second-factor/totp', key);
+    // Sent again with the same key, it runs again: a new secret, not the first answer kept.
+    expect(again.body['secret']).not.toBe(first.body['secret']);
+    const secret = again.body['secret'] as string;
+    const confirmed = await keyed('PUT', '/api/account/second-factor/totp', randomUUID(), {
+      code: currentTotpCode(secret),
+    });
+    expect(confirmed.body['recoveryCodes']).toHaveLength(10);
+    const renewed = await keyed(
+      'POST',
+      '/api/account/second-factor/recovery-codes',
+      randomUUID(),
+      undefined,
+      await reload(user),
+    );
+    expect(renewed.body['recoveryCodes']).toHaveLength(10);
+    expect(await sql`select 1 from request_keys where owner = ${user.id}`).toHaveLength(0);
   });
 
   it('refuses a code used once already within its window', async () => {

@@ -1,5 +1,6 @@
 // POST /api/account/second-factor/recovery-codes: ten new recovery codes, shown once; the old
-// ones stop working. Needs a second factor, proved in this session.
+// ones stop working. Needs a second factor, proved in this session. The codes are never kept for
+// an idempotent replay (keyed: false).
 import { FACTOR_MESSAGES } from '~/server/auth/second-factor/messages';
 import { replaceRecoveryCodes } from '~/server/auth/second-factor/recovery-codes';
 import { requireProvedSession } from '~/server/auth/second-factor/require-proved-session';
@@ -9,7 +10,7 @@ import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'user' }, async ({ user }) => {
+export const POST = route({ auth: 'user', keyed: false }, async ({ user }) => {
   if (!user.secondFactor.enrolled) throw new AppError('CONFLICT', FACTOR_MESSAGES.noFactor);
   requireProvedSession(user);
   return Response.json({ recoveryCodes: await replaceRecoveryCodes(db(), user.id) });

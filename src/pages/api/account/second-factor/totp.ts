@@ -1,6 +1,7 @@
 // The authenticator app. POST: a new secret to set up (QR code as SVG, and as text), pending
 // until PUT {code} confirms it with a first code (then the recovery codes, the first time);
 // DELETE removes it. Replacing or removing one needs a session that proved the second factor.
+// The answers hold a secret and recovery codes: never kept for an idempotent replay (keyed: false).
 import { ZSecondFactorCode } from '~/schemas/second-factor';
 import { confirmTotpEnrolment, startTotpEnrolment } from '~/server/auth/second-factor/enrol-totp';
 import { removeSecondFactor } from '~/server/auth/second-factor/remove-factor';
@@ -10,13 +11,13 @@ import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'user' }, async ({ user }) => {
+export const POST = route({ auth: 'user', keyed: false }, async ({ user }) => {
   requireProvedSession(user);
   const setup = await startTotpEnrolment(db(), user);
   return Response.json(setup);
 });
 
-export const PUT = route({ auth: 'user', body: ZSecondFactorCode }, async ({ user, body }) => {
+export const PUT = route({ auth: 'user', body: ZSecondFactorCode, keyed: false }, async ({ user, body }) => {
   requireProvedSession(user);
   return Response.json(await confirmTotpEnrolment(db(), user, body.code));
 });
