@@ -169,6 +169,39 @@ test('sign up, verify, sign out and in, reset the password, change the e-mail, e
   await other.context().close();
 });
 
+test('the verification link opened in another browser asks for the password, then signs that browser in', async ({
+  page,
+  browser,
+}) => {
+  const email = `elsewhere-${randomUUID().slice(0, 8)}@example.com`;
+  await ready(page, '/auth');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).last().click();
+  await expect(page.getByText('Please check your email to verify your account.')).toBeVisible();
+  const link = await mailedLink(page, email, 'Confirm your e-mail address');
+
+  // A phone, say: no signup cookie. Without the password nothing happens; a wrong one is refused.
+  const phone = await freshPage(browser);
+  await phone.goto(link);
+  const password = phone.getByLabel('Password');
+  await expect(password).toBeVisible();
+  await expect(phone.getByRole('link', { name: 'Create the account again' })).toHaveAttribute(
+    'href',
+    '/auth',
+  );
+  await password.fill('Not-The-One-42!');
+  await phone.getByRole('button', { name: 'Confirm e-mail address' }).click();
+  await expect(phone.getByRole('alert')).toHaveText('That password is not right. Please try again.');
+  await expect(phone.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await phone.getByLabel('Password').fill(PASSWORD);
+  await phone.getByRole('button', { name: 'Confirm e-mail address' }).click();
+  await expect(phone).toHaveURL('/?verified=1');
+  await expect(phone.locator('.account-menu summary')).toHaveText(email);
+  await phone.context().close();
+});
+
 test('a guarded page sends a visitor to sign in and back to it afterwards', async ({ page }) => {
   await page.goto('/profile?tab=1');
   await expect(page).toHaveURL('/auth?returnTo=%2Fprofile%3Ftab%3D1');

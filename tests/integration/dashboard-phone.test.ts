@@ -461,6 +461,8 @@ describe('where a contractor lands', () => {
     expect(fullSession(await signIn(sql, { email: homeowner.email, password })).landing).toBeNull();
 
     const token = await sql.begin((tx) => issueToken(tx, pro.id, 'email_verification'));
-    expect(await confirmEmailToken(sql, token)).toMatchObject({ landing: '/dashboard' });
+    expect(await confirmEmailToken(sql, token, {}, null, null, password)).toMatchObject({
+      landing: '/dashboard',
+    });
   });
 });

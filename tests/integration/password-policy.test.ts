@@ -5,11 +5,12 @@
 // that signed up).
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { confirmEmailToken } from '../../src/server/auth/confirm-email-token.ts';
+import { confirmEmailToken, verificationNeedsPassword } from '../../src/server/auth/confirm-email-token.ts';
 import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts';
 import { requestPasswordReset } from '../../src/server/auth/reset-password.ts';
 import { createSession, validateSession } from '../../src/server/auth/sessions.ts';
 import { signIn } from '../../src/server/auth/sign-in.ts';
+import { newToken } from '../../src/server/auth/tokens.ts';
 import { PASSWORD_HAS_EMAIL_NAME, PASSWORD_RULES, PASSWORD_TOO_EASY } from '../../src/schemas/auth.ts';
 import { createUser } from '../factories/index.ts';
 import { apiContext, cookiesSet, fullSession } from '../helpers/api-context.ts';
@@ -208,7 +209,7 @@ describe('no account pre-hijacking', () => {
     expect(businesses).toHaveLength(1);
     const [account] = await sql<{ full_name: string }[]>`select full_name from users where email = ${email}`;
     expect(account!.full_name).toBe('Vera Victim');
-    await confirmEmailToken(sql, await mailedToken(sql, email, 'email_verification'));
+    await confirmEmailToken(sql, await mailedToken(sql, email, 'email_verification'), {}, null, null, VICTIM);
     expect(fullSession(await signIn(sql, { email, password: VICTIM })).token).toHaveLength(43);
     await expect(signIn(sql, { email, password: ATTACKER })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
@@ -224,50 +225,63 @@ describe('no account pre-hijacking', () => {
     expect(await verifyPassword(row!.password_hash, STRONG)).toBe(true);
   });
 
-  it('confirming from another browser confirms the address but signs nobody in; the signing-up browser is signed in', async () => {
+  it('another browser confirms only with the password: without it, or with a wrong one, the link stays unused', async () => {
     const email = freshEmail();
     const signedUp = await call(routes.signUp, '/api/auth/sign-up', { email, password: VICTIM });
     const browser = signedUp.cookies['signup'];
     expect(browser).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const elsewhere = await confirmEmailToken(
-      sql,
-      await mailedToken(sql, email, 'email_verification'),
-      {},
-      null,
-    );
-    expect(elsewhere).toMatchObject({ purpose: 'email_verification', session: null });
-    const [row] = await sql<{ confirmed: boolean }[]>`
-      select email_confirmed_at is not null as confirmed from users where email = ${email}`;
-    expect(row!.confirmed).toBe(true);
+    const link = await mailedToken(sql, email, 'email_verification');
+    const confirmed = async () =>
+      (
+        await sql<{ confirmed: boolean }[]>`
+          select email_confirmed_at is not null as confirmed from users where email = ${email}`
+      )[0]!.confirmed;
+    // The holder of the mailbox alone (the victim of a pre-hijack, who never chose this password).
+    expect(await verificationNeedsPassword(sql, link, null)).toBe(true);
+    await expect(confirmEmailToken(sql, link, {}, null)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      fields: { password: ['Please enter the password you chose when you signed up.'] },
+    });
+    await expect(confirmEmailToken(sql, link, {}, null, null, ATTACKER)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      fields: { password: ['That password is not right. Please try again.'] },
+    });
+    expect(await confirmed()).toBe(false);
     expect(
       await sql`select 1 from sessions s join users u on u.id = s.user_id where u.email = ${email}`,
     ).toHaveLength(0);
+    // Another browser with a signup cookie of its own (another sign-up) is no different.
+    await expect(confirmEmailToken(sql, link, {}, newToken())).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
 
-    // Another browser with a signup cookie of its own (another sign-up) is not signed in either.
-    const other = freshEmail();
-    await call(routes.signUp, '/api/auth/sign-up', { email: other, password: VICTIM });
-    const wrong = await confirmEmailToken(
-      sql,
-      await mailedToken(sql, other, 'email_verification'),
-      {},
-      browser,
-    );
-    expect(wrong.session).toBeNull();
+    // The account's password: confirmed, and this browser signed in.
+    const elsewhere = await confirmEmailToken(sql, link, {}, null, null, VICTIM);
+    expect(await confirmed()).toBe(true);
+    expect(await validateSession(sql, elsewhere.session!.token)).toMatchObject({ email });
+  });
 
-    const third = freshEmail();
-    await call(
-      routes.signUp,
-      '/api/auth/sign-up',
-      { email: third, password: VICTIM },
-      { cookies: { signup: browser! } },
-    );
-    const here = await confirmEmailToken(
-      sql,
-      await mailedToken(sql, third, 'email_verification'),
-      {},
-      browser,
-    );
-    expect(here.session).not.toBeNull();
-    expect(await validateSession(sql, here.session!.token)).toMatchObject({ email: third });
+  it('password tries on a verification link count like sign-in: the 6th in 5 minutes is refused before checking', async () => {
+    const email = freshEmail();
+    await call(routes.signUp, '/api/auth/sign-up', { email, password: VICTIM });
+    const link = await mailedToken(sql, email, 'email_verification');
+    for (let i = 0; i < 5; i += 1) {
+      await expect(confirmEmailToken(sql, link, {}, null, null, `Wrong-Guess-${i}!x`)).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
+    }
+    await expect(confirmEmailToken(sql, link, {}, null, null, VICTIM)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+  });
+
+  it('the browser that signed up confirms without the password, and is signed in', async () => {
+    const email = freshEmail();
+    const signedUp = await call(routes.signUp, '/api/auth/sign-up', { email, password: VICTIM });
+    const browser = signedUp.cookies['signup']!;
+    const link = await mailedToken(sql, email, 'email_verification');
+    expect(await verificationNeedsPassword(sql, link, browser)).toBe(false);
+    const here = await confirmEmailToken(sql, link, {}, browser);
+    expect(await validateSession(sql, here.session!.token)).toMatchObject({ email });
   });
 });

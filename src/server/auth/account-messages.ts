@@ -8,4 +8,7 @@ export const MESSAGES = {
   invalidVerifyLink: 'This link is invalid or has expired.',
   invalidCurrentPassword: 'Invalid current password',
   emailTaken: 'An account with this email already exists.',
+  /** Confirming a new account from a browser that did not sign up (issue 26, pre-hijacking). */
+  verifyPasswordNeeded: 'Please enter the password you chose when you signed up.',
+  verifyWrongPassword: 'That password is not right. Please try again.',
 } as const;

@@ -1,8 +1,11 @@
-// A link from a mail: confirms a new account's address (and signs in the browser that signed up,
-// known by its signup cookie: signup-browser-cookie.ts; any other is told to sign in), or makes a
-// requested e-mail change take effect. Each link works once. A change ends every session of the
-// account but the confirming browser's own (when it is signed in to that account) and mails the
-// old address a link that undoes it for 7 days (issue 26).
+// A link from a mail: confirms a new account's address, or makes a requested e-mail change take
+// effect. Each link works once. A new account is confirmed, and the browser signed in, by the
+// browser that signed up (known by its signup cookie: signup-browser-cookie.ts) or by any other
+// that gives the account's password: the holder of the mailbox alone must not confirm an account
+// whose password someone else chose (pre-hijacking, issue 26: they sign up again instead, which
+// replaces it). The password tries count like sign-in's (5 per account per 5 minutes). A change
+// ends every session of the account but the confirming browser's own (when it is signed in to
+// that account) and mails the old address a link that undoes it for 7 days (issue 26).
 import { signInLanding, type Role } from '../../domain/guards.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -10,7 +13,8 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { emailChangedMail } from './account-mails.ts';
 import { MESSAGES } from './account-messages.ts';
 import { consumeToken, voidPendingTokens } from './account-tokens.ts';
-import type { RequestMeta } from './limit-attempts.ts';
+import { limitPasswordChecks, type RequestMeta } from './limit-attempts.ts';
+import { verifyPassword } from './password.ts';
 import { joinVerifiedRequests } from '../inbox/join-verified-requests.ts';
 import { createSession } from './sessions.ts';
 import { hashToken } from './tokens.ts';
@@ -24,6 +28,8 @@ export async function confirmEmailToken(
   browser: string | null = null,
   /** The confirming browser's session, if it is signed in: kept when it is the account's. */
   current: { id: string; sessionId: string } | null = null,
+  /** The account's password, given by a browser that did not sign up. */
+  password: string | null = null,
 ): Promise<
   | {
       purpose: 'email_change';
@@ -33,12 +39,13 @@ export async function confirmEmailToken(
     }
   | {
       purpose: 'email_verification';
-      /** Null unless this is the browser that signed up (it is told to sign in). */
-      session: { token: string; expiresAt: Date } | null;
+      /** The confirming browser's new session. */
+      session: { token: string; expiresAt: Date };
       /** Where the new account goes (signInLanding: a contractor's dashboard), else null. */
       landing: string | null;
     }
 > {
+  await proveNewAccount(sql, token, browser, password);
   return sql.begin(async (tx) => {
     const used = await consumeToken(tx, token, ['email_verification', 'email_change']);
     if (!used) throw new AppError('BAD_REQUEST', MESSAGES.invalidVerifyLink);
@@ -71,9 +78,8 @@ export async function confirmEmailToken(
     }
     await tx`update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ${used.userId}`;
     await joinVerifiedRequests(tx, used.userId);
-    const signedUpHere =
-      used.browserHash !== null && browser !== null && hashToken(browser) === used.browserHash;
-    const session = signedUpHere ? await createSession(tx as unknown as Sql, used.userId, meta) : null;
+    // proveNewAccount let only the signing-up browser or the password this far.
+    const session = await createSession(tx as unknown as Sql, used.userId, meta);
     const roles = await tx<{ role: Role }[]>`select role from user_roles where user_id = ${used.userId}`;
     return {
       purpose: 'email_verification' as const,
@@ -81,4 +87,45 @@ export async function confirmEmailToken(
       landing: signInLanding(roles.map((r) => r.role)),
     };
   });
+}
+
+/** Whether the browser holding the signup cookie value `browser` is the one that signed up. */
+function signedUpHere(browserHash: string | null, browser: string | null): boolean {
+  return browserHash !== null && browser !== null && hashToken(browser) === browserHash;
+}
+
+/**
+ * For a new account's link: passes the browser that signed up, and any other that gives the
+ * account's password (counted before it is checked); refuses the rest with a 400 on `password`,
+ * the link left unused. Any other link (a change, an unknown or used one) is the caller's to judge.
+ */
+async function proveNewAccount(
+  sql: Sql,
+  token: string,
+  browser: string | null,
+  password: string | null,
+): Promise<void> {
+  const [link] = await sql<{ user_id: string; browser_hash: string | null; password_hash: string }[]>`
+    select t.user_id, t.browser_hash, u.password_hash from auth_tokens t join users u on u.id = t.user_id
+    where t.token_hash = ${hashToken(token)} and t.purpose = 'email_verification'
+      and t.used_at is null and t.expires_at > now()`;
+  if (!link || signedUpHere(link.browser_hash, browser)) return;
+  const refuse = (message: string): never => {
+    throw new AppError('BAD_REQUEST', message, { password: [message] });
+  };
+  if (!password) return refuse(MESSAGES.verifyPasswordNeeded);
+  await limitPasswordChecks(sql, link.user_id);
+  if (!(await verifyPassword(link.password_hash, password))) refuse(MESSAGES.verifyWrongPassword);
+}
+
+/** Whether following the link `token` needs the account's password in this browser (see above). */
+export async function verificationNeedsPassword(
+  sql: Sql,
+  token: string,
+  browser: string | null,
+): Promise<boolean> {
+  const [link] = await sql<{ browser_hash: string | null }[]>`
+    select browser_hash from auth_tokens
+    where token_hash = ${hashToken(token)} and purpose = 'email_verification' and used_at is null and expires_at > now()`;
+  return link !== undefined && !signedUpHere(link.browser_hash, browser);
 }
