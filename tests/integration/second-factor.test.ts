@@ -10,12 +10,14 @@ import {
   SECOND_FACTOR_SETUP_NEEDED,
 } from '../../src/domain/guards.ts';
 import { REAUTH_MINUTES } from '../../src/domain/session-rules.ts';
+import { purgeExpired } from '../../src/server/auth/cleanup.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { addPasskey } from '../../src/server/auth/second-factor/add-passkey.ts';
 import { finishSignIn, pendingPasskeyOptions } from '../../src/server/auth/second-factor/finish-sign-in.ts';
 import { listPasskeys, passkeyRegistrationOptions } from '../../src/server/auth/second-factor/passkeys.ts';
 import { FACTOR_MESSAGES } from '../../src/server/auth/second-factor/messages.ts';
-import { PENDING_ATTEMPTS } from '../../src/server/auth/second-factor/pending-sign-in.ts';
+import { PENDING_ATTEMPTS, startPendingSignIn } from '../../src/server/auth/second-factor/pending-sign-in.ts';
+import { removeSecondFactor } from '../../src/server/auth/second-factor/remove-factor.ts';
 import { replaceRecoveryCodes, useRecoveryCode } from '../../src/server/auth/second-factor/recovery-codes.ts';
 import { openSecret } from '../../src/server/auth/second-factor/secret-box.ts';
 import {
@@ -428,5 +430,55 @@ describe('changing a second factor asks who it is again (issue 26, Must 2)', () 
     const [session] = await sql<{ fresh: boolean }[]>`
       select authenticated_at > now() - interval '1 minute' as fresh from sessions where id = ${user.sessionId}`;
     expect(session).toEqual({ fresh: true });
+  });
+});
+
+describe('the second factor under concurrency and housekeeping', () => {
+  it('two removals at once leave an admin one factor: one goes through, the other is refused', async () => {
+    const admin = await signedInUser(sql, ['admin']);
+    for (const id of ['passkey-one', 'passkey-two']) {
+      await sql`insert into user_passkeys (credential_id, user_id, public_key, name)
+                values (${`${id}-${admin.id}`}, ${admin.id}, '\\x00'::bytea, ${id})`;
+    }
+    await sql`delete from user_totp where user_id = ${admin.id}`;
+    const outcomes = await Promise.all(
+      ['passkey-one', 'passkey-two'].map((id) =>
+        errorOf(removeSecondFactor(sql, admin, { kind: 'passkey', id: `${id}-${admin.id}` })),
+      ),
+    );
+    expect(outcomes.sort()).toEqual([`FORBIDDEN: ${FACTOR_MESSAGES.adminKeepsFactor}`, 'ok']);
+    expect(await sql`select 1 from user_passkeys where user_id = ${admin.id}`).toHaveLength(1);
+  });
+
+  it('housekeeping purges ended half-done sign-ins, challenges and set-ups never confirmed, and keeps live ones', async () => {
+    const ended = await userWithPassword();
+    const live = await userWithPassword();
+    await startPendingSignIn(sql, ended.id);
+    await startPendingSignIn(sql, live.id);
+    await sql`update pending_sign_ins set expires_at = now() - interval '1 second' where user_id = ${ended.id}`;
+    await sql`insert into webauthn_challenges (challenge, user_id, purpose, expires_at) values
+              (${`old-${ended.id}`}, ${ended.id}, 'register', now() - interval '1 second'),
+              (${`new-${live.id}`}, ${live.id}, 'register', now() + interval '5 minutes')`;
+    // A set-up begun two days ago and never confirmed; a confirmed app with a stale replacement.
+    await sql`insert into user_totp (user_id, pending_secret_enc, pending_since)
+              values (${ended.id}, 'sealed', now() - interval '2 days')`;
+    await enrolTotp(sql, live.id);
+    await sql`update user_totp set pending_secret_enc = 'sealed', pending_since = now() - interval '2 days'
+              where user_id = ${live.id}`;
+
+    expect((await purgeExpired(sql)).secondFactor).toBeGreaterThanOrEqual(4);
+    expect(await sql`select 1 from pending_sign_ins where user_id = ${ended.id}`).toHaveLength(0);
+    expect(await sql`select 1 from pending_sign_ins where user_id = ${live.id}`).toHaveLength(1);
+    expect(
+      (
+        await sql<{ challenge: string }[]>`select challenge from webauthn_challenges
+        where user_id in (${ended.id}, ${live.id})`
+      ).map((r) => r.challenge),
+    ).toEqual([`new-${live.id}`]);
+    expect(await sql`select 1 from user_totp where user_id = ${ended.id}`).toHaveLength(0);
+    const [kept] = await sql<{ secret_enc: string | null; pending_secret_enc: string | null }[]>`
+      select secret_enc, pending_secret_enc from user_totp where user_id = ${live.id}`;
+    expect(kept).toMatchObject({ pending_secret_enc: null });
+    expect(kept!.secret_enc).not.toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 // Housekeeping: ended sessions (an admin's by the admin limits), spent or expired one-time tokens
 // and e-mail undo links (kept a day for diagnosis),
 // rate-limit windows long past, expired trusted devices, homeowners' expired private links, and
-// article view marks of past days, and request keys (src/server/security/request-keys.ts) past a day.
+// article view marks of past days, and request keys (src/server/security/request-keys.ts) past a day;
+// of the second factor (issue 26): half-done sign-ins and passkey challenges past their end, and
+// authenticator set-ups never confirmed (a day after they began: the secret shown goes).
 // Run on a schedule.
 import type { Sql } from '../db/client.ts';
 import { purgeRequestKeys } from '../security/request-keys.ts';
@@ -16,6 +18,7 @@ export async function purgeExpired(sql: Sql): Promise<{
   links: number;
   viewMarks: number;
   requestKeys: number;
+  secondFactor: number;
 }> {
   const sessions = await purgeEndedSessions(sql);
   const tokens = await sql`
@@ -26,6 +29,13 @@ export async function purgeExpired(sql: Sql): Promise<{
     await sql`delete from rate_limits where window_start <= now() - interval '1 day' returning 1`;
   const devices = await sql`delete from trusted_devices where expires_at <= now() returning 1`;
   const links = await sql`delete from lead_access_tokens where expires_at <= now() returning 1`;
+  const pendingSignIns = await sql`delete from pending_sign_ins where expires_at <= now() returning 1`;
+  const challenges = await sql`delete from webauthn_challenges where expires_at <= now() returning 1`;
+  const unconfirmed = await sql`
+    delete from user_totp where secret_enc is null and pending_since <= now() - interval '1 day' returning 1`;
+  const replacements = await sql`
+    update user_totp set pending_secret_enc = null, pending_since = null
+    where pending_since <= now() - interval '1 day' returning 1`;
   return {
     sessions,
     tokens: tokens.length + undoLinks.length,
@@ -34,5 +44,6 @@ export async function purgeExpired(sql: Sql): Promise<{
     links: links.length,
     viewMarks: await purgeViewMarks(sql),
     requestKeys: await purgeRequestKeys(sql),
+    secondFactor: pendingSignIns.length + challenges.length + unconfirmed.length + replacements.length,
   };
 }

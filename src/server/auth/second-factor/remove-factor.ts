@@ -1,5 +1,7 @@
 // Removing a second factor, and the recovery codes that come and go with the first and the last.
-// An admin keeps at least one factor (the admin area needs it).
+// An admin keeps at least one factor (the admin area needs it). The count and the removal are one
+// transaction with the account's row locked, so two removals at once cannot both see "one more
+// left" and leave an admin with none.
 import type { Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { factorStatus } from './factor-status.ts';
@@ -15,6 +17,17 @@ export async function firstFactorCodes(sql: Sql, userId: string): Promise<string
 export type FactorToRemove = { kind: 'totp' } | { kind: 'passkey'; id: string };
 
 export async function removeSecondFactor(
+  sql: Sql,
+  user: { id: string; roles: readonly string[] },
+  factor: FactorToRemove,
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`select 1 from users where id = ${user.id} for update`;
+    await removeLocked(tx as unknown as Sql, user, factor);
+  });
+}
+
+async function removeLocked(
   sql: Sql,
   user: { id: string; roles: readonly string[] },
   factor: FactorToRemove,
