@@ -19,6 +19,7 @@ import { MAX_WEBHOOK_BYTES } from '../../src/server/security/body-limits.ts';
 import { createBusiness, createLead } from '../factories/index.ts';
 import { completeCheckoutSetup } from '../helpers/stripe-stand-in/checkout-sessions.ts';
 import { startStripeStandIn } from '../helpers/stripe-stand-in/index.ts';
+import { stripeClient } from '../../src/server/payments/stripe-client.ts';
 import { disputeCharge, refundCharge } from '../helpers/stripe-stand-in/disputes.ts';
 import type { StripeObject } from '../helpers/stripe-stand-in/state.ts';
 
@@ -412,6 +413,42 @@ describe('a handler that fails', () => {
     expect(await receiveStripeEvent(sql, signer, SECRET, delivery(), parts)).toBe('processed');
     expect(await receiveStripeEvent(sql, signer, SECRET, delivery(), parts)).toBe('duplicate');
     expect(ran).toEqual(['first', 'second', 'first', 'second']);
+  });
+});
+
+describe('a 404 from Stripe', () => {
+  it('is "missing" only when Stripe says resource_missing; any other 404 (a wrong URL) fails and is retried', async () => {
+    const event = stripeEvent('invoice.paid', {
+      id: `in_${randomBytes(6).toString('hex')}`,
+      object: 'invoice',
+    });
+    const rawBody = Buffer.from(JSON.stringify(event));
+    const delivery = () => ({
+      rawBody,
+      signature: signer.webhooks.generateTestHeaderString({ payload: rawBody.toString(), secret: SECRET }),
+    });
+    // A request to a URL Stripe does not have: the stand-in's 404 carries no resource_missing code.
+    const wrongUrl: WebhookHandlers[] = [
+      {
+        'invoice.paid': async ({ stripe }) => {
+          await stripe.rawRequest('GET', '/v1/not_a_resource');
+        },
+      },
+    ];
+    const stripe = stripeClient(API_KEY);
+    await expect(receiveStripeEvent(sql, stripe, SECRET, delivery(), wrongUrl)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    expect((await storedEvent(event.id))?.processed_at).toBeNull();
+    // The object itself is gone: Stripe's resource_missing, recorded and answered.
+    const gone: WebhookHandlers[] = [
+      {
+        'invoice.paid': async ({ stripe }) => {
+          await stripe.invoices.retrieve('in_not_there');
+        },
+      },
+    ];
+    expect(await receiveStripeEvent(sql, stripe, SECRET, delivery(), gone)).toBe('missing');
   });
 });
 

@@ -10,6 +10,7 @@
 // - the default is the newest active card (the one saved last), and the setup is completed
 //   exactly when there is one (the matcher charges the default active card, nothing else).
 import Stripe from 'stripe';
+import { isMissingObject } from './stripe-client.ts';
 import { paymentSetupStatus } from '../../domain/dashboard-rules.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -156,7 +157,7 @@ export async function completePaymentSetup(
   try {
     recorded = await recordSetupSession(sql, stripe, sessionId, businessId);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) recorded = null;
+    if (isMissingObject(error)) recorded = null;
     else throw error;
   }
   if (!recorded) throw new AppError('NOT_FOUND', SETUP_SESSION_NOT_FOUND);

@@ -10,6 +10,7 @@
 import Stripe from 'stripe';
 import type { Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { isMissingObject } from '../stripe-client.ts';
 import { handlersFor, isAllowedEventType, WEBHOOK_HANDLER_PARTS } from './index.ts';
 import type { WebhookHandlers } from './types.ts';
 
@@ -25,11 +26,6 @@ export const WEBHOOK_MESSAGES = {
 const EVENT_ID = /^evt_[A-Za-z0-9_]{1,250}$/;
 /** A Stripe object's id, as the handlers re-read it. */
 const OBJECT_ID = /^[A-Za-z0-9_]{3,255}$/;
-
-/** Stripe's answer for an object it does not have (deleted, or never this account's). */
-function isMissingObject(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
-}
 
 export async function receiveStripeEvent(
   sql: Sql,
