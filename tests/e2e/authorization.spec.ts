@@ -761,6 +761,16 @@ function rules(ids: Ids): Record<string, Rule> {
       access: 'user',
       probes: [{ path: '/api/account/second-factor/verify', body: {}, expect: userApi(400) }],
     },
+    // A passkey proving the factor in the session: the demo accounts have none (409); an answer
+    // the schema refuses (400).
+    'POST /api/account/second-factor/verify-passkey/options': {
+      access: 'user',
+      probes: [{ path: '/api/account/second-factor/verify-passkey/options', expect: userApi(409) }],
+    },
+    'POST /api/account/second-factor/verify-passkey': {
+      access: 'user',
+      probes: [{ path: '/api/account/second-factor/verify-passkey', body: {}, expect: userApi(400) }],
+    },
     // Passkeys: a challenge for the caller's own account (kept server-side, single use); an answer
     // the schema refuses (400); a passkey no one has (404). The demo admin's session proved a
     // second factor, the others have none, so all may.

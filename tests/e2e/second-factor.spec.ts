@@ -153,6 +153,19 @@ test('a homeowner adds a passkey (Chromium virtual authenticator) and signs in w
   await ready(page, '/profile');
   await page.getByRole('tab', { name: 'Security' }).click();
   await expect(section.getByRole('listitem').filter({ hasText: 'Test laptop' })).toContainText('last used');
+
+  // A session that has not proved the factor (as one made before the passkey was added) proves
+  // it on /second-factor with the passkey, and goes on to the page asked for.
+  await withSiteDatabase(
+    baseURL!,
+    (tx) => tx`
+    update sessions set second_factor_at = null
+    where user_id = (select id from users where email = ${email})`,
+  );
+  await ready(page, '/second-factor?returnTo=%2Fprofile');
+  await expect(page.getByRole('heading', { name: 'Confirm It Is You' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use a Passkey' }).click();
+  await expect(page).toHaveURL(`${origin}/profile`);
   await context.close();
 });
 

@@ -84,6 +84,10 @@ const PLAN: Record<string, Plan> = {
   'PUT /api/account/second-factor/totp': {},
   'DELETE /api/account/second-factor/totp': { raw: 'takes no body (removes the authenticator app)' },
   'POST /api/account/second-factor/verify': {},
+  'POST /api/account/second-factor/verify-passkey': {},
+  'POST /api/account/second-factor/verify-passkey/options': {
+    raw: 'takes no body (asks for a passkey challenge)',
+  },
   'PUT /api/account/preferences': {},
   'GET /api/account/profile': {},
   'PUT /api/account/profile': {},

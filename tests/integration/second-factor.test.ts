@@ -17,6 +17,10 @@ import { finishSignIn, pendingPasskeyOptions } from '../../src/server/auth/secon
 import { listPasskeys, passkeyRegistrationOptions } from '../../src/server/auth/second-factor/passkeys.ts';
 import { FACTOR_MESSAGES } from '../../src/server/auth/second-factor/messages.ts';
 import { PENDING_ATTEMPTS, startPendingSignIn } from '../../src/server/auth/second-factor/pending-sign-in.ts';
+import {
+  provePasskey,
+  provePasskeyOptions,
+} from '../../src/server/auth/second-factor/prove-second-factor.ts';
 import { removeSecondFactor } from '../../src/server/auth/second-factor/remove-factor.ts';
 import { replaceRecoveryCodes, useRecoveryCode } from '../../src/server/auth/second-factor/recovery-codes.ts';
 import { openSecret } from '../../src/server/auth/second-factor/secret-box.ts';
@@ -400,6 +404,37 @@ describe('passkeys', () => {
     });
     const [listed] = await listPasskeys(sql, row.id);
     expect(listed?.lastUsedAt).toBeInstanceOf(Date);
+  });
+
+  it('prove the factor in a session that had not (/second-factor), once per challenge; another site cannot', async () => {
+    const row = await userWithPassword();
+    const adding = (await validateSession(sql, (await createSession(sql, row.id)).token))!;
+    const key = new SoftwarePasskey(rp.origin);
+    await addPasskey(sql, adding, rp, {
+      name: 'Key',
+      response: key.register(await passkeyRegistrationOptions(sql, adding, rp)),
+    });
+    // A session made before the passkey: enrolled, not proved.
+    const older = (await validateSession(sql, (await createSession(sql, row.id)).token))!;
+    expect(older.secondFactor).toMatchObject({ enrolled: true, proved: false });
+
+    const elsewhere = new SoftwarePasskey('http://evil.example');
+    const first = await provePasskeyOptions(sql, older, rp);
+    expect(await errorOf(provePasskey(sql, older, rp, elsewhere.authenticate(first)))).toBe(
+      `UNAUTHORIZED: ${FACTOR_MESSAGES.passkeyFailed}`,
+    );
+    expect((await reload(older)).secondFactor.proved).toBe(false);
+    const challenge = await provePasskeyOptions(sql, older, rp);
+    const answer = key.authenticate(challenge);
+    await provePasskey(sql, older, rp, answer);
+    expect((await reload(older)).secondFactor.proved).toBe(true);
+    // The same answer again: its challenge was used.
+    expect(await errorOf(provePasskey(sql, older, rp, answer))).toBe(
+      `UNAUTHORIZED: ${FACTOR_MESSAGES.passkeyFailed}`,
+    );
+    // An account without a passkey is told so.
+    const none = await signedInUser(sql, [], 'enrolled');
+    expect(await errorOf(provePasskeyOptions(sql, none, rp))).toBe(`CONFLICT: ${FACTOR_MESSAGES.noPasskey}`);
   });
 });
 

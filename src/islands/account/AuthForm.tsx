@@ -21,7 +21,7 @@ import { PasswordStrength, usePasswordStrength } from '../shared/password-streng
 import Toaster from '../shared/Toaster.tsx';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
 import CodeForm from './second-factor/CodeForm.tsx';
-import { getPasskey, PASSKEY_CANCELLED, passkeysSupported } from './second-factor/passkey-browser.ts';
+import { answerWithPasskey, passkeysSupported } from './second-factor/passkey-browser.ts';
 
 type Mode = 'signin' | 'signup';
 
@@ -56,27 +56,15 @@ function AuthForm({ returnTo, notice }: Props) {
   const signInWithPasskey = async () => {
     setBusy(true);
     try {
-      const options = await api('POST', '/api/auth/passkey-options');
-      if (!options.ok) {
-        pushToast({
-          title: 'Passkey',
-          description: options.body.error ?? UNEXPECTED,
-          variant: 'destructive',
-        });
-        return;
-      }
-      // The server's options, passed through as they came.
-      const response = await getPasskey(options.body as never);
-      if (!response) {
-        pushToast({ title: 'Passkey', description: PASSKEY_CANCELLED, variant: 'destructive' });
-        return;
-      }
-      const answer = await api<{ landing?: string | null }>('POST', '/api/auth/passkey', { response });
-      if (answer.ok) welcome(answer.body.landing ?? null);
+      const outcome = await answerWithPasskey<{ landing?: string | null }>(
+        '/api/auth/passkey-options',
+        '/api/auth/passkey',
+      );
+      if (outcome.ok) welcome(outcome.body.landing ?? null);
       else
         pushToast({
-          title: 'Login Failed',
-          description: answer.body.error ?? UNEXPECTED,
+          title: outcome.stage === 'answer' ? 'Login Failed' : 'Passkey',
+          description: outcome.error,
           variant: 'destructive',
         });
     } finally {

@@ -1,6 +1,6 @@
 // /second-factor: where the admin guard sends an admin whose session lacks a second factor.
 // Without one, set up an authenticator app (and keep the recovery codes); with one, enter a code
-// (or a recovery code); then on to the page that was asked for.
+// (or a recovery code) or use a passkey; then on to the page that was asked for.
 import { useState } from 'react';
 import { ZReturnTo } from '../../../schemas/auth.ts';
 import { pushToast } from '../../../stores/toasts.ts';
@@ -8,16 +8,20 @@ import { api, UNEXPECTED } from '../../shared/api.ts';
 import { withBoundary } from '../../shared/ErrorBoundary.tsx';
 import Toaster from '../../shared/Toaster.tsx';
 import CodeForm from './CodeForm.tsx';
+import { answerWithPasskey, passkeysSupported } from './passkey-browser.ts';
 import RecoveryCodes from './RecoveryCodes.tsx';
 import TotpSetup from './TotpSetup.tsx';
 
 interface Props {
   enrolled: boolean;
+  /** Whether the account has a passkey (then this browser may use it, where it can). */
+  passkey: boolean;
   returnTo: string;
 }
 
-function SecondFactorGate({ enrolled, returnTo }: Props) {
+function SecondFactorGate({ enrolled, passkey, returnTo }: Props) {
   const [codes, setCodes] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
   const goOn = () => window.location.assign(ZReturnTo.parse(returnTo));
 
   const verify = async (code: string) => {
@@ -28,6 +32,24 @@ function SecondFactorGate({ enrolled, returnTo }: Props) {
     return null;
   };
 
+  const verifyWithPasskey = async () => {
+    setBusy(true);
+    try {
+      const outcome = await answerWithPasskey(
+        '/api/account/second-factor/verify-passkey/options',
+        '/api/account/second-factor/verify-passkey',
+      );
+      if (!outcome.ok) {
+        pushToast({ title: 'Passkey', description: outcome.error, variant: 'destructive' });
+        return;
+      }
+      pushToast({ title: 'Thank you' });
+      goOn();
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <div className="auth-card card">
       <Toaster />
@@ -35,12 +57,26 @@ function SecondFactorGate({ enrolled, returnTo }: Props) {
       {codes ? (
         <RecoveryCodes codes={codes} onDone={goOn} />
       ) : enrolled ? (
-        <CodeForm
-          label="Authentication Code"
-          help="The 6-digit code from your authenticator app, or one of your recovery codes."
-          button="Continue"
-          onCode={verify}
-        />
+        <>
+          <CodeForm
+            label="Authentication Code"
+            help="The 6-digit code from your authenticator app, or one of your recovery codes."
+            button="Continue"
+            onCode={verify}
+          />
+          {passkey && passkeysSupported() && (
+            <p>
+              <button
+                type="button"
+                className="btn secondary"
+                disabled={busy}
+                onClick={() => void verifyWithPasskey()}
+              >
+                Use a Passkey
+              </button>
+            </p>
+          )}
+        </>
       ) : (
         <>
           <p>

@@ -1,0 +1,12 @@
+// POST /api/account/second-factor/verify-passkey/options: a passkey challenge for the signed-in
+// user to prove a second factor in this session (/second-factor); 409 without a passkey.
+import { provePasskeyOptions } from '~/server/auth/second-factor/prove-second-factor';
+import { relyingPartyOf } from '~/server/auth/second-factor/passkeys';
+import { db } from '~/server/db/client';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'user', keyed: false }, async ({ user, context }) =>
+  Response.json(await provePasskeyOptions(db(), user, relyingPartyOf(context.locals.site))),
+);
