@@ -2,28 +2,15 @@
 // challenge from /api/auth/passkey-options), with the pending sign-in's cookie. Opens the session,
 // marked as made with a second factor; 401 when the passkey is not right or the sign-in ended.
 import { ZPasskeyAuthentication } from '~/schemas/second-factor';
-import { finishSignIn } from '~/server/auth/second-factor/finish-sign-in';
+import { answerSecondStep } from '~/server/auth/second-factor/answer-second-step';
 import { relyingPartyOf } from '~/server/auth/second-factor/passkeys';
-import { deleteSession } from '~/server/auth/sessions';
-import { db } from '~/server/db/client';
-import {
-  clearPendingSignInCookie,
-  pendingSignInCookieName,
-  requestMeta,
-  setSessionCookie,
-} from '~/server/http';
 import { route } from '~/server/route';
-import { recordAccountSignals, visitorSignals } from '~/server/security/visitor';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'none', body: ZPasskeyAuthentication }, async ({ context, user, body }) => {
-  const pending = context.cookies.get(pendingSignInCookieName(context.locals.site))?.value ?? null;
-  const proof = { passkey: body.response as never, rp: relyingPartyOf(context.locals.site) };
-  const session = await finishSignIn(db(), pending, proof, requestMeta(context));
-  clearPendingSignInCookie(context);
-  if (user) await deleteSession(db(), user.sessionId);
-  await recordAccountSignals(db(), session.userId, visitorSignals(context));
-  setSessionCookie(context, session.token, session.expiresAt);
-  return Response.json({ ok: true, landing: session.landing, method: session.method });
-});
+export const POST = route({ auth: 'none', body: ZPasskeyAuthentication }, ({ context, user, body }) =>
+  answerSecondStep(context, user, {
+    passkey: body.response as never,
+    rp: relyingPartyOf(context.locals.site),
+  }),
+);
