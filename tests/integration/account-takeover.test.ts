@@ -7,7 +7,8 @@
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECOND_FACTOR_CHECK_FOR_CHANGE } from '../../src/domain/guards.ts';
-import { confirmEmailToken } from '../../src/server/auth/confirm-email-token.ts';
+import { issueToken } from '../../src/server/auth/account-tokens.ts';
+import { confirmEmailToken, verificationNeedsPassword } from '../../src/server/auth/confirm-email-token.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { requestPasswordReset, resetPassword } from '../../src/server/auth/reset-password.ts';
 import { startPendingSignIn } from '../../src/server/auth/second-factor/pending-sign-in.ts';
@@ -185,5 +186,40 @@ describe('the undo link of an e-mail change, against an attacker who holds a ses
     });
     expect(reset.signedIn).toBe(true);
     expect((await signIn(sql, { email: owners, password: NEW_PASSWORD })).kind).toBe('session');
+  });
+});
+
+describe('a verification link of an account confirmed already', () => {
+  it('opens no session, with the password or the signing-up browser, and asks for no password', async () => {
+    const person = await account({ factor: true, proved: true });
+    // A second link mailed before the address was confirmed (a sign-in before verifying mails one).
+    const stale = await sql.begin((tx) => issueToken(tx, person.id, 'email_verification'));
+    expect(await verificationNeedsPassword(sql, stale, null)).toBe(false);
+    const answer = await confirmEmailToken(sql, stale, {}, null, null, PASSWORD);
+    expect(answer).toMatchObject({ purpose: 'email_verification', session: null });
+    expect(await count('sessions', person.id)).toBe(1);
+    // Used up: it does not work a second time either.
+    await expect(confirmEmailToken(sql, stale, {}, null, null, PASSWORD)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('the first link used voids the account’s other verification links', async () => {
+    const email = freshEmail();
+    await signUp(sql, { email, password: PASSWORD });
+    const [user] = await sql<{ id: string }[]>`select id from users where email = ${email}`;
+    const other = await sql.begin((tx) => issueToken(tx, user!.id, 'email_verification'));
+    const first = await confirmEmailToken(
+      sql,
+      await mailedToken(sql, email, 'email_verification'),
+      {},
+      null,
+      null,
+      PASSWORD,
+    );
+    expect(first.session).not.toBeNull();
+    await expect(confirmEmailToken(sql, other, {}, null, null, PASSWORD)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 });

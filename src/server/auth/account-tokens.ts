@@ -45,9 +45,10 @@ export async function consumeToken(
     : null;
 }
 
-/** After a password or address change, links mailed earlier (resets, changes) stop working. */
+/** After a password or address change, links mailed earlier (resets, changes, verifications) stop working. */
 export async function voidPendingTokens(tx: TransactionSql, userId: string): Promise<void> {
   await tx`
     update auth_tokens set used_at = now()
-    where user_id = ${userId} and used_at is null and purpose in ('password_reset', 'email_change')`;
+    where user_id = ${userId} and used_at is null
+      and purpose in ('password_reset', 'email_change', 'email_verification')`;
 }

@@ -3,7 +3,10 @@
 // browser that signed up (known by its signup cookie: signup-browser-cookie.ts) or by any other
 // that gives the account's password: the holder of the mailbox alone must not confirm an account
 // whose password someone else chose (pre-hijacking, issue 26: they sign up again instead, which
-// replaces it). The password tries count like sign-in's (5 per account per 5 minutes). A change
+// replaces it). The password tries are limited per account (5 per 5 minutes, with the password
+// change's and re-authentication's) and per client address (with sign-in's). A link of an account
+// confirmed already signs nobody in (it may have a second factor by now), and the first link used
+// voids the account's others. A change
 // ends every session of the account but the confirming browser's own (when it is signed in to
 // that account) and mails the old address a link that undoes it for 7 days (issue 26).
 import { signInLanding, type Role } from '../../domain/guards.ts';
@@ -13,7 +16,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { emailChangedMail } from './account-mails.ts';
 import { MESSAGES } from './account-messages.ts';
 import { consumeToken, voidPendingTokens } from './account-tokens.ts';
-import { limitPasswordChecks, type RequestMeta } from './limit-attempts.ts';
+import { limitAddress, limitPasswordChecks, type RequestMeta } from './limit-attempts.ts';
 import { verifyPassword } from './password.ts';
 import { joinVerifiedRequests } from '../inbox/join-verified-requests.ts';
 import { createSession } from './sessions.ts';
@@ -39,13 +42,13 @@ export async function confirmEmailToken(
     }
   | {
       purpose: 'email_verification';
-      /** The confirming browser's new session. */
-      session: { token: string; expiresAt: Date };
+      /** The confirming browser's new session; null when the account was confirmed already. */
+      session: { token: string; expiresAt: Date } | null;
       /** Where the new account goes (signInLanding: a contractor's dashboard), else null. */
       landing: string | null;
     }
 > {
-  await proveNewAccount(sql, token, browser, password);
+  await proveNewAccount(sql, token, browser, password, meta);
   return sql.begin(async (tx) => {
     const used = await consumeToken(tx, token, ['email_verification', 'email_change']);
     if (!used) throw new AppError('BAD_REQUEST', MESSAGES.invalidVerifyLink);
@@ -76,16 +79,21 @@ export async function confirmEmailToken(
       await joinVerifiedRequests(tx, used.userId);
       return { purpose: 'email_change' as const, session: null, keptSession: keep !== null };
     }
-    await tx`update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ${used.userId}`;
+    const [account] = await tx<{ confirmed: boolean }[]>`
+      select email_confirmed_at is not null as confirmed from users where id = ${used.userId} for update`;
+    const roles = await tx<{ role: Role }[]>`select role from user_roles where user_id = ${used.userId}`;
+    const landing = signInLanding(roles.map((r) => r.role));
+    // The account's other verification links go with this one.
+    await tx`update auth_tokens set used_at = now()
+             where user_id = ${used.userId} and purpose = 'email_verification' and used_at is null`;
+    // A link of an account confirmed already (one of several mailed) opens nothing: the account
+    // may have a second factor by now, and signing in is the way in.
+    if (account?.confirmed) return { purpose: 'email_verification' as const, session: null, landing };
+    await tx`update users set email_confirmed_at = now() where id = ${used.userId}`;
     await joinVerifiedRequests(tx, used.userId);
     // proveNewAccount let only the signing-up browser or the password this far.
     const session = await createSession(tx as unknown as Sql, used.userId, meta);
-    const roles = await tx<{ role: Role }[]>`select role from user_roles where user_id = ${used.userId}`;
-    return {
-      purpose: 'email_verification' as const,
-      session,
-      landing: signInLanding(roles.map((r) => r.role)),
-    };
+    return { purpose: 'email_verification' as const, session, landing };
   });
 }
 
@@ -104,17 +112,23 @@ async function proveNewAccount(
   token: string,
   browser: string | null,
   password: string | null,
+  meta: RequestMeta,
 ): Promise<void> {
-  const [link] = await sql<{ user_id: string; browser_hash: string | null; password_hash: string }[]>`
-    select t.user_id, t.browser_hash, u.password_hash from auth_tokens t join users u on u.id = t.user_id
+  const [link] = await sql<
+    { user_id: string; browser_hash: string | null; password_hash: string; confirmed: boolean }[]
+  >`
+    select t.user_id, t.browser_hash, u.password_hash, u.email_confirmed_at is not null as confirmed
+    from auth_tokens t join users u on u.id = t.user_id
     where t.token_hash = ${hashToken(token)} and t.purpose = 'email_verification'
       and t.used_at is null and t.expires_at > now()`;
-  if (!link || signedUpHere(link.browser_hash, browser)) return;
+  // A confirmed account's link signs nobody in (confirmEmailToken): nothing to prove.
+  if (!link || link.confirmed || signedUpHere(link.browser_hash, browser)) return;
   const refuse = (message: string): never => {
     throw new AppError('BAD_REQUEST', message, { password: [message] });
   };
   if (!password) return refuse(MESSAGES.verifyPasswordNeeded);
   await limitPasswordChecks(sql, link.user_id);
+  await limitAddress(sql, meta);
   if (!(await verifyPassword(link.password_hash, password))) refuse(MESSAGES.verifyWrongPassword);
 }
 
@@ -124,8 +138,10 @@ export async function verificationNeedsPassword(
   token: string,
   browser: string | null,
 ): Promise<boolean> {
-  const [link] = await sql<{ browser_hash: string | null }[]>`
-    select browser_hash from auth_tokens
-    where token_hash = ${hashToken(token)} and purpose = 'email_verification' and used_at is null and expires_at > now()`;
-  return link !== undefined && !signedUpHere(link.browser_hash, browser);
+  const [link] = await sql<{ browser_hash: string | null; confirmed: boolean }[]>`
+    select t.browser_hash, u.email_confirmed_at is not null as confirmed
+    from auth_tokens t join users u on u.id = t.user_id
+    where t.token_hash = ${hashToken(token)} and t.purpose = 'email_verification'
+      and t.used_at is null and t.expires_at > now()`;
+  return link !== undefined && !link.confirmed && !signedUpHere(link.browser_hash, browser);
 }
