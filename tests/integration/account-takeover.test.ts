@@ -9,12 +9,14 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECOND_FACTOR_CHECK_FOR_CHANGE } from '../../src/domain/guards.ts';
 import { issueToken } from '../../src/server/auth/account-tokens.ts';
 import { confirmEmailToken, verificationNeedsPassword } from '../../src/server/auth/confirm-email-token.ts';
+import { AUTH_ATTEMPTS_PER_IP } from '../../src/server/auth/limit-attempts.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { requestPasswordReset, resetPassword } from '../../src/server/auth/reset-password.ts';
 import { startPendingSignIn } from '../../src/server/auth/second-factor/pending-sign-in.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { signIn } from '../../src/server/auth/sign-in.ts';
 import { signUp } from '../../src/server/auth/sign-up.ts';
+import { newToken } from '../../src/server/auth/tokens.ts';
 import { undoEmailChange } from '../../src/server/auth/undo-email-change.ts';
 import { createUser } from '../factories/index.ts';
 import { apiContext, enrolTotp } from '../helpers/api-context.ts';
@@ -221,5 +223,15 @@ describe('a verification link of an account confirmed already', () => {
     await expect(confirmEmailToken(sql, other, {}, null, null, PASSWORD)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
+  });
+});
+
+describe('the undo link against a flood of made-up tokens', () => {
+  it('refuses each as invalid, and one client address past its sign-in allowance as too many', async () => {
+    const meta = { ip: `198.51.100.${(n % 200) + 1}` };
+    for (let i = 0; i < AUTH_ATTEMPTS_PER_IP; i += 1) {
+      await expect(undoEmailChange(sql, newToken(), meta)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    await expect(undoEmailChange(sql, newToken(), meta)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 });
