@@ -9,7 +9,12 @@
 // as text cast in SQL (`${at}::text::timestamptz`): a JS Date would keep milliseconds only.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isCalendarDay } from '../schemas/day.ts';
-import { INVALID_CURSOR, MAX_CURSOR_CHARS, MAX_CURSOR_TEXT } from '../schemas/cursor.ts';
+import {
+  INVALID_CURSOR,
+  MAX_CURSOR_CHARS,
+  MAX_CURSOR_TEXT,
+  MAX_CURSOR_TEXT_BYTES,
+} from '../schemas/cursor.ts';
 import { pageCursorKey } from './config.ts';
 import { AppError } from './errors.ts';
 
@@ -60,6 +65,7 @@ function validValue(kind: CursorKind, value: unknown): boolean {
         typeof value === 'string' &&
         value.length > 0 &&
         value.length <= MAX_CURSOR_TEXT &&
+        Buffer.byteLength(JSON.stringify(value)) <= MAX_CURSOR_TEXT_BYTES &&
         !value.includes('\u0000') &&
         value.isWellFormed()
       );

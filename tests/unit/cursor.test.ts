@@ -4,8 +4,9 @@
 // wrong kind even in a cursor it signed.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAX_CURSOR_TEXT, ZCursor } from '../../src/schemas/cursor.ts';
+import { MAX_CURSOR_TEXT, MAX_CURSOR_TEXT_BYTES, ZCursor } from '../../src/schemas/cursor.ts';
 import { cursorCodec, INVALID_CURSOR } from '../../src/server/cursor.ts';
+import { MAX_QUERY_STRING } from '../../src/server/route.ts';
 
 const leads = cursorCodec('test-leads', ['time', 'uuid']);
 const users = cursorCodec('test-users', ['text']);
@@ -29,16 +30,28 @@ describe('the cursor codec', () => {
     expect(leads.read(leads.make([at, id]))).toEqual([at, id]);
   });
 
-  it('reads back the longest text it takes, in the characters JSON writes longest, and the query schema lets it through', () => {
+  it('reads back the longest text it takes, in the characters JSON writes longest, within a query the routes take', () => {
     const named = cursorCodec('admin-contractors-pending-longest-name', ['text', 'time', 'uuid']);
-    for (const char of ['\u0001', '"', '\u00e9', '\u{1F600}'.slice(0, 2)]) {
-      const text = char.repeat(Math.floor(MAX_CURSOR_TEXT / char.length));
-      const values = [text, '2026-11-26 16:20:04.123456+00:00', ID] as const;
+    const longest = (char: string) => {
+      let text = '';
+      while (
+        text.length + char.length <= MAX_CURSOR_TEXT &&
+        Buffer.byteLength(JSON.stringify(text + char)) <= MAX_CURSOR_TEXT_BYTES
+      ) {
+        text += char;
+      }
+      return text;
+    };
+    for (const char of ['\u0001', '"', 'a', '\u00e9', '\u4e2d', '\u{1F600}']) {
+      const values = [longest(char), '2026-11-26 16:20:04.123456+00:00', ID] as const;
       const cursor = named.make(values);
       expect(ZCursor.safeParse(cursor).success).toBe(true);
       expect(named.read(cursor)).toEqual(values);
+      // With room for the rest of a list's query (filters, a search of up to 200 characters).
+      expect(`?cursor=${cursor}`.length + 600).toBeLessThanOrEqual(MAX_QUERY_STRING);
     }
     expect(() => users.read(users.make(['x'.repeat(MAX_CURSOR_TEXT + 1)]))).toThrow(INVALID_CURSOR);
+    expect(() => users.read(users.make(['\u0001'.repeat(MAX_CURSOR_TEXT)]))).toThrow(INVALID_CURSOR);
   });
 
   it('reads back text and integers', () => {
