@@ -54,6 +54,10 @@ beforeAll(async () => {
   endpoints['/api/account/second-factor/verify'] =
     await import('../../src/pages/api/account/second-factor/verify.ts');
   endpoints['/api/admin/users'] = await import('../../src/pages/api/admin/users/index.ts');
+  endpoints['/api/account/second-factor/passkeys'] =
+    await import('../../src/pages/api/account/second-factor/passkeys/index.ts');
+  endpoints['/api/account/second-factor/passkeys/options'] =
+    await import('../../src/pages/api/account/second-factor/passkeys/options.ts');
 });
 
 async function call(
@@ -177,6 +181,26 @@ describe('setting up an authenticator app', () => {
     );
     expect(renewed.body['recoveryCodes']).toHaveLength(10);
     expect(await sql`select 1 from request_keys where owner = ${user.id}`).toHaveLength(0);
+
+    // A first passkey's answer carries the recovery codes too (the site the requests name).
+    const other = await signedInUser(sql);
+    const passkey = new SoftwarePasskey('http://127.0.0.1:4321');
+    const options = await keyed(
+      'POST',
+      '/api/account/second-factor/passkeys/options',
+      randomUUID(),
+      undefined,
+      other,
+    );
+    const added = await keyed(
+      'POST',
+      '/api/account/second-factor/passkeys',
+      randomUUID(),
+      { name: 'Desk key', response: passkey.register(options.body as never) },
+      other,
+    );
+    expect(added.body['recoveryCodes']).toHaveLength(10);
+    expect(await sql`select 1 from request_keys where owner = ${other.id}`).toHaveLength(0);
   });
 
   it('refuses a code used once already within its window', async () => {
