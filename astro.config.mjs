@@ -157,6 +157,26 @@ export default defineConfig({
               'libphonenumber-js',
               'marked',
               ...REACT_EMAIL,
+              // The second factor and the password policy (issue 26): passkeys with the X.509 and
+              // CBOR parsers they load, the authenticator app and its QR code, and the strength
+              // check with its common-password dictionary (2.9 MB copied whole, with the ESM and
+              // CommonJS builds of each side by side). The browser's passkey library is only ever
+              // imported by the islands on a click, never on the server.
+              /^@simplewebauthn\//,
+              /^@peculiar\//,
+              'asn1js',
+              'pvtsutils',
+              'pvutils',
+              'tsyringe',
+              'reflect-metadata',
+              /^@levischuck\//,
+              /^@hexagon\//,
+              /^@zxcvbn-ts\//,
+              'fastest-levenshtein',
+              'otpauth',
+              'qrcode',
+              'pngjs',
+              'dijkstrajs',
             ],
           },
         }

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { SignJWT } from 'jose';
 import Stripe from 'stripe';
 import { openDatabase, ROOT } from './lib/database.ts';
+import type { Sql } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { BIN, run } from './lib/processes.ts';
 import { DEMO_PASSWORD } from './lib/demo-data.ts';
@@ -24,7 +25,9 @@ import { commonHeaderProblems, NOTHING_LOADS, pagePolicyProblems } from './lib/p
 // 5 MB until issue 23: the twilio SDK the SMS port requires brings 1.7 MB of its own (after the
 // 36 REST domains it never uses are left out, astro.config.mjs) and 1.5 MB of dependencies
 // (axios, form-data, xmlbuilder, jsonwebtoken...). docs/decisions.md, 'The Netlify function's budget'.
-const LIMIT_BYTES = 8 * 1024 * 1024;
+// 8 MB until issue 26: passkeys, the authenticator app and the password strength check add about
+// 1 MB bundled and minified (2.9 MB copied whole); 'The Netlify function after the second factor'.
+const LIMIT_BYTES = 9 * 1024 * 1024;
 const FUNCTION_DIR = path.join(ROOT, '.netlify', 'v1', 'functions', 'ssr');
 /** Netlify's Frameworks API configuration, where the adapter writes each page's policy. */
 const DEPLOY_CONFIG = path.join(ROOT, '.netlify', 'v1', 'config.json');
@@ -82,7 +85,7 @@ try {
   // reach the database, the search, the accounts and their schemas, the quote endpoint (whose
   // module loads Stripe's SDK) and its proof-of-work challenge, and the upload store (with
   // supabase-js).
-  problems.push(...(await smoke(database.url, database.embedded)));
+  problems.push(...(await smoke(database.url, database.embedded, database.sql)));
   // The smoke test's webhook event, recorded as ignored: not kept in the database.
   await database.sql`delete from stripe_events where id = ${SMOKE_EVENT_ID}`;
   if (problems.length) {
@@ -220,7 +223,7 @@ async function deployStatusRequest(origin: string, secret: string): Promise<Requ
   });
 }
 
-async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
+async function smoke(databaseUrl: string, demo: boolean, sql: Sql): Promise<string[]> {
   process.env['DATABASE_URL'] = databaseUrl;
   process.env['EMBEDDED_DB'] = '1';
   // The deploy's own address: the function answers for no other host.
@@ -362,6 +365,45 @@ async function smoke(databaseUrl: string, demo: boolean): Promise<string[]> {
     const html = await page.text();
     if (page.status !== 200 || !html.includes('Account Settings') || !html.includes('homeowner@example.com'))
       failures.push(`GET /profile signed in: ${page.status}, expected 200 with the Account Settings island`);
+    // The second factor's and the password policy's libraries, bundled into the function: a
+    // passkey challenge (@simplewebauthn/server), an authenticator app's set-up with its QR code
+    // (otpauth, qrcode), and a well-known new password refused by the strength check (zxcvbn).
+    const signedIn = { origin, cookie, 'content-type': 'application/json' };
+    const libraries: [string, RequestInit, (body: Record<string, unknown>) => boolean, number][] = [
+      ['/api/account/second-factor/passkeys/options', {}, (b) => typeof b['challenge'] === 'string', 200],
+      ['/api/account/second-factor/totp', {}, (b) => String(b['qrSvg']).startsWith('<svg'), 200],
+      [
+        '/api/account/password',
+        {
+          body: JSON.stringify({
+            currentPassword: DEMO_PASSWORD,
+            password: 'Password123!',
+            confirmPassword: 'Password123!',
+          }),
+        },
+        (b) => Boolean(b['fields']),
+        400,
+      ],
+    ];
+    for (const [where, init, fits, expected] of libraries) {
+      checked += 1;
+      const answer = await handler(
+        new Request(`${origin}${where}`, { method: 'POST', headers: signedIn, ...init }),
+        {
+          ip: '127.0.0.1',
+        },
+      );
+      const body = (await answer.json().catch(() => ({}))) as Record<string, unknown>;
+      if (answer.status !== expected || !fits(body))
+        failures.push(
+          `POST ${where}: ${answer.status} ${JSON.stringify(body).slice(0, 200)}, expected ${expected}`,
+        );
+    }
+    // Nothing of it kept: the set-up never confirmed, the challenge never answered.
+    await sql`delete from user_totp where secret_enc is null
+              and user_id = (select id from users where email = 'homeowner@example.com')`;
+    await sql`delete from webauthn_challenges
+              where user_id = (select id from users where email = 'homeowner@example.com')`;
   }
   // The twilio SDK's domains the SMS port calls (Verify, Lookups, and Messages in Api) load from
   // the function's own copy: the build leaves the other domains out (astro.config.mjs).

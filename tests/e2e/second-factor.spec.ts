@@ -162,8 +162,14 @@ test('a homeowner adds a passkey (Chromium virtual authenticator) and signs in w
     update sessions set second_factor_at = null
     where user_id = (select id from users where email = ${email})`,
   );
-  await ready(page, '/second-factor?returnTo=%2Fprofile');
+  // Account Settings says so before anything is typed, and links to the check.
+  await ready(page, '/profile');
+  await expect(page.getByRole('note')).toContainText(
+    'To change your e-mail, password or two-step sign-in here, first confirm it is you',
+  );
+  await page.getByRole('link', { name: 'confirm it is you' }).click();
   await expect(page.getByRole('heading', { name: 'Confirm It Is You' })).toBeVisible();
+  await page.locator('astro-island:not([ssr])').first().waitFor();
   await page.getByRole('button', { name: 'Use a Passkey' }).click();
   await expect(page).toHaveURL(`${origin}/profile`);
   await context.close();
