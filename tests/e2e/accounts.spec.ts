@@ -169,7 +169,7 @@ test('sign up, verify, sign out and in, reset the password, change the e-mail, e
   await other.context().close();
 });
 
-test('the verification link opened in another browser asks for the password, then signs that browser in', async ({
+test('the verification link opened in another browser asks for the password, then sends that browser to sign in', async ({
   page,
   browser,
 }) => {
@@ -197,7 +197,10 @@ test('the verification link opened in another browser asks for the password, the
   await expect(phone.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   await phone.getByLabel('Password').fill(PASSWORD);
   await phone.getByRole('button', { name: 'Confirm e-mail address' }).click();
-  await expect(phone).toHaveURL('/?verified=1');
+  // Confirmed; this browser did not start the sign-up, so it signs in as anyone does.
+  await expect(phone).toHaveURL('/auth?verify=confirmed');
+  await expect(phone.getByText('Your e-mail address is confirmed. Please sign in.')).toBeVisible();
+  await signIn(phone, email, PASSWORD);
   await expect(phone.locator('.account-menu summary')).toHaveText(email);
   await phone.context().close();
 });

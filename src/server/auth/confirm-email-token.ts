@@ -1,8 +1,9 @@
 // A link from a mail: confirms a new account's address, or makes a requested e-mail change take
-// effect. Each link works once. A new account is confirmed, and the browser signed in, by the
-// browser that signed up (known by its signup cookie: signup-browser-cookie.ts) or by any other
-// that gives the account's password: the holder of the mailbox alone must not confirm an account
-// whose password someone else chose (pre-hijacking, issue 26: they sign up again instead, which
+// effect. Each link works once. A new account is confirmed by the browser that signed up (known
+// by its signup cookie: signup-browser-cookie.ts), which is signed in, or by any other that gives
+// the account's password, which is then sent to sign in (issue 26: verifying never signs in a
+// browser that did not start the sign-up). The holder of the mailbox alone must not confirm an
+// account whose password someone else chose (pre-hijacking: they sign up again instead, which
 // replaces it). The password tries are limited per account (5 per 5 minutes, with the password
 // change's and re-authentication's) and per client address (with sign-in's). A link of an account
 // confirmed already signs nobody in (it may have a second factor by now), and the first link used
@@ -42,13 +43,13 @@ export async function confirmEmailToken(
     }
   | {
       purpose: 'email_verification';
-      /** The confirming browser's new session; null when the account was confirmed already. */
+      /** The signing-up browser's new session; null for any other browser, or when the account was confirmed already. */
       session: { token: string; expiresAt: Date } | null;
       /** Where the new account goes (signInLanding: a contractor's dashboard), else null. */
       landing: string | null;
     }
 > {
-  await proveNewAccount(sql, token, browser, password, meta);
+  const signingUpBrowser = await proveNewAccount(sql, token, browser, password, meta);
   return sql.begin(async (tx) => {
     const used = await consumeToken(tx, token, ['email_verification', 'email_change']);
     if (!used) throw new AppError('BAD_REQUEST', MESSAGES.invalidVerifyLink);
@@ -91,8 +92,8 @@ export async function confirmEmailToken(
     if (account?.confirmed) return { purpose: 'email_verification' as const, session: null, landing };
     await tx`update users set email_confirmed_at = now() where id = ${used.userId}`;
     await joinVerifiedRequests(tx, used.userId);
-    // proveNewAccount let only the signing-up browser or the password this far.
-    const session = await createSession(tx as unknown as Sql, used.userId, meta);
+    // proveNewAccount let only the signing-up browser or the password this far; only the first is signed in.
+    const session = signingUpBrowser ? await createSession(tx as unknown as Sql, used.userId, meta) : null;
     return { purpose: 'email_verification' as const, session, landing };
   });
 }
@@ -103,9 +104,10 @@ function signedUpHere(browserHash: string | null, browser: string | null): boole
 }
 
 /**
- * For a new account's link: passes the browser that signed up, and any other that gives the
- * account's password (counted before it is checked); refuses the rest with a 400 on `password`,
- * the link left unused. Any other link (a change, an unknown or used one) is the caller's to judge.
+ * For a new account's link: passes the browser that signed up (true: it is to be signed in), and
+ * any other that gives the account's password (counted before it is checked; false); refuses the
+ * rest with a 400 on `password`, the link left unused. Any other link (a change, an unknown or
+ * used one, a confirmed account's) is the caller's to judge (false).
  */
 async function proveNewAccount(
   sql: Sql,
@@ -113,7 +115,7 @@ async function proveNewAccount(
   browser: string | null,
   password: string | null,
   meta: RequestMeta,
-): Promise<void> {
+): Promise<boolean> {
   const [link] = await sql<
     { user_id: string; browser_hash: string | null; password_hash: string; confirmed: boolean }[]
   >`
@@ -122,7 +124,8 @@ async function proveNewAccount(
     where t.token_hash = ${hashToken(token)} and t.purpose = 'email_verification'
       and t.used_at is null and t.expires_at > now()`;
   // A confirmed account's link signs nobody in (confirmEmailToken): nothing to prove.
-  if (!link || link.confirmed || signedUpHere(link.browser_hash, browser)) return;
+  if (!link || link.confirmed) return false;
+  if (signedUpHere(link.browser_hash, browser)) return true;
   const refuse = (message: string): never => {
     throw new AppError('BAD_REQUEST', message, { password: [message] });
   };
@@ -130,6 +133,7 @@ async function proveNewAccount(
   await limitPasswordChecks(sql, link.user_id);
   await limitAddress(sql, meta);
   if (!(await verifyPassword(link.password_hash, password))) refuse(MESSAGES.verifyWrongPassword);
+  return false;
 }
 
 /** Whether following the link `token` needs the account's password in this browser (see above). */
