@@ -48,8 +48,8 @@ export class SoftwarePasskey {
     return Buffer.concat(parts);
   }
 
-  private clientData(type: string, challenge: string): Buffer {
-    return Buffer.from(JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false }));
+  private clientData(type: string, challenge: string, origin = this.origin): Buffer {
+    return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
 
   /** The answer to registration options (what @simplewebauthn/browser's startRegistration sends). */
@@ -74,10 +74,13 @@ export class SoftwarePasskey {
     };
   }
 
-  /** The answer to authentication options (startAuthentication's). */
-  authenticate(options: { challenge: string }) {
+  /**
+   * The answer to authentication options (startAuthentication's); `origin` as a page of another
+   * site would give it (a phishing page relaying the challenge), else the key's own.
+   */
+  authenticate(options: { challenge: string }, origin = this.origin) {
     const authData = this.authData(false);
-    const clientData = this.clientData('webauthn.get', options.challenge);
+    const clientData = this.clientData('webauthn.get', options.challenge, origin);
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), this.privateKey);
     return {
       id: this.id,

@@ -409,11 +409,14 @@ describe('passkeys', () => {
     expect(challenge.allowCredentials).toEqual([
       { id: key.id, type: 'public-key', transports: ['internal'] },
     ]);
-    // Another site's answer is refused (the origin is the request's site).
-    const elsewhere = new SoftwarePasskey('http://evil.example');
+    // The account's own passkey answering through another site's page is refused (the origin is
+    // the request's site).
     expect(
       await errorOf(
-        finishSignIn(sql, first.pending.token, { passkey: elsewhere.authenticate(challenge), rp }),
+        finishSignIn(sql, first.pending.token, {
+          passkey: key.authenticate(challenge, 'http://evil.example'),
+          rp,
+        }),
       ),
     ).toBe(`UNAUTHORIZED: ${FACTOR_MESSAGES.passkeyFailed}`);
     const again = await pendingPasskeyOptions(sql, first.pending.token, rp);
@@ -442,9 +445,8 @@ describe('passkeys', () => {
     const older = (await validateSession(sql, (await createSession(sql, row.id)).token))!;
     expect(older.secondFactor).toMatchObject({ enrolled: true, proved: false });
 
-    const elsewhere = new SoftwarePasskey('http://evil.example');
     const first = await provePasskeyOptions(sql, older, rp);
-    expect(await errorOf(provePasskey(sql, older, rp, elsewhere.authenticate(first)))).toBe(
+    expect(await errorOf(provePasskey(sql, older, rp, key.authenticate(first, 'http://evil.example')))).toBe(
       `UNAUTHORIZED: ${FACTOR_MESSAGES.passkeyFailed}`,
     );
     expect((await reload(older)).secondFactor.proved).toBe(false);

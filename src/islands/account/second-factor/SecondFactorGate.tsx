@@ -1,7 +1,7 @@
 // /second-factor: where the admin guard sends an admin whose session lacks a second factor.
 // Without one, set up an authenticator app (and keep the recovery codes); with one, enter a code
 // (or a recovery code) or use a passkey; then on to the page that was asked for.
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { ZReturnTo } from '../../../schemas/auth.ts';
 import { pushToast } from '../../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
@@ -19,9 +19,16 @@ interface Props {
   returnTo: string;
 }
 
+/** Whether the browser supports passkeys does not change while the page is open. */
+const noChanges = () => () => undefined;
+
 function SecondFactorGate({ enrolled, passkey, returnTo }: Props) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
+  // Known only in the browser: the server's render (and hydration) has no button, the browser's
+  // next render adds it where passkeys work.
+  const supported = useSyncExternalStore(noChanges, passkeysSupported, () => false);
+  const canUsePasskey = passkey && supported;
   const goOn = () => window.location.assign(ZReturnTo.parse(returnTo));
 
   const verify = async (code: string) => {
@@ -64,7 +71,7 @@ function SecondFactorGate({ enrolled, passkey, returnTo }: Props) {
             button="Continue"
             onCode={verify}
           />
-          {passkey && passkeysSupported() && (
+          {canUsePasskey && (
             <p>
               <button
                 type="button"
