@@ -5,7 +5,7 @@
 // browser that did not start the sign-up). The holder of the mailbox alone must not confirm an
 // account whose password someone else chose (pre-hijacking: they sign up again instead, which
 // replaces it). The password tries are limited per account (5 per 5 minutes, with the password
-// change's and re-authentication's) and per client address (with sign-in's). A link of an account
+// change's and re-authentication's): only the holder of the link can try at all. A link of an account
 // confirmed already signs nobody in (it may have a second factor by now), and the first link used
 // voids the account's others. A change
 // ends every session of the account but the confirming browser's own (when it is signed in to
@@ -17,7 +17,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { emailChangedMail } from './account-mails.ts';
 import { MESSAGES } from './account-messages.ts';
 import { consumeToken, voidPendingTokens } from './account-tokens.ts';
-import { limitAddress, limitPasswordChecks, type RequestMeta } from './limit-attempts.ts';
+import { limitPasswordChecks, type RequestMeta } from './limit-attempts.ts';
 import { verifyPassword } from './password.ts';
 import { joinVerifiedRequests } from '../inbox/join-verified-requests.ts';
 import { createSession } from './sessions.ts';
@@ -49,7 +49,7 @@ export async function confirmEmailToken(
       landing: string | null;
     }
 > {
-  const signingUpBrowser = await proveNewAccount(sql, token, browser, password, meta);
+  const signingUpBrowser = await proveNewAccount(sql, token, browser, password);
   return sql.begin(async (tx) => {
     const used = await consumeToken(tx, token, ['email_verification', 'email_change']);
     if (!used) throw new AppError('BAD_REQUEST', MESSAGES.invalidVerifyLink);
@@ -114,7 +114,6 @@ async function proveNewAccount(
   token: string,
   browser: string | null,
   password: string | null,
-  meta: RequestMeta,
 ): Promise<boolean> {
   const [link] = await sql<
     { user_id: string; browser_hash: string | null; password_hash: string; confirmed: boolean }[]
@@ -131,7 +130,6 @@ async function proveNewAccount(
   };
   if (!password) return refuse(MESSAGES.verifyPasswordNeeded);
   await limitPasswordChecks(sql, link.user_id);
-  await limitAddress(sql, meta);
   if (!(await verifyPassword(link.password_hash, password))) refuse(MESSAGES.verifyWrongPassword);
   return false;
 }
