@@ -20,7 +20,7 @@ import { EmailField, PasswordField, TextField } from '../shared/fields.tsx';
 import { PasswordStrength, usePasswordStrength } from '../shared/password-strength.tsx';
 import Toaster from '../shared/Toaster.tsx';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
-import CodeForm from './second-factor/CodeForm.tsx';
+import SecondStepForm from './second-factor/SecondStepForm.tsx';
 import { answerWithPasskey, passkeysSupported } from './second-factor/passkey-browser.ts';
 
 type Mode = 'signin' | 'signup';
@@ -157,24 +157,12 @@ function AuthForm({ returnTo, notice }: Props) {
       <div className="auth-card card">
         <Toaster />
         <h1>Two-Step Sign-In</h1>
-        <CodeForm
-          label="Authentication Code"
-          help="The 6-digit code from your authenticator app, or one of your recovery codes."
+        <SecondStepForm
           button="Verify"
           onCode={sendCode}
+          onPasskey={passkeysSupported() ? () => void signInWithPasskey() : null}
+          busy={busy}
         />
-        {passkeysSupported() && (
-          <p>
-            <button
-              type="button"
-              className="btn secondary"
-              disabled={busy}
-              onClick={() => void signInWithPasskey()}
-            >
-              Use a Passkey
-            </button>
-          </p>
-        )}
         <p>
           <button type="button" className="link" onClick={() => setSecondStep(false)}>
             Start Again

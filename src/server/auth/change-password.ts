@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { markReauthenticated } from './recent-authentication.ts';
 import { requireFactorIfEnrolled } from './second-factor/require-proved-session.ts';
 import { endOtherSessions, type SessionUser } from './sessions.ts';
+import { endPendingSignIns } from './second-factor/pending-sign-in.ts';
 
 export async function changePassword(
   sql: Sql,
@@ -35,7 +36,7 @@ export async function changePassword(
   await sql.begin(async (tx) => {
     await tx`update users set password_hash = ${passwordHash} where id = ${user.id}`;
     await voidPendingTokens(tx, user.id);
-    await tx`delete from pending_sign_ins where user_id = ${user.id}`;
+    await endPendingSignIns(tx, user.id);
     await markReauthenticated(tx, user.sessionId);
   });
   await endOtherSessions(sql, user.id, user.sessionId);

@@ -115,13 +115,7 @@ async function proveNewAccount(
   browser: string | null,
   password: string | null,
 ): Promise<boolean> {
-  const [link] = await sql<
-    { user_id: string; browser_hash: string | null; password_hash: string; confirmed: boolean }[]
-  >`
-    select t.user_id, t.browser_hash, u.password_hash, u.email_confirmed_at is not null as confirmed
-    from auth_tokens t join users u on u.id = t.user_id
-    where t.token_hash = ${hashToken(token)} and t.purpose = 'email_verification'
-      and t.used_at is null and t.expires_at > now()`;
+  const link = await liveVerificationLink(sql, token);
   // A confirmed account's link signs nobody in (confirmEmailToken): nothing to prove.
   if (!link || link.confirmed) return false;
   if (signedUpHere(link.browser_hash, browser)) return true;
@@ -140,10 +134,18 @@ export async function verificationNeedsPassword(
   token: string,
   browser: string | null,
 ): Promise<boolean> {
-  const [link] = await sql<{ browser_hash: string | null; confirmed: boolean }[]>`
-    select t.browser_hash, u.email_confirmed_at is not null as confirmed
+  const link = await liveVerificationLink(sql, token);
+  return link !== null && !link.confirmed && !signedUpHere(link.browser_hash, browser);
+}
+
+/** A new account's verification link while it is usable, with what the checks above need. */
+async function liveVerificationLink(sql: Sql, token: string) {
+  const [link] = await sql<
+    { user_id: string; browser_hash: string | null; password_hash: string; confirmed: boolean }[]
+  >`
+    select t.user_id, t.browser_hash, u.password_hash, u.email_confirmed_at is not null as confirmed
     from auth_tokens t join users u on u.id = t.user_id
     where t.token_hash = ${hashToken(token)} and t.purpose = 'email_verification'
       and t.used_at is null and t.expires_at > now()`;
-  return link !== undefined && !link.confirmed && !signedUpHere(link.browser_hash, browser);
+  return link ?? null;
 }

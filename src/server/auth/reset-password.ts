@@ -15,6 +15,7 @@ import { hashPassword } from './password.ts';
 import { hasSecondFactor } from './second-factor/factor-status.ts';
 import { createSession } from './sessions.ts';
 import { hashToken } from './tokens.ts';
+import { endPendingSignIns } from './second-factor/pending-sign-in.ts';
 
 /** Always the same answer, whether or not the account exists. */
 export async function requestPasswordReset(sql: Sql, email: string, meta: RequestMeta = {}): Promise<void> {
@@ -65,7 +66,7 @@ export async function resetPassword(
     await tx`update users set password_hash = ${passwordHash}, email_confirmed_at = coalesce(email_confirmed_at, now())
              where id = ${used.userId}`;
     await tx`delete from sessions where user_id = ${used.userId}`;
-    await tx`delete from pending_sign_ins where user_id = ${used.userId}`;
+    await endPendingSignIns(tx, used.userId);
     await voidPendingTokens(tx, used.userId);
     if (await hasSecondFactor(tx as unknown as Sql, used.userId)) return { signedIn: false };
     return { signedIn: true, ...(await createSession(tx as unknown as Sql, used.userId, meta)) };

@@ -16,6 +16,7 @@ import { issueToken, voidPendingTokens } from './account-tokens.ts';
 import { hashPassword } from './password.ts';
 import { replacePendingAccount } from './replace-pending-account.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { endPendingSignIns } from './second-factor/pending-sign-in.ts';
 
 /** A new undo link for the change from `oldEmail` to `newEmail`: its token (only the hash is kept). */
 export async function issueEmailChangeUndo(
@@ -74,7 +75,7 @@ export async function undoEmailChange(sql: Sql, token: string): Promise<UndoneEm
     });
     await tx`update profiles set email = ${undo.old_email} where id = ${undo.user_id}`;
     await tx`delete from sessions where user_id = ${undo.user_id}`;
-    await tx`delete from pending_sign_ins where user_id = ${undo.user_id}`;
+    await endPendingSignIns(tx, undo.user_id);
     await voidPendingTokens(tx, undo.user_id);
     // The undo links of later changes go; an earlier change's link stays the owner's way back.
     await tx`update email_change_undos set used_at = now()

@@ -7,9 +7,9 @@ import { pushToast } from '../../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
 import { withBoundary } from '../../shared/ErrorBoundary.tsx';
 import Toaster from '../../shared/Toaster.tsx';
-import CodeForm from './CodeForm.tsx';
 import { answerWithPasskey, passkeysSupported } from './passkey-browser.ts';
 import RecoveryCodes from './RecoveryCodes.tsx';
+import SecondStepForm from './SecondStepForm.tsx';
 import TotpSetup from './TotpSetup.tsx';
 
 interface Props {
@@ -64,26 +64,12 @@ function SecondFactorGate({ enrolled, passkey, returnTo }: Props) {
       {codes ? (
         <RecoveryCodes codes={codes} onDone={goOn} />
       ) : enrolled ? (
-        <>
-          <CodeForm
-            label="Authentication Code"
-            help="The 6-digit code from your authenticator app, or one of your recovery codes."
-            button="Continue"
-            onCode={verify}
-          />
-          {canUsePasskey && (
-            <p>
-              <button
-                type="button"
-                className="btn secondary"
-                disabled={busy}
-                onClick={() => void verifyWithPasskey()}
-              >
-                Use a Passkey
-              </button>
-            </p>
-          )}
-        </>
+        <SecondStepForm
+          button="Continue"
+          onCode={verify}
+          onPasskey={canUsePasskey ? () => void verifyWithPasskey() : null}
+          busy={busy}
+        />
       ) : (
         <>
           <p>
