@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminBench } from './admin.ts';
+import { alertsBench } from './alerts.ts';
 import { authBench } from './auth.ts';
 import { billingBench } from './billing.ts';
 import { dashboardBench } from './dashboard.ts';
@@ -34,6 +35,7 @@ const results = [
   ...(!only || only === 'islands' ? await islandsBench() : []),
   ...(!only || only === 'auth' ? await authBench() : []),
   ...(!only || only === 'quote' ? await quoteBench() : []),
+  ...(!only || only === 'alerts' ? await alertsBench() : []),
   ...(!only || only === 'dashboard' ? await dashboardBench() : []),
   ...(!only || only === 'billing' ? await billingBench() : []),
   ...(!only || only === 'publish' ? await publishBench() : []),

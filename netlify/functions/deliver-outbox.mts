@@ -1,10 +1,15 @@
-// Scheduled on Netlify: delivers the mail outbox every minute (requests also start a delivery
-// after writing mail; this catches what they left and retries failures).
+// Scheduled on Netlify: delivers the mail outbox and the alert outbox every minute (requests also
+// start a delivery after writing mail or alerts; this catches what they left and retries failures).
 import type { Config } from '@netlify/functions';
+import { deliverPendingAlerts } from '../../src/server/alerts/deliver-alerts.ts';
+import { pushPort } from '../../src/server/alerts/index.ts';
 import { db } from '../../src/server/db/client.ts';
 import { deliverPendingMail } from '../../src/server/mail/sender.ts';
 
 export default async (): Promise<void> => {
+  while ((await deliverPendingAlerts(db(), { push: pushPort() })) > 0) {
+    // until no alert is due
+  }
   while ((await deliverPendingMail(db())) > 0) {
     // until nothing is due
   }

@@ -5,6 +5,7 @@ import type { Sql } from '../../src/server/db/client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { writeDemoImages } from './demo-images.ts';
 import { seedDemoAdmin } from './seed-demo-admin.ts';
+import { seedDemoAlerts } from './seed-demo-alerts.ts';
 import { seedDemoAdminFactor } from './seed-demo-admin-factor.ts';
 import { seedDemoContractors } from './seed-demo-contractors.ts';
 import { seedDemoBilling } from './seed-demo-billing.ts';
@@ -54,6 +55,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await seedDemoContractors(sql);
   await seedDemoPlans(sql); // last: the demo's leads were sold before the plan's boost
   await seedDemoClaims(sql); // listing claims awaiting approval, one confirmed by a code
+  await seedDemoAlerts(sql); // after the demo's sales: its sandbox phone rings for new leads (/dev/push)
   return { catalog: counts, demo: { ...demo, leads } };
 }
 

@@ -5,12 +5,19 @@
 // so nothing stale is shown online); a page never opened answers the offline page. Bundled assets
 // (/_astro/, named by their content) are cache first. The API, /dev/ and /uploads/ are left to
 // the network; signed-in and link-only pages (PRIVATE_PAGES) are never kept (offline they answer
-// the offline page), nor is any answer marked private or no-store.
+// the offline page), nor is any answer marked private or no-store. It also shows pushed alerts
+// (issue 27) and opens the alert's page when one is tapped.
 import type { APIRoute } from 'astro';
 import { CLEAR_SW_PARAM, PRIVATE_PAGES } from '~/domain/app-chrome';
 
 /** Copies of pages a worker keeps for offline use; the oldest go first past this. */
 export const MAX_KEPT_PAGES = 60;
+
+/** Where a tap on an alert goes when it names no page of its own. */
+export const DEFAULT_ALERT_PATH = '/dashboard';
+
+/** The icon an alert shows. */
+const ALERT_ICON = '/icons/icon-192.png';
 
 /** The offline page, cached when the worker installs. */
 export const OFFLINE_PATH = '/offline';
@@ -106,6 +113,54 @@ self.addEventListener('fetch', (event) => {
   }
   if (url.pathname.startsWith('/_astro/')) event.respondWith(cacheFirst(request));
   else event.respondWith(networkFirst(request, request.mode === 'navigate'));
+});
+
+/** A path on this site, or the dashboard: a push never sends a tap elsewhere. */
+function alertPath(value) {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : ${JSON.stringify(DEFAULT_ALERT_PATH)};
+}
+
+// An alert (server/alerts/lead-alerts.ts): { title, body, url, tag }, shown as a notification.
+self.addEventListener('push', (event) => {
+  let alert = {};
+  try {
+    alert = (event.data && event.data.json()) || {};
+  } catch (error) {
+    alert = {};
+  }
+  const title = typeof alert.title === 'string' && alert.title ? alert.title : 'Dayton Contractors';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof alert.body === 'string' ? alert.body : '',
+      tag: typeof alert.tag === 'string' ? alert.tag : undefined,
+      icon: ${JSON.stringify(ALERT_ICON)},
+      badge: ${JSON.stringify(ALERT_ICON)},
+      data: { url: alertPath(alert.url) },
+    }),
+  );
+});
+
+/**
+ * Opens an alert's page: a window of this site already open is taken to it (and focused when the
+ * browser allows), else a new window opens it.
+ */
+async function openAlert(path) {
+  const target = new URL(alertPath(path), self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = windows.find((client) => client.url === target);
+  if (same) return same.focus();
+  const open = windows.find((client) => 'navigate' in client);
+  if (open) {
+    const moved = await open.navigate(target).catch(() => null);
+    if (moved) return moved.focus().catch(() => moved);
+  }
+  return self.clients.openWindow(target);
+}
+
+// A tap on an alert opens its page (a new lead: that lead on the dashboard).
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openAlert(event.notification.data && event.notification.data.url));
 });
 `;
 }

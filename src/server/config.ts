@@ -129,6 +129,25 @@ const ZServerEnv = z.object({
     .string()
     .regex(/^MG[0-9a-fA-F]{32}$/, 'a Messaging Service SID, MG followed by 32 hex digits')
     .optional(),
+  /**
+   * The VAPID key pair (RFC 8292) that signs Web Push alerts, as web-push's generateVAPIDKeys()
+   * writes them (base64url: a 65-byte public key, a 32-byte private key). Required in production;
+   * the embedded default generates a pair once and keeps it in .data/vapid-keys.json. Changing
+   * it ends every device's subscription (browsers subscribed with the old public key).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key (43 characters)')
+    .optional(),
+  /** Who push services may contact about our alerts: a mailto: or https: URL; default mailto: MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: or https: URL')
+    .optional(),
   /** Base URL standing in for *.twilio.com; tests point it at a local stand-in. */
   TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
@@ -154,6 +173,13 @@ const ZCheckedServerEnv = ZServerEnv.superRefine((env, ctx) => {
       code: 'custom',
       path: twilioMissing,
       message: `${twilioMissing.join(', ')} must be set with the other Twilio variables (${twilioParts.join(', ')}), or none of them for the sandbox`,
+    });
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+      message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (npx web-push generate-vapid-keys)',
     });
   }
   const supabase = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'] as const;
@@ -220,6 +246,10 @@ export const PRODUCTION_REQUIRED = [
   'TWILIO_ACCOUNT_SID',
   'TWILIO_AUTH_TOKEN',
   'TWILIO_VERIFY_SERVICE_SID',
+  // Without them no alert could be pushed: a key pair kept on a function's disk would change with
+  // every instance, and every device's subscription with it.
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
 ] as const;
 type ProductionVariable = (typeof PRODUCTION_REQUIRED)[number];
 
@@ -409,4 +439,24 @@ export function twilioConfig(): {
 export function smsIsSandboxed(): boolean {
   const env = serverEnv();
   return !env.TWILIO_ACCOUNT_SID && !isProduction(env);
+}
+
+/** The VAPID key pair from the environment (required in production), or null for the embedded default's. */
+export function vapidKeysFromEnv(): { publicKey: string; privateKey: string } | null {
+  const publicKey = productionValue('VAPID_PUBLIC_KEY');
+  const privateKey = productionValue('VAPID_PRIVATE_KEY');
+  return publicKey && privateKey ? { publicKey, privateKey } : null;
+}
+
+/** The VAPID subject: VAPID_SUBJECT, else mailto: the address alerts' mail comes from. */
+export function vapidSubject(): string {
+  const configured = serverEnv().VAPID_SUBJECT;
+  if (configured) return configured;
+  const address = /<([^>]+)>/.exec(mailFrom())?.[1] ?? mailFrom().trim();
+  return `mailto:${address}`;
+}
+
+/** Whether push endpoints on this machine (127.0.0.1, localhost) are allowed: never in production. */
+export function localPushServicesAllowed(): boolean {
+  return !isProduction(serverEnv());
 }

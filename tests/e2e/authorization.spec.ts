@@ -426,6 +426,15 @@ function rules(ids: Ids): Record<string, Rule> {
     'GET /dev/mail': { access: 'dev-only', probes: [{ path: '/dev/mail', expect: same(200) }] },
     'GET /dev/sms': { access: 'dev-only', probes: [{ path: '/dev/sms', expect: same(200) }] },
     'GET /dev/errors': { access: 'dev-only', probes: [{ path: '/dev/errors', expect: same(200) }] },
+    'GET /dev/push': { access: 'dev-only', probes: [{ path: '/dev/push', expect: same(200) }] },
+    // The sandbox phone's push service: a message that is not aes128gcm is refused; no other phone.
+    'POST /dev/push/[id]': {
+      access: 'dev-only',
+      probes: [
+        { path: '/dev/push/sandbox-phone', body: {}, expect: same(415) },
+        { path: '/dev/push/another-phone', body: {}, expect: same(404) },
+      ],
+    },
     // The sandbox gateway's stand-ins of Stripe's hosted pages: only the owner of the business a
     // session or charge is for sees it; anyone else gets not found.
     'GET /sandbox/checkout/setup': {
@@ -916,6 +925,30 @@ function rules(ids: Ids): Record<string, Rule> {
           expect: contractorApi(404),
         },
       ],
+    },
+    // Lead alerts: the caller's own devices; a wrong subscription is refused; another's device is
+    // not found; a test alert goes to the caller's devices (the second contractor has none).
+    'GET /api/contractor/alerts/devices': {
+      access: 'contractor',
+      probes: [{ path: '/api/contractor/alerts/devices', expect: contractorApi(200) }],
+    },
+    'POST /api/contractor/alerts/devices': {
+      access: 'contractor',
+      probes: [
+        {
+          path: '/api/contractor/alerts/devices',
+          body: { subscription: { endpoint: 'https://evil.example/x' } },
+          expect: contractorApi(400),
+        },
+      ],
+    },
+    'DELETE /api/contractor/alerts/devices/[id]': {
+      access: 'contractor',
+      probes: [{ path: `/api/contractor/alerts/devices/${NONE}`, expect: contractorApi(404) }],
+    },
+    'POST /api/contractor/alerts/test': {
+      access: 'contractor',
+      probes: [{ path: '/api/contractor/alerts/test', expect: contractorApi(200, 409) }],
     },
     'GET /api/contractor/limits': {
       access: 'contractor',

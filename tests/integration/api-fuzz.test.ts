@@ -10,7 +10,7 @@
 //
 // FUZZ_RUNS (runs per endpoint, default 40) and FUZZ_SEED (to replay a failure: fast-check prints
 // the seed and the counterexample) tune it.
-import { createHmac, randomUUID } from 'node:crypto';
+import { createECDH, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import fc from 'fast-check';
@@ -224,6 +224,26 @@ const PLAN: Record<string, Plan> = {
   'POST /api/contractor/leads/[id]/stage': {},
   'POST /api/contractor/leads/[id]/undo-stage': {},
   'GET /api/contractor/insights': {},
+  'GET /api/contractor/alerts/devices': {},
+  // A browser's subscription, at a push service on this machine that refuses connections (the
+  // test alert then fails at once and is tried later; nothing leaves the machine).
+  'POST /api/contractor/alerts/devices': {
+    valid: () =>
+      Promise.resolve(
+        [1, 2].map((n) => ({
+          subscription: {
+            endpoint: `http://127.0.0.1:9/push/fuzz-${n}-${randomUUID()}`,
+            expirationTime: null,
+            keys: {
+              p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+              auth: randomBytes(16).toString('base64url'),
+            },
+          },
+        })),
+      ),
+  },
+  'DELETE /api/contractor/alerts/devices/[id]': {},
+  'POST /api/contractor/alerts/test': { raw: 'takes no body (sends a test alert)' },
   'GET /api/contractor/limits': {},
   'PUT /api/contractor/limits': {},
   'POST /api/contractor/payment-setup': { raw: 'takes no body (starts a card setup)' },

@@ -6,6 +6,7 @@ import type { DashboardStats, LeadPage } from '../../schemas/dashboard.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import Tabs from '../shared/Tabs.tsx';
 import Toaster from '../shared/Toaster.tsx';
+import { AlertsPanel } from './AlertsPanel.tsx';
 import { AnalyticsPanel } from './AnalyticsPanel.tsx';
 import LeadsTab from './LeadsTab.tsx';
 import { PaymentsTab } from './PaymentsTab.tsx';
@@ -73,6 +74,7 @@ function Dashboard(props: {
           <div className="leads-layout">
             <LeadsTab template={template} onStatsChanged={setStats} initialPage={initialLeads} />
             <aside className="leads-aside">
+              <AlertsPanel />
               <StatsCards stats={stats} />
             </aside>
           </div>

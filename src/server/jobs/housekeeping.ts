@@ -1,4 +1,4 @@
-// The scheduled jobs in one call (finish unfinished leads, deliver waiting mail, credit unanswered
+// The scheduled jobs in one call (finish unfinished leads, deliver waiting mail and alerts, credit unanswered
 // leads, expire requests, purge spent tokens, old search marks and geocodes), for a server that has no scheduler of its own (npm start): on Netlify each
 // runs as its own scheduled function (netlify/functions). Every job is safe to run at any time and
 // again.
@@ -8,6 +8,9 @@ import { resumeRefundingCredits } from '../credits/settle-credit.ts';
 import type { Transporter } from 'nodemailer';
 import type { Sql } from '../db/client.ts';
 import { deliverPendingMail } from '../mail/sender.ts';
+import { deliverPendingAlerts } from '../alerts/deliver-alerts.ts';
+import { pushPort } from '../alerts/index.ts';
+import type { PushPort } from '../alerts/push-port.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { expireUnconfirmedQuotes } from '../quotes/expire-unconfirmed-quotes.ts';
 import { purgeSpentProofs } from '../quotes/proof-of-work.ts';
@@ -17,7 +20,7 @@ import type { UploadStore } from '../storage/uploads.ts';
 
 export async function housekeeping(
   sql: Sql,
-  deps: { gateway: PaymentGateway; store: UploadStore; mailTransport?: Transporter | null },
+  deps: { gateway: PaymentGateway; store: UploadStore; mailTransport?: Transporter | null; push?: PushPort },
 ): Promise<Record<string, unknown>> {
   const resumed = await resumeUnfinishedLeads(sql, { gateway: deps.gateway });
   // Mail whose delivery failed (the relay was down) is retried here too, as Netlify's every-minute
@@ -29,6 +32,13 @@ export async function housekeeping(
     if (!delivered) break;
     mails += delivered;
   }
+  // Alerts a push service could not take yet (it answered 5xx or 429, or did not answer).
+  let alerts = 0;
+  for (;;) {
+    const delivered = await deliverPendingAlerts(sql, { push: deps.push ?? pushPort() });
+    if (!delivered) break;
+    alerts += delivered;
+  }
   const credits = await resumeRefundingCredits(sql, deps.gateway);
   const unanswered = await creditUnansweredLeads(sql, deps.gateway);
   const quotes = await expireUnconfirmedQuotes(sql, deps.store);
@@ -38,6 +48,7 @@ export async function housekeeping(
   return {
     resumedLeads: resumed.length,
     mailsDelivered: mails,
+    alertsDelivered: alerts,
     resumedCredits: credits,
     unansweredCredits: unanswered,
     ...quotes,

@@ -5,9 +5,14 @@
 // - one payment_transactions row per distribution (its idempotency key), never two;
 // - the distribution moves out of 'pending' once, to 'paid' or 'failed', and from 'failed' to
 //   'paid' only if the gateway later says the money was taken after all; never back from 'paid';
-// - the contractor's mail and the lead's count in analytics go with that move, so they happen once.
+// - the contractor's mail, its devices' alert and the lead's count in analytics go with that move,
+//   so they happen once. The alert is pushed after the transaction, in the background: a push
+//   service that is slow or down never delays or fails the sale (alerts/deliver-alerts.ts).
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { addToAnalytics } from '../analytics/add-to-analytics.ts';
+import { kickAlertSender } from '../alerts/deliver-alerts.ts';
+import { pushPort } from '../alerts/index.ts';
+import { queueLeadAlert } from '../alerts/lead-alerts.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { declinedLeadMail, leadMail } from './lead-mails.ts';
 import type { LeadRow } from './types.ts';
@@ -27,7 +32,7 @@ export async function recordLeadCharge(
   distributionId: string,
   outcome: LeadChargeOutcome,
 ): Promise<RecordResult> {
-  return sql.begin(async (tx) => {
+  const result = await sql.begin(async (tx) => {
     // Locked first: a webhook and the synchronous answer for one charge take turns here.
     const [distribution] = await tx<
       { lead_id: string; business_id: string; payment_amount_cents: number; payment_status: string }[]
@@ -63,8 +68,12 @@ export async function recordLeadCharge(
     // Counted on the move to paid, in its transaction: a rerun counts nothing twice.
     if (paid) await addToAnalytics(tx, 'LEAD_GENERATED', [distribution.business_id]);
     await mailContractor(tx, distributionId, distribution.lead_id, distribution.business_id, outcome);
-    return 'moved';
+    const alerts = paid ? await queueLeadAlert(tx, distributionId) : 0;
+    return { moved: 'moved' as const, alerts };
   });
+  if (typeof result === 'string') return result;
+  if (result.alerts > 0) kickAlertSender(sql, pushPort);
+  return result.moved;
 }
 
 async function mailContractor(

@@ -1,0 +1,200 @@
+// The Leads tab's instant alerts: turn on alerts on this device (the browser asks for permission
+// only on that click), the devices that receive them with a Remove button each, and a test alert.
+// Each new lead then rings the phone: service, place, budget and timeline, and a tap opens it
+// (src/pages/sw.js.ts shows it). Phone first: one column, 44 px buttons, the main action on top.
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { ALERT_MESSAGES as M } from '../../domain/alert-rules.ts';
+import { formatDateTime } from '../../domain/format.ts';
+import type { PushDevice, PushDevicesState } from '../../schemas/alerts.ts';
+import { api } from '../shared/api.ts';
+
+type Status = { kind: 'notice' | 'error'; text: string } | null;
+
+const noChanges = () => () => {};
+
+const supported = () =>
+  typeof window !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  'PushManager' in window &&
+  'Notification' in window;
+
+/** The worker that receives pushes (registered by the app chrome; registering again is a no-op). */
+async function workerRegistration(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  return navigator.serviceWorker.ready;
+}
+
+/** The VAPID key as the bytes PushManager.subscribe takes. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const text = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(text.length));
+  for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+export function AlertsPanel() {
+  const id = useId();
+  const [state, setState] = useState<PushDevicesState | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [here, setHere] = useState<string | null>(null);
+  // Known only in the browser: the server's render and the first client render say no.
+  const canPush = useSyncExternalStore(noChanges, supported, () => false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+
+  useEffect(() => {
+    let live = true;
+    void api<PushDevicesState>('GET', '/api/contractor/alerts/devices').then((answer) => {
+      if (!live) return;
+      if (!answer.ok) return setLoadFailed(true);
+      setState(answer.body);
+    });
+    if (supported()) {
+      void navigator.serviceWorker.getRegistration().then(async (registration) => {
+        const subscription = await registration?.pushManager.getSubscription();
+        if (live) setHere(subscription?.endpoint ?? null);
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const heading = <h3 id={`${id}-h`}>Lead alerts</h3>;
+  if (loadFailed) {
+    return (
+      <section aria-labelledby={`${id}-h`} className="card alerts-panel">
+        {heading}
+        <p className="error" role="alert">
+          Your alert settings could not be loaded. Please reload the page.
+        </p>
+      </section>
+    );
+  }
+  if (!state) {
+    return (
+      <section aria-labelledby={`${id}-h`} className="card alerts-panel" aria-busy="true">
+        {heading}
+        <p className="muted">Loading alerts…</p>
+      </section>
+    );
+  }
+
+  const devices = state.devices;
+  const thisDeviceOn = here !== null && devices.some((d) => d.endpoint === here);
+
+  const turnOn = async () => {
+    setStatus(null);
+    if (!supported()) return setStatus({ kind: 'error', text: M.unsupported });
+    setBusy('on');
+    try {
+      const permission = await Notification.requestPermission();
+      if (permission !== 'granted') return setStatus({ kind: 'error', text: M.denied });
+      const registration = await workerRegistration();
+      const subscription =
+        (await registration.pushManager.getSubscription()) ??
+        (await registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: keyBytes(state.vapidPublicKey),
+        }));
+      const answer = await api<PushDevice>('POST', '/api/contractor/alerts/devices', {
+        subscription: subscription.toJSON(),
+      });
+      if (!answer.ok) return setStatus({ kind: 'error', text: answer.body.error ?? M.subscribeFailed });
+      setHere(answer.body.endpoint);
+      setState({ ...state, devices: [...devices.filter((d) => d.id !== answer.body.id), answer.body] });
+      setStatus({ kind: 'notice', text: M.turnedOn });
+    } catch {
+      setStatus({ kind: 'error', text: M.subscribeFailed });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (device: PushDevice) => {
+    setStatus(null);
+    setBusy(device.id);
+    const answer = await api('DELETE', `/api/contractor/alerts/devices/${device.id}`);
+    setBusy(null);
+    if (!answer.ok && answer.status !== 404) {
+      return setStatus({ kind: 'error', text: answer.body.error ?? M.subscribeFailed });
+    }
+    if (device.endpoint === here) {
+      // This browser stops listening too, so it does not stay subscribed with the push service.
+      const registration = await navigator.serviceWorker.getRegistration();
+      await (await registration?.pushManager.getSubscription())?.unsubscribe();
+      setHere(null);
+    }
+    setState({ ...state, devices: devices.filter((d) => d.id !== device.id) });
+    setStatus({ kind: 'notice', text: M.removed });
+  };
+
+  const test = async () => {
+    setStatus(null);
+    setBusy('test');
+    const answer = await api<{ devices: number }>('POST', '/api/contractor/alerts/test');
+    setBusy(null);
+    setStatus(
+      answer.ok
+        ? { kind: 'notice', text: M.testSent }
+        : { kind: 'error', text: answer.body.error ?? M.subscribeFailed },
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${id}-h`} className="card alerts-panel" id="lead-alerts">
+      {heading}
+      <p>
+        Get each new lead on your phone the moment it is yours: the first pro to answer usually gets the job.
+      </p>
+      {!thisDeviceOn && (
+        <button
+          type="button"
+          className="btn"
+          disabled={busy !== null || !canPush}
+          onClick={() => void turnOn()}
+        >
+          {busy === 'on' ? 'Turning on…' : 'Turn on alerts on this device'}
+        </button>
+      )}
+      {!canPush && <p className="muted">{M.unsupported}</p>}
+      {devices.length === 0 ? (
+        <p className="muted">No device receives alerts yet.</p>
+      ) : (
+        <ul className="alert-devices" aria-label="Devices that receive alerts">
+          {devices.map((device) => (
+            <li key={device.id}>
+              <div>
+                <strong>{device.label}</strong>
+                {device.endpoint === here && <span className="badge"> This device</span>}
+                <p className="muted">
+                  {device.lastSuccessAt
+                    ? `Last alert ${formatDateTime(device.lastSuccessAt)}`
+                    : `On since ${formatDateTime(device.createdAt)}`}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn secondary"
+                disabled={busy !== null}
+                aria-label={`Remove ${device.label}${device.endpoint === here ? ' (this device)' : ''}`}
+                onClick={() => void remove(device)}
+              >
+                {busy === device.id ? 'Removing…' : 'Remove'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {devices.length > 0 && (
+        <button type="button" className="btn secondary" disabled={busy !== null} onClick={() => void test()}>
+          {busy === 'test' ? 'Sending…' : 'Send a test alert'}
+        </button>
+      )}
+      <p role="status" className={status ? status.kind : undefined}>
+        {status?.text ?? ''}
+      </p>
+    </section>
+  );
+}

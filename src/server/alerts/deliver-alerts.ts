@@ -1,0 +1,132 @@
+// Delivers the alert outbox: claims due deliveries with SKIP LOCKED (several senders never send
+// one twice), sends each batch's pushes at once (each to its own push service), and records how
+// each ended:
+// - accepted (2xx): sent, and the device's last success;
+// - 404 or 410: the subscription is gone (unsubscribed, app removed): the device is deleted and
+//   the delivery marked 'gone';
+// - 429, 5xx, no answer: tried again with backoff, up to MAX_ALERT_ATTEMPTS;
+// - any other status (a message the service refuses): failed at once.
+// Alerts are queued in the sale's transaction and sent after it, so a push service that is slow
+// or down never delays or fails a sale (record-lead-charge.ts starts a delivery and goes on).
+import { MAX_ALERT_ATTEMPTS } from '../../domain/alert-rules.ts';
+import type { Sql } from '../db/client.ts';
+import { RECLAIM_AFTER_MINUTES } from '../mail/sender.ts';
+import { PushUnavailableError, type PushOptions, type PushPort } from './push-port.ts';
+
+const MAX_BACKOFF_SECONDS = 300;
+
+interface Claimed {
+  id: string;
+  subscription_id: string | null;
+  payload: Record<string, unknown>;
+  ttl_seconds: number;
+  urgency: PushOptions['urgency'];
+  attempts: number;
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
+}
+
+export async function deliverPendingAlerts(
+  sql: Sql,
+  options: { push: PushPort; batch?: number },
+): Promise<number> {
+  const claimed = await sql<Claimed[]>`
+    with due as (
+      select id from alert_deliveries
+       where (status = 'pending' and send_after <= now())
+          or (status = 'sending' and claimed_at < now() - make_interval(mins => ${RECLAIM_AFTER_MINUTES}))
+       order by send_after limit ${options.batch ?? 50} for update skip locked),
+    taken as (
+      update alert_deliveries a set status = 'sending', attempts = attempts + 1, claimed_at = now()
+        from due where a.id = due.id
+      returning a.id, a.subscription_id, a.payload, a.ttl_seconds, a.urgency, a.attempts)
+    select t.*, s.endpoint, s.p256dh, s.auth
+      from taken t left join push_subscriptions s on s.id = t.subscription_id`;
+  await Promise.all(claimed.map((delivery) => deliverOne(sql, options.push, delivery)));
+  return claimed.length;
+}
+
+async function deliverOne(sql: Sql, push: PushPort, delivery: Claimed): Promise<void> {
+  if (!delivery.endpoint || !delivery.p256dh || !delivery.auth) {
+    // The device was removed after the alert was queued.
+    await sql`update alert_deliveries set status = 'gone', last_error = 'device removed' where id = ${delivery.id}`;
+    return;
+  }
+  let status: number;
+  try {
+    ({ status } = await push.send(
+      { endpoint: delivery.endpoint, p256dh: delivery.p256dh, auth: delivery.auth },
+      JSON.stringify(delivery.payload),
+      { ttlSeconds: delivery.ttl_seconds, urgency: delivery.urgency },
+    ));
+  } catch (error) {
+    if (!(error instanceof PushUnavailableError)) console.error('push failed', delivery.id, error);
+    await retryLater(sql, delivery, error instanceof Error ? error.message : String(error));
+    return;
+  }
+  if (status >= 200 && status < 300) {
+    await sql`update alert_deliveries set status = 'sent', sent_at = now(), last_error = null where id = ${delivery.id}`;
+    await sql`
+      update push_subscriptions set last_success_at = now(), last_error = null where id = ${delivery.subscription_id}`;
+  } else if (status === 404 || status === 410) {
+    await sql`update alert_deliveries set status = 'gone', last_error = ${`push service answered ${status}`} where id = ${delivery.id}`;
+    await sql`delete from push_subscriptions where id = ${delivery.subscription_id}`;
+  } else if (status === 429 || status >= 500) {
+    await retryLater(sql, delivery, `push service answered ${status}`);
+  } else {
+    await failed(sql, delivery, `push service answered ${status}`);
+  }
+}
+
+async function retryLater(sql: Sql, delivery: Claimed, error: string): Promise<void> {
+  if (delivery.attempts >= MAX_ALERT_ATTEMPTS) return failed(sql, delivery, error);
+  await sql`
+    update alert_deliveries set status = 'pending', last_error = ${error.slice(0, 500)},
+      send_after = now() + make_interval(secs => ${Math.min(2 ** delivery.attempts * 15, MAX_BACKOFF_SECONDS)})
+    where id = ${delivery.id}`;
+}
+
+async function failed(sql: Sql, delivery: Claimed, error: string): Promise<void> {
+  await sql`update alert_deliveries set status = 'failed', last_error = ${error.slice(0, 500)} where id = ${delivery.id}`;
+  await sql`
+    update push_subscriptions set last_failure_at = now(), last_error = ${error.slice(0, 500)}
+    where id = ${delivery.subscription_id}`;
+}
+
+let running: Promise<unknown> | null = null;
+/** Set by a kick that came while a delivery ran. */
+const pendingKick = { again: false };
+
+/** Whether a kick came meanwhile, clearing it. */
+function takeKick(): boolean {
+  const kicked = pendingKick.again;
+  pendingKick.again = false;
+  return kicked;
+}
+
+/**
+ * Starts a delivery in the background after a change queued alerts; never awaited by the change.
+ * A kick while one runs makes it go round once more, so an alert queued meanwhile is not left
+ * for the scheduled sweep.
+ */
+export function kickAlertSender(sql: Sql, push: () => PushPort): void {
+  if (running) {
+    pendingKick.again = true;
+    return;
+  }
+  running = (async () => {
+    do {
+      while ((await deliverPendingAlerts(sql, { push: push() })) > 0) {
+        // until nothing is due
+      }
+    } while (takeKick());
+  })()
+    .catch((error: unknown) => console.error('alert delivery failed', error))
+    .finally(() => (running = null));
+}
+
+/** Resolves when the background delivery (if any) has finished: for tests and the benchmark. */
+export async function alertSenderIdle(): Promise<void> {
+  while (running) await running;
+}

@@ -1,0 +1,215 @@
+// Web Push alerts to contractors (issue 27) through the real pipeline, the web-push SDK and a local
+// push service that decrypts as a browser would (tests/helpers/push-service.ts): a sale pushes the
+// lead's service, place, budget and timeline to each device of the buyer, never the homeowner's
+// contact details; a device its push service reports gone is removed; a sale whose pushes all fail
+// still sells, and the failed pushes are tried again later; endpoints outside the browsers' push
+// services are refused; an account has at most MAX_PUSH_DEVICES devices.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_PUSH_DEVICES, ALERT_MESSAGES } from '../../src/domain/alert-rules.ts';
+import { alertSenderIdle, deliverPendingAlerts } from '../../src/server/alerts/deliver-alerts.ts';
+import { pushPort } from '../../src/server/alerts/index.ts';
+import { queueTestAlert, type AlertPayload } from '../../src/server/alerts/lead-alerts.ts';
+import { addPushDevice, endpointProblem, listPushDevices } from '../../src/server/alerts/push-devices.ts';
+import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/db/client.ts';
+import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
+import { processLead } from '../../src/server/quotes/process-lead.ts';
+import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
+import { startPushService, type PushService } from '../helpers/push-service.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+
+let database: TestDatabase;
+let sql: Sql;
+let gateway: PaymentGateway;
+let push: PushService;
+let services: string[] = [];
+let service = '';
+let n = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sql = createSql(database.url);
+  await upsertCatalog(sql, await loadCatalog());
+  gateway = createSandboxGateway(sql);
+  services = (await sql<{ slug: string }[]>`select slug from services order by slug`).map((r) => r.slug);
+  push = await startPushService();
+});
+
+afterAll(async () => {
+  await alertSenderIdle();
+  await push.close();
+  await sql.end();
+  await database.drop();
+});
+
+/** Each test gets its own service, so its contractors are the only ones matched. */
+beforeEach(() => {
+  service = services[n % services.length]!;
+  n += 1;
+});
+
+/** A contractor with a card, a rating that ranks it, and `devices` subscribed at the stand-in. */
+async function contractor(rating: number, devices = 1) {
+  const owner = await createUser(sql, { roles: ['contractor'] });
+  const [svc] = await sql<{ name: string }[]>`select name from services where slug = ${service}`;
+  const business = await createBusiness(sql, {
+    ownerId: owner.id,
+    category: svc!.name,
+    services: [service],
+    averageRating: rating,
+  });
+  await giveCard(sql, business.id);
+  const subscriptions = [];
+  for (let i = 0; i < devices; i += 1) {
+    const subscription = push.subscribe();
+    await addPushDevice(sql, owner.id, subscription, 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile');
+    subscriptions.push(subscription);
+  }
+  return { owner, business, subscriptions };
+}
+
+async function sellOne() {
+  const lead = await createLead(sql, { service });
+  const result = await processLead(sql, lead.id, { gateway });
+  await alertSenderIdle();
+  return { lead, result };
+}
+
+describe("a sale pushes to the buyer's devices", () => {
+  it("decrypts at the push service to the lead's service, place, budget, timeline and link; no contact details", async () => {
+    const pro = await contractor(5, 2);
+    const { lead, result } = await sellOne();
+    expect(result.paymentsSuccessful).toBe(1);
+    const [distribution] = await sql<{ id: string }[]>`
+      select id from lead_distributions where lead_id = ${lead.id} and business_id = ${pro.business.id}`;
+    const [stored] = await sql<
+      {
+        project_type: string;
+        city: string;
+        name: string;
+        phone: string;
+        email: string;
+        property_address: string;
+      }[]
+    >`select project_type, city, name, phone, email, property_address from leads where id = ${lead.id}`;
+
+    for (const subscription of pro.subscriptions) {
+      const [received] = await push.waitFor(1, { subscriptionId: push.idOf(subscription.endpoint) });
+      const payload = JSON.parse(received!.payload) as AlertPayload;
+      expect(payload.title).toBe(`New lead: ${stored!.project_type} in ${stored!.city}`);
+      expect(payload.body).toMatch(/^Budget: .+ · Timeline: .+$/);
+      expect(payload.url).toBe(`/dashboard?lead=${distribution!.id}`);
+      expect(payload.tag).toBe(`lead-${distribution!.id}`);
+      for (const secret of [stored!.name, stored!.phone, stored!.email, stored!.property_address]) {
+        expect(received!.payload).not.toContain(secret);
+      }
+      expect(received!.urgency).toBe('high');
+      expect(received!.ttl).toBe(86_400);
+      expect(received!.vapidPublicKey).toBe(pushPort().publicKey);
+    }
+    const [delivered] = await sql<{ sent: number }[]>`
+      select count(*)::int as sent from alert_deliveries d join push_subscriptions s on s.id = d.subscription_id
+       where s.user_id = ${pro.owner.id} and d.status = 'sent' and d.kind = 'lead_new'`;
+    expect(delivered?.sent).toBe(2);
+    const devices = await listPushDevices(sql, pro.owner.id);
+    expect(devices.every((d) => d.lastSuccessAt !== null)).toBe(true);
+    expect(devices[0]?.label).toBe('Chrome on Android');
+  });
+
+  it('removes a device its push service reports gone (410), and one that answers 404', async () => {
+    const pro = await contractor(5, 3);
+    const [gone, missing, kept] = pro.subscriptions.map((s) => push.idOf(s.endpoint));
+    push.gone(gone!);
+    push.fail(missing!, 404);
+    const { lead } = await sellOne();
+    await push.waitFor(1, { subscriptionId: kept! });
+    const devices = await listPushDevices(sql, pro.owner.id);
+    expect(devices.map((d) => d.endpoint)).toEqual([pro.subscriptions[2]!.endpoint]);
+    const rows = await sql<{ status: string; last_error: string | null }[]>`
+      select d.status, d.last_error
+        from alert_deliveries d join lead_distributions l on d.payload->>'url' = '/dashboard?lead=' || l.id
+       where l.lead_id = ${lead.id} order by d.status, d.last_error`;
+    expect(rows).toEqual([
+      { status: 'gone', last_error: 'push service answered 404' },
+      { status: 'gone', last_error: 'push service answered 410' },
+      { status: 'sent', last_error: null },
+    ]);
+  });
+
+  it('still sells when every push fails, and tries the failed pushes again later', async () => {
+    const pros = [await contractor(5), await contractor(4.5)];
+    for (const pro of pros) push.fail(push.idOf(pro.subscriptions[0]!.endpoint), 503);
+    // The third buyer's device is behind a push service that cannot be reached at all.
+    const unreachable = await contractor(4, 0);
+    await addPushDevice(
+      sql,
+      unreachable.owner.id,
+      { ...push.subscribe(), endpoint: 'http://127.0.0.1:9/push/nowhere' },
+      null,
+    );
+    const { lead, result } = await sellOne();
+    expect(result.paymentsSuccessful).toBe(3);
+    const rows = await sql<{ status: string; attempts: number; later: boolean }[]>`
+      select d.status, d.attempts, d.send_after > now() as later
+        from alert_deliveries d join lead_distributions l on d.payload->>'url' = '/dashboard?lead=' || l.id
+       where l.lead_id = ${lead.id}`;
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 1 && r.later)).toBe(true);
+    const [paid] = await sql<{ n: number }[]>`
+      select count(*)::int as n from lead_distributions where lead_id = ${lead.id} and payment_status = 'paid'`;
+    expect(paid?.n).toBe(3);
+  });
+
+  it('delivers a test alert to every device, and none when there is no device', async () => {
+    const pro = await contractor(5, 2);
+    expect(await queueTestAlert(sql, pro.owner.id)).toBe(2);
+    await deliverPendingAlerts(sql, { push: pushPort() });
+    const received = await push.waitFor(1, { subscriptionId: push.idOf(pro.subscriptions[1]!.endpoint) });
+    expect(JSON.parse(received[0]!.payload)).toMatchObject({ title: 'Test alert from Dayton Contractors' });
+    const lonely = await createUser(sql, { roles: ['contractor'] });
+    expect(await queueTestAlert(sql, lonely.id)).toBe(0);
+  });
+});
+
+describe('devices', () => {
+  it("refuses push services that are not a browser's, and this machine in production", () => {
+    for (const endpoint of [
+      'https://evil.example/push/1',
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com.evil.example/fcm/send/abc',
+      'https://user:pw@fcm.googleapis.com/fcm/send/abc',
+      'http://169.254.169.254/latest/meta-data',
+      'http://127.0.0.1:4321/dev/push/x',
+    ]) {
+      expect(endpointProblem(endpoint, false), endpoint).not.toBeNull();
+    }
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-by3p.notify.windows.com/w/?token=abc',
+    ]) {
+      expect(endpointProblem(endpoint, false), endpoint).toBeNull();
+    }
+    expect(endpointProblem('http://127.0.0.1:4321/dev/push/x', true)).toBeNull();
+  });
+
+  it(`keeps at most ${MAX_PUSH_DEVICES} devices an account, and renews one in place`, async () => {
+    const owner = await createUser(sql, { roles: ['contractor'] });
+    const subscriptions = Array.from({ length: MAX_PUSH_DEVICES }, () => push.subscribe());
+    for (const s of subscriptions) await addPushDevice(sql, owner.id, s, null);
+    await expect(addPushDevice(sql, owner.id, push.subscribe(), null)).rejects.toThrow(
+      ALERT_MESSAGES.tooMany,
+    );
+    // The same endpoint with new keys (the browser renewed them) is the same device.
+    const renewed = { ...push.subscribe(), endpoint: subscriptions[0]!.endpoint };
+    await addPushDevice(sql, owner.id, renewed, null);
+    const [row] = await sql<{ p256dh: string; n: number }[]>`
+      select p256dh, (select count(*)::int from push_subscriptions where user_id = ${owner.id}) as n
+        from push_subscriptions where endpoint = ${renewed.endpoint}`;
+    expect(row).toEqual({ p256dh: renewed.keys.p256dh, n: MAX_PUSH_DEVICES });
+  });
+});
