@@ -77,8 +77,18 @@ async function measure(sql: Sql, push: PushService): Promise<Measurement[]> {
   }
   const note = `${ROUNDS} rounds of ${SALES_AT_ONCE} sales at once, ${latencies.length} pushes; local push service decrypting each`;
   return [
-    { name: 'alert: sale recorded → push accepted, p50', value: percentile(latencies, 0.5), unit: 'ms', note },
-    { name: 'alert: sale recorded → push accepted, p95', value: percentile(latencies, 0.95), unit: 'ms', note },
+    {
+      name: 'alert: sale recorded → push accepted, p50',
+      value: percentile(latencies, 0.5),
+      unit: 'ms',
+      note,
+    },
+    {
+      name: 'alert: sale recorded → push accepted, p95',
+      value: percentile(latencies, 0.95),
+      unit: 'ms',
+      note,
+    },
     { name: 'alert: sale recorded → push accepted, max', value: Math.max(...latencies), unit: 'ms', note },
   ];
 }
