@@ -18,7 +18,7 @@ const database = await startEmbeddedDb({ dataDir: 'memory://', port: await freeP
 const uploadsDir = path.join(scratch, 'uploads');
 const sql = createSql(database.url, { max: 1 });
 await migrate(sql);
-await seed(sql, { demo: true, uploadsDir });
+await seed(sql, { demo: true, uploadsDir, localOrigin: `http://127.0.0.1:${port}` });
 await sql.end();
 // Browser tests that play an admin's part (approving a registration) reach the same database
 // through this file (tests/helpers/site-database.ts); it names a database that only lives as

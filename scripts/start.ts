@@ -50,7 +50,7 @@ try {
   console.log(applied.length ? `Applied ${applied.length} migration(s).` : 'Migrations: up to date.');
   if (!(await isSeeded(database.sql))) {
     console.log('First run: loading the catalog' + (database.embedded ? ' and demo data...' : '...'));
-    await seed(database.sql, { demo: database.embedded });
+    await seed(database.sql, { demo: database.embedded, localOrigin: `http://127.0.0.1:${port}` });
   }
   // Articles written before their bodies were sealed (or under an older sanitiser): once here,
   // rather than in every build.

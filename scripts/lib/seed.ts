@@ -28,7 +28,15 @@ export interface SeedResult {
   demo: (DemoSeedResult & { leads: number }) | 'already seeded' | 'skipped';
 }
 
-export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: string }): Promise<SeedResult> {
+export async function seed(
+  sql: Sql,
+  options: {
+    demo: boolean;
+    uploadsDir?: string;
+    /** Where the site will be served on this machine (the demo's sandbox phone is there). */
+    localOrigin?: string;
+  },
+): Promise<SeedResult> {
   const catalog = await loadCatalog();
   const counts = await upsertCatalog(sql, catalog);
   if (!options.demo) return { catalog: counts, demo: 'skipped' };
@@ -36,6 +44,8 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   if (await isDemoSeeded(sql)) {
     // A database seeded before issue 26: its demo admin gets the documented second factor.
     await seedDemoAdminFactor(sql);
+    // One seeded before issue 27: the demo contractor's sandbox phone.
+    await seedDemoAlerts(sql, options.localOrigin);
     return { catalog: counts, demo: 'already seeded' };
   }
   const data = generateDemoData(catalog.services, catalog.serviceAreas);
@@ -55,7 +65,7 @@ export async function seed(sql: Sql, options: { demo: boolean; uploadsDir?: stri
   await seedDemoContractors(sql);
   await seedDemoPlans(sql); // last: the demo's leads were sold before the plan's boost
   await seedDemoClaims(sql); // listing claims awaiting approval, one confirmed by a code
-  await seedDemoAlerts(sql); // after the demo's sales: its sandbox phone rings for new leads (/dev/push)
+  await seedDemoAlerts(sql, options.localOrigin); // after the demo's sales: its sandbox phone rings for new leads (/dev/push)
   return { catalog: counts, demo: { ...demo, leads } };
 }
 
