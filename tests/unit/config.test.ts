@@ -24,6 +24,8 @@ const COMPLETE = {
   TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
   TWILIO_AUTH_TOKEN: 'twilio-auth-token',
   TWILIO_VERIFY_SERVICE_SID: `VA${'2'.repeat(32)}`,
+  VAPID_PUBLIC_KEY: 'BBgY7ngEZ7mu6upXXYT82eJ5MHky7Mh6VOZebzpdMhax-Tg-9MbkrU9YTBEb5zZGF5gOraJfWsl_mWcRABbAZ1A',
+  VAPID_PRIVATE_KEY: '1R8K5cYYEqdEZbfGZ7E2kZL308Xi_RpYQVOvsML-rOg',
   SUPABASE_URL: 'https://project.supabase.co',
   SUPABASE_SERVICE_ROLE_KEY: 'service-role-key',
 };
@@ -116,5 +118,25 @@ describe('the Stripe webhook', () => {
   it("talks to Stripe's API unless STRIPE_API_URL says otherwise", () => {
     expect(parseServerEnv({}).STRIPE_API_URL).toBe('https://api.stripe.com');
     expect(() => parseServerEnv({ STRIPE_API_URL: 'ftp://127.0.0.1' })).toThrow(ConfigError);
+  });
+});
+
+describe('the VAPID key pair (Web Push alerts)', () => {
+  it('takes both keys or neither, each in web-push form, and a mailto: or https: subject', () => {
+    const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = COMPLETE;
+    expect(() => parseServerEnv({ VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      /VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/,
+    );
+    expect(() => parseServerEnv({ VAPID_PRIVATE_KEY: privateKey })).toThrow(/VAPID_PUBLIC_KEY: /);
+    expect(() => parseServerEnv({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY: a base64url P-256 public key/,
+    );
+    expect(parseServerEnv({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey })).toMatchObject({
+      VAPID_PUBLIC_KEY: publicKey,
+    });
+    expect(() => parseServerEnv({ VAPID_SUBJECT: 'http://example.com' })).toThrow(/VAPID_SUBJECT/);
+    expect(parseServerEnv({ VAPID_SUBJECT: 'mailto:alerts@example.com' }).VAPID_SUBJECT).toBe(
+      'mailto:alerts@example.com',
+    );
   });
 });
