@@ -66,7 +66,8 @@ const root = path.resolve(import.meta.dirname, '..', 'node_modules', 'postgres')
 for (const file of ['src/connection.js', 'cjs/src/connection.js', 'cf/src/connection.js']) {
   const full = path.join(root, file);
   if (!existsSync(full)) continue;
-  let source = readFileSync(full, 'utf8');
+  const original = readFileSync(full, 'utf8');
+  let source = original;
   for (const { mark, before, after } of patches) {
     if (source.includes(mark)) continue;
     if (!source.includes(before)) {
@@ -78,5 +79,5 @@ for (const file of ['src/connection.js', 'cjs/src/connection.js', 'cf/src/connec
     source = source.replace(before, after);
     console.log(`patch-postgres: ${file} patched (${mark})`);
   }
-  writeFileSync(full, source);
+  if (source !== original) writeFileSync(full, source);
 }

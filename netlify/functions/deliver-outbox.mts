@@ -7,11 +7,16 @@ import { db } from '../../src/server/db/client.ts';
 import { deliverPendingMail } from '../../src/server/mail/sender.ts';
 
 export default async (): Promise<void> => {
-  while ((await deliverPendingAlerts(db(), { push: pushPort() })) > 0) {
-    // until no alert is due
-  }
-  while ((await deliverPendingMail(db())) > 0) {
-    // until nothing is due
+  // Mail first, and each on its own: a push service that hangs, or a push port that cannot be
+  // built, never keeps the mail from going.
+  try {
+    while ((await deliverPendingMail(db())) > 0) {
+      // until nothing is due
+    }
+  } finally {
+    while ((await deliverPendingAlerts(db(), { push: pushPort() })) > 0) {
+      // until no alert is due
+    }
   }
 };
 

@@ -36,6 +36,7 @@ export const ALERT_MESSAGES = {
     'This browser cannot receive alerts. On an iPhone, add this site to your Home Screen first, then open it from there.',
   denied:
     'Alerts are blocked for this site in your browser settings. Allow notifications there, then try again.',
+  dismissed: 'Alerts were not allowed. Choose Allow when your browser asks, to get new leads on this device.',
   subscribeFailed: 'Alerts could not be turned on for this device. Please try again.',
   turnedOn: 'Alerts are on for this device.',
   removed: 'That device no longer receives alerts.',

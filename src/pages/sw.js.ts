@@ -115,9 +115,19 @@ self.addEventListener('fetch', (event) => {
   else event.respondWith(networkFirst(request, request.mode === 'navigate'));
 });
 
-/** A path on this site, or the dashboard: a push never sends a tap elsewhere. */
+/**
+ * A path on this site, or the dashboard: a push never sends a tap elsewhere. Read as the browser
+ * reads a link (a backslash is a slash, tabs and newlines vanish), then kept only if it stays here.
+ */
 function alertPath(value) {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : ${JSON.stringify(DEFAULT_ALERT_PATH)};
+  if (typeof value !== 'string' || !value.startsWith('/')) return ${JSON.stringify(DEFAULT_ALERT_PATH)};
+  try {
+    const url = new URL(value, self.location.origin);
+    if (url.origin === self.location.origin) return url.pathname + url.search + url.hash;
+  } catch (error) {
+    // not a URL at all
+  }
+  return ${JSON.stringify(DEFAULT_ALERT_PATH)};
 }
 
 // An alert (server/alerts/lead-alerts.ts): { title, body, url, tag }, shown as a notification.

@@ -23,6 +23,8 @@ create table alert_deliveries (
   channel          text not null check (channel in ('push')),
   -- Kept when the device goes (the push service said 404/410): the row then says 'gone'.
   subscription_id  uuid references push_subscriptions (id) on delete set null,
+  -- Whose alert it is: a device that another account turned alerts on since gets none of these.
+  user_id          uuid not null references users (id) on delete cascade,
   -- lead_new, test...
   kind             text not null,
   -- push: { title, body, url, tag }; nothing that identifies the homeowner.

@@ -4,12 +4,16 @@
 // contact details; a device its push service reports gone is removed; a sale whose pushes all fail
 // still sells, and the failed pushes are tried again later; endpoints outside the browsers' push
 // services are refused; an account has at most MAX_PUSH_DEVICES devices.
+import { createServer, type Socket } from 'node:net';
+import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PUSH_DEVICES, ALERT_MESSAGES } from '../../src/domain/alert-rules.ts';
 import { alertSenderIdle, deliverPendingAlerts } from '../../src/server/alerts/deliver-alerts.ts';
 import { pushPort } from '../../src/server/alerts/index.ts';
 import { queueTestAlert, type AlertPayload } from '../../src/server/alerts/lead-alerts.ts';
 import { addPushDevice, endpointProblem, listPushDevices } from '../../src/server/alerts/push-devices.ts';
+import { receiveSandboxPush, SANDBOX_PHONE, sandboxPushes } from '../../src/server/alerts/sandbox-phone.ts';
+import { vapidKeys } from '../../src/server/alerts/vapid-keys.ts';
 import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
@@ -162,6 +166,49 @@ describe("a sale pushes to the buyer's devices", () => {
     expect(paid?.n).toBe(3);
   });
 
+  it('answers the sale while a push service has not answered yet (the push never delays it)', async () => {
+    // A push service that takes the request and never answers.
+    const sockets = new Set<Socket>();
+    const hanging = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const { port } = hanging.address() as { port: number };
+    const pro = await contractor(5, 0);
+    await addPushDevice(
+      sql,
+      pro.owner.id,
+      { ...push.subscribe(), endpoint: `http://127.0.0.1:${port}/push/hang` },
+      null,
+    );
+    const lead = await createLead(sql, { service });
+    const result = await processLead(sql, lead.id, { gateway });
+    expect(result.paymentsSuccessful).toBe(1);
+    // The sale is answered; its alert is still on its way (the push service holds the request).
+    await expect.poll(() => sockets.size).toBe(1);
+    const [row] = await sql<{ status: string }[]>`
+      select d.status from alert_deliveries d join lead_distributions l on d.payload->>'url' = '/dashboard?lead=' || l.id
+       where l.lead_id = ${lead.id}`;
+    expect(row?.status).toBe('sending');
+    for (const socket of sockets) socket.destroy();
+    hanging.close();
+    await alertSenderIdle();
+    const [after] = await sql<{ status: string; attempts: number }[]>`
+      select d.status, d.attempts from alert_deliveries d join lead_distributions l on d.payload->>'url' = '/dashboard?lead=' || l.id
+       where l.lead_id = ${lead.id}`;
+    expect(after).toEqual({ status: 'pending', attempts: 1 });
+  });
+
+  it("rings a device that another account turned alerts on since with none of the first account's alerts", async () => {
+    const first = await contractor(5, 1);
+    const second = await createUser(sql, { roles: ['contractor'] });
+    expect(await queueTestAlert(sql, first.owner.id)).toBe(1);
+    await addPushDevice(sql, second.id, first.subscriptions[0]!, null);
+    await deliverPendingAlerts(sql, { push: pushPort() });
+    expect(push.received(push.idOf(first.subscriptions[0]!.endpoint))).toEqual([]);
+    const [row] = await sql<{ status: string }[]>`
+      select status from alert_deliveries where user_id = ${first.owner.id}`;
+    expect(row?.status).toBe('gone');
+  });
+
   it('delivers a test alert to every device, and none when there is no device', async () => {
     const pro = await contractor(5, 2);
     expect(await queueTestAlert(sql, pro.owner.id)).toBe(2);
@@ -183,6 +230,11 @@ describe('devices', () => {
       'https://user:pw@fcm.googleapis.com/fcm/send/abc',
       'http://169.254.169.254/latest/meta-data',
       'http://127.0.0.1:4321/dev/push/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'http://localhost./x',
+      'https://fcm.googleapis.com./fcm/send/abc',
+      'https://evil.example/fcm.googleapis.com',
+      'https://fcm．googleapis．com.evil.example/x',
     ]) {
       expect(endpointProblem(endpoint, false), endpoint).not.toBeNull();
     }
@@ -211,5 +263,38 @@ describe('devices', () => {
       select p256dh, (select count(*)::int from push_subscriptions where user_id = ${owner.id}) as n
         from push_subscriptions where endpoint = ${renewed.endpoint}`;
     expect(row).toEqual({ p256dh: renewed.keys.p256dh, n: MAX_PUSH_DEVICES });
+  });
+});
+
+describe('the sandbox phone (/dev/push)', () => {
+  it("reads what web-push sent it with the phone's keys, and refuses a message it cannot read", async () => {
+    const payload = JSON.stringify({
+      title: 'New lead: Roofing in Kettering',
+      body: 'Café – 24/7',
+      url: '/dashboard',
+      tag: 't',
+    });
+    const details = webpush.generateRequestDetails(
+      {
+        endpoint: 'http://127.0.0.1:4321/dev/push/sandbox-phone',
+        keys: { p256dh: SANDBOX_PHONE.p256dh, auth: SANDBOX_PHONE.auth },
+      },
+      payload,
+      { vapidDetails: { subject: 'mailto:alerts@example.com', ...vapidKeys() }, TTL: 60, urgency: 'high' },
+    );
+    const headers = details.headers as Record<string, string>;
+    const answer = await receiveSandboxPush(
+      new Request(details.endpoint, { method: 'POST', headers, body: new Uint8Array(details.body) }),
+    );
+    expect(answer.status).toBe(201);
+    expect(sandboxPushes()[0]).toMatchObject({ payload, ttl: 60, urgency: 'high' });
+
+    const tampered = new Uint8Array(details.body);
+    tampered[tampered.length - 20]! ^= 1;
+    const refused = await receiveSandboxPush(
+      new Request(details.endpoint, { method: 'POST', headers, body: tampered }),
+    );
+    expect(refused.status).toBe(400);
+    expect(sandboxPushes()).toHaveLength(1);
   });
 });

@@ -33,6 +33,13 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** Whether a subscription's server key is `key` (a browser that does not say is taken at its word). */
+function sameKey(current: ArrayBuffer | null, key: Uint8Array): boolean {
+  if (!current) return true;
+  const bytes = new Uint8Array(current);
+  return bytes.length === key.length && bytes.every((byte, i) => byte === key[i]);
+}
+
 export function AlertsPanel() {
   const id = useId();
   const [state, setState] = useState<PushDevicesState | null>(null);
@@ -90,14 +97,21 @@ export function AlertsPanel() {
     setBusy('on');
     try {
       const permission = await Notification.requestPermission();
-      if (permission !== 'granted') return setStatus({ kind: 'error', text: M.denied });
+      if (permission !== 'granted') {
+        return setStatus({ kind: 'error', text: permission === 'denied' ? M.denied : M.dismissed });
+      }
       const registration = await workerRegistration();
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: keyBytes(state.vapidPublicKey),
-        }));
+      const key = keyBytes(state.vapidPublicKey);
+      let subscription = await registration.pushManager.getSubscription();
+      // One made with another server key (the key pair changed) would never receive: made again.
+      if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+        await subscription.unsubscribe();
+        subscription = null;
+      }
+      subscription ??= await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: key,
+      });
       const answer = await api<PushDevice>('POST', '/api/contractor/alerts/devices', {
         subscription: subscription.toJSON(),
       });

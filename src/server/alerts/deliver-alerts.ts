@@ -10,10 +10,14 @@
 // or down never delays or fails a sale (record-lead-charge.ts starts a delivery and goes on).
 import { MAX_ALERT_ATTEMPTS } from '../../domain/alert-rules.ts';
 import type { Sql } from '../db/client.ts';
-import { RECLAIM_AFTER_MINUTES } from '../mail/sender.ts';
 import { PushUnavailableError, type PushOptions, type PushPort } from './push-port.ts';
 
 const MAX_BACKOFF_SECONDS = 300;
+/**
+ * A delivery left 'sending' this long is claimed again: its sender died or was frozen (a Netlify
+ * function after its answer). A push takes at most the adapter's 10 s timeout.
+ */
+export const ALERT_RECLAIM_AFTER_SECONDS = 60;
 
 interface Claimed {
   id: string;
@@ -35,22 +39,22 @@ export async function deliverPendingAlerts(
     with due as (
       select id from alert_deliveries
        where (status = 'pending' and send_after <= now())
-          or (status = 'sending' and claimed_at < now() - make_interval(mins => ${RECLAIM_AFTER_MINUTES}))
+          or (status = 'sending' and claimed_at < now() - make_interval(secs => ${ALERT_RECLAIM_AFTER_SECONDS}))
        order by send_after limit ${options.batch ?? 50} for update skip locked),
     taken as (
       update alert_deliveries a set status = 'sending', attempts = attempts + 1, claimed_at = now()
         from due where a.id = due.id
-      returning a.id, a.subscription_id, a.payload, a.ttl_seconds, a.urgency, a.attempts)
+      returning a.id, a.subscription_id, a.user_id, a.payload, a.ttl_seconds, a.urgency, a.attempts)
     select t.*, s.endpoint, s.p256dh, s.auth
-      from taken t left join push_subscriptions s on s.id = t.subscription_id`;
+      from taken t left join push_subscriptions s on s.id = t.subscription_id and s.user_id = t.user_id`;
   await Promise.all(claimed.map((delivery) => deliverOne(sql, options.push, delivery)));
   return claimed.length;
 }
 
 async function deliverOne(sql: Sql, push: PushPort, delivery: Claimed): Promise<void> {
   if (!delivery.endpoint || !delivery.p256dh || !delivery.auth) {
-    // The device was removed after the alert was queued.
-    await sql`update alert_deliveries set status = 'gone', last_error = 'device removed' where id = ${delivery.id}`;
+    // The device was removed after the alert was queued, or another account turned alerts on there.
+    await sql`update alert_deliveries set status = 'gone', last_error = 'device removed or reassigned' where id = ${delivery.id}`;
     return;
   }
   let status: number;
@@ -123,7 +127,11 @@ export function kickAlertSender(sql: Sql, push: () => PushPort): void {
     } while (takeKick());
   })()
     .catch((error: unknown) => console.error('alert delivery failed', error))
-    .finally(() => (running = null));
+    .finally(() => {
+      running = null;
+      // A kick that came after the last look, before this ran, starts another round.
+      if (takeKick()) kickAlertSender(sql, push);
+    });
 }
 
 /** Resolves when the background delivery (if any) has finished: for tests and the benchmark. */

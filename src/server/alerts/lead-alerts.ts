@@ -26,8 +26,8 @@ interface Alert {
 /** Queues `alert` to every device of `userId`; how many it went to. */
 export async function queueAlert(sql: Sql | TransactionSql, userId: string, alert: Alert): Promise<number> {
   const rows = await sql`
-    insert into alert_deliveries (channel, subscription_id, kind, payload, ttl_seconds, urgency)
-    select 'push', id, ${alert.kind}, ${sql.json({ ...alert.payload })}, ${alert.options.ttlSeconds}, ${alert.options.urgency}
+    insert into alert_deliveries (channel, subscription_id, user_id, kind, payload, ttl_seconds, urgency)
+    select 'push', id, user_id, ${alert.kind}, ${sql.json({ ...alert.payload })}, ${alert.options.ttlSeconds}, ${alert.options.urgency}
       from push_subscriptions where user_id = ${userId}
     returning id`;
   return rows.length;

@@ -32,12 +32,17 @@ export async function housekeeping(
     if (!delivered) break;
     mails += delivered;
   }
-  // Alerts a push service could not take yet (it answered 5xx or 429, or did not answer).
+  // Alerts a push service could not take yet (it answered 5xx or 429, or did not answer). On its
+  // own: a push port that cannot be built stops none of the jobs after it.
   let alerts = 0;
-  for (;;) {
-    const delivered = await deliverPendingAlerts(sql, { push: deps.push ?? pushPort() });
-    if (!delivered) break;
-    alerts += delivered;
+  try {
+    for (;;) {
+      const delivered = await deliverPendingAlerts(sql, { push: deps.push ?? pushPort() });
+      if (!delivered) break;
+      alerts += delivered;
+    }
+  } catch (error) {
+    console.error('alert delivery failed; it runs again with the next housekeeping', error);
   }
   const credits = await resumeRefundingCredits(sql, deps.gateway);
   const unanswered = await creditUnansweredLeads(sql, deps.gateway);
