@@ -13,7 +13,7 @@ import { createUser } from '../factories/index.ts';
 import { enrolTotp, TEST_TOTP_SECRET } from '../helpers/api-context.ts';
 import { DEMO_PASSWORD } from '../helpers/demo-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
-import { ready } from '../helpers/islands.ts';
+import { hydrated, ready } from '../helpers/islands.ts';
 import { expect, test } from '../helpers/test.ts';
 
 const PASSWORD = 'Str0ng!Pass-2fa';
@@ -205,6 +205,8 @@ test('an admin without a second factor is sent to set one up, then into the admi
   await expect(page).toHaveURL('/second-factor?returnTo=%2Fadmin%2Fusers');
   await expect(page.getByRole('heading', { name: 'Set Up Two-Step Sign-In' })).toBeVisible();
   expect((await page.request.get('/api/admin/users')).status()).toBe(403);
+  // A click before the island has hydrated does nothing (CI saw it once).
+  await hydrated(page, 'SecondFactorGate');
   await page.getByRole('button', { name: 'Set Up Authenticator App' }).click();
   const key = (await page.locator('code').first().textContent())!.replace(/\s+/g, '');
   await page.getByLabel('Code from the App').fill(currentTotpCode(key));
