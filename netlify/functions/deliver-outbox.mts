@@ -1,7 +1,7 @@
 // Scheduled on Netlify: delivers the mail outbox and the alert outbox every minute (requests also
 // start a delivery after writing mail or alerts; this catches what they left and retries failures).
 import type { Config } from '@netlify/functions';
-import { deliverPendingAlerts } from '../../src/server/alerts/deliver-alerts.ts';
+import { drainAlerts } from '../../src/server/alerts/deliver-alerts.ts';
 import { pushPort } from '../../src/server/alerts/index.ts';
 import { db } from '../../src/server/db/client.ts';
 import { deliverPendingMail } from '../../src/server/mail/sender.ts';
@@ -14,9 +14,7 @@ export default async (): Promise<void> => {
       // until nothing is due
     }
   } finally {
-    while ((await deliverPendingAlerts(db(), { push: pushPort() })) > 0) {
-      // until no alert is due
-    }
+    await drainAlerts(db(), pushPort());
   }
 };
 

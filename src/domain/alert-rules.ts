@@ -31,6 +31,21 @@ export function isPushServiceHost(host: string): boolean {
   return PUSH_SERVICE_HOSTS.some((known) => name === known || name.endsWith(`.${known}`));
 }
 
+/**
+ * `value` as a path on the site at `origin`, read as a browser reads a link (a backslash is a
+ * slash, tabs and newlines vanish), or `fallback` when it is not a path or would leave the site:
+ * a tap on an alert never goes elsewhere. Self-contained, as the service worker embeds its source.
+ */
+export function pathOnSite(value: unknown, origin: string, fallback: string): string {
+  if (typeof value !== 'string' || !value.startsWith('/')) return fallback;
+  try {
+    const url = new URL(value, origin);
+    return url.origin === origin ? url.pathname + url.search + url.hash : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
 export const ALERT_MESSAGES = {
   unsupported:
     'This browser cannot receive alerts. On an iPhone, add this site to your Home Screen first, then open it from there.',

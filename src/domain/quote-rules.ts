@@ -66,6 +66,10 @@ export const TIMELINES = [
 ] as const;
 export type Timeline = (typeof TIMELINES)[number]['value'];
 
+/** A timeline's label ("Emergency"); a value it does not know, as given. */
+export const timelineLabel = (value: string): string =>
+  TIMELINES.find((t) => t.value === value)?.label ?? value;
+
 /** Budget presets in whole dollars; the spec's step 4 needs a minimum above 0. */
 export const BUDGET_PRESETS = [
   { label: 'Under $5,000', min: 500, max: 5_000 },
@@ -148,7 +152,7 @@ export function leadScoreBreakdown(input: {
     },
     {
       rule: 'timeline',
-      label: `Timeline: ${TIMELINES.find((t) => t.value === input.timeline)?.label ?? input.timeline}`,
+      label: `Timeline: ${timelineLabel(input.timeline)}`,
       points: timeline,
     },
     {

@@ -8,6 +8,7 @@
 // the offline page), nor is any answer marked private or no-store. It also shows pushed alerts
 // (issue 27) and opens the alert's page when one is tapped.
 import type { APIRoute } from 'astro';
+import { pathOnSite } from '~/domain/alert-rules';
 import { CLEAR_SW_PARAM, PRIVATE_PAGES } from '~/domain/app-chrome';
 
 /** Copies of pages a worker keeps for offline use; the oldest go first past this. */
@@ -115,19 +116,11 @@ self.addEventListener('fetch', (event) => {
   else event.respondWith(networkFirst(request, request.mode === 'navigate'));
 });
 
-/**
- * A path on this site, or the dashboard: a push never sends a tap elsewhere. Read as the browser
- * reads a link (a backslash is a slash, tabs and newlines vanish), then kept only if it stays here.
- */
+const pathOnSite = ${pathOnSite.toString()};
+
+/** A path on this site, or the dashboard: a push never sends a tap elsewhere. */
 function alertPath(value) {
-  if (typeof value !== 'string' || !value.startsWith('/')) return ${JSON.stringify(DEFAULT_ALERT_PATH)};
-  try {
-    const url = new URL(value, self.location.origin);
-    if (url.origin === self.location.origin) return url.pathname + url.search + url.hash;
-  } catch (error) {
-    // not a URL at all
-  }
-  return ${JSON.stringify(DEFAULT_ALERT_PATH)};
+  return pathOnSite(value, self.location.origin, ${JSON.stringify(DEFAULT_ALERT_PATH)});
 }
 
 // An alert (server/alerts/lead-alerts.ts): { title, body, url, tag }, shown as a notification.

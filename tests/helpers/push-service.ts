@@ -1,18 +1,12 @@
 // A stand-in for a browser's Web Push service (RFC 8030) on 127.0.0.1, for tests and benchmarks: it
 // hands out subscriptions as PushSubscription.toJSON() does, checks the VAPID header (RFC 8292) and
-// decrypts each message as the browser would (RFC 8291, the aes128gcm coding of RFC 8188). Written
-// with node:crypto alone, so it checks the sender's encryption instead of repeating it.
-import {
-  createDecipheriv,
-  createECDH,
-  createPublicKey,
-  hkdfSync,
-  randomBytes,
-  verify,
-  type ECDH,
-} from 'node:crypto';
+// decrypts each message as the browser would (RFC 8291, the aes128gcm coding of RFC 8188) with the
+// sandbox phone's reader (src/server/alerts/push-decrypt.ts): node:crypto alone, not web-push's
+// http_ece, so it checks the sender's encryption instead of repeating it.
+import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decryptPush, PushDecryptError } from '../../src/server/alerts/push-decrypt.ts';
 
 export interface PushSubscriptionJson {
   endpoint: string;
@@ -55,13 +49,8 @@ const MAX_BODY_BYTES = 4096;
 /** RFC 8292 §2: a JWT may not expire more than 24 hours ahead. */
 const MAX_JWT_SECONDS = 24 * 60 * 60;
 const URGENCIES = ['very-low', 'low', 'normal', 'high'];
-const SALT_BYTES = 16;
-const HEADER_BYTES = SALT_BYTES + 4 + 1;
+/** An uncompressed P-256 point. */
 const POINT_BYTES = 65;
-const TAG_BYTES = 16;
-/** RFC 8188 §2.1: a record holds at least one octet of delimiter and the 16-octet tag. */
-const MIN_RECORD_SIZE = 18;
-const LAST_RECORD_DELIMITER = 0x02;
 
 interface Subscription {
   ecdh: ECDH;
@@ -93,10 +82,6 @@ class Refusal extends Error {
 function fromBase64Url(text: string, what: string, status: number): Buffer {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Refusal(status, `${what} is not base64url`);
   return Buffer.from(text, 'base64url');
-}
-
-function hkdf(salt: Buffer, ikm: Buffer, info: Buffer, length: number): Buffer {
-  return Buffer.from(hkdfSync('sha256', ikm, salt, info, length));
 }
 
 /** The t and k parameters of `Authorization: vapid t=<JWT>, k=<key>` (RFC 8292 §3). */
@@ -165,56 +150,21 @@ function verifyVapid(header: string | undefined, audience: string): { subject: s
   return { subject, publicKey: key };
 }
 
-/** The aes128gcm header (RFC 8188 §2.1) and the one record after it. */
-function splitMessage(body: Buffer) {
-  if (body.length < HEADER_BYTES) throw new Refusal(400, 'body shorter than the aes128gcm header');
-  const recordSize = body.readUInt32BE(SALT_BYTES);
-  const idLength = body[HEADER_BYTES - 1]!;
-  if (recordSize < MIN_RECORD_SIZE) throw new Refusal(400, 'record size too small');
-  if (idLength !== POINT_BYTES) throw new Refusal(400, 'keyid is not a P-256 public key');
-  const record = body.subarray(HEADER_BYTES + idLength);
-  if (record.length <= TAG_BYTES) throw new Refusal(400, 'record too short');
-  if (record.length > recordSize) throw new Refusal(400, 'more than one record');
-  return {
-    salt: body.subarray(0, SALT_BYTES),
-    senderKey: body.subarray(HEADER_BYTES, HEADER_BYTES + idLength),
-    record,
-  };
-}
-
-/** The content encryption key and nonce of RFC 8291 §3.4 for one message. */
-function messageKeys(subscription: Subscription, salt: Buffer, senderKey: Buffer) {
-  let secret: Buffer;
-  try {
-    secret = subscription.ecdh.computeSecret(senderKey);
-  } catch {
-    throw new Refusal(400, 'keyid is not a P-256 public key');
-  }
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), subscription.publicKey, senderKey]);
-  const ikm = hkdf(subscription.auth, secret, keyInfo, 32);
-  return {
-    key: hkdf(salt, ikm, Buffer.from('Content-Encoding: aes128gcm\0'), 16),
-    nonce: hkdf(salt, ikm, Buffer.from('Content-Encoding: nonce\0'), 12),
-  };
-}
-
 /** The payload of an aes128gcm message for this subscription, as UTF-8 text. */
 function decrypt(body: Buffer, subscription: Subscription): string {
-  const { salt, senderKey, record } = splitMessage(body);
-  const { key, nonce } = messageKeys(subscription, salt, senderKey);
-  const decipher = createDecipheriv('aes-128-gcm', key, nonce, { authTagLength: TAG_BYTES });
-  decipher.setAuthTag(record.subarray(-TAG_BYTES));
-  let padded: Buffer;
+  let content: Buffer;
   try {
-    padded = Buffer.concat([decipher.update(record.subarray(0, -TAG_BYTES)), decipher.final()]);
-  } catch {
-    throw new Refusal(400, 'decryption failed');
+    content = decryptPush(body, {
+      privateKey: subscription.ecdh.getPrivateKey(),
+      publicKey: subscription.publicKey,
+      auth: subscription.auth,
+    });
+  } catch (error) {
+    if (error instanceof PushDecryptError) throw new Refusal(400, error.message);
+    throw error;
   }
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end -= 1;
-  if (padded[end] !== LAST_RECORD_DELIMITER) throw new Refusal(400, 'no last-record delimiter');
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(padded.subarray(0, end));
+    return new TextDecoder('utf-8', { fatal: true }).decode(content);
   } catch {
     throw new Refusal(400, 'payload is not UTF-8');
   }

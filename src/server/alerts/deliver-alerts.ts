@@ -51,6 +51,16 @@ export async function deliverPendingAlerts(
   return claimed.length;
 }
 
+/** Delivers until no alert is due; how many deliveries it took up. */
+export async function drainAlerts(sql: Sql, push: PushPort): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const taken = await deliverPendingAlerts(sql, { push });
+    if (taken === 0) return total;
+    total += taken;
+  }
+}
+
 async function deliverOne(sql: Sql, push: PushPort, delivery: Claimed): Promise<void> {
   if (!delivery.endpoint || !delivery.p256dh || !delivery.auth) {
     // The device was removed after the alert was queued, or another account turned alerts on there.
@@ -100,12 +110,12 @@ async function failed(sql: Sql, delivery: Claimed, error: string): Promise<void>
 
 let running: Promise<unknown> | null = null;
 /** Set by a kick that came while a delivery ran. */
-const pendingKick = { again: false };
+let kickedMeanwhile = false;
 
 /** Whether a kick came meanwhile, clearing it. */
 function takeKick(): boolean {
-  const kicked = pendingKick.again;
-  pendingKick.again = false;
+  const kicked = kickedMeanwhile;
+  kickedMeanwhile = false;
   return kicked;
 }
 
@@ -116,20 +126,15 @@ function takeKick(): boolean {
  */
 export function kickAlertSender(sql: Sql, push: () => PushPort): void {
   if (running) {
-    pendingKick.again = true;
+    kickedMeanwhile = true;
     return;
   }
-  running = (async () => {
-    do {
-      while ((await deliverPendingAlerts(sql, { push: push() })) > 0) {
-        // until nothing is due
-      }
-    } while (takeKick());
-  })()
+  running = Promise.resolve()
+    .then(() => drainAlerts(sql, push()))
     .catch((error: unknown) => console.error('alert delivery failed', error))
     .finally(() => {
       running = null;
-      // A kick that came after the last look, before this ran, starts another round.
+      // A kick that came while this ran starts another round, so its alert is not left for the sweep.
       if (takeKick()) kickAlertSender(sql, push);
     });
 }

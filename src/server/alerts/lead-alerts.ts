@@ -3,7 +3,8 @@
 // homeowner's name, address, phone or e-mail: a push may show on a locked screen.
 import { LEAD_ALERT_TTL_SECONDS, TEST_ALERT_TTL_SECONDS } from '../../domain/alert-rules.ts';
 import { formatBudget } from '../../domain/format.ts';
-import { TIMELINES } from '../../domain/quote-rules.ts';
+import { timelineLabel } from '../../domain/quote-rules.ts';
+import type { LeadRow } from '../quotes/types.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import type { PushOptions } from './push-port.ts';
 
@@ -33,45 +34,27 @@ export async function queueAlert(sql: Sql | TransactionSql, userId: string, aler
   return rows.length;
 }
 
-const timelineLabel = (value: string) => TIMELINES.find((t) => t.value === value)?.label ?? value;
+/** What a lead's alert says of it: the service, the place, the budget and the timeline. */
+export type LeadAlertFacts = Pick<
+  LeadRow,
+  'project_type' | 'city' | 'zip_code' | 'budget_min' | 'budget_max' | 'timeline'
+>;
 
-/** The new-lead alert of a paid distribution, to its business owner's devices. */
-export async function queueLeadAlert(tx: TransactionSql, distributionId: string): Promise<number> {
-  const [row] = await tx<
-    {
-      owner_id: string | null;
-      project_type: string;
-      city: string | null;
-      zip_code: string | null;
-      budget_min: number;
-      budget_max: number;
-      timeline: string;
-    }[]
-  >`
-    select b.owner_id, l.project_type, l.city, l.zip_code, l.budget_min, l.budget_max, l.timeline
-      from lead_distributions d
-      join businesses b on b.id = d.business_id
-      join leads l on l.id = d.lead_id
-     where d.id = ${distributionId}`;
-  if (!row?.owner_id) return 0;
-  return queueAlert(tx, row.owner_id, {
+/** The new-lead alert of a paid distribution, to the devices of its business's owner. */
+export async function queueLeadAlert(
+  tx: TransactionSql,
+  ownerId: string,
+  distributionId: string,
+  lead: LeadAlertFacts,
+): Promise<number> {
+  return queueAlert(tx, ownerId, {
     kind: 'lead_new',
-    payload: leadAlertPayload(distributionId, row),
+    payload: leadAlertPayload(distributionId, lead),
     options: { ttlSeconds: LEAD_ALERT_TTL_SECONDS, urgency: 'high' },
   });
 }
 
-export function leadAlertPayload(
-  distributionId: string,
-  lead: {
-    project_type: string;
-    city: string | null;
-    zip_code: string | null;
-    budget_min: number;
-    budget_max: number;
-    timeline: string;
-  },
-): AlertPayload {
+export function leadAlertPayload(distributionId: string, lead: LeadAlertFacts): AlertPayload {
   return {
     title: `New lead: ${lead.project_type} in ${lead.city ?? lead.zip_code ?? 'your area'}`,
     body: `Budget: ${formatBudget(lead.budget_min, lead.budget_max)} · Timeline: ${timelineLabel(lead.timeline)}`,

@@ -25,35 +25,30 @@ export function endpointProblem(endpoint: string, allowLocal = localPushServices
   return null;
 }
 
+/** Browsers and systems by their User-Agent marks, the more specific first (Edge says Chrome too). */
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iPhone or iPad'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'Mac'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+const named = (ua: string, table: [RegExp, string][]) => table.find(([mark]) => mark.test(ua))?.[1] ?? null;
+
 /** "Chrome on Android", from the browser's User-Agent; "This browser" when it cannot tell. */
 export function deviceLabel(userAgent: string | null): string {
-  const ua = userAgent ?? '';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /SamsungBrowser\//.test(ua)
-      ? 'Samsung Internet'
-      : /OPR\//.test(ua)
-        ? 'Opera'
-        : /Firefox\//.test(ua)
-          ? 'Firefox'
-          : /Chrome\//.test(ua)
-            ? 'Chrome'
-            : /Safari\//.test(ua)
-              ? 'Safari'
-              : null;
-  const system = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad|iPod/.test(ua)
-      ? 'iPhone or iPad'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X|Macintosh/.test(ua)
-          ? 'Mac'
-          : /CrOS/.test(ua)
-            ? 'ChromeOS'
-            : /Linux/.test(ua)
-              ? 'Linux'
-              : null;
+  const browser = named(userAgent ?? '', BROWSERS);
+  const system = named(userAgent ?? '', SYSTEMS);
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? 'This browser';
 }

@@ -4,6 +4,8 @@
 // /dev/push shows what it received, decrypted with its keys. Its keys are fixed and public:
 // development only. Like /dev/sms, it exists only on the embedded database, for requests from
 // this machine to a loopback host name.
+import { isLoopbackRequest } from '../../domain/loopback.ts';
+import { isEmbeddedDatabase } from '../config.ts';
 import { decryptPush, receiverKeys } from './push-decrypt.ts';
 
 export const SANDBOX_PHONE = {
@@ -13,6 +15,11 @@ export const SANDBOX_PHONE = {
   p256dh: 'BHqqtMUp8v7wmJUZz-zwZ0jPf9Gpmu_0VF6D8j-7JH48bazYcpRrr70WcWzJ3MsyMTjT_Vm0jZWzBKMelLbmoME',
   auth: '_Jk-rvZSBxEEIbFkkg3BUw',
 } as const;
+
+/** Whether the sandbox phone (its push service and /dev/push) exists for this request. */
+export function sandboxPhoneHere(clientAddress: string | null, host: string | null): boolean {
+  return isEmbeddedDatabase() && isLoopbackRequest(clientAddress, host);
+}
 
 /** Where the sandbox phone's push service is, on the site at `origin`. */
 export const sandboxPhoneEndpoint = (origin: string): string => `${origin}/dev/push/${SANDBOX_PHONE.id}`;

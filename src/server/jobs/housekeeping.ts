@@ -8,7 +8,7 @@ import { resumeRefundingCredits } from '../credits/settle-credit.ts';
 import type { Transporter } from 'nodemailer';
 import type { Sql } from '../db/client.ts';
 import { deliverPendingMail } from '../mail/sender.ts';
-import { deliverPendingAlerts } from '../alerts/deliver-alerts.ts';
+import { drainAlerts } from '../alerts/deliver-alerts.ts';
 import { pushPort } from '../alerts/index.ts';
 import type { PushPort } from '../alerts/push-port.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
@@ -36,11 +36,7 @@ export async function housekeeping(
   // own: a push port that cannot be built stops none of the jobs after it.
   let alerts = 0;
   try {
-    for (;;) {
-      const delivered = await deliverPendingAlerts(sql, { push: deps.push ?? pushPort() });
-      if (!delivered) break;
-      alerts += delivered;
-    }
+    alerts = await drainAlerts(sql, deps.push ?? pushPort());
   } catch (error) {
     console.error('alert delivery failed; it runs again with the next housekeeping', error);
   }

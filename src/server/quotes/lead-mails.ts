@@ -3,7 +3,7 @@
 import { formatBudget, formatPhone } from '../../domain/format.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { ContractorCard } from '../../schemas/inbox.ts';
-import { LEAD_PRICE_CENTS, TIMELINES } from '../../domain/quote-rules.ts';
+import { LEAD_PRICE_CENTS, timelineLabel } from '../../domain/quote-rules.ts';
 import { replyPromise } from '../../domain/reply-promise.ts';
 import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
 import { leadTrust, trustText } from '../../domain/lead-trust.ts';
@@ -17,7 +17,6 @@ type Recipient = { name: string; email: string };
 /** A contractor a lead was sold to, with the reply time it states (null: none stated). */
 export type PaidContractor = { name: string; responseTimeHours: number | null };
 
-const timelineLabel = (value: string) => TIMELINES.find((t) => t.value === value)?.label ?? value;
 const LEAD_PRICE = formatMoney(LEAD_PRICE_CENTS);
 
 const HOMEOWNER_REASON = 'you asked for quotes on Dayton Contractors';

@@ -67,8 +67,13 @@ export async function recordLeadCharge(
       where id = ${distributionId}`;
     // Counted on the move to paid, in its transaction: a rerun counts nothing twice.
     if (paid) await addToAnalytics(tx, 'LEAD_GENERATED', [distribution.business_id]);
-    await mailContractor(tx, distributionId, distribution.lead_id, distribution.business_id, outcome);
-    const alerts = paid ? await queueLeadAlert(tx, distributionId) : 0;
+    const alerts = await tellContractor(
+      tx,
+      distributionId,
+      distribution.lead_id,
+      distribution.business_id,
+      outcome,
+    );
     return { moved: 'moved' as const, alerts };
   });
   if (typeof result === 'string') return result;
@@ -76,28 +81,34 @@ export async function recordLeadCharge(
   return result.moved;
 }
 
-async function mailContractor(
+/**
+ * The contractor's mail (the lead, or the declined charge) and, for a paid one, its devices'
+ * alert, from one read of the business and the lead. How many alerts were queued.
+ */
+async function tellContractor(
   tx: TransactionSql,
   distributionId: string,
   leadId: string,
   businessId: string,
   outcome: LeadChargeOutcome,
-): Promise<void> {
-  const [contractor] = await tx<{ name: string; email: string | null; response_time_hours: number | null }[]>`
-    select name, email, response_time_hours from businesses where id = ${businessId}`;
-  if (!contractor?.email) return;
+): Promise<number> {
+  const [contractor] = await tx<
+    { name: string; email: string | null; response_time_hours: number | null; owner_id: string | null }[]
+  >`select name, email, response_time_hours, owner_id from businesses where id = ${businessId}`;
   const [lead] = await tx<LeadRow[]>`
     select id, service_id, email, name, phone, zip_code, city, latitude, longitude, qualification, project_type,
            project_description, timeline, budget_min, budget_max, property_address, preferred_contact_method
     from leads where id = ${leadId}`;
-  if (!lead) return;
-  const recipient = { name: contractor.name, email: contractor.email };
-  if (outcome.status === 'paid') {
+  if (!contractor || !lead) return 0;
+  if (contractor.email) {
+    const recipient = { name: contractor.name, email: contractor.email };
     await enqueueMail(
       tx,
-      leadMail({ ...recipient, responseTimeHours: contractor.response_time_hours }, lead, distributionId),
+      outcome.status === 'paid'
+        ? leadMail({ ...recipient, responseTimeHours: contractor.response_time_hours }, lead, distributionId)
+        : declinedLeadMail(recipient, lead, outcome.message || 'The payment was declined.'),
     );
-  } else {
-    await enqueueMail(tx, declinedLeadMail(recipient, lead, outcome.message || 'The payment was declined.'));
   }
+  if (outcome.status !== 'paid' || !contractor.owner_id) return 0;
+  return queueLeadAlert(tx, contractor.owner_id, distributionId, lead);
 }

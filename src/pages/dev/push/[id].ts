@@ -2,9 +2,7 @@
 // where alerts to it arrive on a developer's machine; /dev/push shows them. Exists only where
 // /dev/sms does (the embedded database, for requests from this machine to a loopback host name);
 // elsewhere, and for any other id, 404.
-import { isLoopbackRequest } from '~/domain/loopback';
-import { receiveSandboxPush, SANDBOX_PHONE } from '~/server/alerts/sandbox-phone';
-import { isEmbeddedDatabase } from '~/server/config';
+import { receiveSandboxPush, SANDBOX_PHONE, sandboxPhoneHere } from '~/server/alerts/sandbox-phone';
 import { AppError } from '~/server/errors';
 import { requestMeta } from '~/server/http';
 import { route } from '~/server/route';
@@ -13,9 +11,8 @@ export const prerender = false;
 
 export const POST = route({ auth: 'none' }, async ({ context }) => {
   const exists =
-    isEmbeddedDatabase() &&
     context.params['id'] === SANDBOX_PHONE.id &&
-    isLoopbackRequest(requestMeta(context).ip, context.request.headers.get('host'));
+    sandboxPhoneHere(requestMeta(context).ip, context.request.headers.get('host'));
   if (!exists) throw new AppError('NOT_FOUND', 'Not found');
   return receiveSandboxPush(context.request);
 });
