@@ -2,8 +2,10 @@
 // directly): it watches every page the test opens, in its own context or one it makes with
 // browser.newContext(), for Content-Security-Policy violations (the securitypolicyviolation
 // event) and for the console errors CSP and Permissions-Policy problems print, and fails the
-// test that caused one. So the browser suite records no CSP violation on any page it visits.
+// test that caused one. So the browser suite records no CSP violation on any page it visits. Each
+// test also starts with its own sign-in allowance on 127.0.0.1 (below).
 import { test as base, type BrowserContext } from '@playwright/test';
+import { withSiteDatabase } from './site-database.ts';
 
 export { expect } from '@playwright/test';
 
@@ -38,7 +40,25 @@ async function watch(context: BrowserContext, problems: string[]): Promise<void>
   });
 }
 
-export const test = base.extend<{ policyProblems: string[]; watchPolicies: undefined }>({
+export const test = base.extend<{
+  policyProblems: string[];
+  watchPolicies: undefined;
+  ownAddressAllowance: undefined;
+}>({
+  // Every browser test connects from 127.0.0.1, so all of them shared one per-address allowance
+  // of sign-ins, sign-ups, resets and password re-entries (30 per 5 minutes): whichever test came
+  // late in a long run was refused (429) for what others had spent. Each test starts with an
+  // allowance of its own; the limit itself is tested within one test, or from 127.0.0.3.
+  ownAddressAllowance: [
+    async ({ baseURL }, use) => {
+      await withSiteDatabase(
+        baseURL!,
+        (tx) => tx`delete from rate_limits where identifier = '127.0.0.1' and action = 'auth:ip'`,
+      );
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
   // eslint-disable-next-line no-empty-pattern
   policyProblems: async ({}, use) => {
