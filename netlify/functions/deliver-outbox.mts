@@ -1,8 +1,9 @@
-// Scheduled on Netlify: delivers the mail outbox and the alert outbox every minute (requests also
-// start a delivery after writing mail or alerts; this catches what they left and retries failures).
+// Scheduled on Netlify: delivers the mail outbox and the alert outbox (pushes and texts) every
+// minute (requests also start a delivery after writing mail or alerts; this catches what they
+// left, retries failures and sends what quiet hours held).
 import type { Config } from '@netlify/functions';
 import { drainAlerts } from '../../src/server/alerts/deliver-alerts.ts';
-import { pushPort } from '../../src/server/alerts/index.ts';
+import { alertPorts } from '../../src/server/alerts/index.ts';
 import { db } from '../../src/server/db/client.ts';
 import { deliverPendingMail } from '../../src/server/mail/sender.ts';
 
@@ -14,7 +15,7 @@ export default async (): Promise<void> => {
       // until nothing is due
     }
   } finally {
-    await drainAlerts(db(), pushPort());
+    await drainAlerts(db(), alertPorts(db()));
   }
 };
 

@@ -1,5 +1,9 @@
-// Instant alerts (issue 27): the limits, the push services a device may name, and the words a
-// contractor sees. Shared by the dashboard's island and the server.
+// Instant alerts (issue 27): the limits, the push services a device may name, what each kind of
+// alert goes by (push, text, e-mail) unless the contractor chose otherwise, quiet hours, the
+// texts' words (with the opt-out wording carriers expect), and the words a contractor sees.
+// Shared by the dashboard's island and the server.
+import { daytonClock, daytonInstant, inDailyWindow, MINUTES_PER_DAY } from './dayton-time.ts';
+import { CODE_LENGTH, SMS_BRAND } from './phone-proof-rules.ts';
 
 /** Devices one account may have receiving alerts; a new one past this is refused. */
 export const MAX_PUSH_DEVICES = 10;
@@ -46,6 +50,86 @@ export function pathOnSite(value: unknown, origin: string, fallback: string): st
   }
 }
 
+/** What a contractor is alerted to, in the order the settings list them. */
+export const ALERT_KINDS = ['lead_new', 'quote_accepted', 'credit_decided', 'payment_failed'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const ALERT_KIND_WORDS: Record<AlertKind, string> = {
+  lead_new: 'A new lead',
+  quote_accepted: 'A homeowner accepts your quote',
+  credit_decided: 'A credit request is decided',
+  payment_failed: 'A payment fails',
+};
+
+export const ALERT_CHANNELS = ['push', 'sms', 'email'] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+
+export const ALERT_CHANNEL_WORDS: Record<AlertChannel, string> = {
+  push: 'Push',
+  sms: 'Text',
+  email: 'E-mail',
+};
+
+export type AlertChannels = Record<AlertKind, Record<AlertChannel, boolean>>;
+
+/** Until a contractor chooses: push and e-mail for everything; texts need a confirmed number first. */
+export const DEFAULT_ALERT_CHANNELS: AlertChannels = {
+  lead_new: { push: true, sms: false, email: true },
+  quote_accepted: { push: true, sms: false, email: true },
+  credit_decided: { push: true, sms: false, email: true },
+  payment_failed: { push: true, sms: false, email: true },
+};
+
+/** A failed payment always goes by e-mail as well: it concerns money and whether leads keep coming. */
+export const ALWAYS_EMAILED: ReadonlySet<AlertKind> = new Set(['payment_failed']);
+
+/** Whether `kind` goes by `channel` under `channels` (e-mail of a failed payment always does). */
+export function alertGoesBy(channels: AlertChannels, kind: AlertKind, channel: AlertChannel): boolean {
+  if (channel === 'email' && ALWAYS_EMAILED.has(kind)) return true;
+  return channels[kind][channel];
+}
+
+/** Texts a day unless the contractor chose otherwise, and the most they may choose. */
+export const SMS_DAILY_MAX_DEFAULT = 10;
+export const SMS_DAILY_MAX_LIMIT = 50;
+
+/** The quiet hours offered when a contractor first turns them on. */
+export const DEFAULT_QUIET_HOURS = { start: '21:00', end: '07:00' } as const;
+
+/** Quiet hours as minutes after Dayton's midnight; the end may be past midnight (21:00 to 07:00). */
+export interface QuietMinutes {
+  start: number;
+  end: number;
+}
+
+/**
+ * When an alert queued at `now` may ring: `now` itself, or the end of the quiet hours `now` falls
+ * in (Dayton's clock, whatever the daylight-saving time).
+ */
+export function ringsAt(now: Date, quiet: QuietMinutes | null): Date {
+  if (!quiet) return now;
+  const clock = daytonClock(now);
+  if (!inDailyWindow(clock.minutes, quiet.start, quiet.end)) return now;
+  const nextDay = quiet.end <= clock.minutes ? 1 : 0;
+  return daytonInstant(clock.year, clock.month, clock.day + nextDay, quiet.end % MINUTES_PER_DAY);
+}
+
+/** A text alert: the brand, what happened, the link, and the opt-out words on every message. */
+export function alertText(alert: { title: string; body: string; url: string }, origin: string): string {
+  return `${SMS_BRAND}: ${alert.title}. ${alert.body}. ${origin}${alert.url} Reply STOP to opt out.`;
+}
+
+/** The first text to a confirmed number: the program, how often, rates, HELP and STOP (CTIA's opt-in confirmation). */
+export function smsWelcomeText(dailyMax: number): string {
+  return `${SMS_BRAND}: lead alerts are on for this number. Up to ${dailyMax} msgs/day. Msg & data rates may apply. Reply HELP for help, STOP to opt out.`;
+}
+
+/** The test alert by text. */
+export const SMS_TEST_TEXT = `${SMS_BRAND}: test alert. New leads will arrive like this. Reply STOP to opt out.`;
+
+/** Twilio's code for a number that replied STOP: nothing more may be sent to it until START. */
+export const SMS_OPTED_OUT_CODE = 21610;
+
 export const ALERT_MESSAGES = {
   unsupported:
     'This browser cannot receive alerts. On an iPhone, add this site to your Home Screen first, then open it from there.',
@@ -56,9 +140,30 @@ export const ALERT_MESSAGES = {
   turnedOn: 'Alerts are on for this device.',
   removed: 'That device no longer receives alerts.',
   testSent: 'A test alert is on its way to your devices.',
-  noDevices: 'Turn on alerts on a device first.',
+  testTextSent: 'A test text is on its way to your number.',
   tooMany: `You can receive alerts on up to ${MAX_PUSH_DEVICES} devices. Remove one first.`,
   badSubscription: 'This device could not be registered for alerts. Please try again.',
   unknownService: 'This browser uses a push service we do not send to.',
   notFound: 'That device was not found.',
+  testLimited: 'You sent several test alerts just now. Please wait a few minutes.',
+  nothingToTest: 'Turn on alerts on a device or confirm a number for texts first.',
+  saved: 'Alert settings saved.',
+  quietSame: 'Quiet hours must start and end at different times.',
+  time: 'Enter a time like 21:00.',
+  dailyMax: `Choose from 1 to ${SMS_DAILY_MAX_LIMIT} texts a day.`,
+  smsNeedsPhone: 'Confirm a mobile number first, to get alerts by text.',
+  phone: 'Enter a US mobile number, like (937) 555-0123.',
+  notMobile: 'This number cannot receive texts. Enter a mobile number.',
+  codeFormat: `Enter the ${CODE_LENGTH}-digit code.`,
+  codeSent: (masked: string) => `We texted a code to ${masked}. Enter it below.`,
+  codeWrong: 'That code is not right. Check the text and try again.',
+  codeGone: 'This code has expired or was tried too often. Send a new code.',
+  noCode: 'Send a code to your number first.',
+  smsUnavailable: 'We could not reach the text service just now. Please try again in a minute.',
+  smsLimited: (minutes: number) =>
+    `Too many codes were sent. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  smsConfirmed: 'Your number is confirmed. Choose below which alerts come by text.',
+  smsRemoved: 'Texts are off and your number is removed.',
+  smsOptedOut:
+    'This number replied STOP, so we cannot text it. Reply START to our last text, then confirm the number again here.',
 } as const;

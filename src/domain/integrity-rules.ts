@@ -3,7 +3,7 @@
 // reports of fake leads, reviews only from real jobs and listing claims that prove themselves.
 // Pure: shared by the server and the tests (the wizard's part is phone-proof-rules.ts, re-exported
 // here). docs/decisions.md says why each is so.
-import { CODE_MINUTES, type LineType } from './phone-proof-rules.ts';
+import { CODE_MINUTES, SMS_BRAND, type LineType } from './phone-proof-rules.ts';
 
 export * from './phone-proof-rules.ts';
 
@@ -241,9 +241,6 @@ export function maskedPhone(digits: string): string {
 export function e164(digits: string): string {
   return `+1${digits.slice(-10)}`;
 }
-
-/** The brand as texts and calls name it. */
-export const SMS_BRAND = 'Dayton Contractors';
 
 /** What the code's text says (the sandbox writes the same words Twilio Verify's template does). */
 export function codeText(code: string): string {

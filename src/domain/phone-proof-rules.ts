@@ -24,6 +24,9 @@ export const LINE_TYPE_LABELS: Record<LineType, string> = {
   unknown: 'Line type unknown',
 };
 
+/** The brand as texts and calls name it. */
+export const SMS_BRAND = 'Dayton Contractors';
+
 /** Why a phone is asked for, on the wizard's last step. */
 export const PHONE_PROOF_WHY =
   'We text you a code so contractors know you are real; we never share your number before you are matched.';

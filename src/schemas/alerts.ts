@@ -1,8 +1,17 @@
 // Instant alerts: the browser's push subscription as the dashboard sends it (PushSubscription's
-// toJSON()), and the device list the server answers. Where a device's push service may be is
+// toJSON()), and the device list the server answers; the alert settings (what each kind goes by,
+// quiet hours, texts a day) and the number confirmed for texts. Where a device's push service may be is
 // the server's check (server/alerts/push-devices.ts): it depends on the deployment.
 import * as z from 'zod/mini';
-import { ALERT_MESSAGES as M } from '../domain/alert-rules.ts';
+import {
+  ALERT_KINDS,
+  ALERT_MESSAGES as M,
+  SMS_DAILY_MAX_LIMIT,
+  type AlertChannels,
+  type AlertKind,
+} from '../domain/alert-rules.ts';
+import { CODE_LENGTH } from '../domain/phone-proof-rules.ts';
+import { TIME_PATTERN } from '../domain/profile-rules.ts';
 
 /** base64url without padding, as browsers write a subscription's keys. */
 const base64url = (bytes: number) =>
@@ -27,6 +36,9 @@ export type TPushSubscription = z.infer<typeof ZPushSubscription>;
 
 export const ZAddPushDevice = z.object({ subscription: ZPushSubscription });
 
+/** POST /api/contractor/alerts/test: the devices ('push'), the number ('sms'), or both. */
+export const ZTestAlert = z.strictObject({ channel: z.optional(z.enum(['push', 'sms'])) });
+
 /** A device that receives the account's alerts. */
 export interface PushDevice {
   id: string;
@@ -43,4 +55,60 @@ export interface PushDevice {
 export interface PushDevicesState {
   vapidPublicKey: string;
   devices: PushDevice[];
+}
+
+const ZTime = z.string({ error: M.time }).check(z.maxLength(5, M.time), z.regex(TIME_PATTERN, M.time));
+
+const ZChannelSet = z.strictObject({ push: z.boolean(), sms: z.boolean(), email: z.boolean() });
+
+/** Quiet hours in Dayton time, "HH:MM" each; the end may be past midnight (21:00 to 07:00). */
+export const ZQuietHours = z
+  .strictObject({ start: ZTime, end: ZTime })
+  .check(z.refine((q) => q.start !== q.end, { message: M.quietSame, path: ['end'] }));
+
+/** PUT /api/contractor/alerts/settings: what each kind goes by, quiet hours and the texts a day. */
+export const ZAlertSettingsInput = z.strictObject({
+  channels: z.strictObject(
+    Object.fromEntries(ALERT_KINDS.map((kind) => [kind, ZChannelSet])) as Record<
+      AlertKind,
+      typeof ZChannelSet
+    >,
+  ),
+  quietHours: z.nullable(ZQuietHours),
+  smsDailyMax: z
+    .int({ error: M.dailyMax })
+    .check(z.gte(1, M.dailyMax), z.lte(SMS_DAILY_MAX_LIMIT, M.dailyMax)),
+});
+export type TAlertSettingsInput = z.output<typeof ZAlertSettingsInput>;
+
+/** POST /api/contractor/alerts/sms-phone: the mobile number to confirm for texts. */
+export const ZSmsPhone = z.strictObject({
+  phone: z.string({ error: M.phone }).check(z.maxLength(30, M.phone)),
+});
+
+/** POST /api/contractor/alerts/sms-phone/confirm: the code texted to it. */
+export const ZSmsCode = z.strictObject({
+  code: z
+    .string({ error: M.codeFormat })
+    .check(z.trim(), z.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), M.codeFormat)),
+});
+
+/** GET /api/contractor/alerts/settings. */
+export interface AlertSettings {
+  channels: AlertChannels;
+  /** Null when alerts may ring at any hour. */
+  quietHours: { start: string; end: string } | null;
+  smsDailyMax: number;
+  sms: {
+    /** The confirmed number, ten digits; null without one. */
+    phone: string | null;
+    /** A number a code was sent to and not yet confirmed. */
+    pendingPhone: string | null;
+    /** The number replied STOP: nothing is texted until it is confirmed again. */
+    optedOut: boolean;
+    /** Texts queued today (Dayton's day), against smsDailyMax. */
+    sentToday: number;
+  };
+  /** Devices receiving push alerts. */
+  devices: number;
 }

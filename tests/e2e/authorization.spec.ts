@@ -948,7 +948,46 @@ function rules(ids: Ids): Record<string, Rule> {
     },
     'POST /api/contractor/alerts/test': {
       access: 'contractor',
-      probes: [{ path: '/api/contractor/alerts/test', expect: contractorApi(200, 409) }],
+      probes: [
+        { path: '/api/contractor/alerts/test', body: { channel: 'push' }, expect: contractorApi(200, 409) },
+      ],
+    },
+    // Alert settings: the caller's own; a wrong body is refused and changes nothing.
+    'GET /api/contractor/alerts/settings': {
+      access: 'contractor',
+      probes: [{ path: '/api/contractor/alerts/settings', expect: contractorApi(200) }],
+    },
+    'PUT /api/contractor/alerts/settings': {
+      access: 'contractor',
+      probes: [
+        { path: '/api/contractor/alerts/settings', body: { channels: {} }, expect: contractorApi(400) },
+      ],
+    },
+    'POST /api/contractor/alerts/sms-phone': {
+      access: 'contractor',
+      probes: [
+        { path: '/api/contractor/alerts/sms-phone', body: { phone: '12' }, expect: contractorApi(400) },
+      ],
+    },
+    'DELETE /api/contractor/alerts/sms-phone': {
+      access: 'contractor',
+      probes: [
+        {
+          path: '/api/contractor/alerts/sms-phone',
+          expect: contractorApi(null),
+          note: 'not sent as a contractor: it would remove the number another browser test confirms',
+        },
+      ],
+    },
+    'POST /api/contractor/alerts/sms-phone/confirm': {
+      access: 'contractor',
+      probes: [
+        {
+          path: '/api/contractor/alerts/sms-phone/confirm',
+          body: { code: '12' },
+          expect: contractorApi(400),
+        },
+      ],
     },
     'GET /api/contractor/limits': {
       access: 'contractor',

@@ -31,6 +31,8 @@ export interface TwilioStandIn {
   lineTypes: Map<string, string>;
   /** Texts sent through Messaging. */
   messages: { sid: string; to: string; body: string; messagingServiceSid: string | null }[];
+  /** E.164 numbers that replied STOP: a text to one is refused with 21610, as Twilio does. */
+  optedOut: Set<string>;
   /** The newest code sent to an E.164 number, as the phone would show it. */
   lastCode(to: string): string | undefined;
   /** Answer every request with this HTTP status (e.g. 503) until set back to null. */
@@ -52,6 +54,7 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
     requests: [],
     lineTypes: new Map(),
     messages: [],
+    optedOut: new Set(),
     lastCode: (to) => verifications.filter((v) => v.to === to).at(-1)?.code,
     failWith: null,
     latencyMs: 0,
@@ -140,6 +143,7 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
     if (host === 'api.twilio.com' && method === 'POST' && messages) {
       const to = params.get('To') ?? '';
       if (!/^\+1\d{10}$/.test(to)) return error(400, 21211, "The 'To' number is not a valid phone number.");
+      if (standIn.optedOut.has(to)) return error(400, 21610, 'Attempt to send to unsubscribed recipient');
       const sid = `SM${randomBytes(16).toString('hex')}`;
       const body = params.get('Body') ?? '';
       standIn.messages.push({ sid, to, body, messagingServiceSid: params.get('MessagingServiceSid') });

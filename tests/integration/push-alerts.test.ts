@@ -9,8 +9,8 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PUSH_DEVICES, ALERT_MESSAGES } from '../../src/domain/alert-rules.ts';
 import { alertSenderIdle, deliverPendingAlerts } from '../../src/server/alerts/deliver-alerts.ts';
-import { pushPort } from '../../src/server/alerts/index.ts';
-import { queueTestAlert, type AlertPayload } from '../../src/server/alerts/lead-alerts.ts';
+import { alertPorts, pushPort } from '../../src/server/alerts/index.ts';
+import { queueTestAlert, type AlertPayload } from '../../src/server/alerts/queue-alerts.ts';
 import { addPushDevice, endpointProblem, listPushDevices } from '../../src/server/alerts/push-devices.ts';
 import { receiveSandboxPush, SANDBOX_PHONE, sandboxPushes } from '../../src/server/alerts/sandbox-phone.ts';
 import { vapidKeys } from '../../src/server/alerts/vapid-keys.ts';
@@ -202,7 +202,7 @@ describe("a sale pushes to the buyer's devices", () => {
     const second = await createUser(sql, { roles: ['contractor'] });
     expect(await queueTestAlert(sql, first.owner.id)).toBe(1);
     await addPushDevice(sql, second.id, first.subscriptions[0]!, null);
-    await deliverPendingAlerts(sql, { push: pushPort() });
+    await deliverPendingAlerts(sql, alertPorts(sql));
     expect(push.received(push.idOf(first.subscriptions[0]!.endpoint))).toEqual([]);
     const [row] = await sql<{ status: string }[]>`
       select status from alert_deliveries where user_id = ${first.owner.id}`;
@@ -212,7 +212,7 @@ describe("a sale pushes to the buyer's devices", () => {
   it('delivers a test alert to every device, and none when there is no device', async () => {
     const pro = await contractor(5, 2);
     expect(await queueTestAlert(sql, pro.owner.id)).toBe(2);
-    await deliverPendingAlerts(sql, { push: pushPort() });
+    await deliverPendingAlerts(sql, alertPorts(sql));
     const received = await push.waitFor(1, { subscriptionId: push.idOf(pro.subscriptions[1]!.endpoint) });
     expect(JSON.parse(received[0]!.payload)).toMatchObject({ title: 'Test alert from Dayton Contractors' });
     const lonely = await createUser(sql, { roles: ['contractor'] });

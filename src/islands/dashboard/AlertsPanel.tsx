@@ -40,7 +40,8 @@ function sameKey(current: ArrayBuffer | null, key: Uint8Array): boolean {
   return bytes.length === key.length && bytes.every((byte, i) => byte === key[i]);
 }
 
-export function AlertsPanel() {
+/** `onMore`: where the Leads tab's card leads to the Alerts tab (texts, quiet hours, each kind). */
+export function AlertsPanel(props: { onMore?: () => void }) {
   const id = useId();
   const [state, setState] = useState<PushDevicesState | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -147,7 +148,7 @@ export function AlertsPanel() {
   const test = async () => {
     setStatus(null);
     setBusy('test');
-    const answer = await api<{ devices: number }>('POST', '/api/contractor/alerts/test');
+    const answer = await api<{ devices: number }>('POST', '/api/contractor/alerts/test', { channel: 'push' });
     setBusy(null);
     setStatus(
       answer.ok
@@ -204,6 +205,11 @@ export function AlertsPanel() {
       {devices.length > 0 && (
         <button type="button" className="btn secondary" disabled={busy !== null} onClick={() => void test()}>
           {busy === 'test' ? 'Sending…' : 'Send a test alert'}
+        </button>
+      )}
+      {props.onMore && (
+        <button type="button" className="alerts-more" onClick={props.onMore}>
+          Texts, quiet hours and more alert settings
         </button>
       )}
       <p role="status" className={status ? status.kind : undefined}>

@@ -1,5 +1,6 @@
 // /dashboard: the contractor's header (templates, billing) and the tabs Leads (the lead list
-// first, the stats cards beside it, or under it on a phone), Analytics, Profile and Payments. The
+// first, the stats cards beside it, or under it on a phone), Alerts (devices, texts, what each
+// kind comes by), Analytics, Profile and Payments. The
 // page hands over the business and the stats it loaded.
 import { useState, type ReactNode } from 'react';
 import type { DashboardStats, LeadPage } from '../../schemas/dashboard.ts';
@@ -7,6 +8,7 @@ import { pushToast } from '../../stores/toasts.ts';
 import Tabs from '../shared/Tabs.tsx';
 import Toaster from '../shared/Toaster.tsx';
 import { AlertsPanel } from './AlertsPanel.tsx';
+import { AlertsTab } from './AlertsTab.tsx';
 import { AnalyticsPanel } from './AnalyticsPanel.tsx';
 import LeadsTab from './LeadsTab.tsx';
 import { PaymentsTab } from './PaymentsTab.tsx';
@@ -18,6 +20,7 @@ import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
 const TABS = [
   { id: 'leads', label: 'Leads' },
+  { id: 'alerts', label: 'Alerts' },
   { id: 'analytics', label: 'Analytics' },
   { id: 'profile', label: 'Profile' },
   { id: 'payments', label: 'Payments' },
@@ -74,11 +77,12 @@ function Dashboard(props: {
           <div className="leads-layout">
             <LeadsTab template={template} onStatsChanged={setStats} initialPage={initialLeads} />
             <aside className="leads-aside">
-              <AlertsPanel />
+              <AlertsPanel onMore={() => select('alerts')} />
               <StatsCards stats={stats} />
             </aside>
           </div>
         )}
+        {tab === 'alerts' && <AlertsTab />}
         {tab === 'analytics' && <AnalyticsPanel business={business} />}
         {tab === 'profile' && <ProfileTab business={business} />}
         {tab === 'payments' && <PaymentsTab business={business} setupReturn={props.setupReturn ?? null} />}

@@ -14,7 +14,7 @@ export interface DashboardBusiness {
   paymentSetup: PaymentSetupStatus;
 }
 
-export type DashboardTab = 'leads' | 'analytics' | 'profile' | 'payments';
+export type DashboardTab = 'leads' | 'alerts' | 'analytics' | 'profile' | 'payments';
 
 /** How the contractor came back from the gateway's hosted setup page (?setup=..), if they did. */
 export type SetupReturn = 'success' | 'cancelled' | null;

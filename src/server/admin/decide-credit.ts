@@ -8,6 +8,9 @@
 // asked again answers the credit as it stands; the other decision is refused.
 import { PAYMENTS_MESSAGES as M } from '../../domain/admin-payments-rules.ts';
 import type { AdminCreditRequest } from '../../schemas/admin-payments.ts';
+import { kickAlertSender } from '../alerts/deliver-alerts.ts';
+import { alertPorts } from '../alerts/index.ts';
+import { alertUser, creditDecidedNotice } from '../alerts/queue-alerts.ts';
 import { creditDeclinedMail } from '../credits/credit-mails.ts';
 import { settleCredit } from '../credits/settle-credit.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
@@ -93,9 +96,9 @@ export async function declineCredit(
   reason: string,
 ): Promise<AdminCreditRequest> {
   if (!UUID.test(creditId)) throw new AppError('NOT_FOUND', M.creditNotFound);
-  await sql.begin(async (tx) => {
+  const alerts = await sql.begin(async (tx): Promise<number> => {
     const credit = await lockedCredit(tx, creditId);
-    if (credit.status === 'denied') return;
+    if (credit.status === 'denied') return 0;
     if (credit.status !== 'open') throw new AppError('CONFLICT', M.alreadyDecided);
     await tx`
       update lead_credits
@@ -113,13 +116,15 @@ export async function declineCredit(
       {
         name: string;
         email: string | null;
+        owner_id: string | null;
+        distribution_id: string;
         lead_id: string;
         project_type: string;
         place: string;
         amount_cents: number;
       }[]
     >`
-      select b.name, coalesce(b.email, u.email) as email, l.id as lead_id, l.project_type,
+      select b.name, coalesce(b.email, u.email) as email, b.owner_id, d.id as distribution_id, l.id as lead_id, l.project_type,
              coalesce(l.city, l.zip_code, 'the Dayton area') as place, c.amount_cents
         from lead_credits c
         join businesses b on b.id = c.business_id
@@ -127,7 +132,19 @@ export async function declineCredit(
         join lead_distributions d on d.id = c.distribution_id
         join leads l on l.id = d.lead_id
        where c.id = ${creditId}`;
-    if (to?.email) {
+    const told = to?.owner_id
+      ? await alertUser(
+          tx,
+          to.owner_id,
+          creditDecidedNotice(to.distribution_id, {
+            refunded: false,
+            amountCents: to.amount_cents,
+            projectType: to.project_type,
+            place: to.place,
+          }),
+        )
+      : { queued: 0, email: true };
+    if (to?.email && told.email) {
       await enqueueMail(
         tx,
         creditDeclinedMail(
@@ -143,6 +160,8 @@ export async function declineCredit(
         ),
       );
     }
+    return told.queued;
   });
+  if (alerts > 0) kickAlertSender(sql, alertPorts);
   return answer(sql, creditId);
 }

@@ -1,16 +1,32 @@
 // Delivers the alert outbox: claims due deliveries with SKIP LOCKED (several senders never send
-// one twice), sends each batch's pushes at once (each to its own push service), and records how
-// each ended:
+// one twice), sends each batch at once (each push to its own push service, each text through the
+// SMS port), and records how each ended. A push:
 // - accepted (2xx): sent, and the device's last success;
 // - 404 or 410: the subscription is gone (unsubscribed, app removed): the device is deleted and
 //   the delivery marked 'gone';
 // - 429, 5xx, no answer: tried again with backoff, up to MAX_ALERT_ATTEMPTS;
 // - any other status (a message the service refuses): failed at once.
+// A text: accepted by the provider, sent; the number replied STOP (Twilio's 21610), failed and
+// the number marked opted out (nothing more is texted to it until confirmed again); a number the
+// provider refuses, failed; the provider unavailable, tried again with backoff.
 // Alerts are queued in the sale's transaction and sent after it, so a push service that is slow
 // or down never delays or fails a sale (record-lead-charge.ts starts a delivery and goes on).
 import { MAX_ALERT_ATTEMPTS } from '../../domain/alert-rules.ts';
 import type { Sql } from '../db/client.ts';
+import {
+  SmsOptedOutError,
+  SmsRefusedNumberError,
+  SmsUnavailableError,
+  type SmsPort,
+} from '../sms/sms-port.ts';
+import { markSmsOptedOut } from './alert-settings.ts';
 import { PushUnavailableError, type PushOptions, type PushPort } from './push-port.ts';
+
+/** Where alerts go out: the push port and the SMS port. */
+export interface AlertPorts {
+  push: PushPort;
+  sms: SmsPort;
+}
 
 const MAX_BACKOFF_SECONDS = 300;
 /**
@@ -21,6 +37,9 @@ export const ALERT_RECLAIM_AFTER_SECONDS = 60;
 
 interface Claimed {
   id: string;
+  channel: 'push' | 'sms';
+  user_id: string;
+  to_phone: string | null;
   subscription_id: string | null;
   payload: Record<string, unknown>;
   ttl_seconds: number;
@@ -33,7 +52,7 @@ interface Claimed {
 
 export async function deliverPendingAlerts(
   sql: Sql,
-  options: { push: PushPort; batch?: number },
+  options: AlertPorts & { batch?: number },
 ): Promise<number> {
   const claimed = await sql<Claimed[]>`
     with due as (
@@ -44,24 +63,50 @@ export async function deliverPendingAlerts(
     taken as (
       update alert_deliveries a set status = 'sending', attempts = attempts + 1, claimed_at = now()
         from due where a.id = due.id
-      returning a.id, a.subscription_id, a.user_id, a.payload, a.ttl_seconds, a.urgency, a.attempts)
+      returning a.id, a.channel, a.to_phone, a.subscription_id, a.user_id, a.payload, a.ttl_seconds, a.urgency, a.attempts)
     select t.*, s.endpoint, s.p256dh, s.auth
       from taken t left join push_subscriptions s on s.id = t.subscription_id and s.user_id = t.user_id`;
-  await Promise.all(claimed.map((delivery) => deliverOne(sql, options.push, delivery)));
+  await Promise.all(
+    claimed.map((delivery) =>
+      delivery.channel === 'sms'
+        ? deliverText(sql, options.sms, delivery)
+        : deliverPush(sql, options.push, delivery),
+    ),
+  );
   return claimed.length;
 }
 
 /** Delivers until no alert is due; how many deliveries it took up. */
-export async function drainAlerts(sql: Sql, push: PushPort): Promise<number> {
+export async function drainAlerts(sql: Sql, ports: AlertPorts): Promise<number> {
   let total = 0;
   for (;;) {
-    const taken = await deliverPendingAlerts(sql, { push });
+    const taken = await deliverPendingAlerts(sql, ports);
     if (taken === 0) return total;
     total += taken;
   }
 }
 
-async function deliverOne(sql: Sql, push: PushPort, delivery: Claimed): Promise<void> {
+async function deliverText(sql: Sql, sms: SmsPort, delivery: Claimed): Promise<void> {
+  const body = typeof delivery.payload.body === 'string' ? delivery.payload.body : '';
+  try {
+    await sms.sendText({ phone: delivery.to_phone!, body });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof SmsOptedOutError) {
+      await failed(sql, delivery, 'the number replied STOP');
+      await markSmsOptedOut(sql, delivery.user_id, delivery.to_phone!);
+    } else if (error instanceof SmsRefusedNumberError) {
+      await failed(sql, delivery, message);
+    } else {
+      if (!(error instanceof SmsUnavailableError)) console.error('text alert failed', delivery.id, error);
+      await retryLater(sql, delivery, message);
+    }
+    return;
+  }
+  await sql`update alert_deliveries set status = 'sent', sent_at = now(), last_error = null where id = ${delivery.id}`;
+}
+
+async function deliverPush(sql: Sql, push: PushPort, delivery: Claimed): Promise<void> {
   if (!delivery.endpoint || !delivery.p256dh || !delivery.auth) {
     // The device was removed after the alert was queued, or another account turned alerts on there.
     await sql`update alert_deliveries set status = 'gone', last_error = 'device removed or reassigned' where id = ${delivery.id}`;
@@ -103,6 +148,7 @@ async function retryLater(sql: Sql, delivery: Claimed, error: string): Promise<v
 
 async function failed(sql: Sql, delivery: Claimed, error: string): Promise<void> {
   await sql`update alert_deliveries set status = 'failed', last_error = ${error.slice(0, 500)} where id = ${delivery.id}`;
+  if (delivery.channel !== 'push') return;
   await sql`
     update push_subscriptions set last_failure_at = now(), last_error = ${error.slice(0, 500)}
     where id = ${delivery.subscription_id}`;
@@ -124,18 +170,18 @@ function takeKick(): boolean {
  * A kick while one runs makes it go round once more, so an alert queued meanwhile is not left
  * for the scheduled sweep.
  */
-export function kickAlertSender(sql: Sql, push: () => PushPort): void {
+export function kickAlertSender(sql: Sql, ports: (sql: Sql) => AlertPorts): void {
   if (running) {
     kickedMeanwhile = true;
     return;
   }
   running = Promise.resolve()
-    .then(() => drainAlerts(sql, push()))
+    .then(() => drainAlerts(sql, ports(sql)))
     .catch((error: unknown) => console.error('alert delivery failed', error))
     .finally(() => {
       running = null;
       // A kick that came while this ran starts another round, so its alert is not left for the sweep.
-      if (takeKick()) kickAlertSender(sql, push);
+      if (takeKick()) kickAlertSender(sql, ports);
     });
 }
 

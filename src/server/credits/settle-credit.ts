@@ -1,10 +1,14 @@
 // Refunds a credit whose rule was met ('refunding'), through the gateway with the credit's own
 // idempotency key, outside any transaction; then records it once: only the run that moves the
 // credit out of 'refunding' marks the transaction and the lead refunded and mails the
-// contractor (with an admin's reason when an admin granted it). Two runs at once (two disputes of
+// contractor (alerts and mail by the channels it chose, with an admin's reason when an admin
+// granted it). Two runs at once (two disputes of
 // one lead, two grants, a retry) refund once and mail once. A
 // refund the gateway refuses sends the credit to the admin queue; a gateway outage leaves it
 // 'refunding' for the next run (a dispute repeated, or resumeRefundingCredits).
+import { kickAlertSender } from '../alerts/deliver-alerts.ts';
+import { alertPorts } from '../alerts/index.ts';
+import { alertUser, creditDecidedNotice } from '../alerts/queue-alerts.ts';
 import type { Sql } from '../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
@@ -37,20 +41,20 @@ export async function settleCredit(sql: Sql, gateway: PaymentGateway, creditId: 
     reason: credit.reason === 'duplicate' ? 'duplicate' : 'requested_by_customer',
     metadata: { creditId: credit.id, distributionId: credit.distribution_id },
   });
-  await sql.begin(async (tx) => {
+  const alerts = await sql.begin(async (tx): Promise<number> => {
     if (result.status === 'failed') {
       await tx`
         update lead_credits
            set status = 'open',
                finding = left(finding || ' The refund did not go through (' || ${result.message} || '); our team will handle it.', 500)
          where id = ${credit.id} and status = 'refunding'`;
-      return;
+      return 0;
     }
     const [changed] = await tx`
       update lead_credits set status = 'refunded', refunded_at = now(), gateway_refund_id = ${result.refundId}
        where id = ${credit.id} and status = 'refunding'
        returning id`;
-    if (!changed) return;
+    if (!changed) return 0;
     await tx`
       update payment_transactions
          set payment_status = 'refunded',
@@ -63,17 +67,36 @@ export async function settleCredit(sql: Sql, gateway: PaymentGateway, creditId: 
     // A refunded lead is no job booked here: its review is withdrawn.
     await withdrawJobReviews(tx, [credit.distribution_id], withdrawnForCredit(credit.reason));
     const [to] = await tx<
-      { name: string; email: string | null; finding: string; project_type: string; place: string }[]
+      {
+        name: string;
+        email: string | null;
+        owner_id: string | null;
+        finding: string;
+        project_type: string;
+        place: string;
+      }[]
     >`
-      select b.name, coalesce(b.email, u.email) as email, coalesce(c.decision_reason, c.finding) as finding, l.project_type,
-             coalesce(l.city, l.zip_code, 'the Dayton area') as place
+      select b.name, coalesce(b.email, u.email) as email, b.owner_id, coalesce(c.decision_reason, c.finding) as finding,
+             l.project_type, coalesce(l.city, l.zip_code, 'the Dayton area') as place
         from lead_credits c
         join businesses b on b.id = c.business_id
         left join users u on u.id = b.owner_id
         join lead_distributions d on d.id = c.distribution_id
         join leads l on l.id = d.lead_id
        where c.id = ${credit.id}`;
-    if (to?.email) {
+    const told = to?.owner_id
+      ? await alertUser(
+          tx,
+          to.owner_id,
+          creditDecidedNotice(credit.distribution_id, {
+            refunded: true,
+            amountCents: credit.amount_cents,
+            projectType: to.project_type,
+            place: to.place,
+          }),
+        )
+      : { queued: 0, email: true };
+    if (to?.email && told.email) {
       await enqueueMail(
         tx,
         creditRefundedMail(
@@ -88,7 +111,9 @@ export async function settleCredit(sql: Sql, gateway: PaymentGateway, creditId: 
         ),
       );
     }
+    return told.queued;
   });
+  if (alerts > 0) kickAlertSender(sql, alertPorts);
 }
 
 /** Settles several credits one after the other; a gateway that does not answer leaves a credit

@@ -8,9 +8,8 @@ import { resumeRefundingCredits } from '../credits/settle-credit.ts';
 import type { Transporter } from 'nodemailer';
 import type { Sql } from '../db/client.ts';
 import { deliverPendingMail } from '../mail/sender.ts';
-import { drainAlerts } from '../alerts/deliver-alerts.ts';
-import { pushPort } from '../alerts/index.ts';
-import type { PushPort } from '../alerts/push-port.ts';
+import { drainAlerts, type AlertPorts } from '../alerts/deliver-alerts.ts';
+import { alertPorts } from '../alerts/index.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { expireUnconfirmedQuotes } from '../quotes/expire-unconfirmed-quotes.ts';
 import { purgeSpentProofs } from '../quotes/proof-of-work.ts';
@@ -20,7 +19,12 @@ import type { UploadStore } from '../storage/uploads.ts';
 
 export async function housekeeping(
   sql: Sql,
-  deps: { gateway: PaymentGateway; store: UploadStore; mailTransport?: Transporter | null; push?: PushPort },
+  deps: {
+    gateway: PaymentGateway;
+    store: UploadStore;
+    mailTransport?: Transporter | null;
+    alerts?: AlertPorts;
+  },
 ): Promise<Record<string, unknown>> {
   const resumed = await resumeUnfinishedLeads(sql, { gateway: deps.gateway });
   // Mail whose delivery failed (the relay was down) is retried here too, as Netlify's every-minute
@@ -32,11 +36,11 @@ export async function housekeeping(
     if (!delivered) break;
     mails += delivered;
   }
-  // Alerts a push service could not take yet (it answered 5xx or 429, or did not answer). On its
-  // own: a push port that cannot be built stops none of the jobs after it.
+  // Alerts a push service or the SMS provider could not take yet (5xx, 429, no answer), and those
+  // quiet hours held. On its own: a port that cannot be built stops none of the jobs after it.
   let alerts = 0;
   try {
-    alerts = await drainAlerts(sql, deps.push ?? pushPort());
+    alerts = await drainAlerts(sql, deps.alerts ?? alertPorts(sql));
   } catch (error) {
     console.error('alert delivery failed; it runs again with the next housekeeping', error);
   }

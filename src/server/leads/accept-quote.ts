@@ -2,9 +2,13 @@
 // or, signed in, by the request being the account's (issue 25).
 // The quote must be a contractor's response on that same lead, still valid; a lead has at most
 // one accepted quote (a unique index keeps it so whatever runs at once), accepting the same one
-// again changes nothing, and the contractor is mailed once, on the change. A job the contractor
+// again changes nothing, and the contractor is told once, on the change (its alerts and mail, by
+// the channels it chose). A job the contractor
 // had already marked COMPLETED is now one the homeowner hired it for: its review invitation goes
 // out with the acceptance (src/server/reviews/invite-review.ts).
+import { kickAlertSender } from '../alerts/deliver-alerts.ts';
+import { alertPorts } from '../alerts/index.ts';
+import { alertUser, quoteAcceptedNotice } from '../alerts/queue-alerts.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -35,6 +39,8 @@ interface Candidate {
   quote_total_cents: number | null;
   business_name: string;
   business_email: string | null;
+  owner_id: string | null;
+  distribution_id: string | null;
 }
 
 /** `access`: the responses link's token, or the signed-in homeowner's own request (issue 25). */
@@ -43,7 +49,7 @@ export async function acceptQuote(
   access: string | RequestAccess,
   communicationId: string,
 ): Promise<AcceptResult> {
-  return sql.begin(async (tx) => {
+  const { alerts, ...result } = await sql.begin(async (tx): Promise<AcceptResult & { alerts: number }> => {
     const leadId = await resolveRequest(tx, typeof access === 'string' ? { token: access } : access);
     if (!leadId) throw new AppError('NOT_FOUND', INVALID_HOMEOWNER_LINK);
     // The lead's row lock orders acceptances on one request: the second sees the first's.
@@ -53,29 +59,42 @@ export async function acceptQuote(
     const [quote] = await tx<Candidate[]>`
       select c.id, c.lead_id, c.business_id, c.quote is not null as has_quote,
              coalesce(c.quote_valid_until < current_date, false) as expired, c.accepted_at,
-             c.quote_total_cents, b.name as business_name, b.email as business_email
+             c.quote_total_cents, b.name as business_name, b.email as business_email, b.owner_id,
+             (select d.id from lead_distributions d
+               where d.lead_id = c.lead_id and d.business_id = c.business_id limit 1) as distribution_id
         from lead_communications c join businesses b on b.id = c.business_id
        where c.id = ${communicationId} and c.lead_id = ${lead.id} and c.message_type = 'contractor_response'`;
     // Another lead's communication is answered exactly like one that does not exist.
     if (!quote?.has_quote) throw new AppError('NOT_FOUND', QUOTE_NOT_FOUND);
     if (quote.accepted_at)
-      return { communicationId: quote.id, businessName: quote.business_name, acceptedNow: false };
+      return { communicationId: quote.id, businessName: quote.business_name, acceptedNow: false, alerts: 0 };
     const [other] = await tx<{ name: string }[]>`
       select b.name from lead_communications c join businesses b on b.id = c.business_id
        where c.lead_id = ${lead.id} and c.accepted_at is not null`;
     if (other) throw new AppError('CONFLICT', otherQuoteAccepted(other.name));
     if (quote.expired) throw new AppError('CONFLICT', QUOTE_EXPIRED);
     await tx`update lead_communications set accepted_at = now() where id = ${quote.id}`;
-    if (quote.business_email) {
+    const totalCents = quote.quote_total_cents ?? 0;
+    const told = quote.owner_id
+      ? await alertUser(tx, quote.owner_id, quoteAcceptedNotice(quote.distribution_id, lead, totalCents))
+      : { queued: 0, email: true };
+    if (quote.business_email && told.email) {
       await enqueueMail(
         tx,
         quoteAcceptedMail({ name: quote.business_name, email: quote.business_email }, lead, {
           communicationId: quote.id,
-          totalCents: quote.quote_total_cents ?? 0,
+          totalCents,
         }),
       );
     }
     await inviteReview(tx, { leadId: lead.id, businessId: quote.business_id, because: 'completed' });
-    return { communicationId: quote.id, businessName: quote.business_name, acceptedNow: true };
+    return {
+      communicationId: quote.id,
+      businessName: quote.business_name,
+      acceptedNow: true,
+      alerts: told.queued,
+    };
   });
+  if (alerts > 0) kickAlertSender(sql, alertPorts);
+  return result;
 }

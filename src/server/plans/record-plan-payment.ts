@@ -19,8 +19,9 @@ export interface PlanPayment {
   createdAt: Date;
 }
 
-export async function recordPlanPayment(sql: Sql | TransactionSql, payment: PlanPayment): Promise<void> {
-  await sql`
+/** Records the payment; whether this call wrote it first as failed (its alert goes once). */
+export async function recordPlanPayment(sql: Sql | TransactionSql, payment: PlanPayment): Promise<boolean> {
+  const [row] = await sql<{ first_failure: boolean }[]>`
     insert into payment_transactions (business_id, idempotency_key, payment_amount_cents, payment_status,
       stripe_payment_intent_id, description, receipt_url, failure_message, created_at)
     values (${payment.businessId}, ${payment.idempotencyKey}, ${payment.amountCents}, ${payment.status},
@@ -35,5 +36,7 @@ export async function recordPlanPayment(sql: Sql | TransactionSql, payment: Plan
       failure_message = excluded.failure_message
     where payment_transactions.business_id = excluded.business_id
       and payment_transactions.lead_id is null
-      and payment_transactions.payment_status in ('pending', 'failed')`;
+      and payment_transactions.payment_status in ('pending', 'failed')
+    returning (xmax = 0 and payment_status = 'failed') as first_failure`;
+  return row?.first_failure ?? false;
 }

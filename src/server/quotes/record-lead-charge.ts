@@ -5,14 +5,15 @@
 // - one payment_transactions row per distribution (its idempotency key), never two;
 // - the distribution moves out of 'pending' once, to 'paid' or 'failed', and from 'failed' to
 //   'paid' only if the gateway later says the money was taken after all; never back from 'paid';
-// - the contractor's mail, its devices' alert and the lead's count in analytics go with that move,
-//   so they happen once. The alert is pushed after the transaction, in the background: a push
-//   service that is slow or down never delays or fails the sale (alerts/deliver-alerts.ts).
+// - the contractor's mail, its alerts (pushes, a text) and the lead's count in analytics go with
+//   that move, so they happen once. Alerts are sent after the transaction, in the background: a
+//   push service or SMS provider that is slow or down never delays or fails the sale
+//   (alerts/deliver-alerts.ts).
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { addToAnalytics } from '../analytics/add-to-analytics.ts';
 import { kickAlertSender } from '../alerts/deliver-alerts.ts';
-import { pushPort } from '../alerts/index.ts';
-import { queueLeadAlert } from '../alerts/lead-alerts.ts';
+import { alertPorts } from '../alerts/index.ts';
+import { alertUser, leadNotice, paymentFailedNotice } from '../alerts/queue-alerts.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { declinedLeadMail, leadMail } from './lead-mails.ts';
 import type { LeadRow } from './types.ts';
@@ -77,13 +78,14 @@ export async function recordLeadCharge(
     return { moved: 'moved' as const, alerts };
   });
   if (typeof result === 'string') return result;
-  if (result.alerts > 0) kickAlertSender(sql, pushPort);
+  if (result.alerts > 0) kickAlertSender(sql, alertPorts);
   return result.moved;
 }
 
 /**
- * The contractor's mail (the lead, or the declined charge) and, for a paid one, its devices'
- * alert, from one read of the business and the lead. How many alerts were queued.
+ * The contractor's alerts (a new lead, or a failed payment) by the channels it chose, and its
+ * mail unless it turned that off, from one read of the business and the lead. How many pushes
+ * and texts were queued.
  */
 async function tellContractor(
   tx: TransactionSql,
@@ -100,7 +102,11 @@ async function tellContractor(
            project_description, timeline, budget_min, budget_max, property_address, preferred_contact_method
     from leads where id = ${leadId}`;
   if (!contractor || !lead) return 0;
-  if (contractor.email) {
+  const notice = outcome.status === 'paid' ? leadNotice(distributionId, lead) : paymentFailedNotice(lead);
+  const told = contractor.owner_id
+    ? await alertUser(tx, contractor.owner_id, notice)
+    : { queued: 0, email: true };
+  if (contractor.email && told.email) {
     const recipient = { name: contractor.name, email: contractor.email };
     await enqueueMail(
       tx,
@@ -109,6 +115,5 @@ async function tellContractor(
         : declinedLeadMail(recipient, lead, outcome.message || 'The payment was declined.'),
     );
   }
-  if (outcome.status !== 'paid' || !contractor.owner_id) return 0;
-  return queueLeadAlert(tx, contractor.owner_id, distributionId, lead);
+  return told.queued;
 }

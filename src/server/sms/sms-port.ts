@@ -34,3 +34,8 @@ export class SmsUnavailableError extends Error {
 export class SmsRefusedNumberError extends Error {
   override name = 'SmsRefusedNumberError';
 }
+
+/** The number replied STOP to our texts: nothing may be texted to it until it replies START. */
+export class SmsOptedOutError extends Error {
+  override name = 'SmsOptedOutError';
+}

@@ -7,7 +7,14 @@ import twilio from 'twilio';
 import type TwilioRequestClient from 'twilio/lib/base/RequestClient';
 import type { CodeChannel, LineType } from '../../domain/integrity-rules.ts';
 import { e164 } from '../../domain/integrity-rules.ts';
-import { SmsRefusedNumberError, SmsUnavailableError, type CheckResult, type SmsPort } from './sms-port.ts';
+import { SMS_OPTED_OUT_CODE } from '../../domain/alert-rules.ts';
+import {
+  SmsOptedOutError,
+  SmsRefusedNumberError,
+  SmsUnavailableError,
+  type CheckResult,
+  type SmsPort,
+} from './sms-port.ts';
 
 export interface TwilioConfig {
   accountSid: string;
@@ -127,9 +134,12 @@ function restStatus(error: unknown): { status: number; code: number | undefined 
   return null;
 }
 
-/** A refused number, or the provider unavailable (network, timeout, 5xx, its rate limits). */
+/** A refused or opted-out number, or the provider unavailable (network, timeout, 5xx, its rate limits). */
 function classify(error: unknown): Error {
   const status = restStatus(error);
+  if (status && status.status < 500 && status.code === SMS_OPTED_OUT_CODE) {
+    return new SmsOptedOutError('the number replied STOP (21610)');
+  }
   if (status && status.status < 500 && status.status !== 429 && REFUSED_NUMBER_CODES.has(status.code ?? 0)) {
     return new SmsRefusedNumberError(`twilio refused the number (${status.code})`);
   }

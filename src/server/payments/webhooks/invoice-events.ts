@@ -5,10 +5,14 @@
 // one the invoice's subscription names in its metadata AND that owns the subscription's customer
 // (plan-events.ts's rule), so an invoice never reaches another business's Transactions. Any order
 // and any number of deliveries end in what Stripe says at the last one, and a paid row stays paid
-// (record-plan-payment.ts). The plans part's handlers for the same events record the subscription.
+// (record-plan-payment.ts); a failure is told to the owner once, by the channels it chose for a
+// failed payment. The plans part's handlers for the same events record the subscription.
 import type Stripe from 'stripe';
 import { invoiceKey, planPaymentDescription } from '../../../domain/plan-payments.ts';
 import { isPlanId, type PlanId } from '../../../domain/plans.ts';
+import { kickAlertSender } from '../../alerts/deliver-alerts.ts';
+import { alertPorts } from '../../alerts/index.ts';
+import { alertUser, invoiceFailedNotice, type Notice } from '../../alerts/queue-alerts.ts';
 import { recordPlanPayment } from '../../plans/record-plan-payment.ts';
 import { subscriptionState } from '../stripe-plans.ts';
 import { businessOf } from './plan-events.ts';
@@ -42,6 +46,15 @@ function periodOf(invoice: AsRead<Stripe.Invoice>, created: number): { start: Da
   return { start: new Date(start * 1000), end: new Date(end * 1000) };
 }
 
+async function alertOwner(sql: WebhookContext['sql'], businessId: string, notice: Notice): Promise<void> {
+  const queued = await sql.begin(async (tx) => {
+    const [business] = await tx<{ owner_id: string | null }[]>`
+      select owner_id from businesses where id = ${businessId}`;
+    return business?.owner_id ? (await alertUser(tx, business.owner_id, notice)).queued : 0;
+  });
+  if (queued > 0) kickAlertSender(sql, alertPorts);
+}
+
 async function onInvoice({ sql, stripe, event }: WebhookContext): Promise<void> {
   const invoice: AsRead<Stripe.Invoice> = await stripe.invoices.retrieve(
     (event.data.object as { id: string }).id,
@@ -61,7 +74,7 @@ async function onInvoice({ sql, stripe, event }: WebhookContext): Promise<void> 
   const plan: PlanId = isPlanId(named) ? named : state.plan;
   const created = invoice.created ?? Math.floor(Date.now() / 1000);
   const period = periodOf(invoice, created);
-  await recordPlanPayment(sql, {
+  const firstFailure = await recordPlanPayment(sql, {
     businessId,
     idempotencyKey: invoiceKey(invoice.id),
     amountCents: outcome.amountCents,
@@ -72,6 +85,8 @@ async function onInvoice({ sql, stripe, event }: WebhookContext): Promise<void> 
     failureMessage: outcome.status === 'failed' ? INVOICE_FAILURE_MESSAGE : null,
     createdAt: new Date(created * 1000),
   });
+  // A plan payment that failed is told once (Stripe's retries of the invoice fail it again).
+  if (firstFailure) await alertOwner(sql, businessId, invoiceFailedNotice(outcome.amountCents));
 }
 
 export const invoiceWebhookHandlers: WebhookHandlers = {

@@ -1,9 +1,13 @@
-// POST /api/contractor/alerts/test: a test alert to each of the caller's devices, sent at once
-// ({devices}: how many it went to). None yet is a 409 saying to turn alerts on first.
+// POST /api/contractor/alerts/test {channel?}: a test alert to each of the caller's devices
+// ('push'), to its confirmed number for texts ('sms'), or both (no channel), sent at once
+// ({devices}: how many it went to). None is a 409 saying to turn alerts on first; more than five
+// in ten minutes is a 429.
 import { ALERT_MESSAGES } from '~/domain/alert-rules';
+import { ZTestAlert } from '~/schemas/alerts';
+import { checkRateLimit } from '~/server/auth/rate-limit';
 import { kickAlertSender } from '~/server/alerts/deliver-alerts';
-import { pushPort } from '~/server/alerts/index';
-import { queueTestAlert } from '~/server/alerts/lead-alerts';
+import { alertPorts } from '~/server/alerts/index';
+import { queueTestAlert } from '~/server/alerts/queue-alerts';
 import { requireOwnedBusiness } from '~/server/contractor/owned-business';
 import { db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
@@ -11,10 +15,20 @@ import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'contractor' }, async ({ user }) => {
+export const POST = route({ auth: 'contractor', body: ZTestAlert }, async ({ user, body }) => {
   await requireOwnedBusiness(db(), user.id);
-  const devices = await queueTestAlert(db(), user.id);
-  if (devices === 0) throw new AppError('CONFLICT', ALERT_MESSAGES.noDevices);
-  kickAlertSender(db(), pushPort);
+  const limit = await checkRateLimit(db(), user.id, 'alert-test', 5, 10);
+  if (!limit.allowed) {
+    throw new AppError('RATE_LIMITED', ALERT_MESSAGES.testLimited, undefined, {
+      retryAfterSeconds: limit.retryAfterSeconds,
+    });
+  }
+  const devices = await queueTestAlert(db(), user.id, body.channel);
+  if (devices === 0)
+    throw new AppError(
+      'CONFLICT',
+      body.channel === 'sms' ? ALERT_MESSAGES.smsNeedsPhone : ALERT_MESSAGES.nothingToTest,
+    );
+  kickAlertSender(db(), alertPorts);
   return Response.json({ devices });
 });
