@@ -29,8 +29,14 @@ export interface TwilioStandIn {
   requests: { method: string; host: string; path: string; params: URLSearchParams }[];
   /** Line types by E.164 number (default mobile). */
   lineTypes: Map<string, string>;
-  /** Texts sent through Messaging. */
-  messages: { sid: string; to: string; body: string; messagingServiceSid: string | null }[];
+  /** Texts sent through Messaging; receivedAt: when the stand-in read the request (ms). */
+  messages: {
+    sid: string;
+    to: string;
+    body: string;
+    messagingServiceSid: string | null;
+    receivedAt: number;
+  }[];
   /** E.164 numbers that replied STOP: a text to one is refused with 21610, as Twilio does. */
   optedOut: Set<string>;
   /** The newest code sent to an E.164 number, as the phone would show it. */
@@ -65,7 +71,13 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
   const live = (v: Verification) =>
     v.status === 'pending' && Date.now() - v.createdAt < standIn.ttlMinutes * 60_000;
 
-  function handle(method: string, host: string, path: string, params: URLSearchParams): [number, unknown] {
+  function handle(
+    method: string,
+    host: string,
+    path: string,
+    params: URLSearchParams,
+    receivedAt: number,
+  ): [number, unknown] {
     const verify = /^\/v2\/Services\/(VA[0-9a-f]{32})\/(Verifications|VerificationCheck)$/.exec(path);
     if (host === 'verify.twilio.com' && method === 'POST' && verify) {
       if (verify[1] !== TWILIO_VERIFY_SERVICE_SID)
@@ -146,7 +158,13 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
       if (standIn.optedOut.has(to)) return error(400, 21610, 'Attempt to send to unsubscribed recipient');
       const sid = `SM${randomBytes(16).toString('hex')}`;
       const body = params.get('Body') ?? '';
-      standIn.messages.push({ sid, to, body, messagingServiceSid: params.get('MessagingServiceSid') });
+      standIn.messages.push({
+        sid,
+        to,
+        body,
+        messagingServiceSid: params.get('MessagingServiceSid'),
+        receivedAt,
+      });
       return [
         201,
         {
@@ -168,6 +186,7 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
 
   const server: Server = createServer((req, res) => {
     void readBody(req).then(async (raw) => {
+      const receivedAt = Date.now();
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const [, host = '', ...rest] = url.pathname.split('/');
       const path = `/${rest.join('/')}`;
@@ -178,7 +197,7 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
       if (standIn.failWith) return send(res, ...error(standIn.failWith, 20500, 'Internal Server Error'));
       const expected = `Basic ${Buffer.from(`${TWILIO_ACCOUNT_SID}:${TWILIO_AUTH_TOKEN}`).toString('base64')}`;
       if (req.headers.authorization !== expected) return send(res, ...error(401, 20003, 'Authenticate'));
-      send(res, ...handle(method, host, path, params));
+      send(res, ...handle(method, host, path, params, receivedAt));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

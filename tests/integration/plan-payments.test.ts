@@ -267,6 +267,11 @@ describe('Stripe invoice webhooks', () => {
       const failed = event('invoice.payment_failed', renewal.id);
       const paid = event('invoice.paid', renewal.id);
       if (order === 'failed first') {
+        // A device of the owner's, behind a push service that refuses connections (nothing leaves).
+        await sql`
+          insert into push_subscriptions (user_id, endpoint, p256dh, auth, label)
+          select owner_id, ${`http://127.0.0.1:9/push/plan-${a.businessId}`}, 'key', 'auth', 'Test phone'
+            from businesses where id = ${a.businessId}`;
         // The failure arrives while Stripe still says 'open': a failed row, the amount due.
         await deliver(failed, failed);
         expect(
@@ -274,6 +279,12 @@ describe('Stripe invoice webhooks', () => {
         ).toEqual([['failed', 4900]]);
         expect((await transactions(a.businessId))[0]!.failure_message).toBe(INVOICE_FAILURE_MESSAGE);
         expect((await billingSummary(sql, a.businessId)).recentFailures).toBe(1);
+        // The owner is told once, though the failure came twice (issue 27: a payment failed).
+        const alerts = await sql<{ title: string }[]>`
+          select d.payload->>'title' as title from alert_deliveries d
+            join businesses b on b.owner_id = d.user_id
+           where b.id = ${a.businessId} and d.kind = 'payment_failed'`;
+        expect(alerts).toEqual([{ title: 'Payment failed: your plan' }]);
         payInvoice(standIn.state, renewal.id);
         await deliver(paid, failed, paid);
       } else {
