@@ -6,6 +6,8 @@ import { seedDemoAnalytics } from '../../scripts/lib/seed-demo-analytics.ts';
 import { DEMO_LEADS, seedDemoLeads } from '../../scripts/lib/seed-demo-leads.ts';
 import { DEMO_PLAN, seedDemoPlans } from '../../scripts/lib/seed-demo-plans.ts';
 import { DEMO_CLAIMANTS, seedDemoClaims } from '../../scripts/lib/seed-demo-claims.ts';
+import { DEMO_TEXT_NUMBER, seedDemoAlerts } from '../../scripts/lib/seed-demo-alerts.ts';
+import { readAlertSettings } from '../../src/server/alerts/alert-settings.ts';
 import { listContractors } from '../../src/server/admin/contractors.ts';
 import { PLANS } from '../../src/domain/plans.ts';
 import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
@@ -227,6 +229,17 @@ describe('catalog and demo seed on a fresh database', () => {
         keyed: true,
       },
     ]);
+  });
+
+  it('gives the demo contractor alerts on one device and a confirmed number that new leads are texted to, once', async () => {
+    const origin = 'http://127.0.0.1:4321';
+    expect(await seedDemoAlerts(sql, origin)).toBe(1);
+    expect(await seedDemoAlerts(sql, origin)).toBe(0);
+    const [owner] = await sql<{ id: string }[]>`select id from users where email = 'contractor@example.com'`;
+    const settings = await readAlertSettings(sql, owner!.id);
+    expect(settings.devices).toBe(1);
+    expect(settings.sms).toMatchObject({ phone: DEMO_TEXT_NUMBER, optedOut: false });
+    expect(settings.channels.lead_new).toEqual({ push: true, sms: true, email: true });
   });
 
   it('leaves two listing claims awaiting approval, one confirmed by a code to the listing’s phone, once', async () => {
