@@ -80,8 +80,11 @@ export const DEFAULT_ALERT_CHANNELS: AlertChannels = {
   payment_failed: { push: true, sms: false, email: true },
 };
 
-/** A failed payment always goes by e-mail as well: it concerns money and whether leads keep coming. */
-export const ALWAYS_EMAILED: ReadonlySet<AlertKind> = new Set(['payment_failed']);
+/**
+ * Kinds whose e-mail always goes as well: a failed payment (money, and whether leads keep coming)
+ * and a credit decided (a refund to the card, or why there is none).
+ */
+export const ALWAYS_EMAILED: ReadonlySet<AlertKind> = new Set(['credit_decided', 'payment_failed']);
 
 /** Whether `kind` goes by `channel` under `channels` (e-mail of a failed payment always does). */
 export function alertGoesBy(channels: AlertChannels, kind: AlertKind, channel: AlertChannel): boolean {
@@ -116,7 +119,9 @@ export function ringsAt(now: Date, quiet: QuietMinutes | null): Date {
 
 /** A text alert: the brand, what happened, the link, and the opt-out words on every message. */
 export function alertText(alert: { title: string; body: string; url: string }, origin: string): string {
-  return `${SMS_BRAND}: ${alert.title}. ${alert.body}. ${origin}${alert.url} Reply STOP to opt out.`;
+  // GSM-7 only: one character outside it (the push's "·") sends the whole text as UCS-2, twice the segments.
+  const body = alert.body.replace(/ · /g, '. ');
+  return `${SMS_BRAND}: ${alert.title}. ${body}. ${origin}${alert.url} Reply STOP to opt out.`;
 }
 
 /** The first text to a confirmed number: the program, how often, rates, HELP and STOP (CTIA's opt-in confirmation). */
@@ -147,6 +152,11 @@ export const ALERT_MESSAGES = {
   notFound: 'That device was not found.',
   testLimited: 'You sent several test alerts just now. Please wait a few minutes.',
   nothingToTest: 'Turn on alerts on a device or confirm a number for texts first.',
+  noDevices: 'Turn on alerts on a device first.',
+  saveFailed: 'Your alert settings could not be saved. Please try again.',
+  textsUnavailable: 'Text alerts are not available yet. Use push alerts and e-mail for now.',
+  codeWait: (seconds: number) =>
+    `You can ask for a new code in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   saved: 'Alert settings saved.',
   quietSame: 'Quiet hours must start and end at different times.',
   time: 'Enter a time like 21:00.',

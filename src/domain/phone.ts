@@ -19,3 +19,12 @@ export function dialableNanpNumber(text: string): string | null {
   if (exchange === '555' && /^01\d\d$/.test(line)) return null;
   return national;
 }
+
+/** dialableNanpNumber, of the United States only (not Canada or the Caribbean's +1 numbers). */
+export function dialableUsNumber(text: string): string | null {
+  const national = dialableNanpNumber(text);
+  if (!national) return null;
+  return parsePhoneNumberFromString(national, { defaultCountry: 'US' }, NANP)?.country === 'US'
+    ? national
+    : null;
+}

@@ -2,10 +2,12 @@
 // reason (issue 24: the readiness banner on the dashboard and the billing page). The reasons are
 // the lead pipeline's own conditions (quotes/match-contractors.ts, quotes/spend-caps.ts), read
 // from the same rules: the caps through capReached, which the pipeline calls too.
+import { formatDate } from './format.ts';
 import { formatMoney } from './money.ts';
 import { LEAD_PRICE_CENTS } from './quote-rules.ts';
 
-export type ReadinessIssue = 'pending_approval' | 'no_card' | 'paused' | 'weekly_cap' | 'monthly_cap';
+export type ReadinessIssue =
+  'pending_approval' | 'no_card' | 'paused' | 'away' | 'weekly_cap' | 'monthly_cap';
 
 export interface ReadinessFacts {
   /** ACTIVE and verified: what an admin's approval makes a business. */
@@ -13,6 +15,8 @@ export interface ReadinessFacts {
   /** A gateway customer with an active default card: what the pipeline charges. */
   hasCard: boolean;
   paused: boolean;
+  /** The end of the away period under way (ISO), null when not away (contractor/away.ts). */
+  awayUntil?: string | null;
   weeklyLeadCap: number | null;
   monthlySpendCapCents: number | null;
   /** Leads pending or paid since Monday 00:00, New York time. */
@@ -47,6 +51,7 @@ export function readinessIssues(facts: ReadinessFacts): ReadinessIssue[] {
   const issues: ReadinessIssue[] = [];
   if (!facts.hasCard) issues.push('no_card');
   if (facts.paused) issues.push('paused');
+  if (facts.awayUntil) issues.push('away');
   const cap = capReached(facts, facts);
   if (cap) issues.push(cap);
   return issues;
@@ -62,6 +67,8 @@ export interface ReadinessNotice {
 /** Where the lead limits are edited (the dashboard's Payments tab, its Lead limits section). */
 export const LEAD_LIMITS_HREF = '/dashboard?tab=payments#lead-limits';
 export const PAYMENT_SETUP_HREF = '/dashboard?tab=payment-setup';
+/** Where the away time is set and ended (the Payments tab's Away section). */
+export const AWAY_HREF = '/dashboard?tab=payments#away';
 
 const price = formatMoney(LEAD_PRICE_CENTS, { wholeDollars: true });
 
@@ -89,6 +96,12 @@ export function readinessNotice(
         issue,
         text: 'You paused new leads: none are sent to you until you turn them back on.',
         action: { label: 'Resume leads', href: LEAD_LIMITS_HREF },
+      };
+    case 'away':
+      return {
+        issue,
+        text: `You are away until the end of ${formatDate(new Date(new Date(facts.awayUntil ?? 0).getTime() - 1))}: no leads are sent to you, and your response clock is stopped.`,
+        action: { label: 'End your away time', href: AWAY_HREF },
       };
     case 'weekly_cap':
       return {

@@ -111,4 +111,6 @@ export interface AlertSettings {
   };
   /** Devices receiving push alerts. */
   devices: number;
+  /** Texts can be sent from this deployment (Twilio needs a Messaging Service). */
+  textsAvailable: boolean;
 }

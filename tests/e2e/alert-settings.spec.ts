@@ -28,6 +28,10 @@ async function forget(): Promise<void> {
   await withSiteDatabase(baseURL(), async (sql) => {
     await sql`delete from alert_settings where user_id = (select id from users where email = ${EMAIL})`;
     await sql`delete from sandbox_sms where to_phone = ${PHONE}`;
+    // Each run starts with its own allowance of codes and test alerts.
+    await sql`
+      delete from rate_limits
+       where identifier in (${PHONE}, (select id::text from users where email = ${EMAIL}))`;
   });
 }
 

@@ -215,6 +215,86 @@ describe('a number for texts', () => {
   });
 });
 
+describe('limits on codes and held texts', () => {
+  it('refuses numbers outside the US, and a sixth code to one number within the hour whoever asks', async () => {
+    const { owner } = await contractor();
+    await expect(sendSmsPhoneCode(sql, twilio, owner.id, '(876) 555-1234')).rejects.toMatchObject({
+      message: M.phone,
+    });
+    const phone = newPhone();
+    for (let i = 0; i < 5; i += 1) {
+      const someone = await contractor();
+      await sendSmsPhoneCode(sql, twilio, someone.owner.id, phone);
+    }
+    const sixth = await contractor();
+    await expect(sendSmsPhoneCode(sql, twilio, sixth.owner.id, phone)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+  });
+
+  it('sends no held text to a number that was replaced or removed meanwhile', async () => {
+    const pro = await contractor();
+    const first = await confirmPhone(pro.owner.id);
+    const now = daytonClock(new Date()).minutes;
+    await saveAlertSettings(sql, pro.owner.id, {
+      channels: every({ push: true, sms: true, email: true }),
+      quietHours: { start: timeOfMinutes(now - 60), end: timeOfMinutes(now + 60) },
+      smsDailyMax: 10,
+    });
+    const notice = leadNotice(randomUUID(), {
+      project_type: 'Roofing',
+      city: 'Kettering',
+      zip_code: '45429',
+      budget_min: 1000,
+      budget_max: 5000,
+      timeline: 'ASAP',
+    });
+    await sql.begin((tx) => alertUser(tx, pro.owner.id, notice));
+    const second = await confirmPhone(pro.owner.id);
+    await sql.begin((tx) => alertUser(tx, pro.owner.id, notice));
+    await sql`update alert_deliveries set send_after = now() where user_id = ${pro.owner.id} and status = 'pending'`;
+    await deliverPendingAlerts(sql, { push: pushPort(), sms: twilio });
+    const rows = await sql<{ to_phone: string; status: string; last_error: string | null }[]>`
+      select to_phone, status, last_error from alert_deliveries
+       where user_id = ${pro.owner.id} and kind = 'lead_new' order by created_at`;
+    expect(rows).toEqual([
+      { to_phone: first, status: 'failed', last_error: 'number changed' },
+      { to_phone: second, status: 'sent', last_error: null },
+    ]);
+    // Held, then the number removed: not sent.
+    await sql.begin((tx) => alertUser(tx, pro.owner.id, notice));
+    await removeSmsPhone(sql, pro.owner.id);
+    await sql`update alert_deliveries set send_after = now() where user_id = ${pro.owner.id}`;
+    await deliverPendingAlerts(sql, { push: pushPort(), sms: twilio });
+    expect(
+      standIn.messages.filter((m) => m.to === `+1${second}` && m.body.includes('New lead')),
+    ).toHaveLength(1);
+  });
+
+  it('keeps the daily maximum when two sales text at once', async () => {
+    const pro = await contractor();
+    await confirmPhone(pro.owner.id);
+    await saveAlertSettings(sql, pro.owner.id, {
+      channels: every({ push: true, sms: true, email: true }),
+      quietHours: null,
+      smsDailyMax: 1,
+    });
+    const notice = (id: string) =>
+      leadNotice(id, {
+        project_type: 'Roofing',
+        city: 'Kettering',
+        zip_code: '45429',
+        budget_min: 1,
+        budget_max: 2,
+        timeline: 'ASAP',
+      });
+    const told = await Promise.all(
+      [randomUUID(), randomUUID()].map((id) => sql.begin((tx) => alertUser(tx, pro.owner.id, notice(id)))),
+    );
+    expect(told.map((t) => t.queued).sort()).toEqual([0, 1]);
+  });
+});
+
 describe('a sale by text', () => {
   it('texts the lead to the confirmed number with the STOP words and no contact details; with e-mail off, no lead mail', async () => {
     const pro = await contractor();
@@ -375,7 +455,7 @@ describe('each kind by the channels chosen', () => {
     expect(mails).toHaveLength(1);
   });
 
-  it('a quote accepted and a credit declined push to the contractor; with e-mail off for them, no mail', async () => {
+  it("a quote accepted and a credit declined push to the contractor; with e-mail off, no acceptance mail but the credit's still goes", async () => {
     const pro = await contractor({ devices: 1 });
     await saveAlertSettings(sql, pro.owner.id, {
       channels: {
@@ -422,7 +502,10 @@ describe('each kind by the channels chosen', () => {
       url: `/dashboard?lead=${distribution!.id}`,
     });
     const [mails] = await sql<{ n: number }[]>`
-      select count(*)::int as n from mail_outbox where to_address = ${pro.email} and template in ('quote_accepted', 'lead_credit_declined')`;
+      select count(*)::int as n from mail_outbox where to_address = ${pro.email} and template = 'quote_accepted'`;
     expect(mails!.n).toBe(0);
+    const [credits] = await sql<{ n: number }[]>`
+      select count(*)::int as n from mail_outbox where to_address = ${pro.email} and template = 'lead_credit_declined'`;
+    expect(credits!.n).toBe(1);
   });
 });

@@ -285,6 +285,11 @@ describe('Stripe invoice webhooks', () => {
             join businesses b on b.owner_id = d.user_id
            where b.id = ${a.businessId} and d.kind = 'payment_failed'`;
         expect(alerts).toEqual([{ title: 'Payment failed: your plan' }]);
+        // And mailed once, whatever the alert settings: it concerns money.
+        const mails = await sql<{ subject: string }[]>`
+          select m.subject from mail_outbox m join businesses b on b.email = m.to_address
+           where b.id = ${a.businessId} and m.template = 'plan_payment_failed'`;
+        expect(mails).toEqual([{ subject: 'Your plan payment failed' }]);
         payInvoice(standIn.state, renewal.id);
         await deliver(paid, failed, paid);
       } else {

@@ -34,6 +34,7 @@ export function AlertChoices(props: { settings: AlertSettings; onChange: (next: 
   const id = useId();
   const { settings } = props;
   const canText = settings.sms.phone !== null && !settings.sms.optedOut;
+  const noTextId = `${id}-no-text`;
   const [channels, setChannels] = useState(settings.channels);
   const [quiet, setQuiet] = useState(settings.quietHours !== null);
   const [start, setStart] = useState(settings.quietHours?.start ?? DEFAULT_QUIET_HOURS.start);
@@ -69,7 +70,7 @@ export function AlertChoices(props: { settings: AlertSettings; onChange: (next: 
     setBusy(false);
     if (!answer.ok) {
       setErrors(fieldErrors(answer.body.fields ?? {}));
-      return setStatus({ kind: 'error', text: answer.body.error ?? M.smsUnavailable });
+      return setStatus({ kind: 'error', text: answer.body.error ?? M.saveFailed });
     }
     props.onChange(answer.body);
     setChannels(answer.body.channels);
@@ -93,6 +94,7 @@ export function AlertChoices(props: { settings: AlertSettings; onChange: (next: 
                       type="checkbox"
                       checked={always || (!off && channels[kind][channel])}
                       disabled={always || off}
+                      aria-describedby={off ? noTextId : undefined}
                       onChange={(event) => toggle(kind, channel, event.target.checked)}
                     />
                     {ALERT_CHANNEL_WORDS[channel]}
@@ -105,7 +107,11 @@ export function AlertChoices(props: { settings: AlertSettings; onChange: (next: 
             )}
           </fieldset>
         ))}
-        {!canText && <p className="muted alerts-fine">{M.smsNeedsPhone}</p>}
+        {!canText && (
+          <p className="muted alerts-fine" id={noTextId}>
+            {settings.textsAvailable ? M.smsNeedsPhone : M.textsUnavailable}
+          </p>
+        )}
         {errors['channels'] && <p className="error">{errors['channels']}</p>}
 
         <fieldset className="alert-kind">

@@ -36,7 +36,14 @@ export function AlertsTab() {
         </p>
       )}
       {!settings && !failed && <p className="muted">Loading alert settings…</p>}
-      {settings && <AlertChoices settings={settings} onChange={setSettings} />}
+      {settings && (
+        // A number confirmed, removed or opted out changes what the Text boxes may say: read afresh.
+        <AlertChoices
+          key={`${settings.sms.phone ?? ''}:${String(settings.sms.optedOut)}`}
+          settings={settings}
+          onChange={setSettings}
+        />
+      )}
     </div>
   );
 }

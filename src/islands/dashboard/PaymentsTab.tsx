@@ -9,6 +9,7 @@
 import { useEffect, useState } from 'react';
 import { PAYMENT_SETUP_TEXT } from '../../domain/profile-rules.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { AwayCard } from './AwayCard.tsx';
 import { SpendLimits } from './SpendLimits.tsx';
 import type { DashboardBusiness, SetupReturn } from './types.ts';
 import '../../styles/dashboard-parts.css';
@@ -94,6 +95,7 @@ export function PaymentsTab({
           </p>
         )}
       </div>
+      <AwayCard />
       <SpendLimits />
     </section>
   );

@@ -86,7 +86,9 @@ export function TextAlerts(props: { settings: AlertSettings; onChange: (next: Al
   return (
     <section aria-labelledby={`${id}-h`} className="card alerts-panel">
       <h3 id={`${id}-h`}>Text alerts</h3>
-      {confirmed ? (
+      {!settings.textsAvailable ? (
+        <p className="muted">{M.textsUnavailable}</p>
+      ) : confirmed ? (
         <>
           <p>
             Texts go to <strong>{formatPhone(sms.phone)}</strong>. Texts today: {sms.sentToday} of{' '}

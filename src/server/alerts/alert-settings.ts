@@ -15,8 +15,15 @@ import {
   type QuietMinutes,
 } from '../../domain/alert-rules.ts';
 import { daytonMidnight, minutesOfTime, timeOfMinutes } from '../../domain/dayton-time.ts';
-import { CODE_RESEND_SECONDS, maskedPhone } from '../../domain/integrity-rules.ts';
-import { dialableNanpNumber } from '../../domain/phone.ts';
+import { addressKey } from '../../domain/client-address.ts';
+import {
+  CODE_RESEND_SECONDS,
+  CODE_SENDS_PER_CLIENT_PER_HOUR,
+  CODE_SENDS_PER_PHONE_PER_HOUR,
+  maskedPhone,
+} from '../../domain/integrity-rules.ts';
+import { dialableUsNumber } from '../../domain/phone.ts';
+import { twilioConfig } from '../config.ts';
 import type { AlertSettings, TAlertSettingsInput } from '../../schemas/alerts.ts';
 import { checkRateLimit } from '../auth/rate-limit.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
@@ -97,6 +104,12 @@ export async function textsToday(
   return row?.count ?? 0;
 }
 
+/** Whether alert texts can go out here: the sandbox, or Twilio with a Messaging Service to send them. */
+export function textsAvailable(): boolean {
+  const twilio = twilioConfig();
+  return !twilio || twilio.messagingServiceSid !== null;
+}
+
 /** GET: the settings as the dashboard shows them. */
 export async function readAlertSettings(sql: Sql, userId: string): Promise<AlertSettings> {
   const row = await settingsRow(sql, userId);
@@ -116,6 +129,7 @@ export async function readAlertSettings(sql: Sql, userId: string): Promise<Alert
       sentToday: await textsToday(sql, userId),
     },
     devices: devices?.count ?? 0,
+    textsAvailable: textsAvailable(),
   };
 }
 
@@ -148,28 +162,40 @@ const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 /**
  * Texts a code to `phoneText` (a US mobile number) to confirm it for alerts. Refused, changing
- * nothing, for a number that is not a dialable US number or cannot take texts, within 30 s of the
- * last code, and past five codes an hour.
+ * nothing, where texts cannot be sent, for a number that is not a dialable US number or cannot
+ * take texts, within 30 s of the last code, and past five codes an hour for the account, for the
+ * number (with the quote wizard's codes) or for the client's address.
  */
 export async function sendSmsPhoneCode(
   sql: Sql,
   sms: SmsPort,
   userId: string,
   phoneText: string,
+  meta: { ip?: string | null } = {},
 ): Promise<{ pendingPhone: string; message: string }> {
-  const phone = dialableNanpNumber(phoneText);
+  if (!textsAvailable()) throw new AppError('CONFLICT', M.textsUnavailable);
+  const phone = dialableUsNumber(phoneText);
   if (!phone) throw new AppError('BAD_REQUEST', M.phone, { phone: [M.phone] });
   const row = await settingsRow(sql, userId);
   const since = row?.pending_sent_at ? (Date.now() - row.pending_sent_at.getTime()) / 1000 : Infinity;
   if (since < CODE_RESEND_SECONDS) {
     const wait = Math.ceil(CODE_RESEND_SECONDS - since);
-    throw new AppError('RATE_LIMITED', M.smsLimited(1), undefined, { retryAfterSeconds: wait });
+    throw new AppError('RATE_LIMITED', M.codeWait(wait), undefined, { retryAfterSeconds: wait });
   }
-  const limit = await checkRateLimit(sql, userId, 'alert-sms-code', CODE_SENDS_PER_HOUR, 60);
-  if (!limit.allowed) {
-    throw new AppError('RATE_LIMITED', M.smsLimited(minutes(limit.retryAfterSeconds)), undefined, {
-      retryAfterSeconds: limit.retryAfterSeconds,
-    });
+  const checks: [string, string, number][] = [
+    [userId, 'alert-sms-code', CODE_SENDS_PER_HOUR],
+    [phone, 'code:phone', CODE_SENDS_PER_PHONE_PER_HOUR],
+    ...(meta.ip
+      ? [[addressKey(meta.ip), 'code:ip', CODE_SENDS_PER_CLIENT_PER_HOUR] as [string, string, number]]
+      : []),
+  ];
+  for (const [identifier, action, max] of checks) {
+    const limit = await checkRateLimit(sql, identifier, action, max, 60);
+    if (!limit.allowed) {
+      throw new AppError('RATE_LIMITED', M.smsLimited(minutes(limit.retryAfterSeconds)), undefined, {
+        retryAfterSeconds: limit.retryAfterSeconds,
+      });
+    }
   }
   const lineType = await sms.lineType(phone);
   if (lineType === 'landline') throw new AppError('CONFLICT', M.notMobile, { phone: [M.notMobile] });
@@ -223,6 +249,10 @@ export async function confirmSmsPhone(
        where user_id = ${userId} and pending_phone = ${phone}
       returning sms_daily_max`;
     if (!saved) return { queued: 0 };
+    // Texts held (quiet hours) for a number this one replaces do not go to the old number.
+    await tx`
+      update alert_deliveries set status = 'failed', last_error = 'number changed'
+       where user_id = ${userId} and channel = 'sms' and status = 'pending' and to_phone <> ${phone}`;
     // The opt-in confirmation, sent at once whatever the quiet hours: the contractor just asked.
     await tx`
       insert into alert_deliveries (channel, to_phone, user_id, kind, payload, ttl_seconds, urgency)

@@ -48,6 +48,8 @@ interface Claimed {
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
+  /** The number texts may go to now (confirmed, not opted out), for a text. */
+  texts_to: string | null;
 }
 
 export async function deliverPendingAlerts(
@@ -64,7 +66,9 @@ export async function deliverPendingAlerts(
       update alert_deliveries a set status = 'sending', attempts = attempts + 1, claimed_at = now()
         from due where a.id = due.id
       returning a.id, a.channel, a.to_phone, a.subscription_id, a.user_id, a.payload, a.ttl_seconds, a.urgency, a.attempts)
-    select t.*, s.endpoint, s.p256dh, s.auth
+    select t.*, s.endpoint, s.p256dh, s.auth,
+           (select st.sms_phone from alert_settings st
+             where st.user_id = t.user_id and st.sms_opted_out_at is null) as texts_to
       from taken t left join push_subscriptions s on s.id = t.subscription_id and s.user_id = t.user_id`;
   await Promise.all(
     claimed.map((delivery) =>
@@ -87,14 +91,19 @@ export async function drainAlerts(sql: Sql, ports: AlertPorts): Promise<number> 
 }
 
 async function deliverText(sql: Sql, sms: SmsPort, delivery: Claimed): Promise<void> {
+  if (!delivery.to_phone || delivery.to_phone !== delivery.texts_to) {
+    // Held (quiet hours) while the number was removed, replaced or replied STOP.
+    await sql`update alert_deliveries set status = 'gone', last_error = 'number removed, changed or opted out' where id = ${delivery.id}`;
+    return;
+  }
   const body = typeof delivery.payload.body === 'string' ? delivery.payload.body : '';
   try {
-    await sms.sendText({ phone: delivery.to_phone!, body });
+    await sms.sendText({ phone: delivery.to_phone, body });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof SmsOptedOutError) {
       await failed(sql, delivery, 'the number replied STOP');
-      await markSmsOptedOut(sql, delivery.user_id, delivery.to_phone!);
+      await markSmsOptedOut(sql, delivery.user_id, delivery.to_phone);
     } else if (error instanceof SmsRefusedNumberError) {
       await failed(sql, delivery, message);
     } else {

@@ -18,6 +18,9 @@ export async function readinessFacts(sql: Sql, businessId: string): Promise<Read
              select 1 from payment_methods pm
               where pm.business_id = b.id and pm.is_default and pm.status = 'active') as "hasCard",
            b.leads_paused as paused, b.weekly_lead_cap as "weeklyLeadCap",
+           (select to_char(max(a.ends_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+              from business_away_periods a
+             where a.business_id = b.id and a.starts_at <= now() and a.ends_at > now()) as "awayUntil",
            b.monthly_spend_cap_cents as "monthlySpendCapCents",
            u.week_leads as "weekLeads", u.month_spend_cents as "monthSpendCents"
       from businesses b cross join lateral business_lead_usage(b.id) u

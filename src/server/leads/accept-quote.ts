@@ -74,6 +74,8 @@ export async function acceptQuote(
     if (other) throw new AppError('CONFLICT', otherQuoteAccepted(other.name));
     if (quote.expired) throw new AppError('CONFLICT', QUOTE_EXPIRED);
     await tx`update lead_communications set accepted_at = now() where id = ${quote.id}`;
+    await inviteReview(tx, { leadId: lead.id, businessId: quote.business_id, because: 'completed' });
+    // Last, so every transaction takes the contractor's alert settings row after its other locks.
     const totalCents = quote.quote_total_cents ?? 0;
     const told = quote.owner_id
       ? await alertUser(tx, quote.owner_id, quoteAcceptedNotice(quote.distribution_id, lead, totalCents))
@@ -87,7 +89,6 @@ export async function acceptQuote(
         }),
       );
     }
-    await inviteReview(tx, { leadId: lead.id, businessId: quote.business_id, because: 'completed' });
     return {
       communicationId: quote.id,
       businessName: quote.business_name,

@@ -1,5 +1,7 @@
 // Who may buy a lead, best first.
+import { RESPONSE_WINDOW_DAYS } from '../../domain/homeowner-rules.ts';
 import { LIVE_PLAN_STATUSES, PLANS, PLAN_IDS } from '../../domain/plans.ts';
+import { MEASURED_RESPONSES_TO_RANK } from '../../domain/response-clock.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import type { Candidate, LeadRow } from './types.ts';
 
@@ -7,10 +9,12 @@ import type { Candidate, LeadRow } from './types.ts';
 export const SERVE_RADIUS_MILES = 25;
 
 /**
- * ACTIVE, verified, not paused contractors offering the service (a BusinessService row or the service as their
+ * ACTIVE, verified, not paused or away contractors offering the service (a BusinessService row or the service as their
  * category), serving the lead's ZIP (their list) or within 25 miles, with a card on file. Featured
- * first, then the score: rating x 20 (0-100), plus 2 per hour of response under 24 (missing counts
- * as 24), minus 1 per mile away, plus the live plan's boost (src/domain/plans.ts); ties by id, so
+ * first, then the score: rating x 20 (0-100), plus 2 per hour of response under 24 (the measured
+ * median in open hours over the last 30 days once there are 3 responses, else the declared reply
+ * time; missing counts as 24), minus 1 per mile away, plus the live plan's boost
+ * (src/domain/plans.ts); ties by id, so
  * every run ranks the same. A featured plan makes the business featured (record-subscription.ts).
  * An admin's test lead (the payment-test page) goes only to businesses named as test recipients.
  *
@@ -36,23 +40,30 @@ export async function matchContractors(
         as x (plan, boost) on x.plan = p.plan
      where p.business_id = b.id and p.status in ${sql(LIVE_PLAN_STATUSES)})`;
   return sql<Candidate[]>`
-    select id, name, email, "customerId", "paymentMethodId", featured, score, chosen from (
+    select m.id, m.name, m.email, m."customerId", m."paymentMethodId", m.featured,
+           m.base + (24 - least(coalesce(rt.hours, m.declared_hours, 24), 24)) * 2 as score, m.chosen
+    from (
       select b.id, b.name, b.email, b.stripe_customer_id as "customerId",
              pm.gateway_payment_method_id as "paymentMethodId", b.featured,
              coalesce(b.average_rating, 0)::float8 * 20
-               + (24 - least(coalesce(b.response_time_hours, 24), 24)) * 2
                - coalesce(${distance}, ${SERVE_RADIUS_MILES})
-               + ${boost} as score,
+               + ${boost} as base,
+             b.response_time_hours::float8 as declared_hours,
              ${distance} as miles, b.service_areas,
              coalesce(b.id = ${lead.chosen_business_id ?? null}::uuid, false) as chosen
       from businesses b
       join services s on s.id = ${lead.service_id}
       join payment_methods pm on pm.business_id = b.id and pm.is_default and pm.status = 'active'
       where b.status = 'ACTIVE' and b.verified and not b.leads_paused and b.stripe_customer_id is not null
+        and not business_away_at(b.id, now())
         and (not ${lead.is_test ?? false} or b.receives_test_leads)
         and (b.category = s.name or exists (
           select 1 from business_services bs where bs.business_id = b.id and bs.service_id = s.id))
     ) m
+    -- The measured response, in open hours, once there are enough of them (else the declared one).
+    cross join lateral (
+      select case when r.responses >= ${MEASURED_RESPONSES_TO_RANK} then r.median_minutes / 60 end as hours
+        from business_response_minutes(m.id, now() - make_interval(days => ${RESPONSE_WINDOW_DAYS})) r) rt
     where ${lead.zip_code ?? ''} = any(m.service_areas) or m.miles <= ${SERVE_RADIUS_MILES}
-    order by chosen desc, featured desc, score desc, id`;
+    order by m.chosen desc, m.featured desc, score desc, m.id`;
 }

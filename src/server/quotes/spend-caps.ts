@@ -8,11 +8,11 @@ import { capReached } from '../../domain/readiness.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 
 /** Why a business was skipped for a lead, or null when the lead is reserved for it. */
-export type CapSkip = 'paused' | 'weekly_lead_cap' | 'monthly_spend_cap' | null;
+export type CapSkip = 'paused' | 'away' | 'weekly_lead_cap' | 'monthly_spend_cap' | null;
 
 /**
  * Reserves the lead for the business (inserts its pending distribution) unless the business is
- * paused, already has its weekly cap of leads, or would pass its monthly spend cap with this lead.
+ * paused, away (contractor/away.ts), already has its weekly cap of leads, or would pass its monthly spend cap with this lead.
  * A distribution an earlier run created is the reservation already: it is kept as it is.
  */
 export async function reserveDistribution(
@@ -40,10 +40,13 @@ export async function reserveDistributionIn(
     select leads_paused as paused, weekly_lead_cap as "weeklyCap", monthly_spend_cap_cents as "monthlyCapCents"
       from businesses where id = ${businessId}
      for no key update`;
+  // Read after the lock: an away period set meanwhile (under the same lock) is seen.
+  const [away] = await tx<{ away: boolean }[]>`select business_away_at(${businessId}, now()) as away`;
   const [existing] = await tx`
     select 1 from lead_distributions where lead_id = ${leadId} and business_id = ${businessId}`;
   if (existing || !business) return null;
   if (business.paused) return 'paused';
+  if (away?.away) return 'away';
   if (business.weeklyCap !== null || business.monthlyCapCents !== null) {
     const caps = { weeklyLeadCap: business.weeklyCap, monthlySpendCapCents: business.monthlyCapCents };
     const reached = capReached(caps, await leadUsage(tx, businessId));

@@ -5,14 +5,18 @@
 // one the invoice's subscription names in its metadata AND that owns the subscription's customer
 // (plan-events.ts's rule), so an invoice never reaches another business's Transactions. Any order
 // and any number of deliveries end in what Stripe says at the last one, and a paid row stays paid
-// (record-plan-payment.ts); a failure is told to the owner once, by the channels it chose for a
-// failed payment. The plans part's handlers for the same events record the subscription.
+// (record-plan-payment.ts); a failure is told to the owner once: its alerts by the channels it
+// chose for a failed payment, and always a mail. The plans part's handlers for the same events record the subscription.
 import type Stripe from 'stripe';
 import { invoiceKey, planPaymentDescription } from '../../../domain/plan-payments.ts';
 import { isPlanId, type PlanId } from '../../../domain/plans.ts';
 import { kickAlertSender } from '../../alerts/deliver-alerts.ts';
 import { alertPorts } from '../../alerts/index.ts';
-import { alertUser, invoiceFailedNotice, type Notice } from '../../alerts/queue-alerts.ts';
+import { alertUser, invoiceFailedNotice } from '../../alerts/queue-alerts.ts';
+import type { TransactionSql } from '../../db/client.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { kickMailSender } from '../../mail/sender.ts';
+import { planPaymentFailedMail } from '../../plans/plan-mails.ts';
 import { recordPlanPayment } from '../../plans/record-plan-payment.ts';
 import { subscriptionState } from '../stripe-plans.ts';
 import { businessOf } from './plan-events.ts';
@@ -46,13 +50,22 @@ function periodOf(invoice: AsRead<Stripe.Invoice>, created: number): { start: Da
   return { start: new Date(start * 1000), end: new Date(end * 1000) };
 }
 
-async function alertOwner(sql: WebhookContext['sql'], businessId: string, notice: Notice): Promise<void> {
-  const queued = await sql.begin(async (tx) => {
-    const [business] = await tx<{ owner_id: string | null }[]>`
-      select owner_id from businesses where id = ${businessId}`;
-    return business?.owner_id ? (await alertUser(tx, business.owner_id, notice)).queued : 0;
-  });
-  if (queued > 0) kickAlertSender(sql, alertPorts);
+/** The owner's alerts and the failure's mail (always sent: it concerns money), in `tx`; how many alerts. */
+async function tellFailure(
+  tx: TransactionSql,
+  businessId: string,
+  payment: { amountCents: number; description: string },
+): Promise<number> {
+  const [business] = await tx<{ name: string; email: string | null; owner_id: string | null }[]>`
+    select b.name, coalesce(b.email, u.email) as email, b.owner_id
+      from businesses b left join users u on u.id = b.owner_id where b.id = ${businessId}`;
+  if (!business) return 0;
+  const told = business.owner_id
+    ? await alertUser(tx, business.owner_id, invoiceFailedNotice(payment.amountCents))
+    : { queued: 0, email: true };
+  if (business.email)
+    await enqueueMail(tx, planPaymentFailedMail({ name: business.name, email: business.email }, payment));
+  return told.queued;
 }
 
 async function onInvoice({ sql, stripe, event }: WebhookContext): Promise<void> {
@@ -74,19 +87,29 @@ async function onInvoice({ sql, stripe, event }: WebhookContext): Promise<void> 
   const plan: PlanId = isPlanId(named) ? named : state.plan;
   const created = invoice.created ?? Math.floor(Date.now() / 1000);
   const period = periodOf(invoice, created);
-  const firstFailure = await recordPlanPayment(sql, {
-    businessId,
-    idempotencyKey: invoiceKey(invoice.id),
-    amountCents: outcome.amountCents,
-    status: outcome.status,
-    description: planPaymentDescription(plan, period.start, period.end),
-    paymentIntentId: null,
-    receiptUrl: outcome.status === 'paid' ? (invoice.hosted_invoice_url ?? null) : null,
-    failureMessage: outcome.status === 'failed' ? INVOICE_FAILURE_MESSAGE : null,
-    createdAt: new Date(created * 1000),
+  const description = planPaymentDescription(plan, period.start, period.end);
+  // The row and, on its first write as failed, the owner's alerts and mail, in one transaction: a
+  // replay after a failure finds nothing written and tells it then (Stripe's retries of the
+  // invoice fail it again and are not told twice).
+  const alerts = await sql.begin(async (tx) => {
+    const firstFailure = await recordPlanPayment(tx, {
+      businessId,
+      idempotencyKey: invoiceKey(invoice.id),
+      amountCents: outcome.amountCents,
+      status: outcome.status,
+      description,
+      paymentIntentId: null,
+      receiptUrl: outcome.status === 'paid' ? (invoice.hosted_invoice_url ?? null) : null,
+      failureMessage: outcome.status === 'failed' ? INVOICE_FAILURE_MESSAGE : null,
+      createdAt: new Date(created * 1000),
+    });
+    return firstFailure
+      ? tellFailure(tx, businessId, { amountCents: outcome.amountCents, description })
+      : null;
   });
-  // A plan payment that failed is told once (Stripe's retries of the invoice fail it again).
-  if (firstFailure) await alertOwner(sql, businessId, invoiceFailedNotice(outcome.amountCents));
+  if (alerts === null) return;
+  kickMailSender(sql);
+  if (alerts > 0) kickAlertSender(sql, alertPorts);
 }
 
 export const invoiceWebhookHandlers: WebhookHandlers = {

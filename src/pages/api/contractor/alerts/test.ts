@@ -27,7 +27,11 @@ export const POST = route({ auth: 'contractor', body: ZTestAlert }, async ({ use
   if (devices === 0)
     throw new AppError(
       'CONFLICT',
-      body.channel === 'sms' ? ALERT_MESSAGES.smsNeedsPhone : ALERT_MESSAGES.nothingToTest,
+      body.channel === 'sms'
+        ? ALERT_MESSAGES.smsNeedsPhone
+        : body.channel === 'push'
+          ? ALERT_MESSAGES.noDevices
+          : ALERT_MESSAGES.nothingToTest,
     );
   kickAlertSender(db(), alertPorts);
   return Response.json({ devices });

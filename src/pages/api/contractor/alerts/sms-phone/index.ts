@@ -1,18 +1,21 @@
 // POST /api/contractor/alerts/sms-phone {phone}: texts a code to a US mobile number to confirm it
 // for text alerts ({pendingPhone, message}); a number that cannot take texts is a 409, too many
-// codes a 429. DELETE: the number is forgotten and texts are off for every kind (the settings).
+// codes (for the account, the number or the client's address) a 429. DELETE: the number is forgotten and texts are off for every kind (the settings).
 import { ZSmsPhone } from '~/schemas/alerts';
 import { removeSmsPhone, sendSmsPhoneCode } from '~/server/alerts/alert-settings';
 import { requireOwnedBusiness } from '~/server/contractor/owned-business';
 import { db } from '~/server/db/client';
+import { requestMeta } from '~/server/http';
 import { route } from '~/server/route';
 import { smsPort } from '~/server/sms/index';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'contractor', body: ZSmsPhone }, async ({ user, body }) => {
+export const POST = route({ auth: 'contractor', body: ZSmsPhone }, async ({ context, user, body }) => {
   await requireOwnedBusiness(db(), user.id);
-  return Response.json(await sendSmsPhoneCode(db(), smsPort(db()), user.id, body.phone));
+  return Response.json(
+    await sendSmsPhoneCode(db(), smsPort(db()), user.id, body.phone, requestMeta(context)),
+  );
 });
 
 export const DELETE = route({ auth: 'contractor' }, async ({ user }) => {

@@ -1,0 +1,165 @@
+// The Payments tab's Away section: a vacation or an emergency, from a first to a last day (Dayton
+// time). While away no lead is sent to the contractor and its response clock stops; it can end
+// the away time at once. Phone first: the state and its one action on top, then the form.
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { daytonClock } from '../../domain/dayton-time.ts';
+import { formatDay } from '../../domain/format.ts';
+import {
+  AWAY_MESSAGES as M,
+  AWAY_REASON_WORDS,
+  AWAY_REASONS,
+  type AwayReason,
+} from '../../domain/response-clock.ts';
+import { ZAwayInput, type AwayState } from '../../schemas/away.ts';
+import { api } from '../shared/api.ts';
+import Field from './Field.tsx';
+
+type Status = { kind: 'notice' | 'error'; text: string } | null;
+
+/** Today in Dayton, "YYYY-MM-DD" (what a date input takes). */
+function today(): string {
+  const c = daytonClock(new Date());
+  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+}
+
+export function AwayCard() {
+  const id = useId();
+  const [state, setState] = useState<AwayState | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [firstDay, setFirstDay] = useState(today);
+  const [lastDay, setLastDay] = useState('');
+  const [reason, setReason] = useState<AwayReason>('vacation');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+
+  useEffect(() => {
+    let live = true;
+    void api<AwayState>('GET', '/api/contractor/away').then((answer) => {
+      if (!live) return;
+      if (answer.ok) setState(answer.body);
+      else setLoadFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const save = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    const parsed = ZAwayInput.safeParse({ firstDay, lastDay, reason });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    setBusy(true);
+    const answer = await api<AwayState>('PUT', '/api/contractor/away', parsed.data);
+    setBusy(false);
+    if (!answer.ok) {
+      const fields = answer.body.fields ?? {};
+      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
+      return setStatus({ kind: 'error', text: answer.body.error ?? M.date });
+    }
+    setState(answer.body);
+    setStatus({ kind: 'notice', text: M.saved });
+  };
+
+  const end = async () => {
+    setStatus(null);
+    setBusy(true);
+    const answer = await api<AwayState>('DELETE', '/api/contractor/away');
+    setBusy(false);
+    if (!answer.ok && answer.status !== 404) {
+      return setStatus({ kind: 'error', text: answer.body.error ?? M.notAway });
+    }
+    setState({ away: null });
+    setStatus({ kind: 'notice', text: M.ended });
+  };
+
+  const away = state?.away ?? null;
+  return (
+    <section aria-labelledby={`${id}-h`} className="card away-card" id="away">
+      <h3 id={`${id}-h`}>Away</h3>
+      {loadFailed && (
+        <p className="error" role="alert">
+          Your away time could not be loaded. Please reload the page.
+        </p>
+      )}
+      {away ? (
+        <>
+          <p>
+            <strong>
+              {away.now ? 'You are away' : 'You will be away'} from {formatDay(away.firstDay)} to{' '}
+              {formatDay(away.lastDay)} ({AWAY_REASON_WORDS[away.reason]}).
+            </strong>{' '}
+            No leads are sent to you then, and your response time does not count.
+          </p>
+          <button type="button" className="btn" disabled={busy} onClick={() => void end()}>
+            {away.now ? 'End away time now' : 'Cancel away time'}
+          </button>
+        </>
+      ) : (
+        <p>
+          Going on vacation, or called away? Set the days: no leads are sent to you, and your response time
+          counts only your business hours when you are not away.
+        </p>
+      )}
+      <form className="away-form" onSubmit={(event) => void save(event)} noValidate>
+        <div className="away-days">
+          <Field label="First day" error={errors['firstDay'] ?? null}>
+            {(ids) => (
+              <input
+                id={ids.id}
+                type="date"
+                value={firstDay}
+                min={today()}
+                aria-describedby={ids.describedBy}
+                aria-invalid={ids.invalid}
+                onChange={(event) => setFirstDay(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Last day" error={errors['lastDay'] ?? null}>
+            {(ids) => (
+              <input
+                id={ids.id}
+                type="date"
+                value={lastDay}
+                min={firstDay || today()}
+                aria-describedby={ids.describedBy}
+                aria-invalid={ids.invalid}
+                onChange={(event) => setLastDay(event.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label="Why" error={errors['reason'] ?? null}>
+          {(ids) => (
+            <select
+              id={ids.id}
+              value={reason}
+              aria-describedby={ids.describedBy}
+              aria-invalid={ids.invalid}
+              onChange={(event) => setReason(event.target.value as AwayReason)}
+            >
+              {AWAY_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {AWAY_REASON_WORDS[r]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <button type="submit" className={away ? 'btn secondary' : 'btn'} disabled={busy}>
+          {busy ? 'Saving…' : away ? 'Change away time' : 'Set away time'}
+        </button>
+      </form>
+      <p role="status" className={status ? status.kind : undefined}>
+        {status?.text ?? ''}
+      </p>
+    </section>
+  );
+}
