@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { smsWelcomeText, SMS_TEST_TEXT } from '../../src/domain/alert-rules.ts';
 import { signInContext } from '../helpers/demo-session.ts';
+import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -43,6 +44,7 @@ test('a number confirmed by a code, texts chosen for a new lead, quiet hours sav
 }) => {
   await signInContext(page.context(), baseURL(), EMAIL);
   await page.goto('/dashboard?tab=alerts');
+  await hydrated(page, 'Dashboard');
   await expect(page.getByRole('tab', { name: 'Alerts' })).toHaveAttribute('aria-selected', 'true');
 
   const textCard = page.getByRole('region', { name: 'Text alerts' });
@@ -102,6 +104,7 @@ test('a number confirmed by a code, texts chosen for a new lead, quiet hours sav
   expect((await new AxeBuilder({ page }).include('.alerts-tab').analyze()).violations).toEqual([]);
 
   await page.reload();
+  await hydrated(page, 'Dashboard');
   await expect(newLead.getByRole('checkbox', { name: 'Text' })).toBeChecked();
   await expect(choices.getByLabel('Until')).toHaveValue('06:30');
 

@@ -989,6 +989,31 @@ function rules(ids: Ids): Record<string, Rule> {
         },
       ],
     },
+    // Away time: the caller's own; a wrong day is refused and changes nothing.
+    'GET /api/contractor/away': {
+      access: 'contractor',
+      probes: [{ path: '/api/contractor/away', expect: contractorApi(200) }],
+    },
+    'PUT /api/contractor/away': {
+      access: 'contractor',
+      probes: [
+        {
+          path: '/api/contractor/away',
+          body: { firstDay: 'soon', lastDay: 'later', reason: 'vacation' },
+          expect: contractorApi(400),
+        },
+      ],
+    },
+    'DELETE /api/contractor/away': {
+      access: 'contractor',
+      probes: [
+        {
+          path: '/api/contractor/away',
+          expect: contractorApi(404, null),
+          note: 'not sent as the second contractor: a browser test sets its away time',
+        },
+      ],
+    },
     'GET /api/contractor/limits': {
       access: 'contractor',
       probes: [{ path: '/api/contractor/limits', expect: contractorApi(200) }],

@@ -69,7 +69,10 @@ export function AlertChoices(props: { settings: AlertSettings; onChange: (next: 
     const answer = await api<AlertSettings>('PUT', '/api/contractor/alerts/settings', parsed.data);
     setBusy(false);
     if (!answer.ok) {
-      setErrors(fieldErrors(answer.body.fields ?? {}));
+      const found = fieldErrors(answer.body.fields ?? {});
+      setErrors(found);
+      // A field's message stands by the field; the status line says only what has no field.
+      if (Object.keys(found).length > 0) return;
       return setStatus({ kind: 'error', text: answer.body.error ?? M.saveFailed });
     }
     props.onChange(answer.body);

@@ -61,6 +61,8 @@ export function AwayCard() {
     if (!answer.ok) {
       const fields = answer.body.fields ?? {};
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
+      // A field's message stands by the field; the status line says only what has no field.
+      if (Object.keys(fields).length > 0) return;
       return setStatus({ kind: 'error', text: answer.body.error ?? M.date });
     }
     setState(answer.body);
