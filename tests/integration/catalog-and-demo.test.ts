@@ -240,6 +240,11 @@ describe('catalog and demo seed on a fresh database', () => {
     expect(settings.devices).toBe(1);
     expect(settings.sms).toMatchObject({ phone: DEMO_TEXT_NUMBER, optedOut: false });
     expect(settings.channels.lead_new).toEqual({ push: true, sms: true, email: true });
+    // Its business hours are declared, so its response clock counts open hours (issue 27, Must 5).
+    const [business] = await sql<{ open: number }[]>`
+      select count(*)::int as open from businesses b, jsonb_each(b.business_hours) d
+       where b.owner_id = ${owner!.id} and not (d.value->>'closed')::boolean`;
+    expect(business!.open).toBeGreaterThanOrEqual(5);
   });
 
   it('leaves two listing claims awaiting approval, one confirmed by a code to the listing’s phone, once', async () => {
