@@ -6,6 +6,7 @@ import { generateDemoData } from './demo-data.ts';
 import { writeDemoImages } from './demo-images.ts';
 import { seedDemoAdmin } from './seed-demo-admin.ts';
 import { seedDemoAlerts } from './seed-demo-alerts.ts';
+import { seedDemoOutcomes } from './seed-demo-outcomes.ts';
 import { seedDemoAdminFactor } from './seed-demo-admin-factor.ts';
 import { seedDemoContractors } from './seed-demo-contractors.ts';
 import { seedDemoBilling } from './seed-demo-billing.ts';
@@ -59,6 +60,7 @@ export async function seed(
   await seedDemoHomeowner(sql);
   await seedDemoInbox(sql, options.uploadsDir ?? UPLOADS_DIR); // the demo homeowner's own requests and messages
   await seedDemoReviews(sql);
+  await seedDemoOutcomes(sql); // after the responses and acceptances: what happened, told
   await seedDemoAnalytics(sql);
   await seedDemoAdmin(sql);
   await seedDemoAdminFactor(sql); // the admin's authenticator app (npm run demo:code)

@@ -31,6 +31,8 @@ export interface ResponseFigures {
   /** Median minutes from a lead being sent to the first response, or null without responses. */
   medianMinutes: number | null;
   responses: number;
+  /** The median counts only the declared business hours (issue 27: business_open_hours). */
+  openHours?: boolean;
 }
 
 /**
@@ -44,7 +46,8 @@ export function measuredResponseText(f: ResponseFigures): string | null {
     minutes < 60
       ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
       : `${Math.ceil(minutes / 60)} ${Math.ceil(minutes / 60) === 1 ? 'hour' : 'hours'}`;
-  return `Usually responds within ${within} — measured over the last ${RESPONSE_WINDOW_DAYS} days, ${f.responses} responses`;
+  const counted = f.openHours ? ' during business hours' : '';
+  return `Usually responds within ${within}${counted} — measured over the last ${RESPONSE_WINDOW_DAYS} days, ${f.responses} responses`;
 }
 
 /** "12 of 40 reviews from jobs booked through us", or null when there are no reviews at all. */

@@ -36,5 +36,7 @@ export const AWAY_MESSAGES = {
   tooLong: `An away period can last up to ${AWAY_MAX_DAYS} days. For longer, pause new leads in Lead limits.`,
   saved: 'Your away time is saved. No leads are sent to you while you are away.',
   ended: 'Welcome back. New leads are sent to you again.',
-  notAway: 'You have no away time set.',
+  cancelled: 'That away time is cancelled.',
+  notAway: 'That away time was not found. It may have ended already.',
+  failed: 'Your away time could not be saved. Please try again.',
 } as const;

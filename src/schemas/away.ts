@@ -13,17 +13,21 @@ export const ZAwayInput = z.strictObject({
 });
 export type TAwayInput = z.output<typeof ZAwayInput>;
 
-/** GET/PUT/DELETE /api/contractor/away: the period that has not ended, if any. */
+/** An away period that has not ended. */
+export interface AwayPeriod {
+  id: string;
+  /** ISO instants. */
+  startsAt: string;
+  endsAt: string;
+  /** Its first and last Dayton day, "YYYY-MM-DD". */
+  firstDay: string;
+  lastDay: string;
+  reason: AwayReason;
+  /** Under way now (no leads are sent). */
+  now: boolean;
+}
+
+/** GET/PUT /api/contractor/away: the periods that have not ended, the one under way first. */
 export interface AwayState {
-  away: {
-    /** ISO instants. */
-    startsAt: string;
-    endsAt: string;
-    /** Its first and last Dayton day, "YYYY-MM-DD". */
-    firstDay: string;
-    lastDay: string;
-    reason: AwayReason;
-    /** Under way now (no leads are sent). */
-    now: boolean;
-  } | null;
+  periods: AwayPeriod[];
 }

@@ -1,4 +1,5 @@
 // The contractor dashboard API's answers, shared by the endpoints and the island.
+import type { BuyerOutcome } from '../domain/outcome-rules.ts';
 import type { ContractorFigures } from '../domain/figures.ts';
 import type { ScoreRule } from '../domain/quote-rules.ts';
 import type { LeadStage } from '../domain/lead-stages.ts';
@@ -35,6 +36,8 @@ export interface LeadSummary {
   scoreRules: ScoreRule[];
   /** How many contractors received (paid for) this request. */
   recipients: number;
+  /** What the homeowner said happened (issue 27), as this buyer may know it; null before an answer. */
+  outcome: BuyerOutcome | null;
   /** Only on a lead this business paid for. */
   contact: LeadContact | null;
   /** What was checked before the lead was sold (the trust card). */

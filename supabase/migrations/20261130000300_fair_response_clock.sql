@@ -23,17 +23,26 @@ returns boolean language sql stable as $$
                   where a.business_id = b and a.starts_at <= at and a.ends_at > at)
 $$;
 
--- Minutes from t0 to t1 that the business was open (its declared hours, Dayton time; every minute
--- when it declared none, or hours with no open day: a clock that never runs would flatter it) and
--- not away.
+-- The hours a business's clock runs by: its declared hours (Dayton time) when they open at least
+-- 20 hours a week; otherwise null, and every minute counts (a clock that runs an hour a week, or
+-- never, would make any contractor look instant and never miss a lead).
+create or replace function business_open_hours(b uuid)
+returns jsonb language sql stable as $$
+  select case when (select coalesce(sum(extract(epoch from ((j.value->>'close')::time - (j.value->>'open')::time))), 0)
+                      from jsonb_each(business_hours) j
+                     where jsonb_typeof(j.value) = 'object' and j.value ? 'open' and j.value ? 'close'
+                       and not coalesce((j.value->>'closed')::boolean, false)
+                       and j.value->>'close' > j.value->>'open') >= 20 * 3600
+              then business_hours end
+    from businesses where id = b
+$$;
+
+-- Minutes from t0 to t1 that the business was open (business_open_hours; every minute without
+-- them) and not away. Away periods never overlap (server/contractor/away.ts keeps them apart).
 create or replace function open_minutes(b uuid, t0 timestamptz, t1 timestamptz)
 returns double precision language sql stable as $$
   with biz as (
-    select case when exists (select 1 from jsonb_each(business_hours) j
-                              where not coalesce((j.value->>'closed')::boolean, false)
-                                and j.value->>'close' > j.value->>'open')
-                then business_hours end as hours
-      from businesses where id = b
+    select business_open_hours(b) as hours
   ), span as (
     select t0 as s, greatest(t0, t1) as e
   ), windows as (
@@ -47,7 +56,7 @@ returns double precision language sql stable as $$
               (span.s at time zone 'America/New_York')::date,
               (span.e at time zone 'America/New_York')::date, interval '1 day') g) d,
            lateral (select biz.hours -> lower(to_char(d.day, 'FMDay')) as value) h
-     where biz.hours is not null and h.value is not null
+     where biz.hours is not null and jsonb_typeof(h.value) = 'object' and h.value ? 'open' and h.value ? 'close'
        and not coalesce((h.value->>'closed')::boolean, false)
   )
   select coalesce(sum(

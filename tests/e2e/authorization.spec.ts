@@ -1004,15 +1004,9 @@ function rules(ids: Ids): Record<string, Rule> {
         },
       ],
     },
-    'DELETE /api/contractor/away': {
+    'DELETE /api/contractor/away/[id]': {
       access: 'contractor',
-      probes: [
-        {
-          path: '/api/contractor/away',
-          expect: contractorApi(404, null),
-          note: 'not sent as the second contractor: a browser test sets its away time',
-        },
-      ],
+      probes: [{ path: `/api/contractor/away/${NONE}`, expect: contractorApi(404) }],
     },
     'GET /api/contractor/limits': {
       access: 'contractor',

@@ -72,7 +72,8 @@ test('away time set ahead, refused when it ends before it begins or runs too lon
   await page.reload();
   await hydrated(page, 'Dashboard');
   await expect(card).toContainText(`You will be away from ${shown(day(20))} to ${shown(day(24))}`);
-  await card.getByRole('button', { name: 'Cancel away time' }).click();
-  await expect(card.getByRole('status')).toHaveText('Welcome back. New leads are sent to you again.');
+  await card.getByRole('button', { name: /^Cancel away time/ }).click();
+  await expect(card.getByRole('status')).toHaveText('That away time is cancelled.');
+  await expect(card.getByRole('status')).toBeFocused();
   await expect(card.getByText(/Going on vacation, or called away\?/)).toBeVisible();
 });

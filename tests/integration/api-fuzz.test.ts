@@ -251,7 +251,7 @@ const PLAN: Record<string, Plan> = {
   'POST /api/contractor/alerts/sms-phone/confirm': {},
   'GET /api/contractor/away': {},
   'PUT /api/contractor/away': {},
-  'DELETE /api/contractor/away': {},
+  'DELETE /api/contractor/away/[id]': {},
   'GET /api/contractor/limits': {},
   'PUT /api/contractor/limits': {},
   'POST /api/contractor/payment-setup': { raw: 'takes no body (starts a card setup)' },

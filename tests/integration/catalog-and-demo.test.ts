@@ -7,6 +7,13 @@ import { DEMO_LEADS, seedDemoLeads } from '../../scripts/lib/seed-demo-leads.ts'
 import { DEMO_PLAN, seedDemoPlans } from '../../scripts/lib/seed-demo-plans.ts';
 import { DEMO_CLAIMANTS, seedDemoClaims } from '../../scripts/lib/seed-demo-claims.ts';
 import { DEMO_TEXT_NUMBER, seedDemoAlerts } from '../../scripts/lib/seed-demo-alerts.ts';
+import { seedDemoOutcomes } from '../../scripts/lib/seed-demo-outcomes.ts';
+import { seedDemoDashboard } from '../../scripts/lib/seed-demo-dashboard.ts';
+import { seedDemoHomeowner } from '../../scripts/lib/seed-demo-homeowner.ts';
+import { seedDemoInbox } from '../../scripts/lib/seed-demo-inbox.ts';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { readAlertSettings } from '../../src/server/alerts/alert-settings.ts';
 import { listContractors } from '../../src/server/admin/contractors.ts';
 import { PLANS } from '../../src/domain/plans.ts';
@@ -245,6 +252,20 @@ describe('catalog and demo seed on a fresh database', () => {
       select count(*)::int as open from businesses b, jsonb_each(b.business_hours) d
        where b.owner_id = ${owner!.id} and not (d.value->>'closed')::boolean`;
     expect(business!.open).toBeGreaterThanOrEqual(5);
+  });
+
+  it('gives demo requests outcomes: hired with an accepted quote, put off, not going ahead, and one asked', async () => {
+    await seedDemoDashboard(sql);
+    await seedDemoHomeowner(sql);
+    await seedDemoInbox(sql, await mkdtemp(path.join(tmpdir(), 'demo-uploads-')));
+    const first = await seedDemoOutcomes(sql);
+    expect(first).toBeGreaterThan(0);
+    expect(await seedDemoOutcomes(sql)).toBe(0);
+    const rows = await sql<{ outcome: string | null; asked: boolean }[]>`
+      select outcome, outcome_asked_at is not null as asked from leads where outcome is not null or outcome_asked_at is not null`;
+    const outcomes = new Set(rows.map((r) => r.outcome));
+    for (const o of ['hired', 'postponed', 'not_going_ahead']) expect(outcomes.has(o), o).toBe(true);
+    expect(rows.filter((r) => r.asked && r.outcome === null)).toHaveLength(1);
   });
 
   it('leaves two listing claims awaiting approval, one confirmed by a code to the listing’s phone, once', async () => {

@@ -78,6 +78,17 @@ describe('open minutes', () => {
     expect(await openMinutes(business.id, '2026-03-06T21:00:00Z', '2026-03-09T13:00:00Z')).toBe(120);
   });
 
+  it('count every minute when the declared hours open under 20 hours a week (a clock that barely runs)', async () => {
+    const narrow = Object.fromEntries(
+      Object.keys(WEEKDAYS_8_TO_5).map((d, i) => [
+        d,
+        { open: '08:00', close: i === 0 ? '08:01' : '08:00', closed: i !== 0 },
+      ]),
+    );
+    const { business } = await contractor({ hours: narrow });
+    expect(await openMinutes(business.id, FRIDAY_4PM, MONDAY_9AM)).toBe(65 * 60);
+  });
+
   it('count every minute without declared hours, or with hours that never open', async () => {
     const none = await contractor();
     expect(await openMinutes(none.business.id, FRIDAY_4PM, MONDAY_9AM)).toBe(65 * 60);
@@ -112,7 +123,9 @@ describe('an away contractor', () => {
     const other = await contractor({ rating: 4 });
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
     const set = await setAway(sql, away.business.id, { firstDay: today, lastDay: today, reason: 'vacation' });
-    expect(set.away).toMatchObject({ firstDay: today, lastDay: today, reason: 'vacation', now: true });
+    expect(set.periods).toEqual([
+      expect.objectContaining({ firstDay: today, lastDay: today, reason: 'vacation', now: true }),
+    ]);
 
     const lead = await createLead(sql, { service });
     expect((await matchContractors(sql, { ...(await leadRow(lead.id)) })).map((c) => c.id)).toEqual([
@@ -128,14 +141,16 @@ describe('an away contractor', () => {
     const notices = await contractorReadiness(sql, away.business.id);
     expect(notices.map((x) => x.issue)).toContain('away');
 
-    await endAway(sql, away.business.id);
-    expect((await readAway(sql, away.business.id)).away).toBeNull();
+    expect(await endAway(sql, away.business.id, set.periods[0]!.id)).toEqual({ ended: true });
+    expect((await readAway(sql, away.business.id)).periods).toEqual([]);
     const next = await createLead(sql, { service });
     expect((await matchContractors(sql, await leadRow(next.id))).map((c) => c.id)).toEqual([
       away.business.id,
       other.business.id,
     ]);
-    await expect(endAway(sql, away.business.id)).rejects.toMatchObject({ message: M.notAway });
+    await expect(endAway(sql, away.business.id, set.periods[0]!.id)).rejects.toMatchObject({
+      message: M.notAway,
+    });
   });
 
   it('refuses a past day, a last day before the first and a period over 90 days, changing nothing', async () => {
@@ -153,7 +168,7 @@ describe('an away contractor', () => {
     await expect(
       setAway(sql, business.id, { firstDay: '2026-02-30', lastDay: '2026-03-01', reason: 'other' }, now),
     ).rejects.toMatchObject({ fields: { firstDay: [M.date] } });
-    expect((await readAway(sql, business.id)).away).toBeNull();
+    expect((await readAway(sql, business.id)).periods).toEqual([]);
   });
 
   it('a future period starts at the first day’s midnight and ends at the last day’s end, Dayton time', async () => {
@@ -164,17 +179,31 @@ describe('an away contractor', () => {
     const lastDay = new Date(Date.now() + 12 * 86_400_000).toLocaleDateString('en-CA', {
       timeZone: 'America/New_York',
     });
-    const { away } = await setAway(sql, business.id, { firstDay, lastDay, reason: 'vacation' });
+    const { periods } = await setAway(sql, business.id, { firstDay, lastDay, reason: 'vacation' });
+    const [away] = periods;
     expect(away).toMatchObject({ firstDay, lastDay, now: false });
     const hour = (iso: string) =>
       new Date(iso).toLocaleTimeString('en-US', { timeZone: 'America/New_York', hourCycle: 'h23' });
     expect(hour(away!.startsAt)).toBe('00:00:00');
     expect(hour(away!.endsAt)).toBe('00:00:00');
-    // A new one replaces it; ending it before it begins drops it.
-    await setAway(sql, business.id, { firstDay, lastDay: firstDay, reason: 'other' });
-    expect(await sql`select 1 from business_away_periods where business_id = ${business.id}`).toHaveLength(1);
-    await endAway(sql, business.id);
-    expect(await sql`select 1 from business_away_periods where business_id = ${business.id}`).toHaveLength(0);
+    // An emergency today leaves the vacation ahead as it is (they do not overlap).
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const both = await setAway(sql, business.id, { firstDay: today, lastDay: today, reason: 'emergency' });
+    expect(both.periods.map((p) => [p.reason, p.now])).toEqual([
+      ['emergency', true],
+      ['vacation', false],
+    ]);
+    // A new period over the vacation replaces it; cancelling it before it begins drops it.
+    const replaced = await setAway(sql, business.id, { firstDay, lastDay: firstDay, reason: 'other' });
+    expect(replaced.periods.map((p) => p.reason)).toEqual(['emergency', 'other']);
+    expect(await endAway(sql, business.id, replaced.periods[1]!.id)).toEqual({ ended: false });
+    expect((await readAway(sql, business.id)).periods.map((p) => p.reason)).toEqual(['emergency']);
+    // The periods never overlap.
+    const [overlaps] = await sql<{ n: number }[]>`
+      select count(*)::int as n from business_away_periods a join business_away_periods b
+        on a.business_id = b.business_id and a.id < b.id and a.starts_at < b.ends_at and b.starts_at < a.ends_at
+       where a.business_id = ${business.id}`;
+    expect(overlaps!.n).toBe(0);
   });
 });
 

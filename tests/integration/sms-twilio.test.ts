@@ -2,7 +2,7 @@
 // Twilio's HTTP API (Verify, Lookup, Messaging): what it sends, how it reads each answer, and how
 // it tells a wrong code, a verification that is over, a refused number and an outage apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmsRefusedNumberError, SmsUnavailableError } from '~/server/sms/sms-port';
+import { SmsOptedOutError, SmsRefusedNumberError, SmsUnavailableError } from '~/server/sms/sms-port';
 import { createTwilioSms } from '~/server/sms/twilio-sms';
 import {
   startTwilioStandIn,
@@ -146,6 +146,18 @@ describe('Twilio Messaging through the SDK', () => {
       to: '+19372284430',
       body: 'New lead: Plumbing in Kettering',
       messagingServiceSid: TWILIO_MESSAGING_SERVICE_SID,
+      receivedAt: expect.any(Number) as unknown,
     });
+  });
+
+  it('tells a number that replied STOP (21610) from a refused one', async () => {
+    standIn.optedOut.add('+19372284431');
+    try {
+      await expect(sms().sendText({ phone: '9372284431', body: 'New lead' })).rejects.toBeInstanceOf(
+        SmsOptedOutError,
+      );
+    } finally {
+      standIn.optedOut.delete('+19372284431');
+    }
   });
 });

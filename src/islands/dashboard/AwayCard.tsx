@@ -1,7 +1,7 @@
 // The Payments tab's Away section: a vacation or an emergency, from a first to a last day (Dayton
 // time). While away no lead is sent to the contractor and its response clock stops; it can end
 // the away time at once. Phone first: the state and its one action on top, then the form.
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { daytonClock } from '../../domain/dayton-time.ts';
 import { formatDay } from '../../domain/format.ts';
 import {
@@ -10,7 +10,7 @@ import {
   AWAY_REASONS,
   type AwayReason,
 } from '../../domain/response-clock.ts';
-import { ZAwayInput, type AwayState } from '../../schemas/away.ts';
+import { ZAwayInput, type AwayPeriod, type AwayState } from '../../schemas/away.ts';
 import { api } from '../shared/api.ts';
 import Field from './Field.tsx';
 
@@ -32,6 +32,7 @@ export function AwayCard() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  const statusLine = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -63,25 +64,27 @@ export function AwayCard() {
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
       // A field's message stands by the field; the status line says only what has no field.
       if (Object.keys(fields).length > 0) return;
-      return setStatus({ kind: 'error', text: answer.body.error ?? M.date });
+      return setStatus({ kind: 'error', text: answer.body.error ?? M.failed });
     }
     setState(answer.body);
     setStatus({ kind: 'notice', text: M.saved });
   };
 
-  const end = async () => {
+  const end = async (period: AwayPeriod) => {
     setStatus(null);
     setBusy(true);
-    const answer = await api<AwayState>('DELETE', '/api/contractor/away');
+    const answer = await api<{ ended: boolean }>('DELETE', `/api/contractor/away/${period.id}`);
     setBusy(false);
     if (!answer.ok && answer.status !== 404) {
-      return setStatus({ kind: 'error', text: answer.body.error ?? M.notAway });
+      return setStatus({ kind: 'error', text: answer.body.error ?? M.failed });
     }
-    setState({ away: null });
-    setStatus({ kind: 'notice', text: M.ended });
+    setState({ periods: (state?.periods ?? []).filter((p) => p.id !== period.id) });
+    setStatus({ kind: 'notice', text: answer.ok && answer.body.ended ? M.ended : M.cancelled });
+    // The button is gone: the keyboard goes on from what happened.
+    statusLine.current?.focus();
   };
 
-  const away = state?.away ?? null;
+  const periods = state?.periods ?? [];
   return (
     <section aria-labelledby={`${id}-h`} className="card away-card" id="away">
       <h3 id={`${id}-h`}>Away</h3>
@@ -90,19 +93,33 @@ export function AwayCard() {
           Your away time could not be loaded. Please reload the page.
         </p>
       )}
-      {away ? (
-        <>
-          <p>
-            <strong>
-              {away.now ? 'You are away' : 'You will be away'} from {formatDay(away.firstDay)} to{' '}
-              {formatDay(away.lastDay)} ({AWAY_REASON_WORDS[away.reason]}).
-            </strong>{' '}
-            No leads are sent to you then, and your response time does not count.
-          </p>
-          <button type="button" className="btn" disabled={busy} onClick={() => void end()}>
-            {away.now ? 'End away time now' : 'Cancel away time'}
-          </button>
-        </>
+      {!state && !loadFailed ? (
+        <p className="muted">Loading your away time…</p>
+      ) : periods.length > 0 ? (
+        <ul className="away-periods" aria-label="Your away time">
+          {periods.map((p) => {
+            const when = `${formatDay(p.firstDay)} to ${formatDay(p.lastDay)}`;
+            return (
+              <li key={p.id}>
+                <p>
+                  <strong>
+                    {p.now ? 'You are away' : 'You will be away'} from {when} ({AWAY_REASON_WORDS[p.reason]}).
+                  </strong>{' '}
+                  No leads are sent to you then, and your response time does not count.
+                </p>
+                <button
+                  type="button"
+                  className="btn secondary"
+                  disabled={busy}
+                  aria-label={`${p.now ? 'End away time now' : 'Cancel away time'}, ${when}`}
+                  onClick={() => void end(p)}
+                >
+                  {p.now ? 'End away time now' : 'Cancel away time'}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
       ) : (
         <p>
           Going on vacation, or called away? Set the days: no leads are sent to you, and your response time
@@ -155,11 +172,11 @@ export function AwayCard() {
             </select>
           )}
         </Field>
-        <button type="submit" className={away ? 'btn secondary' : 'btn'} disabled={busy}>
-          {busy ? 'Saving…' : away ? 'Change away time' : 'Set away time'}
+        <button type="submit" className="btn" disabled={busy || !state}>
+          {busy ? 'Saving…' : 'Set away time'}
         </button>
       </form>
-      <p role="status" className={status ? status.kind : undefined}>
+      <p role="status" ref={statusLine} tabIndex={-1} className={status ? status.kind : undefined}>
         {status?.text ?? ''}
       </p>
     </section>

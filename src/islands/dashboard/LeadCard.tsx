@@ -4,7 +4,15 @@
 import { formatDateTime, plural } from '../../domain/format.ts';
 import { LEAD_STAGE_LABELS } from '../../domain/lead-stages.ts';
 import type { LeadSummary } from '../../schemas/dashboard.ts';
-import { ContactDetails, NextActions, ScoreRules, TrustCard, budgetText, leadTitle } from './lead-parts.tsx';
+import {
+  ContactDetails,
+  LeadOutcomeLine,
+  NextActions,
+  ScoreRules,
+  TrustCard,
+  budgetText,
+  leadTitle,
+} from './lead-parts.tsx';
 
 export default function LeadCard({
   lead,
@@ -28,6 +36,7 @@ export default function LeadCard({
         Received <time dateTime={lead.receivedAt}>{formatDateTime(lead.receivedAt)}</time> ·{' '}
         {budgetText(lead)} · Sent to {plural(lead.recipients, 'pro')}
       </p>
+      <LeadOutcomeLine lead={lead} />
       <p className="lead-description">{lead.description}</p>
       <ContactDetails lead={lead} />
       <TrustCard lead={lead} />

@@ -15,7 +15,15 @@ import { api, UNEXPECTED, type ApiAnswer } from '../shared/api.ts';
 import CommunicationItem from './CommunicationItem.tsx';
 import LeadCreditForm from './LeadCreditForm.tsx';
 import LeadMessages from './LeadMessages.tsx';
-import { ContactDetails, NextActions, ScoreRules, TrustCard, budgetText, leadTitle } from './lead-parts.tsx';
+import {
+  ContactDetails,
+  LeadOutcomeLine,
+  NextActions,
+  ScoreRules,
+  TrustCard,
+  budgetText,
+  leadTitle,
+} from './lead-parts.tsx';
 import ResponseForm from './ResponseForm.tsx';
 import type { ChosenTemplate } from './TemplatesDialog.tsx';
 
@@ -129,6 +137,7 @@ export default function LeadDetailView(props: {
         Stage: <strong>{LEAD_STAGE_LABELS[lead.stage]}</strong> · {budgetText(lead)} · {lead.propertyType} ·
         Sent to {plural(lead.recipients, 'pro')}
       </p>
+      <LeadOutcomeLine lead={lead} />
       <p className="lead-description">{lead.description}</p>
       <ContactDetails lead={lead} />
       <TrustCard lead={lead} />

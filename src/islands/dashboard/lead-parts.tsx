@@ -1,5 +1,6 @@
 // Pieces the lead card and the lead detail share: the score's rules, the contact (or why there
 // is none), the budget.
+import { BUYER_OUTCOME_WORDS } from '../../domain/outcome-rules.ts';
 import {
   CONTACT_METHOD_WORDS,
   formatBudget,
@@ -123,5 +124,15 @@ export function ContactDetails({ lead }: { lead: LeadSummary }) {
       <dt>Prefers</dt>
       <dd>{wordFor(CONTACT_METHOD_WORDS, c.preferredContactMethod)}</dd>
     </dl>
+  );
+}
+
+/** What the homeowner said happened (issue 27), once they answered. */
+export function LeadOutcomeLine({ lead }: { lead: Pick<LeadSummary, 'outcome'> }) {
+  if (!lead.outcome) return null;
+  return (
+    <p className={`lead-outcome outcome-${lead.outcome}`}>
+      <strong>Outcome:</strong> {BUYER_OUTCOME_WORDS[lead.outcome]}
+    </p>
   );
 }

@@ -2,9 +2,10 @@
 // to the end of its last day, Dayton time. While away no lead is sold to it (match-contractors.ts
 // leaves it out and spend-caps.ts's reservation refuses it under the business's lock, which this
 // file takes too), and its response clock stops (the SQL function open_minutes). Periods are kept
-// after they end, so a response measured later still leaves them out; a business has at most one
-// period that has not ended: a new one replaces it (an under-way one is ended now, a future one
-// dropped).
+// after they end, so a response measured later still leaves them out. Periods never overlap: a new
+// one replaces the future periods it overlaps, and one under way that runs into it ends where the
+// new one begins (now, when that is today); one that does not overlap stays (an emergency now and
+// a vacation booked for Christmas).
 import { daytonClock, daytonInstant } from '../../domain/dayton-time.ts';
 import {
   AWAY_AHEAD_DAYS,
@@ -12,7 +13,7 @@ import {
   AWAY_MESSAGES as M,
   type AwayReason,
 } from '../../domain/response-clock.ts';
-import type { AwayState, TAwayInput } from '../../schemas/away.ts';
+import type { AwayPeriod, AwayState, TAwayInput } from '../../schemas/away.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
@@ -47,40 +48,28 @@ interface PeriodRow {
   now: boolean;
 }
 
-async function openPeriod(sql: Sql | TransactionSql, businessId: string): Promise<PeriodRow | null> {
-  const [row] = await sql<PeriodRow[]>`
-    select id, starts_at, ends_at, reason, starts_at <= now() as now
-      from business_away_periods where business_id = ${businessId} and ends_at > now()
-     order by starts_at limit 1`;
-  return row ?? null;
+async function openPeriods(sql: Sql | TransactionSql, businessId: string): Promise<PeriodRow[]> {
+  return sql<PeriodRow[]>`
+    select id, starts_at, ends_at, reason, starts_at <= clock_timestamp() as now
+      from business_away_periods where business_id = ${businessId} and ends_at > clock_timestamp()
+     order by starts_at`;
 }
 
-function stateOf(row: PeriodRow | null): AwayState {
-  if (!row) return { away: null };
+function periodOf(row: PeriodRow): AwayPeriod {
   return {
-    away: {
-      startsAt: row.starts_at.toISOString(),
-      endsAt: row.ends_at.toISOString(),
-      firstDay: dayOf(row.starts_at),
-      lastDay: dayOf(new Date(row.ends_at.getTime() - 1)),
-      reason: row.reason,
-      now: row.now,
-    },
+    id: row.id,
+    startsAt: row.starts_at.toISOString(),
+    endsAt: row.ends_at.toISOString(),
+    firstDay: dayOf(row.starts_at),
+    lastDay: dayOf(new Date(row.ends_at.getTime() - 1)),
+    reason: row.reason,
+    now: row.now,
   };
 }
 
+/** The periods that have not ended, the one under way (if any) first. */
 export async function readAway(sql: Sql, businessId: string): Promise<AwayState> {
-  return stateOf(await openPeriod(sql, businessId));
-}
-
-/** Ends the period under way now, or drops one that has not begun. Under the business's lock. */
-async function closeOpenPeriod(tx: TransactionSql, businessId: string): Promise<void> {
-  await tx`
-    delete from business_away_periods
-     where business_id = ${businessId} and starts_at > now()`;
-  await tx`
-    update business_away_periods set ends_at = now()
-     where business_id = ${businessId} and starts_at <= now() and ends_at > now()`;
+  return { periods: (await openPeriods(sql, businessId)).map(periodOf) };
 }
 
 /** Sets the away period (replacing one that has not ended); a bad day is a 400 naming its field. */
@@ -103,20 +92,37 @@ export async function setAway(
   await sql.begin(async (tx) => {
     // The reservation of a lead takes this lock too: no lead is reserved across the change.
     await tx`select 1 from businesses where id = ${businessId} for no key update`;
-    await closeOpenPeriod(tx, businessId);
+    const [start] = await tx<{ at: Date }[]>`
+      select ${first === today ? tx`clock_timestamp()` : tx`${dayStart(first)}::timestamptz`} as at`;
+    const end = dayStart(last + 1);
+    // Future periods it overlaps are replaced; one under way that runs into it ends where it begins.
+    await tx`
+      delete from business_away_periods
+       where business_id = ${businessId} and starts_at >= ${start!.at} and starts_at < ${end}`;
+    await tx`
+      update business_away_periods set ends_at = ${start!.at}
+       where business_id = ${businessId} and starts_at < ${start!.at} and ends_at > ${start!.at}`;
     await tx`
       insert into business_away_periods (business_id, starts_at, ends_at, reason)
-      values (${businessId}, ${first === today ? tx`now()` : dayStart(first)}, ${dayStart(last + 1)}, ${input.reason})`;
+      values (${businessId}, ${start!.at}, ${end}, ${input.reason})`;
   });
   return readAway(sql, businessId);
 }
 
-/** Ends the away time now (or cancels one that has not begun); nothing set is a 404. */
-export async function endAway(sql: Sql, businessId: string): Promise<AwayState> {
-  await sql.begin(async (tx) => {
+/**
+ * Ends the period `periodId` now when it is under way, or cancels it when it has not begun; one
+ * that is over or not the business's is a 404. Whether it was ended (true) or cancelled.
+ */
+export async function endAway(sql: Sql, businessId: string, periodId: string): Promise<{ ended: boolean }> {
+  return sql.begin(async (tx) => {
     await tx`select 1 from businesses where id = ${businessId} for no key update`;
-    if (!(await openPeriod(tx, businessId))) throw new AppError('NOT_FOUND', M.notAway);
-    await closeOpenPeriod(tx, businessId);
+    const period = (await openPeriods(tx, businessId)).find((p) => p.id === periodId);
+    if (!period) throw new AppError('NOT_FOUND', M.notAway);
+    if (period.now) {
+      await tx`update business_away_periods set ends_at = clock_timestamp() where id = ${periodId}`;
+    } else {
+      await tx`delete from business_away_periods where id = ${periodId}`;
+    }
+    return { ended: period.now };
   });
-  return readAway(sql, businessId);
 }

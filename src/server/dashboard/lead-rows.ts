@@ -3,6 +3,7 @@
 import type { LeadStage } from '../../domain/lead-stages.ts';
 import { leadScoreBreakdown, type Timeline } from '../../domain/quote-rules.ts';
 import { leadTrust } from '../../domain/lead-trust.ts';
+import type { BuyerOutcome, Outcome } from '../../domain/outcome-rules.ts';
 import type { LineType } from '../../domain/phone-proof-rules.ts';
 import type { LeadSummary } from '../../schemas/dashboard.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
@@ -36,6 +37,8 @@ export interface LeadRow {
   phone_line_type: LineType | null;
   email_confirmed_at: Date | null;
   qualification: string;
+  outcome: Outcome | null;
+  hired_you: boolean;
 }
 
 /** The select list over `lead_distributions d join leads l`. */
@@ -48,7 +51,13 @@ export function leadColumns(sql: Sql | TransactionSql) {
     (select count(*)::int from lead_distributions o
       where o.lead_id = d.lead_id and o.payment_status = 'paid') as recipients,
     l.name, l.email, l.phone, l.property_address, l.preferred_contact_method,
-    l.phone_verified_at, l.phone_line_type, l.email_confirmed_at, l.qualification`;
+    l.phone_verified_at, l.phone_line_type, l.email_confirmed_at, l.qualification,
+    l.outcome, coalesce(l.outcome_business_id = d.business_id, false) as hired_you`;
+}
+
+function buyerOutcomeOf(row: LeadRow): BuyerOutcome | null {
+  if (row.outcome === 'hired') return row.hired_you ? 'hired_you' : 'hired_other';
+  return row.outcome;
 }
 
 export function toLeadSummary(row: LeadRow): LeadSummary {
@@ -78,6 +87,8 @@ export function toLeadSummary(row: LeadRow): LeadSummary {
       photoCount: row.photo_count,
     }),
     recipients: row.recipients,
+    // Every buyer sees what happened; whom the homeowner hired only when it was this one.
+    outcome: paid ? buyerOutcomeOf(row) : null,
     contact: paid
       ? {
           name: row.name,

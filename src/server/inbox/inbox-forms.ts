@@ -3,6 +3,9 @@
 // (asked first, then confirmed: nothing accepts in one step), "The job is done" (the same), and
 // a message to one contractor with an optional photo. Every refusal keeps what was typed and says
 // why; nothing changes on a refusal. No JavaScript needed.
+import { OUTCOME_MESSAGES } from '../../domain/outcome-rules.ts';
+import { ZOutcomeAnswer } from '../../schemas/outcome.ts';
+import { recordOutcome } from '../leads/lead-outcome.ts';
 import { JOB_DONE_MESSAGES, REVIEW_MESSAGES } from '../../domain/review-rules.ts';
 import { MESSAGE_MESSAGES } from '../../domain/inbox-rules.ts';
 import {
@@ -101,6 +104,18 @@ export async function handleInboxForm(
         };
         state.problemStatus = statusOf(error);
       }
+      return state;
+    }
+    if (form.has('outcome')) {
+      // What happened (issue 27): "hired:<business id>", "postponed" or "not_going_ahead".
+      const [outcome = '', businessId = null] = field('outcome').split(':');
+      const parsed = ZOutcomeAnswer.safeParse({ outcome, businessId });
+      if (!parsed.success) {
+        state.problem = OUTCOME_MESSAGES.choose;
+        return state;
+      }
+      await recordOutcome(sql, access, parsed.data);
+      state.notice = OUTCOME_MESSAGES.thanks;
       return state;
     }
     const intent = field('intent');

@@ -3,6 +3,7 @@
 // the contractors it went to as cards, their responses and quotes, the accepted contractor's
 // contact details, and the message thread with each. Opening it marks the contractors' messages
 // read. Only the resolved lead is ever read.
+import { leadOutcome, type LeadOutcome } from '../leads/lead-outcome.ts';
 import { REQUEST_STATUS_WORDS, requestStatus, type RequestStatus } from '../../domain/inbox-rules.ts';
 import type { Sql } from '../db/client.ts';
 import { leadResponsesOf, type LeadResponses } from '../leads/lead-responses.ts';
@@ -21,6 +22,8 @@ export interface RequestView extends LeadResponses {
   /** Each bought contractor's thread, by business id (an empty list where none was written). */
   threads: Record<string, ThreadMessage[]>;
   contact: ContractorContact | null;
+  /** What the homeowner said happened (issue 27), and whether we asked. */
+  outcome: LeadOutcome;
 }
 
 export async function requestView(
@@ -49,5 +52,6 @@ export async function requestView(
     contractors,
     threads,
     contact: responses.acceptedId ? await acceptedContact(sql, leadId) : null,
+    outcome: await leadOutcome(sql, leadId),
   };
 }

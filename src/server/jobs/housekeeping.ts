@@ -1,4 +1,4 @@
-// The scheduled jobs in one call (finish unfinished leads, deliver waiting mail and alerts, credit unanswered
+// The scheduled jobs in one call (finish unfinished leads, ask homeowners what happened, deliver waiting mail and alerts, credit unanswered
 // leads, expire requests, purge spent tokens, old search marks and geocodes), for a server that has no scheduler of its own (npm start): on Netlify each
 // runs as its own scheduled function (netlify/functions). Every job is safe to run at any time and
 // again.
@@ -11,6 +11,7 @@ import { deliverPendingMail } from '../mail/sender.ts';
 import { drainAlerts, type AlertPorts } from '../alerts/deliver-alerts.ts';
 import { alertPorts } from '../alerts/index.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
+import { askForOutcomes } from '../leads/lead-outcome.ts';
 import { expireUnconfirmedQuotes } from '../quotes/expire-unconfirmed-quotes.ts';
 import { purgeSpentProofs } from '../quotes/proof-of-work.ts';
 import { resumeUnfinishedLeads } from '../quotes/resume-unfinished-leads.ts';
@@ -27,6 +28,8 @@ export async function housekeeping(
   },
 ): Promise<Record<string, unknown>> {
   const resumed = await resumeUnfinishedLeads(sql, { gateway: deps.gateway });
+  // Before the mail: the question about a request's outcome goes out in this round.
+  const outcomesAsked = await askForOutcomes(sql);
   // Mail whose delivery failed (the relay was down) is retried here too, as Netlify's every-minute
   // function does: otherwise it waited for the next request that wrote mail.
   const mail = deps.mailTransport === undefined ? {} : { transport: deps.mailTransport };
@@ -52,6 +55,7 @@ export async function housekeeping(
   const search = await purgeSearchMarks(sql);
   return {
     resumedLeads: resumed.length,
+    outcomesAsked,
     mailsDelivered: mails,
     alertsDelivered: alerts,
     resumedCredits: credits,

@@ -74,6 +74,10 @@ export async function acceptQuote(
     if (other) throw new AppError('CONFLICT', otherQuoteAccepted(other.name));
     if (quote.expired) throw new AppError('CONFLICT', QUOTE_EXPIRED);
     await tx`update lead_communications set accepted_at = now() where id = ${quote.id}`;
+    // Accepting a quote answers what happened: hired this contractor (issue 27).
+    await tx`
+      update leads set outcome = 'hired', outcome_business_id = ${quote.business_id}, outcome_at = now()
+       where id = ${lead.id}`;
     await inviteReview(tx, { leadId: lead.id, businessId: quote.business_id, because: 'completed' });
     // Last, so every transaction takes the contractor's alert settings row after its other locks.
     const totalCents = quote.quote_total_cents ?? 0;

@@ -9,6 +9,11 @@
 // flagged either way. Advisory locks on the phone, the mailbox and the address make two requests
 // of one person take their turns, so neither slips past a count the other is about to raise.
 import {
+  OUTCOME_MESSAGES,
+  OUTCOME_UNANSWERED_DAYS,
+  OUTCOME_UNANSWERED_LIMIT,
+} from '../../domain/outcome-rules.ts';
+import {
   DUPLICATE_DAYS,
   isFreeMailDomain,
   LOCAL_PARTS_PER_DOMAIN_PER_DAY,
@@ -48,7 +53,9 @@ const COUNTED = ['pending', 'qualified', 'unmatched', 'duplicate', 'held', 'awai
 
 /**
  * Refuses a request over its phone's or its address's daily count (3 each, of requests whose
- * phone was proven in the last 24 hours), before a code is sent and again when it is proven.
+ * phone was proven in the last 24 hours), or from a phone whose owner was asked what happened with
+ * two earlier requests in 90 days and answered neither, before a code is sent and again when it
+ * is proven.
  */
 export async function refuseOverDailyLimits(
   sql: Sql | TransactionSql,
@@ -67,6 +74,15 @@ export async function refuseOverDailyLimits(
   }
   if ((row?.address ?? 0) >= REQUESTS_PER_ADDRESS_PER_DAY) {
     throw new AppError('RATE_LIMITED', PHONE_PROOF_MESSAGES.addressLimited);
+  }
+  // Issue 27: a homeowner asked what happened with earlier requests who never answered.
+  const [unanswered] = await sql<{ n: number }[]>`
+    select count(*)::int as n from leads
+     where phone = ${request.phone} and outcome is null
+       and outcome_asked_at > now() - make_interval(days => ${OUTCOME_UNANSWERED_DAYS})
+       and id <> ${request.excludeId ?? '00000000-0000-0000-0000-000000000000'}`;
+  if ((unanswered?.n ?? 0) >= OUTCOME_UNANSWERED_LIMIT) {
+    throw new AppError('RATE_LIMITED', OUTCOME_MESSAGES.unanswered);
   }
 }
 

@@ -41,7 +41,9 @@ export async function reserveDistributionIn(
       from businesses where id = ${businessId}
      for no key update`;
   // Read after the lock: an away period set meanwhile (under the same lock) is seen.
-  const [away] = await tx<{ away: boolean }[]>`select business_away_at(${businessId}, now()) as away`;
+  const [away] = await tx<
+    { away: boolean }[]
+  >`select business_away_at(${businessId}, clock_timestamp()) as away`;
   const [existing] = await tx`
     select 1 from lead_distributions where lead_id = ${leadId} and business_id = ${businessId}`;
   if (existing || !business) return null;

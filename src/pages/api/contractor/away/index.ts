@@ -1,8 +1,8 @@
-// GET /api/contractor/away: the caller's away period that has not ended, if any. PUT {firstDay,
-// lastDay, reason}: sets it (replacing one that has not ended); no lead is sold while away and the
-// response clock stops. DELETE: ends it now (or cancels one that has not begun).
+// GET /api/contractor/away: the caller's away periods that have not ended ({periods}). PUT
+// {firstDay, lastDay, reason}: adds one (replacing those it overlaps); no lead is sold while away
+// and the response clock stops. The caller's own business only.
 import { ZAwayInput } from '~/schemas/away';
-import { endAway, readAway, setAway } from '~/server/contractor/away';
+import { readAway, setAway } from '~/server/contractor/away';
 import { requireOwnedBusiness } from '~/server/contractor/owned-business';
 import { db } from '~/server/db/client';
 import { route } from '~/server/route';
@@ -17,9 +17,4 @@ export const GET = route({ auth: 'contractor' }, async ({ user }) => {
 export const PUT = route({ auth: 'contractor', body: ZAwayInput }, async ({ user, body }) => {
   const business = await requireOwnedBusiness(db(), user.id);
   return Response.json(await setAway(db(), business.id, body));
-});
-
-export const DELETE = route({ auth: 'contractor' }, async ({ user }) => {
-  const business = await requireOwnedBusiness(db(), user.id);
-  return Response.json(await endAway(db(), business.id));
 });

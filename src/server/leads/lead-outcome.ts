@@ -1,0 +1,129 @@
+// Outcomes told (issue 27, Must 6). Once contractors have responded and gone quiet for 48 hours,
+// the homeowner is asked once, by mail, what happened (the responses page asks too, whenever it
+// is opened): hired one of the lead's buyers, put it off, or not going ahead. The answer is kept
+// on the lead (an answer given again replaces it), and every buyer's dashboard shows it: whom the
+// homeowner hired only to the one hired. Accepting a quote answers it too (accept-quote.ts).
+import { displayName } from '../../domain/format.ts';
+import {
+  BUYER_OUTCOME_WORDS,
+  OUTCOME_ASK_AFTER_HOURS,
+  OUTCOME_ASK_WITHIN_DAYS,
+  OUTCOME_MESSAGES as M,
+  type BuyerOutcome,
+  type Outcome,
+} from '../../domain/outcome-rules.ts';
+import { siteUrl } from '../config.ts';
+import type { Sql, TransactionSql } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { resolveRequest, type RequestAccess } from '../inbox/request-access.ts';
+import { layoutMail } from '../mail/layout.tsx';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
+import { INVALID_HOMEOWNER_LINK } from '../../domain/homeowner-rules.ts';
+import { createHomeownerLink, homeownerLinkUrl } from './homeowner-links.ts';
+
+/** The lead's outcome as its homeowner answered it. */
+export interface LeadOutcome {
+  outcome: Outcome | null;
+  /** The contractor hired, when it was one of the buyers. */
+  businessId: string | null;
+  answeredAt: Date | null;
+  askedAt: Date | null;
+}
+
+export async function leadOutcome(sql: Sql | TransactionSql, leadId: string): Promise<LeadOutcome> {
+  const [row] = await sql<LeadOutcome[]>`
+    select outcome, outcome_business_id as "businessId", outcome_at as "answeredAt", outcome_asked_at as "askedAt"
+      from leads where id = ${leadId}`;
+  return row ?? { outcome: null, businessId: null, answeredAt: null, askedAt: null };
+}
+
+/** What a buyer (`businessId`) of the lead is shown of its outcome. */
+export function buyerOutcome(
+  outcome: Outcome | null,
+  hiredBusinessId: string | null,
+  businessId: string,
+): BuyerOutcome | null {
+  if (outcome === 'hired') return hiredBusinessId === businessId ? 'hired_you' : 'hired_other';
+  return outcome;
+}
+
+export const buyerOutcomeWords = (o: BuyerOutcome | null) => (o ? BUYER_OUTCOME_WORDS[o] : null);
+
+/**
+ * The homeowner's answer: hired (one of the lead's paid buyers), postponed or not going ahead.
+ * A business that did not buy the lead is refused, changing nothing.
+ */
+export async function recordOutcome(
+  sql: Sql,
+  access: RequestAccess,
+  input: { outcome: Outcome; businessId: string | null },
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    const leadId = await resolveRequest(tx, access);
+    if (!leadId) throw new AppError('NOT_FOUND', INVALID_HOMEOWNER_LINK);
+    let hired: string | null = null;
+    if (input.outcome === 'hired') {
+      const [buyer] = await tx<{ business_id: string }[]>`
+        select business_id from lead_distributions
+         where lead_id = ${leadId} and business_id = ${input.businessId ?? '00000000-0000-0000-0000-000000000000'}
+           and payment_status in ('paid', 'refunded')`;
+      if (!buyer) throw new AppError('BAD_REQUEST', M.notABuyer, { businessId: [M.notABuyer] });
+      hired = buyer.business_id;
+    }
+    await tx`
+      update leads set outcome = ${input.outcome}, outcome_business_id = ${hired}, outcome_at = now()
+       where id = ${leadId}`;
+  });
+}
+
+function outcomeQuestionMail(
+  lead: { id: string; name: string; email: string; projectType: string },
+  link: string,
+): OutgoingMail {
+  return layoutMail({
+    to: lead.email,
+    subject: `What happened with your ${displayName(lead.projectType)} request?`,
+    heading: M.question,
+    paragraphs: [
+      `Hi ${lead.name}, contractors responded to your ${displayName(lead.projectType)} request. Did you hire one of them, put it off, or decide not to go ahead?`,
+      M.explain,
+    ],
+    action: { label: 'Tell us what happened', url: `${link}#outcome`, text: 'Tell us what happened' },
+    reason: 'you asked for quotes on Dayton Contractors',
+    template: 'lead_outcome_question',
+    payload: { leadId: lead.id },
+  });
+}
+
+/**
+ * Mails the question for every request whose last contractor response is 48 hours to 30 days
+ * old, not yet asked nor answered; each once (the row is marked in the mail's transaction).
+ * How many were asked.
+ */
+export async function askForOutcomes(sql: Sql, limit = 100): Promise<number> {
+  const due = await sql<{ id: string }[]>`
+    select l.id from leads l
+     where l.outcome is null and l.outcome_asked_at is null
+       and exists (select 1 from lead_communications c
+                    where c.lead_id = l.id and c.message_type = 'contractor_response')
+       and (select max(c.created_at) from lead_communications c
+             where c.lead_id = l.id and c.message_type = 'contractor_response')
+           between now() - make_interval(days => ${OUTCOME_ASK_WITHIN_DAYS})
+               and now() - make_interval(hours => ${OUTCOME_ASK_AFTER_HOURS})
+     order by l.created_at limit ${limit}`;
+  let asked = 0;
+  for (const { id } of due) {
+    const done = await sql.begin(async (tx) => {
+      const [lead] = await tx<{ id: string; name: string; email: string; projectType: string }[]>`
+        update leads set outcome_asked_at = now()
+         where id = ${id} and outcome is null and outcome_asked_at is null
+        returning id, name, email, project_type as "projectType"`;
+      if (!lead) return false;
+      const token = await createHomeownerLink(tx, { leadId: lead.id, purpose: 'responses' });
+      await enqueueMail(tx, outcomeQuestionMail(lead, homeownerLinkUrl(siteUrl(), 'responses', token)));
+      return true;
+    });
+    if (done) asked += 1;
+  }
+  return asked;
+}
