@@ -79,13 +79,13 @@ test('alerts turned on for this device, a test alert decrypted at the push servi
   await expect(card.getByRole('status')).toHaveText('A test alert is on its way to your devices.');
   // The demo contractor's device may also ring for what other browser tests do to it meanwhile (a
   // homeowner accepting its quote): the test alert is the one tagged so.
-  const testAlert = async () =>
+  const testAlert = () =>
     push
       .received(push.idOf(subscription.endpoint))
       .map((m) => JSON.parse(m.payload) as { tag: string })
       .find((p) => p.tag === 'test-alert');
   await expect.poll(testAlert, { timeout: 10_000 }).toBeDefined();
-  expect(await testAlert()).toEqual({
+  expect(testAlert()).toEqual({
     title: 'Test alert from Dayton Contractors',
     body: 'New leads will appear like this. Tap to open your dashboard.',
     url: '/dashboard',
