@@ -45,8 +45,9 @@ export async function seed(
   if (await isDemoSeeded(sql)) {
     // A database seeded before issue 26: its demo admin gets the documented second factor.
     await seedDemoAdminFactor(sql);
-    // One seeded before issue 27: the demo contractor's sandbox phone.
+    // One seeded before issue 27: the demo contractor's sandbox phone, and outcomes told.
     await seedDemoAlerts(sql, options.localOrigin);
+    await seedDemoOutcomes(sql);
     return { catalog: counts, demo: 'already seeded' };
   }
   const data = generateDemoData(catalog.services, catalog.serviceAreas);

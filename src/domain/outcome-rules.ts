@@ -38,6 +38,8 @@ export const OUTCOME_MESSAGES = {
   choose: 'Choose what happened.',
   notABuyer: 'Choose one of the contractors your request went to.',
   thanks: 'Thank you. The contractors you heard from now know what happened.',
+  acceptedAlready: (name: string) =>
+    `You accepted the quote from ${name}: that is your answer, and ${name} knows it was hired.`,
   answered: (words: string) => `You told us: ${words}`,
   unanswered:
     'Please tell us what happened with your earlier requests first: open the link in our e-mail "What happened with your request?", or your requests in your account.',

@@ -120,7 +120,7 @@ describe('the answer', () => {
       origin: 'http://x',
       ip: null,
     });
-    expect(state).toEqual({ ...EMPTY_STATE, notice: M.thanks });
+    expect(state).toEqual({ ...EMPTY_STATE, outcomeNotice: { kind: 'thanks', text: M.thanks } });
     expect(await buyersSee(lead.id)).toEqual({ [pros[0]!.id]: 'hired_other', [pros[1]!.id]: 'hired_you' });
 
     // Answered again: put off. Every buyer sees that.
@@ -143,17 +143,26 @@ describe('the answer', () => {
       origin: 'http://x',
       ip: null,
     });
-    expect(state.problem).toBe(M.choose);
+    expect(state.outcomeNotice).toEqual({ kind: 'problem', text: M.choose });
     const [row] = await sql<{ outcome: string | null }[]>`select outcome from leads where id = ${lead.id}`;
     expect(row!.outcome).toBeNull();
   });
 
-  it('is given by accepting a quote', async () => {
+  it('is given by accepting a quote, and stands', async () => {
     const { lead, pros } = await soldLead();
     const quote = await respond(lead.id, pros[0]!.id, 2);
     const token = await createHomeownerLink(sql, { leadId: lead.id, purpose: 'responses' });
     await acceptQuote(sql, token, quote);
     expect(await buyersSee(lead.id)).toEqual({ [pros[0]!.id]: 'hired_you', [pros[1]!.id]: 'hired_other' });
+    // The acceptance stands as the answer: another answer is refused and changes nothing.
+    await expect(
+      recordOutcome(sql, { token }, { outcome: 'postponed', businessId: null }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await buyersSee(lead.id)).toEqual({ [pros[0]!.id]: 'hired_you', [pros[1]!.id]: 'hired_other' });
+    // Nor is the homeowner asked about it.
+    await sql`update lead_communications set created_at = now() - interval '3 days' where lead_id = ${lead.id}`;
+    await askForOutcomes(sql);
+    expect(await questionsTo(lead.id)).toHaveLength(0);
   });
 });
 

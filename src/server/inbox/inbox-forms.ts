@@ -40,6 +40,8 @@ export interface InboxFormState {
   draft: { businessId: string; body: string; error: string } | null;
   /** A message went out to this contractor: the page redirects to itself (no repost on reload). */
   sentTo: string | null;
+  /** After "What happened?": its thanks or why it was refused, shown by the question (issue 27). */
+  outcomeNotice: { kind: 'thanks' | 'problem'; text: string } | null;
 }
 
 export const EMPTY_STATE: InboxFormState = {
@@ -51,6 +53,7 @@ export const EMPTY_STATE: InboxFormState = {
   reviewLink: null,
   draft: null,
   sentTo: null,
+  outcomeNotice: null,
 };
 
 const statusOf = (error: AppError) =>
@@ -111,11 +114,17 @@ export async function handleInboxForm(
       const [outcome = '', businessId = null] = field('outcome').split(':');
       const parsed = ZOutcomeAnswer.safeParse({ outcome, businessId });
       if (!parsed.success) {
-        state.problem = OUTCOME_MESSAGES.choose;
+        state.outcomeNotice = { kind: 'problem', text: OUTCOME_MESSAGES.choose };
         return state;
       }
-      await recordOutcome(sql, access, parsed.data);
-      state.notice = OUTCOME_MESSAGES.thanks;
+      try {
+        await recordOutcome(sql, access, parsed.data);
+        state.outcomeNotice = { kind: 'thanks', text: OUTCOME_MESSAGES.thanks };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        state.outcomeNotice = { kind: 'problem', text: error.message };
+        state.problemStatus = statusOf(error);
+      }
       return state;
     }
     const intent = field('intent');

@@ -5,11 +5,9 @@
 // homeowner hired only to the one hired. Accepting a quote answers it too (accept-quote.ts).
 import { displayName } from '../../domain/format.ts';
 import {
-  BUYER_OUTCOME_WORDS,
   OUTCOME_ASK_AFTER_HOURS,
   OUTCOME_ASK_WITHIN_DAYS,
   OUTCOME_MESSAGES as M,
-  type BuyerOutcome,
   type Outcome,
 } from '../../domain/outcome-rules.ts';
 import { siteUrl } from '../config.ts';
@@ -37,18 +35,6 @@ export async function leadOutcome(sql: Sql | TransactionSql, leadId: string): Pr
   return row ?? { outcome: null, businessId: null, answeredAt: null, askedAt: null };
 }
 
-/** What a buyer (`businessId`) of the lead is shown of its outcome. */
-export function buyerOutcome(
-  outcome: Outcome | null,
-  hiredBusinessId: string | null,
-  businessId: string,
-): BuyerOutcome | null {
-  if (outcome === 'hired') return hiredBusinessId === businessId ? 'hired_you' : 'hired_other';
-  return outcome;
-}
-
-export const buyerOutcomeWords = (o: BuyerOutcome | null) => (o ? BUYER_OUTCOME_WORDS[o] : null);
-
 /**
  * The homeowner's answer: hired (one of the lead's paid buyers), postponed or not going ahead.
  * A business that did not buy the lead is refused, changing nothing.
@@ -61,12 +47,18 @@ export async function recordOutcome(
   await sql.begin(async (tx) => {
     const leadId = await resolveRequest(tx, access);
     if (!leadId) throw new AppError('NOT_FOUND', INVALID_HOMEOWNER_LINK);
+    // An accepted quote is the answer: changing it here would tell its contractor otherwise while
+    // the acceptance (and its contact card) stands.
+    const [accepted] = await tx<{ name: string }[]>`
+      select b.name from lead_communications c join businesses b on b.id = c.business_id
+       where c.lead_id = ${leadId} and c.accepted_at is not null`;
+    if (accepted) throw new AppError('CONFLICT', M.acceptedAlready(accepted.name));
     let hired: string | null = null;
     if (input.outcome === 'hired') {
       const [buyer] = await tx<{ business_id: string }[]>`
         select business_id from lead_distributions
          where lead_id = ${leadId} and business_id = ${input.businessId ?? '00000000-0000-0000-0000-000000000000'}
-           and payment_status in ('paid', 'refunded')`;
+           and payment_status = 'paid'`;
       if (!buyer) throw new AppError('BAD_REQUEST', M.notABuyer, { businessId: [M.notABuyer] });
       hired = buyer.business_id;
     }
@@ -96,21 +88,23 @@ function outcomeQuestionMail(
 }
 
 /**
- * Mails the question for every request whose last contractor response is 48 hours to 30 days
- * old, not yet asked nor answered; each once (the row is marked in the mail's transaction).
- * How many were asked.
+ * Mails the question for every sold request (not an admin's test) whose last contractor response
+ * is 48 hours to 30 days old, not yet asked nor answered; each once (the row is marked in the
+ * mail's transaction). How many were asked.
  */
 export async function askForOutcomes(sql: Sql, limit = 100): Promise<number> {
+  // From the responses of the last 30 days (an index serves it), not from every lead never asked.
   const due = await sql<{ id: string }[]>`
-    select l.id from leads l
-     where l.outcome is null and l.outcome_asked_at is null
-       and exists (select 1 from lead_communications c
-                    where c.lead_id = l.id and c.message_type = 'contractor_response')
-       and (select max(c.created_at) from lead_communications c
-             where c.lead_id = l.id and c.message_type = 'contractor_response')
-           between now() - make_interval(days => ${OUTCOME_ASK_WITHIN_DAYS})
-               and now() - make_interval(hours => ${OUTCOME_ASK_AFTER_HOURS})
-     order by l.created_at limit ${limit}`;
+    select l.id
+      from (select lead_id, max(created_at) as last from lead_communications
+             where message_type = 'contractor_response'
+               and created_at > now() - make_interval(days => ${OUTCOME_ASK_WITHIN_DAYS})
+             group by lead_id) r
+      join leads l on l.id = r.lead_id
+     where r.last <= now() - make_interval(hours => ${OUTCOME_ASK_AFTER_HOURS})
+       and l.outcome is null and l.outcome_asked_at is null and not l.is_test
+       and exists (select 1 from lead_distributions d where d.lead_id = l.id and d.payment_status = 'paid')
+     order by r.last limit ${limit}`;
   let asked = 0;
   for (const { id } of due) {
     const done = await sql.begin(async (tx) => {

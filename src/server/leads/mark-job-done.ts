@@ -46,6 +46,10 @@ export async function markJobDone(
       update lead_distributions set job_done_at = now()
        where id = ${before.distributionId} and job_done_at is null
       returning id`;
+    // A job done by this contractor is a hire, when the homeowner had not said otherwise (issue 27).
+    await tx`
+      update leads set outcome = 'hired', outcome_business_id = ${businessId}, outcome_at = now()
+       where id = ${link.leadId} and outcome is null`;
     const invited = await inviteReview(tx, { leadId: link.leadId, businessId, because: 'done' });
     const job = (await reviewableJob(tx, link.leadId, businessId))!;
     if (job.refusal) throw new AppError('CONFLICT', job.refusal);
