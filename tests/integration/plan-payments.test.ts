@@ -8,6 +8,7 @@
 //   with the real SDK against the stand-in) write one row per invoice, in any order and twice, a
 //   paid row staying paid; an invoice whose subscription names a business that does not own the
 //   customer writes nothing, and contractor A never sees B's invoice rows.
+import { createECDH, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceKey } from '../../src/domain/plan-payments.ts';
@@ -270,7 +271,9 @@ describe('Stripe invoice webhooks', () => {
         // A device of the owner's, behind a push service that refuses connections (nothing leaves).
         await sql`
           insert into push_subscriptions (user_id, endpoint, p256dh, auth, label)
-          select owner_id, ${`http://127.0.0.1:9/push/plan-${a.businessId}`}, 'key', 'auth', 'Test phone'
+          select owner_id, ${`http://127.0.0.1:9/push/plan-${a.businessId}`},
+                 ${createECDH('prime256v1').generateKeys().toString('base64url')}, ${randomBytes(16).toString('base64url')},
+                 'Test phone'
             from businesses where id = ${a.businessId}`;
         // The failure arrives while Stripe still says 'open': a failed row, the amount due.
         await deliver(failed, failed);
