@@ -89,3 +89,9 @@ export function daytonMidnight(at: Date): Date {
   const c = daytonClock(at);
   return daytonInstant(c.year, c.month, c.day, 0);
 }
+
+/** "YYYY-MM-DD" of the Dayton day `at` falls in (what a date input takes). */
+export function daytonDay(at: Date): string {
+  const c = daytonClock(at);
+  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+}

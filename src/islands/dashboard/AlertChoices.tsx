@@ -125,30 +125,25 @@ export function AlertChoices(props: { settings: AlertSettings; onChange: (next: 
           </label>
           {quiet && (
             <div className="alert-times">
-              <Field label="From" error={errors['quietHours.start'] ?? null}>
-                {(ids) => (
-                  <input
-                    id={ids.id}
-                    type="time"
-                    value={start}
-                    aria-describedby={ids.describedBy}
-                    aria-invalid={ids.invalid}
-                    onChange={(event) => setStart(event.target.value)}
-                  />
-                )}
-              </Field>
-              <Field label="Until" error={errors['quietHours.end'] ?? null}>
-                {(ids) => (
-                  <input
-                    id={ids.id}
-                    type="time"
-                    value={end}
-                    aria-describedby={ids.describedBy}
-                    aria-invalid={ids.invalid}
-                    onChange={(event) => setEnd(event.target.value)}
-                  />
-                )}
-              </Field>
+              {(
+                [
+                  ['From', 'start', start, setStart],
+                  ['Until', 'end', end, setEnd],
+                ] as const
+              ).map(([label, key, value, set]) => (
+                <Field key={key} label={label} error={errors[`quietHours.${key}`] ?? null}>
+                  {(ids) => (
+                    <input
+                      id={ids.id}
+                      type="time"
+                      value={value}
+                      aria-describedby={ids.describedBy}
+                      aria-invalid={ids.invalid}
+                      onChange={(event) => set(event.target.value)}
+                    />
+                  )}
+                </Field>
+              ))}
             </div>
           )}
           <p className="muted alerts-fine">

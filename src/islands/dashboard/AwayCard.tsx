@@ -2,7 +2,7 @@
 // time). While away no lead is sent to the contractor and its response clock stops; it can end
 // the away time at once. Phone first: the state and its one action on top, then the form.
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { daytonClock } from '../../domain/dayton-time.ts';
+import { daytonDay } from '../../domain/dayton-time.ts';
 import { formatDay } from '../../domain/format.ts';
 import {
   AWAY_MESSAGES as M,
@@ -16,11 +16,8 @@ import Field from './Field.tsx';
 
 type Status = { kind: 'notice' | 'error'; text: string } | null;
 
-/** Today in Dayton, "YYYY-MM-DD" (what a date input takes). */
-function today(): string {
-  const c = daytonClock(new Date());
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
-}
+/** Today in Dayton, "YYYY-MM-DD". */
+const today = () => daytonDay(new Date());
 
 export function AwayCard() {
   const id = useId();

@@ -6,7 +6,7 @@
 // one replaces the future periods it overlaps, and one under way that runs into it ends where the
 // new one begins (now, when that is today); one that does not overlap stays (an emergency now and
 // a vacation booked for Christmas).
-import { daytonClock, daytonInstant } from '../../domain/dayton-time.ts';
+import { daytonDay, daytonInstant } from '../../domain/dayton-time.ts';
 import {
   AWAY_AHEAD_DAYS,
   AWAY_MAX_DAYS,
@@ -34,12 +34,6 @@ function dayStart(n: number): Date {
   return daytonInstant(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), 0);
 }
 
-/** "YYYY-MM-DD" of the Dayton day `at` falls in. */
-function dayOf(at: Date): string {
-  const c = daytonClock(at);
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
-}
-
 interface PeriodRow {
   id: string;
   starts_at: Date;
@@ -60,8 +54,8 @@ function periodOf(row: PeriodRow): AwayPeriod {
     id: row.id,
     startsAt: row.starts_at.toISOString(),
     endsAt: row.ends_at.toISOString(),
-    firstDay: dayOf(row.starts_at),
-    lastDay: dayOf(new Date(row.ends_at.getTime() - 1)),
+    firstDay: daytonDay(row.starts_at),
+    lastDay: daytonDay(new Date(row.ends_at.getTime() - 1)),
     reason: row.reason,
     now: row.now,
   };
@@ -83,7 +77,7 @@ export async function setAway(
   const last = dayNumber(input.lastDay);
   if (first === null) throw new AppError('BAD_REQUEST', M.date, { firstDay: [M.date] });
   if (last === null) throw new AppError('BAD_REQUEST', M.date, { lastDay: [M.date] });
-  const today = dayNumber(dayOf(now))!;
+  const today = dayNumber(daytonDay(now))!;
   if (first < today) throw new AppError('BAD_REQUEST', M.past, { firstDay: [M.past] });
   if (first > today + AWAY_AHEAD_DAYS) throw new AppError('BAD_REQUEST', M.tooFar, { firstDay: [M.tooFar] });
   if (last < first) throw new AppError('BAD_REQUEST', M.endBeforeStart, { lastDay: [M.endBeforeStart] });
