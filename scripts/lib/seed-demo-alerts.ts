@@ -4,12 +4,14 @@
 // service is this site's /dev/push/sandbox-phone (src/server/alerts/sandbox-phone.ts), on the
 // loopback address and port the launcher serves on (that page answers only there). It also has a
 // confirmed number that new leads are texted to (the sandbox provider keeps the texts at
-// /dev/sms), and quiet hours it has not turned on, so the Alerts tab shows every part.
+// /dev/sms), and quiet hours it has not turned on, so the Alerts tab shows every part. The demo
+// homeowner's open request has notifications on for the same sandbox phone.
 import { DEFAULT_ALERT_CHANNELS } from '../../src/domain/alert-rules.ts';
 import { SANDBOX_PHONE, sandboxPhoneEndpoint } from '../../src/server/alerts/sandbox-phone.ts';
 import { serverEnv } from '../../src/server/config.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
+import { DEMO_OPEN_REQUEST_KEY } from './seed-demo-inbox.ts';
 
 export async function seedDemoAlerts(
   sql: Sql,
@@ -20,7 +22,7 @@ export async function seedDemoAlerts(
     insert into push_subscriptions (user_id, endpoint, p256dh, auth, label)
     select id, ${sandboxPhoneEndpoint(origin)}, ${SANDBOX_PHONE.p256dh}, ${SANDBOX_PHONE.auth}, ${SANDBOX_PHONE.label}
       from users where email = ${ownerEmail}
-    on conflict (endpoint) do nothing
+    on conflict (endpoint) where lead_id is null do nothing
     returning id`;
   await sql`
     insert into alert_settings (user_id, channels, sms_phone, sms_confirmed_at)
@@ -28,7 +30,15 @@ export async function seedDemoAlerts(
            ${DEMO_TEXT_NUMBER}, now()
       from users where email = ${ownerEmail}
     on conflict (user_id) do nothing`;
-  return rows.length;
+  // The demo homeowner's open plumbing request listens on the sandbox phone too (issue 27, Must 4):
+  // a contractor's answer to it shows at /dev/push, and its page says notifications are on there.
+  const homeowner = await sql`
+    insert into push_subscriptions (lead_id, endpoint, p256dh, auth, label)
+    select id, ${sandboxPhoneEndpoint(origin)}, ${SANDBOX_PHONE.p256dh}, ${SANDBOX_PHONE.auth}, ${SANDBOX_PHONE.label}
+      from leads where request_key = ${DEMO_OPEN_REQUEST_KEY}
+    on conflict (lead_id, endpoint) where lead_id is not null do nothing
+    returning id`;
+  return rows.length + homeowner.length;
 }
 
 /** The demo contractor's number for texts: a Dayton mobile number no other demo row uses. */

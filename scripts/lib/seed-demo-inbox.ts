@@ -16,6 +16,9 @@ import { DEMO_HOMEOWNER_EMAIL, DEMO_HOMEOWNER_PHONE } from './demo-data.ts';
 import { submitProven } from './prove-quote.ts';
 import { solvedProof } from './solve-proof.ts';
 
+/** The demo homeowner's plumbing request: quoted twice, nothing accepted yet. */
+export const DEMO_OPEN_REQUEST_KEY = '0b8f6a52-5d7e-4c52-9a77-3f1f5d1e0b01';
+
 interface DemoRequest {
   requestKey: string;
   service: string;
@@ -34,7 +37,7 @@ interface DemoRequest {
 
 const REQUESTS: DemoRequest[] = [
   {
-    requestKey: '0b8f6a52-5d7e-4c52-9a77-3f1f5d1e0b01',
+    requestKey: DEMO_OPEN_REQUEST_KEY,
     service: 'plumbing',
     description: 'The kitchen sink drains slowly and the garbage disposal hums but does not turn.',
     hoursAgo: 48,

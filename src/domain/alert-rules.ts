@@ -177,3 +177,43 @@ export const ALERT_MESSAGES = {
   smsOptedOut:
     'This number replied STOP, so we cannot text it. Reply START to our last text, then confirm the number again here.',
 } as const;
+
+// The homeowner's push for one request (issue 27, Must 4): the responses page turns it on.
+
+/** Browsers that may listen to one request (a homeowner's phone, a laptop, a partner's phone). */
+export const MAX_REQUEST_PUSH_DEVICES = 5;
+/**
+ * How long the mail of a response waits for its push: replaced once a device accepts it, sent at
+ * once when every push failed, and sent anyway after this (a push service still retrying).
+ */
+export const REQUEST_PUSH_MAIL_HOLD_SECONDS = 10 * 60;
+/** A response's push is worth showing for a week (the homeowner may be away from the phone). */
+export const RESPONSE_ALERT_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** What a homeowner's phone shows for a new response: the contractor and the quote, nothing more. */
+export function responseAlert(response: {
+  businessName: string;
+  totalText: string | null;
+  subject: string;
+}): { title: string; body: string } {
+  return {
+    title: response.totalText
+      ? `New quote from ${response.businessName}: ${response.totalText}`
+      : `New response from ${response.businessName}`,
+    body: `${response.subject} · Tap to see it and compare.`,
+  };
+}
+
+export const REQUEST_PUSH_MESSAGES = {
+  offer: 'Get a notification on this device when a contractor answers, instead of waiting for the e-mail.',
+  turnOn: 'Notify me on this device',
+  turnOff: 'Stop notifications on this device',
+  on: 'Notifications are on for this request on this device. We e-mail you only if one cannot be delivered.',
+  off: 'Notifications are off on this device. We e-mail you each response.',
+  unsupported:
+    'This browser cannot show notifications. On an iPhone, add this site to your Home Screen first. We e-mail you each response.',
+  denied: 'Notifications are blocked for this site in your browser settings. We e-mail you each response.',
+  dismissed: 'Notifications were not allowed. Choose Allow when your browser asks, or rely on the e-mail.',
+  failed: 'Notifications could not be turned on. Please try again; we e-mail you each response meanwhile.',
+  tooMany: `Up to ${MAX_REQUEST_PUSH_DEVICES} devices can get notifications for one request. Turn one off first.`,
+} as const;

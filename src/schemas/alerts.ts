@@ -10,8 +10,10 @@ import {
   type AlertChannels,
   type AlertKind,
 } from '../domain/alert-rules.ts';
+import { INVALID_HOMEOWNER_LINK } from '../domain/homeowner-rules.ts';
 import { CODE_LENGTH } from '../domain/phone-proof-rules.ts';
 import { TIME_PATTERN } from '../domain/profile-rules.ts';
+import { ZLinkToken } from './homeowner.ts';
 
 /** base64url without padding, as browsers write a subscription's keys. */
 const base64url = (bytes: number) =>
@@ -113,4 +115,34 @@ export interface AlertSettings {
   devices: number;
   /** Texts can be sent from this deployment (Twilio needs a Messaging Service). */
   textsAvailable: boolean;
+}
+
+/**
+ * Which request a homeowner's push is for: the token of the mailed responses link, or (signed in)
+ * the request's id, which the server looks for among the account's own requests only.
+ */
+const requestAccess = {
+  token: z.optional(ZLinkToken),
+  requestId: z.optional(z.uuid(INVALID_HOMEOWNER_LINK)),
+};
+const oneAccess = (value: { token?: string | undefined; requestId?: string | undefined }) =>
+  (value.token === undefined) !== (value.requestId === undefined);
+
+/** POST /api/quote-responses/push: this browser listens to the request. */
+export const ZRequestPushOn = z
+  .strictObject({ ...requestAccess, subscription: ZPushSubscription })
+  .check(z.refine(oneAccess, INVALID_HOMEOWNER_LINK));
+
+/** POST /api/quote-responses/push/state and DELETE /api/quote-responses/push: this browser's endpoint. */
+export const ZRequestPushDevice = z
+  .strictObject({
+    ...requestAccess,
+    endpoint: z.string({ error: M.badSubscription }).check(z.maxLength(1000, M.badSubscription)),
+  })
+  .check(z.refine(oneAccess, INVALID_HOMEOWNER_LINK));
+export type TRequestPushDevice = z.infer<typeof ZRequestPushDevice>;
+
+/** Whether this browser gets notifications for the request. */
+export interface RequestPushState {
+  on: boolean;
 }

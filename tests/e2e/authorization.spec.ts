@@ -1231,6 +1231,55 @@ function rules(ids: Ids): Record<string, Rule> {
         },
       ],
     },
+    // A homeowner's notifications for one request: only the link's token (or, signed in, one of the
+    // account's own requests) names it; a wrong token is a 404 whoever is signed in.
+    'POST /api/quote-responses/push': {
+      access: 'token',
+      probes: [
+        {
+          path: '/api/quote-responses/push',
+          body: {
+            token: 'u'.repeat(43),
+            subscription: {
+              endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+              keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+            },
+          },
+          expect: same(404),
+        },
+        {
+          path: '/api/quote-responses/push',
+          body: {
+            requestId: NONE,
+            subscription: {
+              endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+              keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+            },
+          },
+          expect: same(404),
+        },
+      ],
+    },
+    'DELETE /api/quote-responses/push': {
+      access: 'token',
+      probes: [
+        {
+          path: '/api/quote-responses/push',
+          body: { token: 'u'.repeat(43), endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
+          expect: same(404),
+        },
+      ],
+    },
+    'POST /api/quote-responses/push/state': {
+      access: 'token',
+      probes: [
+        {
+          path: '/api/quote-responses/push/state',
+          body: { requestId: NONE, endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
+          expect: same(404),
+        },
+      ],
+    },
     'POST /api/quotes': { access: 'public', probes: [{ path: '/api/quotes', body: {}, expect: same(400) }] },
     // A code for a request nobody has: 404 whoever asks (the request key is the homeowner's secret).
     'POST /api/quotes/verify': {

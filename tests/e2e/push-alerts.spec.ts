@@ -9,9 +9,10 @@
 // service (tests/helpers/push-service.ts), made as a browser makes one. Everything after it is
 // real: the server's web-push, the HTTP request, the decryption.
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInContext } from '../helpers/demo-session.ts';
-import { startPushService, type PushService, type PushSubscriptionJson } from '../helpers/push-service.ts';
+import { subscribeLocally } from '../helpers/push-browser.ts';
+import { startPushService, type PushService } from '../helpers/push-service.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -24,31 +25,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await push.close();
 });
-
-/** This browser's PushManager subscribes at the local push service (see the header). */
-async function subscribeLocally(context: BrowserContext, subscription: PushSubscriptionJson): Promise<void> {
-  await context.addInitScript((json: PushSubscriptionJson) => {
-    let current: PushSubscription | null = null;
-    const made = {
-      endpoint: json.endpoint,
-      expirationTime: null,
-      options: { userVisibleOnly: true, applicationServerKey: null },
-      getKey: () => null,
-      toJSON: () => json,
-      unsubscribe: () => {
-        current = null;
-        return Promise.resolve(true);
-      },
-    } as unknown as PushSubscription;
-    PushManager.prototype.subscribe = function () {
-      current = made;
-      return Promise.resolve(made);
-    };
-    PushManager.prototype.getSubscription = function () {
-      return Promise.resolve(current);
-    };
-  }, subscription);
-}
 
 async function openDashboard(page: Page) {
   const baseURL = test.info().project.use.baseURL!;

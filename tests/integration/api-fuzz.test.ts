@@ -289,6 +289,9 @@ const PLAN: Record<string, Plan> = {
     valid: () =>
       Promise.resolve(hints['businessId']!.map((businessId) => ({ token: hints['token']![0], businessId }))),
   },
+  'POST /api/quote-responses/push': {},
+  'DELETE /api/quote-responses/push': {},
+  'POST /api/quote-responses/push/state': {},
   'POST /api/quotes': {
     callers: ['anonymous', 'homeowner'],
     // Each with its own solved proof of work (a proof is spent by its first use).

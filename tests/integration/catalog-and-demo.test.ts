@@ -268,6 +268,19 @@ describe('catalog and demo seed on a fresh database', () => {
     expect(rows.filter((r) => r.asked && r.outcome === null)).toHaveLength(1);
   });
 
+  it("has the demo homeowner's open request notify the sandbox phone (issue 27, Must 4), once", async () => {
+    const origin = 'http://127.0.0.1:4321';
+    // The contractor's device was seeded above; the request exists since the inbox was seeded.
+    expect(await seedDemoAlerts(sql, origin)).toBe(1);
+    expect(await seedDemoAlerts(sql, origin)).toBe(0);
+    const listening = await sql<{ accepted: number; endpoint: string }[]>`
+      select s.endpoint, (select count(*)::int from lead_communications c
+                           where c.lead_id = l.id and c.accepted_at is not null) as accepted
+        from push_subscriptions s join leads l on l.id = s.lead_id join users u on u.id = l.user_id
+       where u.email = 'homeowner@example.com'`;
+    expect(listening).toEqual([{ accepted: 0, endpoint: `${origin}/dev/push/sandbox-phone` }]);
+  });
+
   it('leaves two listing claims awaiting approval, one confirmed by a code to the listing’s phone, once', async () => {
     expect(await seedDemoClaims(sql)).toBe(2);
     expect(await seedDemoClaims(sql)).toBe(0);

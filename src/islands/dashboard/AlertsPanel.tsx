@@ -7,38 +7,16 @@ import { ALERT_MESSAGES as M } from '../../domain/alert-rules.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import type { PushDevice, PushDevicesState } from '../../schemas/alerts.ts';
 import { api } from '../shared/api.ts';
+import {
+  currentPushEndpoint,
+  pushSupported,
+  subscribePush,
+  unsubscribePush,
+} from '../shared/push-subscription.ts';
 
 type Status = { kind: 'notice' | 'error'; text: string } | null;
 
 const noChanges = () => () => {};
-
-const supported = () =>
-  typeof window !== 'undefined' &&
-  'serviceWorker' in navigator &&
-  'PushManager' in window &&
-  'Notification' in window;
-
-/** The worker that receives pushes (registered by the app chrome; registering again is a no-op). */
-async function workerRegistration(): Promise<ServiceWorkerRegistration> {
-  await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
-  return navigator.serviceWorker.ready;
-}
-
-/** The VAPID key as the bytes PushManager.subscribe takes. */
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
-  const text = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  const bytes = new Uint8Array(new ArrayBuffer(text.length));
-  for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
-
-/** Whether a subscription's server key is `key` (a browser that does not say is taken at its word). */
-function sameKey(current: ArrayBuffer | null, key: Uint8Array): boolean {
-  if (!current) return true;
-  const bytes = new Uint8Array(current);
-  return bytes.length === key.length && bytes.every((byte, i) => byte === key[i]);
-}
 
 /** `onMore`: where the Leads tab's card leads to the Alerts tab (texts, quiet hours, each kind). */
 export function AlertsPanel(props: { onMore?: () => void }) {
@@ -47,7 +25,7 @@ export function AlertsPanel(props: { onMore?: () => void }) {
   const [loadFailed, setLoadFailed] = useState(false);
   const [here, setHere] = useState<string | null>(null);
   // Known only in the browser: the server's render and the first client render say no.
-  const canPush = useSyncExternalStore(noChanges, supported, () => false);
+  const canPush = useSyncExternalStore(noChanges, pushSupported, () => false);
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
 
@@ -58,12 +36,9 @@ export function AlertsPanel(props: { onMore?: () => void }) {
       if (!answer.ok) return setLoadFailed(true);
       setState(answer.body);
     });
-    if (supported()) {
-      void navigator.serviceWorker.getRegistration().then(async (registration) => {
-        const subscription = await registration?.pushManager.getSubscription();
-        if (live) setHere(subscription?.endpoint ?? null);
-      });
-    }
+    void currentPushEndpoint().then((endpoint) => {
+      if (live) setHere(endpoint);
+    });
     return () => {
       live = false;
     };
@@ -94,27 +69,19 @@ export function AlertsPanel(props: { onMore?: () => void }) {
 
   const turnOn = async () => {
     setStatus(null);
-    if (!supported()) return setStatus({ kind: 'error', text: M.unsupported });
+    if (!pushSupported()) return setStatus({ kind: 'error', text: M.unsupported });
     setBusy('on');
     try {
-      const permission = await Notification.requestPermission();
-      if (permission !== 'granted') {
-        return setStatus({ kind: 'error', text: permission === 'denied' ? M.denied : M.dismissed });
+      const subscribed = await subscribePush(state.vapidPublicKey);
+      if (!subscribed.ok) {
+        return setStatus({
+          kind: 'error',
+          text: subscribed.permission === 'denied' ? M.denied : M.dismissed,
+        });
       }
-      const registration = await workerRegistration();
-      const key = keyBytes(state.vapidPublicKey);
-      let subscription = await registration.pushManager.getSubscription();
-      // One made with another server key (the key pair changed) would never receive: made again.
-      if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
-        await subscription.unsubscribe();
-        subscription = null;
-      }
-      subscription ??= await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: key,
-      });
+      const subscription = subscribed.subscription;
       const answer = await api<PushDevice>('POST', '/api/contractor/alerts/devices', {
-        subscription: subscription.toJSON(),
+        subscription,
       });
       if (!answer.ok) return setStatus({ kind: 'error', text: answer.body.error ?? M.subscribeFailed });
       setHere(answer.body.endpoint);
@@ -137,8 +104,7 @@ export function AlertsPanel(props: { onMore?: () => void }) {
     }
     if (device.endpoint === here) {
       // This browser stops listening too, so it does not stay subscribed with the push service.
-      const registration = await navigator.serviceWorker.getRegistration();
-      await (await registration?.pushManager.getSubscription())?.unsubscribe();
+      await unsubscribePush();
       setHere(null);
     }
     setState({ ...state, devices: devices.filter((d) => d.id !== device.id) });

@@ -9,6 +9,8 @@
 // A text: accepted by the provider, sent; the number replied STOP (Twilio's 21610), failed and
 // the number marked opted out (nothing more is texted to it until confirmed again); a number the
 // provider refuses, failed; the provider unavailable, tried again with backoff.
+// A homeowner's push stands in for a response's mail: accepted, the mail is replaced; gone or
+// failed, the mail goes at once (request-push.ts).
 // Alerts are queued in the sale's transaction and sent after it, so a push service that is slow
 // or down never delays or fails a sale (record-lead-charge.ts starts a delivery and goes on).
 import { MAX_ALERT_ATTEMPTS } from '../../domain/alert-rules.ts';
@@ -20,6 +22,7 @@ import {
   type SmsPort,
 } from '../sms/sms-port.ts';
 import { markSmsOptedOut } from './alert-settings.ts';
+import { settleHeldMail } from './request-push.ts';
 import { PushUnavailableError, type PushOptions, type PushPort } from './push-port.ts';
 
 /** Where alerts go out: the push port and the SMS port. */
@@ -38,7 +41,11 @@ export const ALERT_RECLAIM_AFTER_SECONDS = 60;
 interface Claimed {
   id: string;
   channel: 'push' | 'sms';
-  user_id: string;
+  /** A contractor's alert: whose; a homeowner's: the request's (lead_id), user_id null. */
+  user_id: string | null;
+  lead_id: string | null;
+  /** The mail a homeowner's push stands in for (request-push.ts). */
+  fallback_mail_id: string | null;
   to_phone: string | null;
   subscription_id: string | null;
   payload: Record<string, unknown>;
@@ -65,11 +72,13 @@ export async function deliverPendingAlerts(
     taken as (
       update alert_deliveries a set status = 'sending', attempts = attempts + 1, claimed_at = now()
         from due where a.id = due.id
-      returning a.id, a.channel, a.to_phone, a.subscription_id, a.user_id, a.payload, a.ttl_seconds, a.urgency, a.attempts)
+      returning a.id, a.channel, a.to_phone, a.subscription_id, a.user_id, a.lead_id, a.fallback_mail_id,
+                a.payload, a.ttl_seconds, a.urgency, a.attempts)
     select t.*, s.endpoint, s.p256dh, s.auth,
            (select st.sms_phone from alert_settings st
              where st.user_id = t.user_id and st.sms_opted_out_at is null) as texts_to
-      from taken t left join push_subscriptions s on s.id = t.subscription_id and s.user_id = t.user_id`;
+      from taken t left join push_subscriptions s
+        on s.id = t.subscription_id and (s.user_id = t.user_id or s.lead_id = t.lead_id)`;
   await Promise.all(
     claimed.map((delivery) =>
       delivery.channel === 'sms'
@@ -103,7 +112,7 @@ async function deliverText(sql: Sql, sms: SmsPort, delivery: Claimed): Promise<v
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof SmsOptedOutError) {
       await failed(sql, delivery, 'the number replied STOP');
-      await markSmsOptedOut(sql, delivery.user_id, delivery.to_phone);
+      if (delivery.user_id) await markSmsOptedOut(sql, delivery.user_id, delivery.to_phone);
     } else if (error instanceof SmsRefusedNumberError) {
       await failed(sql, delivery, message);
     } else {
@@ -119,6 +128,7 @@ async function deliverPush(sql: Sql, push: PushPort, delivery: Claimed): Promise
   if (!delivery.endpoint || !delivery.p256dh || !delivery.auth) {
     // The device was removed after the alert was queued, or another account turned alerts on there.
     await sql`update alert_deliveries set status = 'gone', last_error = 'device removed or reassigned' where id = ${delivery.id}`;
+    await settleHeldMail(sql, delivery, false);
     return;
   }
   let status: number;
@@ -137,9 +147,11 @@ async function deliverPush(sql: Sql, push: PushPort, delivery: Claimed): Promise
     await sql`update alert_deliveries set status = 'sent', sent_at = now(), last_error = null where id = ${delivery.id}`;
     await sql`
       update push_subscriptions set last_success_at = now(), last_error = null where id = ${delivery.subscription_id}`;
+    await settleHeldMail(sql, delivery, true);
   } else if (status === 404 || status === 410) {
     await sql`update alert_deliveries set status = 'gone', last_error = ${`push service answered ${status}`} where id = ${delivery.id}`;
     await sql`delete from push_subscriptions where id = ${delivery.subscription_id}`;
+    await settleHeldMail(sql, delivery, false);
   } else if (status === 429 || status >= 500) {
     await retryLater(sql, delivery, `push service answered ${status}`);
   } else {
@@ -158,6 +170,7 @@ async function retryLater(sql: Sql, delivery: Claimed, error: string): Promise<v
 async function failed(sql: Sql, delivery: Claimed, error: string): Promise<void> {
   await sql`update alert_deliveries set status = 'failed', last_error = ${error.slice(0, 500)} where id = ${delivery.id}`;
   if (delivery.channel !== 'push') return;
+  await settleHeldMail(sql, delivery, false);
   await sql`
     update push_subscriptions set last_failure_at = now(), last_error = ${error.slice(0, 500)}
     where id = ${delivery.subscription_id}`;

@@ -99,7 +99,7 @@ export async function addPushDevice(
       insert into push_subscriptions (user_id, endpoint, p256dh, auth, label)
       values (${userId}, ${subscription.endpoint}, ${subscription.keys.p256dh}, ${subscription.keys.auth},
               ${deviceLabel(userAgent)})
-      on conflict (endpoint) do update set
+      on conflict (endpoint) where lead_id is null do update set
         user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label,
         last_error = null
       returning id, label, endpoint, created_at as "createdAt", last_success_at as "lastSuccessAt"`;

@@ -1,10 +1,14 @@
 // A contractor's response to a lead it paid for: the message and an optional quote, whose
 // amounts and total are computed here in cents (never taken from the browser); the first
 // response records responded_at and moves a NEW lead to CONTACTED; the homeowner is mailed, in
-// the same transaction, a private link to every response and quote on their request.
+// the same transaction, a private link to every response and quote on their request, and pushed
+// it where they turned notifications on for the request (the mail then waits for the push).
+import { responseAlert } from '../../domain/alert-rules.ts';
 import { DASHBOARD_MESSAGES, QUOTE_LIMITS, quoteInCents } from '../../domain/dashboard-rules.ts';
+import { formatMoney } from '../../domain/format.ts';
 import { stageAfterResponse, type LeadStage } from '../../domain/lead-stages.ts';
 import type { TLeadResponse } from '../../schemas/lead-response.ts';
+import { queueRequestPush } from '../alerts/request-push.ts';
 import { siteUrl } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import { ownerSince } from '../contractor/owner-since.ts';
@@ -106,7 +110,8 @@ export async function respondToLead(
              previous_stage = null
        where id = ${id}`;
     const token = await createHomeownerLink(tx, { leadId: d.lead_id, purpose: 'responses' });
-    await enqueueMail(
+    const link = homeownerLinkUrl(siteUrl(), 'responses', token);
+    const mailId = await enqueueMail(
       tx,
       responseMail(
         { leadId: d.lead_id, name: d.name, email: d.email, projectType: d.project_type },
@@ -115,9 +120,22 @@ export async function respondToLead(
           subject: input.subject,
           message: input.message,
           totalCents: quote?.totalCents ?? null,
-          link: homeownerLinkUrl(siteUrl(), 'responses', token),
+          link,
         },
       ),
+    );
+    // Browsers the homeowner turned notifications on in hear it now; the mail waits for them.
+    const alert = responseAlert({
+      businessName: business.name,
+      totalText: quote ? formatMoney(quote.totalCents) : null,
+      subject: input.subject,
+    });
+    const url = new URL(link);
+    await queueRequestPush(
+      tx,
+      d.lead_id,
+      { ...alert, url: `${url.pathname}${url.search}`, tag: `response-${comm!.id}` },
+      mailId,
     );
     return { communicationId: comm!.id, stage, totalCents: quote?.totalCents ?? null };
   });

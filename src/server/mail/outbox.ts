@@ -15,11 +15,14 @@ export interface OutgoingMail {
   sendAfterSeconds?: number;
 }
 
-export async function enqueueMail(sql: Sql | TransactionSql, mail: OutgoingMail): Promise<void> {
-  await sql`
+/** Queues `mail`; its row's id (a push that may stand in for it holds it by that: request-push.ts). */
+export async function enqueueMail(sql: Sql | TransactionSql, mail: OutgoingMail): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`
     insert into mail_outbox (to_address, subject, text_body, html_body, template, payload, send_after)
     values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template}, ${sql.json(mail.payload ?? {})},
-            now() + make_interval(secs => ${mail.sendAfterSeconds ?? 0}))`;
+            now() + make_interval(secs => ${mail.sendAfterSeconds ?? 0}))
+    returning id`;
+  return row!.id;
 }
 
 export interface StoredMail {

@@ -1,10 +1,12 @@
 // POST /api/contractor/leads/:distributionId/responses {subject, message, quote?}: a response
 // to one of the caller's paid leads, its quote totalled on the server in cents, mailed to the
-// homeowner with a private link.
+// homeowner with a private link (and pushed where they turned notifications on).
 import { ZLeadResponse } from '~/schemas/lead-response';
 import { requireActiveBusiness } from '~/server/contractor/owned-business';
 import { respondToLead } from '~/server/dashboard/respond-to-lead';
 import { db } from '~/server/db/client';
+import { alertPorts } from '~/server/alerts';
+import { kickAlertSender } from '~/server/alerts/deliver-alerts';
 import { kickMailSender } from '~/server/mail/sender';
 import { route } from '~/server/route';
 import { knownVisitorSignals, recordAccountSignals } from '~/server/security/visitor';
@@ -15,6 +17,7 @@ export const POST = route({ auth: 'contractor', body: ZLeadResponse }, async ({ 
   const business = await requireActiveBusiness(db(), user.id);
   const result = await respondToLead(db(), business, context.params['id'] ?? '', body);
   kickMailSender(db());
+  kickAlertSender(db(), alertPorts);
   // Where the account works its leads: a review sharing its network or browser waits for moderation.
   const visitor = knownVisitorSignals(context);
   if (visitor) await recordAccountSignals(db(), user.id, visitor);

@@ -1,0 +1,121 @@
+// "Hear back first" (issue 27, Must 4) on the homeowner's private page, on a phone, with the keyboard
+// alone: notifications turned on for the request on this browser, a contractor's quote then pushed
+// to it (decrypted at a local push service as a browser would: tests/helpers/push-browser.ts) with
+// its mail replaced, and turned off again. A request of its own, sold to the demo contractor, who
+// answers through the API.
+import AxeBuilder from '@axe-core/playwright';
+import { REQUEST_PUSH_MESSAGES as M } from '../../src/domain/alert-rules.ts';
+import { createHomeownerLink } from '../../src/server/leads/homeowner-links.ts';
+import { demoRequestContext } from '../helpers/demo-session.ts';
+import { subscribeLocally } from '../helpers/push-browser.ts';
+import { startPushService, type PushService } from '../helpers/push-service.ts';
+import { withSiteDatabase } from '../helpers/site-database.ts';
+import { expect, test } from '../helpers/test.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const baseURL = () => test.info().project.use.baseURL!;
+let push: PushService;
+
+test.beforeAll(async () => {
+  push = await startPushService();
+});
+
+test.afterAll(async () => {
+  await push.close();
+});
+
+test('notifications on for the request, a quote pushed instead of mailed, then off; keyboard only', async ({
+  page,
+}) => {
+  const email = `push-${Date.now()}@example.com`;
+  const { token, distributionId, leadId } = await withSiteDatabase(baseURL(), async (sql) => {
+    const [pro] = await sql<{ id: string; service_id: string }[]>`
+      select b.id, (select service_id from business_services where business_id = b.id limit 1) as service_id
+        from businesses b join users u on u.id = b.owner_id where u.email = 'contractor@example.com'`;
+    const [lead] = await sql<{ id: string }[]>`
+      insert into leads (service_id, name, email, phone, project_type, project_description, timeline, budget_min,
+                         budget_max, property_address, zip_code, city, property_type, preferred_contact_method,
+                         lead_score, qualification, phone_verified_at)
+      values (${pro!.service_id}, 'Push Tester', ${email}, '9372287091', 'Plumbing',
+              'The water heater leaks at the base.', 'ASAP', 800, 2000, '12 Oak St', '45409', 'Kettering',
+              'Single Family Home', 'email', 70, 'qualified', now())
+      returning id`;
+    const [distribution] = await sql<{ id: string }[]>`
+      insert into lead_distributions (lead_id, business_id, rank, status, sent_at, charged_at, payment_status)
+      values (${lead!.id}, ${pro!.id}, 1, 'sent', now(), now(), 'paid')
+      returning id`;
+    return {
+      token: await createHomeownerLink(sql, { leadId: lead!.id, purpose: 'responses' }),
+      distributionId: distribution!.id,
+      leadId: lead!.id,
+    };
+  });
+  const subscription = push.subscribe();
+  await subscribeLocally(page.context(), subscription);
+  await page.context().grantPermissions(['notifications'], { origin: new URL(baseURL()).origin });
+
+  await page.goto(`/quote-request/responses?token=${token}`);
+  const card = page.getByRole('region', { name: 'Hear back first' });
+  await expect(card).toContainText(M.offer);
+  const turnOn = card.getByRole('button', { name: M.turnOn });
+  await turnOn.focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('status')).toHaveText(M.on);
+  const turnOff = card.getByRole('button', { name: M.turnOff });
+  await expect(turnOff).toBeFocused();
+  await expect(turnOn).toBeHidden();
+  expect((await new AxeBuilder({ page }).include('.request-push').analyze()).violations).toEqual([]);
+  const box = await turnOff.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+
+  // The contractor quotes: this browser hears it, and the mail steps aside.
+  const contractor = await demoRequestContext(baseURL(), 'contractor@example.com');
+  const validUntil = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const answered = await contractor.post(`/api/contractor/leads/${distributionId}/responses`, {
+    data: {
+      subject: 'Water heater replacement',
+      message: 'We can replace it tomorrow morning.',
+      quote: {
+        items: [{ description: '50-gallon gas water heater, installed', quantity: 1, rate: 1480 }],
+        validUntil,
+      },
+    },
+  });
+  expect(answered.status(), await answered.text()).toBe(201);
+  await contractor.dispose();
+  await expect
+    .poll(() => push.received(push.idOf(subscription.endpoint)).length, { timeout: 10_000 })
+    .toBe(1);
+  const [pushed] = push.received(push.idOf(subscription.endpoint));
+  expect(JSON.parse(pushed!.payload)).toMatchObject({
+    title: expect.stringMatching(/^New quote from .+: \$1,480\.00$/),
+    body: 'Water heater replacement · Tap to see it and compare.',
+    url: expect.stringMatching(/^\/quote-request\/responses\?token=/),
+  });
+  const mailStatus = () =>
+    withSiteDatabase(baseURL(), async (sql) => {
+      const [mail] = await sql<{ status: string }[]>`
+        select status from mail_outbox where to_address = ${email} and template = 'lead_response'`;
+      return mail?.status;
+    });
+  await expect.poll(mailStatus, { timeout: 10_000 }).toBe('replaced');
+
+  // The pushed link opens the request with the quote on it.
+  await page.goto((JSON.parse(pushed!.payload) as { url: string }).url);
+  await expect(page.getByRole('heading', { name: 'The quote' })).toBeVisible();
+
+  // Off again, by keyboard: nothing is left listening to the request.
+  await page.goto(`/quote-request/responses?token=${token}`);
+  const again = page.getByRole('region', { name: 'Hear back first' });
+  await again.getByRole('button', { name: M.turnOn }).focus();
+  await page.keyboard.press('Enter');
+  await expect(again.getByRole('status')).toHaveText(M.on);
+  await page.keyboard.press('Enter');
+  await expect(again.getByRole('status')).toHaveText(M.off);
+  await expect(again.getByRole('button', { name: M.turnOn })).toBeFocused();
+  const left = await withSiteDatabase(baseURL(), (sql) =>
+    sql`select id from push_subscriptions where lead_id = ${leadId}`.then((rows) => rows.length),
+  );
+  expect(left).toBe(0);
+});
