@@ -3,3 +3,6 @@
 export const PRIVACY_PATH = '/privacy';
 export const TERMS_PATH = '/terms';
 export const HOW_WE_MAKE_MONEY_PATH = '/how-we-make-money';
+/** The published lead-quality figures (issue 27, Must 7), and their JSON twin. */
+export const LEAD_QUALITY_PATH = '/lead-quality';
+export const LEAD_QUALITY_JSON_PATH = '/lead-quality.json';

@@ -3,6 +3,7 @@ import type { APIRoute } from 'astro';
 import { CONTRACTORS_PER_LEAD_WORD } from '~/domain/quote-rules';
 import { aiSheet } from '~/server/site/ai-sheet';
 import { cityServicePath } from '~/server/site/derive';
+import { LEAD_QUALITY_JSON_PATH, LEAD_QUALITY_PATH } from '~/domain/site-pages';
 import { siteData } from '~/server/site/site-data';
 
 export const GET: APIRoute = async ({ site }) => {
@@ -21,6 +22,7 @@ export const GET: APIRoute = async ({ site }) => {
     '## Key pages',
     '',
     `- [AI data sheet](${base}/ai): metrics, verification, comparison and structured data`,
+    `- [Lead quality](${base}${LEAD_QUALITY_PATH}): by service and month, leads sold, proven phones, credits and why, first responses and outcomes, counted from our records (data: ${base}${LEAD_QUALITY_JSON_PATH})`,
     `- [Service areas](${base}/service-areas): the ${data.areas.length} communities we serve`,
     `- [Find contractors](${base}/contractors): search by service, name or city`,
     `- [Request free quotes](${base}/quote-request): one request, up to ${CONTRACTORS_PER_LEAD_WORD} verified contractors`,
