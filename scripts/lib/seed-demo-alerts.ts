@@ -9,6 +9,7 @@
 import { DEFAULT_ALERT_CHANNELS } from '../../src/domain/alert-rules.ts';
 import { SANDBOX_PHONE, sandboxPhoneEndpoint } from '../../src/server/alerts/sandbox-phone.ts';
 import { serverEnv } from '../../src/server/config.ts';
+import { LINK_DAYS } from '../../src/server/leads/homeowner-links.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 import { DEMO_OPEN_REQUEST_KEY } from './seed-demo-inbox.ts';
@@ -33,8 +34,9 @@ export async function seedDemoAlerts(
   // The demo homeowner's open plumbing request listens on the sandbox phone too (issue 27, Must 4):
   // a contractor's answer to it shows at /dev/push, and its page says notifications are on there.
   const homeowner = await sql`
-    insert into push_subscriptions (lead_id, endpoint, p256dh, auth, label)
-    select id, ${sandboxPhoneEndpoint(origin)}, ${SANDBOX_PHONE.p256dh}, ${SANDBOX_PHONE.auth}, ${SANDBOX_PHONE.label}
+    insert into push_subscriptions (lead_id, endpoint, p256dh, auth, label, expires_at)
+    select id, ${sandboxPhoneEndpoint(origin)}, ${SANDBOX_PHONE.p256dh}, ${SANDBOX_PHONE.auth}, ${SANDBOX_PHONE.label},
+           now() + make_interval(days => ${LINK_DAYS.responses})
       from leads where request_key = ${DEMO_OPEN_REQUEST_KEY}
     on conflict (lead_id, endpoint) where lead_id is not null do nothing
     returning id`;

@@ -183,8 +183,8 @@ export const ALERT_MESSAGES = {
 /** Browsers that may listen to one request (a homeowner's phone, a laptop, a partner's phone). */
 export const MAX_REQUEST_PUSH_DEVICES = 5;
 /**
- * How long the mail of a response waits for its push: replaced once a device accepts it, sent at
- * once when every push failed, and sent anyway after this (a push service still retrying).
+ * How long the mail of a response waits after its push: replaced if the homeowner opens the
+ * request's page meanwhile, sent at the end otherwise (and at once when no push could be delivered).
  */
 export const REQUEST_PUSH_MAIL_HOLD_SECONDS = 10 * 60;
 /** A response's push is worth showing for a week (the homeowner may be away from the phone). */
@@ -200,20 +200,23 @@ export function responseAlert(response: {
     title: response.totalText
       ? `New quote from ${response.businessName}: ${response.totalText}`
       : `New response from ${response.businessName}`,
-    body: `${response.subject} · Tap to see it and compare.`,
+    body: `${response.subject} · See it on your request page.`,
   };
 }
 
 export const REQUEST_PUSH_MESSAGES = {
-  offer: 'Get a notification on this device when a contractor answers, instead of waiting for the e-mail.',
+  offer: 'Get a notification on this device as soon as a contractor answers.',
   turnOn: 'Notify me on this device',
   turnOff: 'Stop notifications on this device',
-  on: 'Notifications are on for this request on this device. We e-mail you only if one cannot be delivered.',
+  turnOffAll: 'Turn off on every device',
+  on: `Notifications are on for this request on this device. A response you have not opened here within ${REQUEST_PUSH_MAIL_HOLD_SECONDS / 60} minutes is e-mailed too.`,
   off: 'Notifications are off on this device. We e-mail you each response.',
-  unsupported:
-    'This browser cannot show notifications. On an iPhone, add this site to your Home Screen first. We e-mail you each response.',
+  allOff: 'Notifications are off on every device for this request. We e-mail you each response.',
+  devices: (count: number) =>
+    `${count} device${count === 1 ? '' : 's'} ${count === 1 ? 'gets' : 'get'} notifications for this request.`,
+  unsupported: 'This browser cannot show notifications. We e-mail you each response.',
   denied: 'Notifications are blocked for this site in your browser settings. We e-mail you each response.',
   dismissed: 'Notifications were not allowed. Choose Allow when your browser asks, or rely on the e-mail.',
-  failed: 'Notifications could not be turned on. Please try again; we e-mail you each response meanwhile.',
-  tooMany: `Up to ${MAX_REQUEST_PUSH_DEVICES} devices can get notifications for one request. Turn one off first.`,
+  failed: 'Notifications could not be changed. Please try again; we e-mail you each response meanwhile.',
+  tooMany: `Up to ${MAX_REQUEST_PUSH_DEVICES} devices can get notifications for one request. Turn them off on every device first, then here again.`,
 } as const;

@@ -105,7 +105,8 @@ export const LEAD_QUALITY_DEFINITIONS = {
   leadsSold: 'Requests sold to at least one contractor in the month (test requests excluded).',
   provenPhone: 'Share of those requests whose homeowner proved the phone with a code before the sale.',
   credited: 'Share of the charges for them that were refunded as a credit, and the credit reasons.',
-  medianFirstResponse: 'Median time from the sale to the first contractor response, on the clock.',
+  medianFirstResponse:
+    'Median time from the sale to the first contractor response, in elapsed time (nights and weekends included).',
   answered:
     'Share of homeowners asked what happened (or who accepted a quote) who told us: hired, put off or not going ahead.',
   hired: 'Share of those answers that were "hired one of the contractors".',

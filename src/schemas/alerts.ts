@@ -133,7 +133,10 @@ export const ZRequestPushOn = z
   .strictObject({ ...requestAccess, subscription: ZPushSubscription })
   .check(z.refine(oneAccess, INVALID_HOMEOWNER_LINK));
 
-/** POST /api/quote-responses/push/state and DELETE /api/quote-responses/push: this browser's endpoint. */
+/**
+ * POST /api/quote-responses/push/state and DELETE /api/quote-responses/push: this browser's
+ * endpoint ('all' to DELETE: every browser listening to the request).
+ */
 export const ZRequestPushDevice = z
   .strictObject({
     ...requestAccess,
@@ -142,7 +145,8 @@ export const ZRequestPushDevice = z
   .check(z.refine(oneAccess, INVALID_HOMEOWNER_LINK));
 export type TRequestPushDevice = z.infer<typeof ZRequestPushDevice>;
 
-/** Whether this browser gets notifications for the request. */
+/** Whether this browser gets notifications for the request, and how many browsers do. */
 export interface RequestPushState {
   on: boolean;
+  devices: number;
 }

@@ -1,7 +1,7 @@
 // "Hear back first" (issue 27, Must 4) on the homeowner's private page, on a phone, with the keyboard
 // alone: notifications turned on for the request on this browser, a contractor's quote then pushed
-// to it (decrypted at a local push service as a browser would: tests/helpers/push-browser.ts) with
-// its mail replaced, and turned off again. A request of its own, sold to the demo contractor, who
+// to it (decrypted at a local push service as a browser would: tests/helpers/push-browser.ts), its
+// mail held until the pushed link is opened and then replaced, and turned off on every device. A request of its own, sold to the demo contractor, who
 // answers through the API.
 import AxeBuilder from '@axe-core/playwright';
 import { REQUEST_PUSH_MESSAGES as M } from '../../src/domain/alert-rules.ts';
@@ -88,9 +88,10 @@ test('notifications on for the request, a quote pushed instead of mailed, then o
     .poll(() => push.received(push.idOf(subscription.endpoint)).length, { timeout: 10_000 })
     .toBe(1);
   const [pushed] = push.received(push.idOf(subscription.endpoint));
-  expect(JSON.parse(pushed!.payload)).toMatchObject({
+  const alert = JSON.parse(pushed!.payload) as { title: string; body: string; url: string };
+  expect(alert).toMatchObject({
     title: expect.stringMatching(/^New quote from .+: \$1,480\.00$/),
-    body: 'Water heater replacement · Tap to see it and compare.',
+    body: 'Water heater replacement · See it on your request page.',
     url: expect.stringMatching(/^\/quote-request\/responses\?token=/),
   });
   const mailStatus = () =>
@@ -99,21 +100,26 @@ test('notifications on for the request, a quote pushed instead of mailed, then o
         select status from mail_outbox where to_address = ${email} and template = 'lead_response'`;
       return mail?.status;
     });
+  // Pushed, not yet read: the mail waits.
+  expect(await mailStatus()).toBe('pending');
+
+  // The pushed link opens the request with the quote on it; the mail is then not needed.
+  await page.goto(alert.url);
+  await expect(page.getByRole('heading', { name: 'The quote' })).toBeVisible();
   await expect.poll(mailStatus, { timeout: 10_000 }).toBe('replaced');
 
-  // The pushed link opens the request with the quote on it.
-  await page.goto((JSON.parse(pushed!.payload) as { url: string }).url);
-  await expect(page.getByRole('heading', { name: 'The quote' })).toBeVisible();
-
-  // Off again, by keyboard: nothing is left listening to the request.
-  await page.goto(`/quote-request/responses?token=${token}`);
+  // Back on the page, this browser is known to listen (its subscription outlives the page).
   const again = page.getByRole('region', { name: 'Hear back first' });
-  await again.getByRole('button', { name: M.turnOn }).focus();
+  await expect(again.getByRole('button', { name: M.turnOff })).toBeVisible();
+  await expect(again).toContainText(M.devices(1));
+  await expect(again.getByRole('button', { name: M.turnOn })).toBeHidden();
+
+  // Off on every device, by keyboard: nothing is left listening to the request.
+  await again.getByRole('button', { name: M.turnOffAll }).focus();
   await page.keyboard.press('Enter');
-  await expect(again.getByRole('status')).toHaveText(M.on);
-  await page.keyboard.press('Enter');
-  await expect(again.getByRole('status')).toHaveText(M.off);
+  await expect(again.getByRole('status')).toHaveText(M.allOff);
   await expect(again.getByRole('button', { name: M.turnOn })).toBeFocused();
+  await expect(again.getByRole('button', { name: M.turnOffAll })).toBeHidden();
   const left = await withSiteDatabase(baseURL(), (sql) =>
     sql`select id from push_subscriptions where lead_id = ${leadId}`.then((rows) => rows.length),
   );

@@ -5,13 +5,16 @@
 import type { BrowserContext } from '@playwright/test';
 import type { PushSubscriptionJson } from './push-service.ts';
 
-/** This browser's PushManager subscribes at the local push service. */
+/**
+ * This browser's PushManager subscribes at the local push service. Like a real browser's, the
+ * subscription outlives the page: it is kept (in localStorage) until it is unsubscribed.
+ */
 export async function subscribeLocally(
   context: BrowserContext,
   subscription: PushSubscriptionJson,
 ): Promise<void> {
   await context.addInitScript((json: PushSubscriptionJson) => {
-    let current: PushSubscription | null = null;
+    const KEY = 'test-push-subscription';
     const made = {
       endpoint: json.endpoint,
       expirationTime: null,
@@ -19,16 +22,16 @@ export async function subscribeLocally(
       getKey: () => null,
       toJSON: () => json,
       unsubscribe: () => {
-        current = null;
+        localStorage.removeItem(KEY);
         return Promise.resolve(true);
       },
     } as unknown as PushSubscription;
     PushManager.prototype.subscribe = function () {
-      current = made;
+      localStorage.setItem(KEY, '1');
       return Promise.resolve(made);
     };
     PushManager.prototype.getSubscription = function () {
-      return Promise.resolve(current);
+      return Promise.resolve(localStorage.getItem(KEY) ? made : null);
     };
   }, subscription);
 }

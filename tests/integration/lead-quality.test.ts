@@ -1,7 +1,8 @@
 // Lead quality, published (issue 27, Must 7): the figures the page, its JSON twin and /ai show are
 // counted from the ledger. A fresh database gets a known ledger over three Dayton months (and rows
 // that must not count: a test request, a charge that failed, one still pending, a sale 13 months
-// ago, credits denied or still open); the report must equal both the figures worked out by hand
+// ago and one the evening before the window's first Dayton day, credits denied or still open); the
+// report must equal both the figures worked out by hand
 // and a second, independent reading of the ledger (each charge fetched and counted in code), and
 // the page's cells are the report's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +127,19 @@ beforeAll(async () => {
       outcome: 'hired',
     },
   );
+  // The window's first Dayton day: 1 December 2025 at 00:30 counts; 30 November at 23:30 does not.
+  await sale('plumbing', [
+    {
+      at: '2025-12-01T05:30:00Z',
+      respondedAfter: 60,
+      status: 'refunded',
+      credit: { reason: 'reported', status: 'refunded' },
+    },
+  ]);
+  await sale('plumbing', [{ at: '2025-12-01T04:30:00Z', respondedAfter: 2 }], {
+    asked: true,
+    outcome: 'hired',
+  });
   // Not counted: a test request, a lead whose only charge failed, one still pending, a sale 13 months ago.
   await sale('plumbing', [{ at: '2026-11-05T15:00:00Z', respondedAfter: 5 }], { test: true });
   await sale('plumbing', [{ at: '2026-11-06T15:00:00Z', status: 'failed' }]);
@@ -141,7 +155,7 @@ const line = (rows: LeadQualityCounts[], month: string, slug: string | null) =>
 describe('the published lead-quality figures', () => {
   it('are the ledger as worked out by hand', async () => {
     const report = await readLeadQuality(sql, NOW);
-    expect(report.months).toEqual(['2026-11', '2026-10']);
+    expect(report.months).toEqual(['2026-11', '2026-10', '2025-12']);
     expect(line(report.rows, '2026-11', 'plumbing')).toEqual({
       month: '2026-11',
       service: { slug: 'plumbing', name: 'Plumbing' },
@@ -172,7 +186,21 @@ describe('the published lead-quality figures', () => {
       credited: 0,
       hired: 1,
     });
-    expect(report.total).toMatchObject({ month: null, service: null, leadsSold: 5, sales: 9, hired: 2 });
+    expect(report.total).toEqual({
+      month: null,
+      service: null,
+      leadsSold: 6,
+      sales: 10,
+      provenPhone: 5,
+      credited: 3,
+      creditReasons: { duplicate: 1, fake: 1, reported: 1 },
+      responded: 5,
+      medianFirstResponseMinutes: 45, // 10, 30, 45, 60 and 120
+      asked: 5,
+      answered: 4,
+      hired: 2,
+    });
+    expect(line(report.rows, '2025-12', 'plumbing')).toMatchObject({ leadsSold: 1, credited: 1, hired: 0 });
     expect(qualityCells(line(report.rows, '2026-11', 'plumbing')!)).toEqual({
       leadsSold: '3',
       provenPhone: '67%',

@@ -1,11 +1,13 @@
 // The homeowner hears back (issue 27, Must 4) through the real pipeline: a browser turned on for a
 // request (by the mailed link's token, or signed in by the request's id) gets each new response
 // and quote as a push that a local push service decrypts as a browser would
-// (tests/helpers/push-service.ts); the response's mail is held and replaced once the push is
-// accepted, and goes at once when no browser took it (gone or failing); without notifications the
-// mail goes as before. Only the request's own browsers hear of it, at most
-// MAX_REQUEST_PUSH_DEVICES of them, and a wrong link changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// (tests/helpers/push-service.ts); the response's mail is held: replaced when the push was accepted
+// and the homeowner opened the page, still due at the hold's end when they did not, sent at once
+// when no browser could take it (gone, refusing, turned off meanwhile), held while a push is still
+// being retried; without notifications the mail goes as before. Only the request's own browsers
+// hear of it, at most MAX_REQUEST_PUSH_DEVICES of them, only while the link they were turned on
+// with would open the page, and a wrong link changes nothing.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   MAX_REQUEST_PUSH_DEVICES,
   REQUEST_PUSH_MAIL_HOLD_SECONDS,
@@ -17,11 +19,13 @@ import { alertPorts } from '../../src/server/alerts/index.ts';
 import { addPushDevice } from '../../src/server/alerts/push-devices.ts';
 import {
   requestAccessOf,
-  requestPushOn,
+  requestPushState,
   turnOffRequestPush,
   turnOnRequestPush,
 } from '../../src/server/alerts/request-push.ts';
+import { recordResponsesView } from '../../src/server/leads/record-responses-view.ts';
 import { respondToLead } from '../../src/server/dashboard/respond-to-lead.ts';
+import { mailSenderIdle } from '../../src/server/mail/sender.ts';
 import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { resolveHomeownerLink } from '../../src/server/leads/homeowner-links.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
@@ -42,6 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await alertSenderIdle();
+  await mailSenderIdle();
   await push.close();
   await sql.end();
   await database.drop();
@@ -76,12 +81,19 @@ async function responseMailOf(email: string) {
   return mail!;
 }
 
+/** The mail was released and the mail sender started at once: it is delivered without a sweep. */
+async function expectMailSentNow(email: string) {
+  await vi.waitFor(async () => expect(['captured', 'sent']).toContain((await responseMailOf(email)).status), {
+    timeout: 5_000,
+  });
+}
+
 describe('a browser turned on for a request', () => {
   it('gets a new quote as a push that decrypts to who answered, the total and the link; the mail is replaced', async () => {
     const sold = await soldRequest();
     const browser = push.subscribe();
     await turnOnRequestPush(sql, { token: sold.token }, browser, PHONE_UA);
-    expect(await requestPushOn(sql, { token: sold.token }, browser.endpoint)).toBe(true);
+    expect((await requestPushState(sql, { token: sold.token }, browser.endpoint)).on).toBe(true);
 
     const answer = await respondToLead(sql, sold.business, sold.distributionId, {
       subject: 'Your water heater quote',
@@ -103,7 +115,7 @@ describe('a browser turned on for a request', () => {
     };
     expect(payload).toEqual({
       title: `New quote from ${sold.business.name}: $1,250.00`,
-      body: 'Your water heater quote · Tap to see it and compare.',
+      body: 'Your water heater quote · See it on your request page.',
       url: expect.stringMatching(/^\/quote-request\/responses\?token=[A-Za-z0-9_-]{43}$/) as unknown,
       tag: `response-${answer.communicationId}`,
     });
@@ -117,7 +129,31 @@ describe('a browser turned on for a request', () => {
     expect(received!.payload).not.toContain(homeowner!.name);
     expect(received!.payload).not.toContain(homeowner!.phone);
     expect(received!.urgency).toBe('high');
+    // Accepted by the push service is not read: the mail waits for the homeowner to open the page.
+    const waiting = await responseMailOf(sold.lead.email);
+    expect(waiting.status).toBe('pending');
+    expect(waiting.waits).toBeGreaterThan(REQUEST_PUSH_MAIL_HOLD_SECONDS - 60);
+    await recordResponsesView(sql, sold.lead.id);
     expect((await responseMailOf(sold.lead.email)).status).toBe('replaced');
+  });
+
+  it('accepted but the page not opened: the mail is still due at the end of the hold', async () => {
+    const sold = await soldRequest();
+    const browser = push.subscribe();
+    await turnOnRequestPush(sql, { token: sold.token }, browser, PHONE_UA);
+    await respondToLead(sql, sold.business, sold.distributionId, {
+      subject: 'Quote',
+      message: 'Here.',
+      quote: QUOTE,
+    });
+    await drainAlerts(sql, alertPorts(sql));
+    expect(push.received(push.idOf(browser.endpoint))).toHaveLength(1);
+    // Another request's page opened meanwhile replaces nothing of this one.
+    const other = await soldRequest();
+    await recordResponsesView(sql, other.lead.id);
+    const mail = await responseMailOf(sold.lead.email);
+    expect(mail.status).toBe('pending');
+    expect(mail.waits).toBeGreaterThan(REQUEST_PUSH_MAIL_HOLD_SECONDS - 60);
   });
 
   it('a response without a quote says so', async () => {
@@ -132,7 +168,7 @@ describe('a browser turned on for a request', () => {
     const [received] = push.received(push.idOf(browser.endpoint));
     expect(JSON.parse(received!.payload)).toMatchObject({
       title: `New response from ${sold.business.name}`,
-      body: 'A question about access · Tap to see it and compare.',
+      body: 'A question about access · See it on your request page.',
     });
   });
 
@@ -147,10 +183,8 @@ describe('a browser turned on for a request', () => {
       quote: QUOTE,
     });
     await drainAlerts(sql, alertPorts(sql));
-    const mail = await responseMailOf(sold.lead.email);
-    expect(mail.status).toBe('pending');
-    expect(mail.waits).toBeLessThanOrEqual(0);
-    expect(await requestPushOn(sql, { token: sold.token }, browser.endpoint)).toBe(false);
+    await expectMailSentNow(sold.lead.email);
+    expect((await requestPushState(sql, { token: sold.token }, browser.endpoint)).on).toBe(false);
   });
 
   it('refused by its push service: the mail goes at once; one of two browsers accepting replaces it', async () => {
@@ -160,14 +194,72 @@ describe('a browser turned on for a request', () => {
     push.fail(push.idOf(refused.endpoint), 400);
     await respondToLead(sql, sold.business, sold.distributionId, { subject: 'First', message: 'One.' });
     await drainAlerts(sql, alertPorts(sql));
-    expect((await responseMailOf(sold.lead.email)).waits).toBeLessThanOrEqual(0);
+    await expectMailSentNow(sold.lead.email);
 
     const accepting = push.subscribe();
     await turnOnRequestPush(sql, { token: sold.token }, accepting, PHONE_UA);
     await respondToLead(sql, sold.business, sold.distributionId, { subject: 'Second', message: 'Two.' });
     await drainAlerts(sql, alertPorts(sql));
     expect(push.received(push.idOf(accepting.endpoint))).toHaveLength(1);
+    // The refused push does not release a mail another browser's accepted push holds.
+    const held = await responseMailOf(sold.lead.email);
+    expect(held.waits).toBeGreaterThan(REQUEST_PUSH_MAIL_HOLD_SECONDS - 60);
+    await recordResponsesView(sql, sold.lead.id);
     expect((await responseMailOf(sold.lead.email)).status).toBe('replaced');
+  });
+
+  it('one browser refusing while another is retrying: the mail stays held for the retry', async () => {
+    const sold = await soldRequest();
+    const refused = push.subscribe();
+    const retrying = push.subscribe();
+    await turnOnRequestPush(sql, { token: sold.token }, refused, PHONE_UA);
+    await turnOnRequestPush(sql, { token: sold.token }, retrying, PHONE_UA);
+    push.fail(push.idOf(refused.endpoint), 400);
+    push.fail(push.idOf(retrying.endpoint), 503);
+    await respondToLead(sql, sold.business, sold.distributionId, { subject: 'Quote', message: 'Here.' });
+    await drainAlerts(sql, alertPorts(sql));
+    const [retry] = await sql<{ status: string }[]>`
+      select a.status from alert_deliveries a join push_subscriptions s on s.id = a.subscription_id
+       where s.endpoint = ${retrying.endpoint}`;
+    expect(retry!.status).toBe('pending');
+    expect((await responseMailOf(sold.lead.email)).waits).toBeGreaterThan(
+      REQUEST_PUSH_MAIL_HOLD_SECONDS - 60,
+    );
+  });
+
+  it('turned off after the response, before its push went: the mail goes at once', async () => {
+    const sold = await soldRequest();
+    const browser = push.subscribe();
+    await turnOnRequestPush(sql, { token: sold.token }, browser, PHONE_UA);
+    await respondToLead(sql, sold.business, sold.distributionId, { subject: 'Quote', message: 'Here.' });
+    await turnOffRequestPush(sql, { token: sold.token }, browser.endpoint);
+    await drainAlerts(sql, alertPorts(sql));
+    expect(push.received(push.idOf(browser.endpoint))).toHaveLength(0);
+    await expectMailSentNow(sold.lead.email);
+  });
+
+  it('listens only while its link would open the page; the homeowner can turn off every device', async () => {
+    const sold = await soldRequest();
+    const forwarded = await createLink(sql, { leadId: sold.lead.id, purpose: 'responses' });
+    const stranger = push.subscribe();
+    const own = push.subscribe();
+    await turnOnRequestPush(sql, { token: forwarded }, stranger, PHONE_UA);
+    await turnOnRequestPush(sql, { token: sold.token }, own, PHONE_UA);
+    expect(await requestPushState(sql, { token: sold.token }, own.endpoint)).toEqual({
+      on: true,
+      devices: 2,
+    });
+    // The forwarded link expires: its browser hears nothing more.
+    await sql`update push_subscriptions set expires_at = now() - interval '1 second' where endpoint = ${stranger.endpoint}`;
+    await respondToLead(sql, sold.business, sold.distributionId, { subject: 'First', message: 'One.' });
+    await drainAlerts(sql, alertPorts(sql));
+    expect(push.received(push.idOf(stranger.endpoint))).toHaveLength(0);
+    expect(push.received(push.idOf(own.endpoint))).toHaveLength(1);
+    expect(await turnOffRequestPush(sql, { token: sold.token }, 'all')).toEqual({ on: false, devices: 0 });
+    const [left] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from push_subscriptions where lead_id = ${sold.lead.id}`;
+    expect(left!.n).toBe(0);
   });
 
   it('turned off: the next response is only mailed, at once', async () => {
@@ -175,7 +267,7 @@ describe('a browser turned on for a request', () => {
     const browser = push.subscribe();
     await turnOnRequestPush(sql, { token: sold.token }, browser, PHONE_UA);
     await turnOffRequestPush(sql, { token: sold.token }, browser.endpoint);
-    expect(await requestPushOn(sql, { token: sold.token }, browser.endpoint)).toBe(false);
+    expect((await requestPushState(sql, { token: sold.token }, browser.endpoint)).on).toBe(false);
     await respondToLead(sql, sold.business, sold.distributionId, {
       subject: 'Quote',
       message: 'Here.',
@@ -212,7 +304,7 @@ describe('whose request it is', () => {
     await drainAlerts(sql, alertPorts(sql));
     expect(
       push.received(push.idOf(browser.endpoint)).map((p) => (JSON.parse(p.payload) as { body: string }).body),
-    ).toEqual(['Yours · Tap to see it and compare.']);
+    ).toEqual(['Yours · See it on your request page.']);
     const [device] = await sql<
       { n: number }[]
     >`select count(*)::int as n from push_subscriptions where user_id = ${contractor.id}`;
@@ -242,7 +334,7 @@ describe('whose request it is', () => {
     expect(rows!.n).toBe(0);
     // Signed in, the account's own request is named by its id.
     await turnOnRequestPush(sql, requestAccessOf({ requestId: sold.lead.id }, homeowner), browser, PHONE_UA);
-    expect(await requestPushOn(sql, { token: sold.token }, browser.endpoint)).toBe(true);
+    expect((await requestPushState(sql, { token: sold.token }, browser.endpoint)).on).toBe(true);
   });
 
   it(`at most ${MAX_REQUEST_PUSH_DEVICES} browsers per request; the same browser again renews its keys`, async () => {

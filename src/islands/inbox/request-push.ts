@@ -1,8 +1,9 @@
 // The homeowner's notifications for one request, on the responses page (issue 27, Must 4), without a
 // framework (the page ships none): the prebuilt card (components/inbox/RequestPush.astro) is shown
-// where the browser can take pushes; its button asks the browser's permission and registers this
-// browser for the request (POST /api/quote-responses/push), or turns it off again. The request is
-// named by the link's token or, signed in, by its id, exactly as the page's forms name it.
+// where a script runs; its button asks the browser's permission and registers this browser for the
+// request (POST /api/quote-responses/push), or turns it off again, here or on every device (a link
+// that reached someone else stops there). The request is named by the link's token or, signed in,
+// by its id, exactly as the page's forms name it.
 import { REQUEST_PUSH_MESSAGES as M } from '../../domain/alert-rules.ts';
 import type { RequestPushState } from '../../schemas/alerts.ts';
 import { api } from '../shared/api.ts';
@@ -11,74 +12,92 @@ import { currentPushEndpoint, pushSupported, subscribePush } from '../shared/pus
 export function initRequestPush(card: HTMLElement): void {
   const on = card.querySelector<HTMLButtonElement>('[data-push-on]')!;
   const off = card.querySelector<HTMLButtonElement>('[data-push-off]')!;
+  const offAll = card.querySelector<HTMLButtonElement>('[data-push-off-all]')!;
+  const count = card.querySelector<HTMLElement>('[data-push-devices]')!;
   const status = card.querySelector<HTMLElement>('[data-push-status]')!;
   const access = card.dataset['token']
     ? { token: card.dataset['token'] }
     : { requestId: card.dataset['requestId'] ?? '' };
   const vapidPublicKey = card.dataset['vapidKey'] ?? '';
+  const canPush = pushSupported();
 
-  const show = (isOn: boolean, text: string, kind: 'notice' | 'error' = 'notice') => {
-    on.hidden = isOn;
-    off.hidden = !isOn;
+  const show = (state: RequestPushState) => {
+    on.hidden = state.on || !canPush;
+    off.hidden = !state.on;
+    offAll.hidden = state.devices === 0;
+    count.textContent = state.devices > 0 ? M.devices(state.devices) : '';
+  };
+  const say = (text: string, kind: 'notice' | 'error' = 'notice') => {
     status.textContent = text;
     status.classList.toggle('error', kind === 'error');
   };
-  const busy = (button: HTMLButtonElement, busyText: string | null) => {
-    button.disabled = busyText !== null;
-    button.textContent = busyText ?? (button === on ? M.turnOn : M.turnOff);
+  /** Runs one action at a time; a button keeps its focus while it works (aria-disabled, not disabled). */
+  let busy = false;
+  const act = (button: HTMLButtonElement, working: string, run: () => Promise<void>) => {
+    button.addEventListener('click', () => {
+      if (busy) return;
+      busy = true;
+      const label = button.textContent;
+      button.setAttribute('aria-disabled', 'true');
+      button.textContent = working;
+      void run()
+        .catch(() => say(M.failed, 'error'))
+        .finally(() => {
+          busy = false;
+          button.removeAttribute('aria-disabled');
+          button.textContent = label;
+        });
+    });
   };
 
   card.hidden = false;
-  if (!pushSupported()) {
+  if (!canPush) {
     on.hidden = true;
-    off.hidden = true;
-    status.textContent = M.unsupported;
-    return;
+    say(M.unsupported);
   }
-
   void currentPushEndpoint().then(async (endpoint) => {
-    if (!endpoint) return;
     const answer = await api<RequestPushState>('POST', '/api/quote-responses/push/state', {
       ...access,
-      endpoint,
+      endpoint: endpoint ?? '',
     });
-    if (answer.ok && answer.body.on) show(true, M.on);
+    if (answer.ok) show(answer.body);
   });
 
-  on.addEventListener('click', () => {
-    void (async () => {
-      busy(on, 'Turning on…');
-      try {
-        const subscribed = await subscribePush(vapidPublicKey);
-        if (!subscribed.ok)
-          return show(false, subscribed.permission === 'denied' ? M.denied : M.dismissed, 'error');
-        const answer = await api<RequestPushState>('POST', '/api/quote-responses/push', {
-          ...access,
-          subscription: subscribed.subscription,
-        });
-        if (!answer.ok) return show(false, answer.body.error ?? M.failed, 'error');
-        show(true, M.on);
-        off.focus();
-      } catch {
-        show(false, M.failed, 'error');
-      } finally {
-        busy(on, null);
-      }
-    })();
+  act(on, 'Turning on…', async () => {
+    const subscribed = await subscribePush(vapidPublicKey);
+    if (!subscribed.ok) return say(subscribed.permission === 'denied' ? M.denied : M.dismissed, 'error');
+    const answer = await api<RequestPushState>('POST', '/api/quote-responses/push', {
+      ...access,
+      subscription: subscribed.subscription,
+    });
+    if (!answer.ok) return say(answer.body.error ?? M.failed, 'error');
+    show(answer.body);
+    say(M.on);
+    off.focus();
   });
 
-  off.addEventListener('click', () => {
-    void (async () => {
-      busy(off, 'Turning off…');
-      // This browser's subscription stays: it may listen to another request or a contractor's leads.
-      const endpoint = await currentPushEndpoint();
-      const answer = endpoint
-        ? await api<RequestPushState>('DELETE', '/api/quote-responses/push', { ...access, endpoint })
-        : null;
-      busy(off, null);
-      if (answer && !answer.ok) return show(true, answer.body.error ?? M.failed, 'error');
-      show(false, M.off);
-      on.focus();
-    })();
+  // This browser's subscription stays with its push service: it may listen to another request or
+  // bring a contractor's leads.
+  act(off, 'Turning off…', async () => {
+    const endpoint = await currentPushEndpoint();
+    const answer = await api<RequestPushState>('DELETE', '/api/quote-responses/push', {
+      ...access,
+      endpoint: endpoint ?? '',
+    });
+    if (!answer.ok) return say(answer.body.error ?? M.failed, 'error');
+    show(answer.body);
+    say(M.off);
+    (on.hidden ? offAll : on).focus();
+  });
+
+  act(offAll, 'Turning off…', async () => {
+    const answer = await api<RequestPushState>('DELETE', '/api/quote-responses/push', {
+      ...access,
+      endpoint: 'all',
+    });
+    if (!answer.ok) return say(answer.body.error ?? M.failed, 'error');
+    show(answer.body);
+    say(M.allOff);
+    if (!on.hidden) on.focus();
   });
 }

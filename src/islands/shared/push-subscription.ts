@@ -1,6 +1,6 @@
 // This browser's Web Push subscription, shared by the contractor's Lead alerts card
 // (islands/dashboard/AlertsPanel.tsx) and the homeowner's notifications on the responses page
-// (islands/home/request-push.ts): whether the browser can, its current endpoint, and subscribing
+// (islands/inbox/request-push.ts): whether the browser can, its current endpoint, and subscribing
 // with the server's VAPID key (the browser's permission asked then, on the visitor's click).
 
 /** Whether this browser can receive pushes (on an iPhone: only from the Home Screen app). */

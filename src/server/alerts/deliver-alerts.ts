@@ -9,8 +9,8 @@
 // A text: accepted by the provider, sent; the number replied STOP (Twilio's 21610), failed and
 // the number marked opted out (nothing more is texted to it until confirmed again); a number the
 // provider refuses, failed; the provider unavailable, tried again with backoff.
-// A homeowner's push stands in for a response's mail: accepted, the mail is replaced; gone or
-// failed, the mail goes at once (request-push.ts).
+// A homeowner's push stands in for a response's mail: accepted, the mail waits for the homeowner
+// to open the page (request-push.ts); gone or failed, the mail goes at once.
 // Alerts are queued in the sale's transaction and sent after it, so a push service that is slow
 // or down never delays or fails a sale (record-lead-charge.ts starts a delivery and goes on).
 import { MAX_ALERT_ATTEMPTS } from '../../domain/alert-rules.ts';
@@ -22,6 +22,7 @@ import {
   type SmsPort,
 } from '../sms/sms-port.ts';
 import { markSmsOptedOut } from './alert-settings.ts';
+import { kickMailSender } from '../mail/sender.ts';
 import { settleHeldMail } from './request-push.ts';
 import { PushUnavailableError, type PushOptions, type PushPort } from './push-port.ts';
 
@@ -128,7 +129,7 @@ async function deliverPush(sql: Sql, push: PushPort, delivery: Claimed): Promise
   if (!delivery.endpoint || !delivery.p256dh || !delivery.auth) {
     // The device was removed after the alert was queued, or another account turned alerts on there.
     await sql`update alert_deliveries set status = 'gone', last_error = 'device removed or reassigned' where id = ${delivery.id}`;
-    await settleHeldMail(sql, delivery, false);
+    await releaseHeldMail(sql, delivery);
     return;
   }
   let status: number;
@@ -147,16 +148,20 @@ async function deliverPush(sql: Sql, push: PushPort, delivery: Claimed): Promise
     await sql`update alert_deliveries set status = 'sent', sent_at = now(), last_error = null where id = ${delivery.id}`;
     await sql`
       update push_subscriptions set last_success_at = now(), last_error = null where id = ${delivery.subscription_id}`;
-    await settleHeldMail(sql, delivery, true);
   } else if (status === 404 || status === 410) {
     await sql`update alert_deliveries set status = 'gone', last_error = ${`push service answered ${status}`} where id = ${delivery.id}`;
     await sql`delete from push_subscriptions where id = ${delivery.subscription_id}`;
-    await settleHeldMail(sql, delivery, false);
+    await releaseHeldMail(sql, delivery);
   } else if (status === 429 || status >= 500) {
     await retryLater(sql, delivery, `push service answered ${status}`);
   } else {
     await failed(sql, delivery, `push service answered ${status}`);
   }
+}
+
+/** A homeowner's push that could not be delivered: its mail goes now, if no other push holds it. */
+async function releaseHeldMail(sql: Sql, delivery: Claimed): Promise<void> {
+  if (await settleHeldMail(sql, delivery, false)) kickMailSender(sql);
 }
 
 async function retryLater(sql: Sql, delivery: Claimed, error: string): Promise<void> {
@@ -170,7 +175,7 @@ async function retryLater(sql: Sql, delivery: Claimed, error: string): Promise<v
 async function failed(sql: Sql, delivery: Claimed, error: string): Promise<void> {
   await sql`update alert_deliveries set status = 'failed', last_error = ${error.slice(0, 500)} where id = ${delivery.id}`;
   if (delivery.channel !== 'push') return;
-  await settleHeldMail(sql, delivery, false);
+  await releaseHeldMail(sql, delivery);
   await sql`
     update push_subscriptions set last_failure_at = now(), last_error = ${error.slice(0, 500)}
     where id = ${delivery.subscription_id}`;

@@ -1,6 +1,7 @@
 // Housekeeping: ended sessions (an admin's by the admin limits), spent or expired one-time tokens
 // and e-mail undo links (kept a day for diagnosis),
-// rate-limit windows long past, expired trusted devices, homeowners' expired private links, and
+// rate-limit windows long past, expired trusted devices, homeowners' expired private links and the
+// browsers that listened through them, alert deliveries ended a month ago, and
 // article view marks of past days, and request keys (src/server/security/request-keys.ts) past a day;
 // of the second factor (issue 26): half-done sign-ins and passkey challenges past their end, and
 // authenticator set-ups never confirmed (a day after they began: the secret shown goes).
@@ -16,6 +17,8 @@ export async function purgeExpired(sql: Sql): Promise<{
   rateLimits: number;
   devices: number;
   links: number;
+  /** Homeowners' expired push subscriptions and alert deliveries ended a month ago. */
+  alerts: number;
   viewMarks: number;
   requestKeys: number;
   secondFactor: number;
@@ -29,6 +32,12 @@ export async function purgeExpired(sql: Sql): Promise<{
     await sql`delete from rate_limits where window_start <= now() - interval '1 day' returning 1`;
   const devices = await sql`delete from trusted_devices where expires_at <= now() returning 1`;
   const links = await sql`delete from lead_access_tokens where expires_at <= now() returning 1`;
+  // A homeowner's browser stops listening to a request when its link would no longer open it; the
+  // alerts sent or ended a month ago go (a homeowner's push carries a responses link).
+  const pushes = await sql`delete from push_subscriptions where expires_at <= now() returning 1`;
+  const alerts = await sql`
+    delete from alert_deliveries
+     where status in ('sent', 'gone', 'failed', 'skipped') and created_at <= now() - interval '30 days' returning 1`;
   const pendingSignIns = await sql`delete from pending_sign_ins where expires_at <= now() returning 1`;
   const challenges = await sql`delete from webauthn_challenges where expires_at <= now() returning 1`;
   const unconfirmed = await sql`
@@ -42,6 +51,7 @@ export async function purgeExpired(sql: Sql): Promise<{
     rateLimits: rateLimits.length,
     devices: devices.length,
     links: links.length,
+    alerts: pushes.length + alerts.length,
     viewMarks: await purgeViewMarks(sql),
     requestKeys: await purgeRequestKeys(sql),
     secondFactor: pendingSignIns.length + challenges.length + unconfirmed.length + replacements.length,

@@ -43,6 +43,7 @@ export interface ResolvedLink {
   leadId: string;
   businessId: string | null;
   usedAt: Date | null;
+  expiresAt: Date;
 }
 
 /** The lead (and contractor) a token opens, or null for an unknown, expired or malformed one. */
@@ -53,7 +54,7 @@ export async function resolveHomeownerLink(
 ): Promise<ResolvedLink | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [row] = await sql<ResolvedLink[]>`
-    select lead_id as "leadId", business_id as "businessId", used_at as "usedAt"
+    select lead_id as "leadId", business_id as "businessId", used_at as "usedAt", expires_at as "expiresAt"
       from lead_access_tokens
      where token_hash = ${hashLinkToken(token)} and purpose = ${purpose} and expires_at > now()`;
   return row ?? null;

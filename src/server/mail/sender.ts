@@ -116,3 +116,8 @@ export function kickMailSender(sql: Sql): void {
     .catch((error: unknown) => console.error('mail delivery failed', error))
     .finally(() => (running = null));
 }
+
+/** Resolves when the background delivery (if any) has finished: for tests. */
+export async function mailSenderIdle(): Promise<void> {
+  while (running) await running;
+}

@@ -59,7 +59,7 @@ export async function readLeadQuality(sql: Sql, now = new Date()): Promise<LeadQ
     select s.month, sv.slug, sv.name,
            count(*)::int as leads_sold,
            sum(s.sales)::int as sales,
-           count(*) filter (where s.phone_verified_at is not null)::int as proven_phone,
+           count(*) filter (where s.phone_verified_at <= s.first_sale)::int as proven_phone,
            sum(s.credited)::int as credited,
            count(s.first_response)::int as responded,
            percentile_cont(0.5) within group (

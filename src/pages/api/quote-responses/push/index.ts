@@ -1,8 +1,9 @@
 // POST /api/quote-responses/push {token | requestId, subscription}: this browser gets a
 // notification for each new response or quote on the homeowner's request (issue 27, Must 4).
-// DELETE /api/quote-responses/push {token | requestId, endpoint}: it stops. The token of the mailed
+// DELETE /api/quote-responses/push {token | requestId, endpoint}: it stops (endpoint 'all': every
+// browser listening to the request stops). The token of the mailed
 // responses link proves whose request it is; a signed-in homeowner may name one of their own
-// requests instead. Answers { on }; 404 for a link or request that is not theirs.
+// requests instead. Answers { on, devices }; 404 for a link or request that is not theirs.
 import { ZRequestPushDevice, ZRequestPushOn, type RequestPushState } from '~/schemas/alerts';
 import { requestAccessOf, turnOffRequestPush, turnOnRequestPush } from '~/server/alerts/request-push';
 import { db } from '~/server/db/client';
@@ -12,11 +13,16 @@ export const prerender = false;
 
 export const POST = route({ auth: 'none', body: ZRequestPushOn }, async ({ body, user, context }) => {
   const access = requestAccessOf(body, user);
-  await turnOnRequestPush(db(), access, body.subscription, context.request.headers.get('user-agent'));
-  return Response.json({ on: true } satisfies RequestPushState);
+  const state = await turnOnRequestPush(
+    db(),
+    access,
+    body.subscription,
+    context.request.headers.get('user-agent'),
+  );
+  return Response.json(state satisfies RequestPushState);
 });
 
 export const DELETE = route({ auth: 'none', body: ZRequestPushDevice }, async ({ body, user }) => {
-  await turnOffRequestPush(db(), requestAccessOf(body, user), body.endpoint);
-  return Response.json({ on: false } satisfies RequestPushState);
+  const state = await turnOffRequestPush(db(), requestAccessOf(body, user), body.endpoint);
+  return Response.json(state satisfies RequestPushState);
 });
