@@ -282,6 +282,8 @@ function rules(ids: Ids): Record<string, Rule> {
     'GET /forgot-password': page('/forgot-password'),
     'GET /how-we-make-money': page('/how-we-make-money'),
     'GET /lead-credit-rules': page('/lead-credit-rules'),
+    'GET /lead-quality': page('/lead-quality'),
+    'GET /lead-quality.json': page('/lead-quality.json'),
     'GET /llms.txt': page('/llms.txt'),
     'GET /offline': page('/offline'),
     'GET /privacy': page('/privacy'),

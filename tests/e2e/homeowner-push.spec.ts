@@ -61,7 +61,7 @@ test('notifications on for the request, a quote pushed instead of mailed, then o
   const turnOn = card.getByRole('button', { name: M.turnOn });
   await turnOn.focus();
   await page.keyboard.press('Enter');
-  await expect(card.getByRole('status')).toHaveText(M.on);
+  await expect(card.getByText(M.on)).toBeVisible();
   const turnOff = card.getByRole('button', { name: M.turnOff });
   await expect(turnOff).toBeFocused();
   await expect(turnOn).toBeHidden();
@@ -114,12 +114,21 @@ test('notifications on for the request, a quote pushed instead of mailed, then o
   await expect(again).toContainText(M.devices(1));
   await expect(again.getByRole('button', { name: M.turnOn })).toBeHidden();
 
-  // Off on every device, by keyboard: nothing is left listening to the request.
-  await again.getByRole('button', { name: M.turnOffAll }).focus();
+  // A quote accepted: nothing new is offered, but this browser keeps its way out.
+  await withSiteDatabase(
+    baseURL(),
+    (sql) =>
+      sql`update lead_communications set accepted_at = now() where lead_id = ${leadId} and quote is not null`,
+  );
+  await page.reload();
+  const after = page.getByRole('region', { name: 'Hear back first' });
+  await expect(after.getByRole('button', { name: M.turnOff })).toBeVisible();
+  await expect(after.getByRole('button', { name: M.turnOn })).toHaveCount(0);
+
+  // Off on every device, by keyboard: nothing is left listening, and the card goes.
+  await after.getByRole('button', { name: M.turnOffAll }).focus();
   await page.keyboard.press('Enter');
-  await expect(again.getByRole('status')).toHaveText(M.allOff);
-  await expect(again.getByRole('button', { name: M.turnOn })).toBeFocused();
-  await expect(again.getByRole('button', { name: M.turnOffAll })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Hear back first' })).toHaveCount(0);
   const left = await withSiteDatabase(baseURL(), (sql) =>
     sql`select id from push_subscriptions where lead_id = ${leadId}`.then((rows) => rows.length),
   );

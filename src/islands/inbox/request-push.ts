@@ -20,9 +20,12 @@ export function initRequestPush(card: HTMLElement): void {
     : { requestId: card.dataset['requestId'] ?? '' };
   const vapidPublicKey = card.dataset['vapidKey'] ?? '';
   const canPush = pushSupported();
+  // A quote accepted: nothing new is offered; browsers still listening keep their way out.
+  const offer = card.dataset['offer'] !== 'false';
 
   const show = (state: RequestPushState) => {
-    on.hidden = state.on || !canPush;
+    if (!offer) card.hidden = state.devices === 0;
+    on.hidden = state.on || !canPush || !offer;
     off.hidden = !state.on;
     offAll.hidden = state.devices === 0;
     count.textContent = state.devices > 0 ? M.devices(state.devices) : '';
@@ -50,11 +53,9 @@ export function initRequestPush(card: HTMLElement): void {
     });
   };
 
-  card.hidden = false;
-  if (!canPush) {
-    on.hidden = true;
-    say(M.unsupported);
-  }
+  card.hidden = !offer;
+  if (!canPush || !offer) on.hidden = true;
+  if (!canPush && offer) say(M.unsupported);
   void currentPushEndpoint().then(async (endpoint) => {
     const answer = await api<RequestPushState>('POST', '/api/quote-responses/push/state', {
       ...access,
