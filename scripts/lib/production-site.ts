@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { dialableNanpNumber } from '../../src/domain/phone.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
+import { createSql, poolMode, type Sql } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { ROOT } from './database.ts';
 import { freePort } from './embedded-db.ts';
@@ -92,6 +92,7 @@ export async function startProductionSite(options: {
     // The caller's own connections, named so they can be told from the server's in pg_stat_activity.
     const sql = postgres(url.href, {
       max: 2,
+      prepare: poolMode(url.href) === 'session',
       connection: { application_name: MONITOR_APPLICATION },
       onnotice: () => {},
     }) as unknown as Sql;

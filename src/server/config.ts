@@ -45,6 +45,13 @@ const ZAddressOrPrefix = z.string().refine((entry) => {
 const ZServerEnv = z.object({
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  /**
+   * How DATABASE_URL's server lends connections: 'transaction' for a transaction-mode pooler
+   * (PgBouncer, Supabase's pooler on port 6543, the default for that port), where a session's
+   * prepared statements do not survive; 'session' (the default otherwise) for PostgreSQL itself or
+   * a session-mode pooler.
+   */
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).optional(),
   /** Set to 1 by the launchers (npm start, tests, benches) for the embedded PGlite. */
   EMBEDDED_DB: z.enum(['0', '1']).optional(),
   NODE_ENV: z.string().optional(),
@@ -290,6 +297,17 @@ function productionValue(name: ProductionVariable): string | undefined {
   const value = env[name];
   if (!value && isProduction(env)) throw missingError([name]);
   return value;
+}
+
+/**
+ * DATABASE_POOL_MODE, read afresh each time (not through serverEnv's cache): database clients are
+ * made before a test or a launcher has pointed DATABASE_URL at its database, and the configuration
+ * must not be read and kept before that.
+ */
+export function databasePoolMode(
+  env: Record<string, string | undefined> = process.env,
+): ServerEnv['DATABASE_POOL_MODE'] {
+  return ZServerEnv.shape.DATABASE_POOL_MODE.parse(env['DATABASE_POOL_MODE'] || undefined);
 }
 
 /** The database URL, or a clear error naming how to get one. */

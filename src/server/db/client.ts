@@ -1,7 +1,11 @@
-// The one database client: postgres.js over DATABASE_URL, with prepared statements on.
-// The same code talks to the embedded PGlite (through pglite-socket) and to real PostgreSQL.
+// The one database client: postgres.js over DATABASE_URL, with prepared statements on, except
+// behind a transaction-mode pooler (PgBouncer, Supabase's pooler on port 6543), which lends a
+// server connection for one transaction at a time, so a statement prepared in one would be missing
+// in the next. The same code talks to the embedded PGlite (through pglite-socket) and to real
+// PostgreSQL. Nothing here relies on a session otherwise: advisory locks are transaction-scoped,
+// there is no SET, LISTEN or temporary table.
 import postgres from 'postgres';
-import { databaseUrl, serverEnv } from '../config.ts';
+import { databasePoolMode, databaseUrl, serverEnv } from '../config.ts';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 export type TransactionSql = postgres.TransactionSql<Record<string, never>>;
@@ -18,6 +22,14 @@ export function defaultPoolMax(): number {
   const env = serverEnv();
   return env.DATABASE_POOL_MAX ?? (env.EMBEDDED_DB === '1' ? 1 : 10);
 }
+/** The port Supabase's pooler answers in transaction mode. */
+export const SUPABASE_TRANSACTION_PORT = '6543';
+
+/** How the server at `url` lends connections (DATABASE_POOL_MODE, else by Supabase's port). */
+export function poolMode(url: string, configured = databasePoolMode()): 'session' | 'transaction' {
+  if (configured) return configured;
+  return URL.canParse(url) && new URL(url).port === SUPABASE_TRANSACTION_PORT ? 'transaction' : 'session';
+}
 
 /** Seconds before reconnecting after `retries` failed connections in a row: 0.05 s doubling, at most 0.5 s. */
 export function reconnectDelaySeconds(retries: number): number {
@@ -27,6 +39,7 @@ export function reconnectDelaySeconds(retries: number): number {
 export function createSql(url: string, options: { max?: number } = {}): Sql {
   return postgres(url, {
     max: options.max ?? defaultPoolMax(),
+    prepare: poolMode(url) === 'session',
     idle_timeout: 20,
     connect_timeout: 10,
     // How long a connection waits before reconnecting after a failed one. postgres.js's default
