@@ -22,6 +22,9 @@ alter table alert_deliveries add constraint alert_deliveries_owner check ((user_
 -- The mail a homeowner's push stands in for: sent anyway if no device accepts the push.
 alter table alert_deliveries add column fallback_mail_id uuid references mail_outbox (id) on delete set null;
 create index alert_deliveries_fallback_idx on alert_deliveries (fallback_mail_id) where fallback_mail_id is not null;
+-- A request's pushes, read on every view of its page (the held mails they replace) and by the
+-- request's deletion (the foreign key's cascade).
+create index alert_deliveries_lead_idx on alert_deliveries (lead_id) where lead_id is not null;
 
 -- 'replaced': a mail whose news a push delivered instead (kept, so /dev/mail and support see it).
 -- Added NOT VALID and validated after, so the outbox is not locked while its rows are checked.

@@ -23,7 +23,7 @@ import {
 } from '../sms/sms-port.ts';
 import { markSmsOptedOut } from './alert-settings.ts';
 import { kickMailSender } from '../mail/sender.ts';
-import { settleHeldMail } from './request-push.ts';
+import { releaseHeldMail } from './request-push.ts';
 import { PushUnavailableError, type PushOptions, type PushPort } from './push-port.ts';
 
 /** Where alerts go out: the push port and the SMS port. */
@@ -129,7 +129,7 @@ async function deliverPush(sql: Sql, push: PushPort, delivery: Claimed): Promise
   if (!delivery.endpoint || !delivery.p256dh || !delivery.auth) {
     // The device was removed after the alert was queued, or another account turned alerts on there.
     await sql`update alert_deliveries set status = 'gone', last_error = 'device removed or reassigned' where id = ${delivery.id}`;
-    await releaseHeldMail(sql, delivery);
+    await undelivered(sql, delivery);
     return;
   }
   let status: number;
@@ -151,7 +151,7 @@ async function deliverPush(sql: Sql, push: PushPort, delivery: Claimed): Promise
   } else if (status === 404 || status === 410) {
     await sql`update alert_deliveries set status = 'gone', last_error = ${`push service answered ${status}`} where id = ${delivery.id}`;
     await sql`delete from push_subscriptions where id = ${delivery.subscription_id}`;
-    await releaseHeldMail(sql, delivery);
+    await undelivered(sql, delivery);
   } else if (status === 429 || status >= 500) {
     await retryLater(sql, delivery, `push service answered ${status}`);
   } else {
@@ -160,8 +160,8 @@ async function deliverPush(sql: Sql, push: PushPort, delivery: Claimed): Promise
 }
 
 /** A homeowner's push that could not be delivered: its mail goes now, if no other push holds it. */
-async function releaseHeldMail(sql: Sql, delivery: Claimed): Promise<void> {
-  if (await settleHeldMail(sql, delivery, false)) kickMailSender(sql);
+async function undelivered(sql: Sql, delivery: Claimed): Promise<void> {
+  if (await releaseHeldMail(sql, delivery)) kickMailSender(sql);
 }
 
 async function retryLater(sql: Sql, delivery: Claimed, error: string): Promise<void> {
@@ -175,7 +175,7 @@ async function retryLater(sql: Sql, delivery: Claimed, error: string): Promise<v
 async function failed(sql: Sql, delivery: Claimed, error: string): Promise<void> {
   await sql`update alert_deliveries set status = 'failed', last_error = ${error.slice(0, 500)} where id = ${delivery.id}`;
   if (delivery.channel !== 'push') return;
-  await releaseHeldMail(sql, delivery);
+  await undelivered(sql, delivery);
   await sql`
     update push_subscriptions set last_failure_at = now(), last_error = ${error.slice(0, 500)}
     where id = ${delivery.subscription_id}`;

@@ -90,7 +90,7 @@ export async function turnOffRequestPush(
   const { leadId } = await requestOf(sql, access);
   if (endpoint === 'all') await sql`delete from push_subscriptions where lead_id = ${leadId}`;
   else await sql`delete from push_subscriptions where lead_id = ${leadId} and endpoint = ${endpoint}`;
-  return requestPushState(sql, access, endpoint === 'all' ? null : endpoint);
+  return stateOf(sql, leadId, endpoint === 'all' ? null : endpoint);
 }
 
 /** Whether the browser with `endpoint` listens to the request, and how many browsers do. */
@@ -99,7 +99,10 @@ export async function requestPushState(
   access: RequestAccess,
   endpoint: string | null,
 ): Promise<RequestPushState> {
-  const { leadId } = await requestOf(sql, access);
+  return stateOf(sql, (await requestOf(sql, access)).leadId, endpoint);
+}
+
+async function stateOf(sql: Sql, leadId: string, endpoint: string | null): Promise<RequestPushState> {
   const [row] = await sql<{ devices: number; here: boolean }[]>`
     select count(*)::int as devices, coalesce(bool_or(endpoint = ${endpoint ?? ''}), false) as here
       from push_subscriptions where lead_id = ${leadId} and expires_at > now()`;
@@ -130,17 +133,16 @@ export async function queueRequestPush(
 }
 
 /**
- * After a push that stands in for a mail ended. Accepted by its push service: the mail stays held
- * (the homeowner opening the page replaces it; otherwise it goes at the hold's end). Gone or
- * failed: the mail goes at once unless another push for it is still on its way or was accepted.
- * Whether the mail was released now (the caller starts the mail sender).
+ * A push that stands in for a mail could not be delivered (gone or failed): the mail goes at once
+ * unless another push for it is still on its way or was accepted (an accepted push leaves the mail
+ * held: the homeowner opening the page replaces it, else it goes at the hold's end). Whether the
+ * mail was released now (the caller starts the mail sender).
  */
-export async function settleHeldMail(
+export async function releaseHeldMail(
   sql: Sql,
   delivery: { id: string; fallback_mail_id: string | null },
-  accepted: boolean,
 ): Promise<boolean> {
-  if (!delivery.fallback_mail_id || accepted) return false;
+  if (!delivery.fallback_mail_id) return false;
   const released = await sql`
     update mail_outbox set send_after = now()
      where id = ${delivery.fallback_mail_id} and status = 'pending' and send_after > now()
