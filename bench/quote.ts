@@ -1,8 +1,9 @@
 // Quote pipeline benchmarks on real PostgreSQL with the demo data, the sandbox gateway and the
 // sandbox SMS provider: a signed-out homeowner's request end to end (submit: proof of work,
-// photos, limits, the stored request and the code sent to its phone; then the code check, which
-// sells it: the code checked, the proof recorded, the request admitted by the rules that follow
-// the person, matching, three charges and the outbox rows), sustained throughput with 20
+// photos, limits, the stored request and the code sent to its phone; then the code check, the
+// confirmation: the code checked, the proof recorded, the request admitted by the rules that
+// follow the person and its sale queued in the same transaction; then the sale as the worker runs
+// it: matching, three charges and the outbox rows), sustained throughput with 20
 // concurrent clients, and the concurrency guarantees. The code is read from what the sandbox
 // "sent" (sandbox_verifications), as the homeowner reads their phone, outside the timed steps.
 // Every request has its own phone and street address (quoteRequestFields), as limits and
@@ -18,6 +19,8 @@ import { createSandboxGateway } from '../src/server/payments/sandbox-gateway.ts'
 import { createStripeGateway } from '../src/server/payments/stripe-gateway.ts';
 import type { PaymentGateway } from '../src/server/payments/gateway.ts';
 import { verifyQuotePhone } from '../src/server/quotes/prove-quote-phone.ts';
+import { runQueuedSales } from '../src/server/quotes/queue-sale.ts';
+import { quoteOutcome } from '../src/server/quotes/quote-outcome.ts';
 import { submitQuote } from '../src/server/quotes/submit-quote.ts';
 import type { SubmitResult } from '../src/server/quotes/types.ts';
 import { createSandboxSms } from '../src/server/sms/sandbox-sms.ts';
@@ -66,15 +69,23 @@ async function measure(sql: Sql): Promise<Measurement[]> {
   };
   const requests = (count: number) => Promise.all(Array.from({ length: count }, () => request()));
   const submit = async (input: Input) => {
-    const result = await submitQuote(sql, input, { gateway, sms });
+    const result = await submitQuote(sql, input, { sms });
     if (result.status !== 'awaiting_code') throw new Error(`a new request answered ${result.status}`);
     return result;
   };
   /** The code the sandbox texted to the request's phone (what the homeowner reads and types). */
   const codeFor = (input: Input) => sandboxCode(sql, input.phone);
-  /** The wizard's code step (POST /api/quotes/verify): a right code sells the request. */
-  const check = (input: Input, code: string, on: PaymentGateway = gateway) =>
-    verifyQuotePhone(sql, { requestKey: input.requestKey, code }, { gateway: on, sms });
+  /** The wizard's code step (POST /api/quotes/verify): a right code queues the request's sale. */
+  const confirm = (input: Input, code: string) =>
+    verifyQuotePhone(sql, { requestKey: input.requestKey, code }, { sms });
+  /** The worker: every queued sale run (what the server's runner does after the kick). */
+  const sell = (on: PaymentGateway = gateway) => runQueuedSales(sql, { gateway: on });
+  /** The confirmation and then the sale it queued; the outcome the wizard is shown at the end. */
+  const check = async (input: Input, code: string, on: PaymentGateway = gateway) => {
+    const confirmed = await confirm(input, code);
+    await sell(on);
+    return quoteOutcome(sql, confirmed.leadId);
+  };
 
   for (const input of await requests(10)) {
     await submit(input); // warm plans and pool
@@ -82,17 +93,20 @@ async function measure(sql: Sql): Promise<Measurement[]> {
   }
   const submitTimes: number[] = [];
   const checkTimes: number[] = [];
+  const saleTimes: number[] = [];
   const endToEnd: number[] = [];
   let fullySold = 0;
   for (const input of await requests(SEQUENTIAL)) {
-    let paid = 0;
+    let leadId = '';
     const submitted = await time(() => submit(input));
     const code = await codeFor(input);
-    const checked = await time(async () => (paid = (await check(input, code)).paymentsSuccessful));
+    const checked = await time(async () => (leadId = (await confirm(input, code)).leadId));
+    const sold = await time(() => sell());
     submitTimes.push(submitted);
     checkTimes.push(checked);
-    endToEnd.push(submitted + checked);
-    if (paid === 3) fullySold += 1;
+    saleTimes.push(sold);
+    endToEnd.push(submitted + checked + sold);
+    if ((await quoteOutcome(sql, leadId)).paymentsSuccessful === 3) fullySold += 1;
   }
 
   const batches = await Promise.all(Array.from({ length: CLIENTS }, () => requests(PER_CLIENT)));
@@ -119,7 +133,8 @@ async function measure(sql: Sql): Promise<Measurement[]> {
   await submit(retry);
   const retryCode = await codeFor(retry);
   await Promise.allSettled(Array.from({ length: 50 }, () => check(retry, retryCode)));
-  await Promise.allSettled(Array.from({ length: 50 }, () => submitQuote(sql, retry, { gateway, sms })));
+  await Promise.allSettled(Array.from({ length: 50 }, () => submitQuote(sql, retry, { sms })));
+  await sell();
   const [leads] = await sql<
     { n: number }[]
   >`select count(*)::int as n from leads where request_key = ${retry.requestKey}`;
@@ -128,7 +143,7 @@ async function measure(sql: Sql): Promise<Measurement[]> {
     join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id
     join leads l on l.id = d.lead_id where l.request_key = ${retry.requestKey}`;
 
-  const latency = await withGatewayLatency(sql, request, submit, codeFor, check);
+  const latency = await withGatewayLatency(sql, request, submit, codeFor, confirm, sell);
 
   return [
     ...latency,
@@ -139,19 +154,25 @@ async function measure(sql: Sql): Promise<Measurement[]> {
       note: `p50 ${percentile(submitTimes, 0.5).toFixed(1)} ms: proof of work, limits, stored, code sent (sandbox SMS)`,
     },
     {
-      name: 'Quote request, code check (sells it), p95 (PostgreSQL)',
+      name: 'Quote request, code check (the confirmation: its sale queued), p95 (PostgreSQL)',
       value: percentile(checkTimes, 0.95),
       unit: 'ms',
-      note: `p50 ${percentile(checkTimes, 0.5).toFixed(1)} ms: code checked, proof recorded, admitted, match, 3 charges, mails`,
+      note: `p50 ${percentile(checkTimes, 0.5).toFixed(1)} ms: code checked, proof recorded, admitted, sale job queued in the same transaction`,
     },
     {
-      name: 'Quote request, submit and code check, end to end, p50 (PostgreSQL)',
+      name: 'Quote request, the queued sale run by the worker, p95 (PostgreSQL)',
+      value: percentile(saleTimes, 0.95),
+      unit: 'ms',
+      note: `p50 ${percentile(saleTimes, 0.5).toFixed(1)} ms: job taken, match, 3 charges (sandbox), mails, job completed`,
+    },
+    {
+      name: 'Quote request, submit, code check and sale, end to end, p50 (PostgreSQL)',
       value: percentile(endToEnd, 0.5),
       unit: 'ms',
       note: `${SEQUENTIAL} requests; ${fullySold} sold to 3 contractors`,
     },
     {
-      name: 'Quote request, submit and code check, end to end, p95 (PostgreSQL)',
+      name: 'Quote request, submit, code check and sale, end to end, p95 (PostgreSQL)',
       value: percentile(endToEnd, 0.95),
       unit: 'ms',
       note: 'budget: under 150 ms',
@@ -184,19 +205,22 @@ async function measure(sql: Sql): Promise<Measurement[]> {
 }
 
 /**
- * The code check (which sells the request) with a real gateway's latency: the Stripe adapter and
- * the real SDK against the stand-in of Stripe's API answering every call after 300 ms. Measured
- * with every card paying, then with a quarter of the cards declining (more waves). Every charge
- * the stand-in saw must be recorded exactly once. Also timed: from the right code's arrival to
- * the sale recorded, as another connection reads it (the request qualified or unmatched, no
- * charge pending, every paid distribution with its payment transaction): issue 23's criterion.
+ * The confirmation (the code check, which queues the sale) with a real gateway's latency: the
+ * Stripe adapter and the real SDK against the stand-in of Stripe's API answering every call after
+ * 300 ms. The confirmation's server time is the homeowner's wait (issue 28: under 150 ms); the
+ * worker is kicked as the server kicks it, after the answer, and runs the sale. Measured with
+ * every card paying, then with a quarter of the cards declining (more waves). Every charge the
+ * stand-in saw must be recorded exactly once. Also timed: from the right code's arrival to the
+ * sale recorded, as another connection reads it (the request qualified or unmatched, no charge
+ * pending, every paid distribution with its payment transaction): issue 23's criterion.
  */
 async function withGatewayLatency(
   sql: Sql,
   request: () => Promise<Input>,
   submit: (input: Input) => Promise<unknown>,
   codeFor: (input: Input) => Promise<string>,
-  check: (input: Input, code: string, on: PaymentGateway) => Promise<SubmitResult>,
+  confirm: (input: Input, code: string) => Promise<SubmitResult>,
+  sell: (on: PaymentGateway) => Promise<unknown>,
 ): Promise<Measurement[]> {
   const standIn = await startStripeStandIn({ latencyMs: GATEWAY_LATENCY_MS });
   try {
@@ -229,8 +253,9 @@ async function withGatewayLatency(
         await submit(input);
         const code = await codeFor(input);
         const started = performance.now();
-        const result = await check(input, code, gateway);
+        const result = await confirm(input, code);
         times.push(performance.now() - started);
+        const worker = sell(gateway);
         // The sale as the database holds it: looked for until recorded (10 s at most).
         while (!(await recorded(result.leadId))) {
           if (performance.now() - started > 10_000)
@@ -238,8 +263,9 @@ async function withGatewayLatency(
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
         toRecorded.push(performance.now() - started);
+        await worker;
         leadIds.push(result.leadId);
-        if (result.paymentsSuccessful === 3) fullySold += 1;
+        if ((await quoteOutcome(sql, result.leadId)).paymentsSuccessful === 3) fullySold += 1;
       }
       const [counts] = await sql<{ failed: number; secondWave: number; paid: number }[]>`
         select count(*) filter (where payment_status = 'failed')::int as failed,
@@ -256,14 +282,14 @@ async function withGatewayLatency(
     const someDecline = await run();
     const calls = standIn.requests.filter((r) => r.path === '/v1/payment_intents').length;
     const recordedCharges = allPay.paid + allPay.failed + someDecline.paid + someDecline.failed;
-    const label = `Quote request, code check (sells it) with ${GATEWAY_LATENCY_MS} ms gateway latency`;
+    const label = `Quote request, the confirmation (code check, sale queued) with ${GATEWAY_LATENCY_MS} ms gateway latency`;
     const toSale = [...allPay.toRecorded, ...someDecline.toRecorded];
     return [
       {
         name: `${label}, p95`,
         value: percentile(allPay.times, 0.95),
         unit: 'ms',
-        note: `p50 ${percentile(allPay.times, 0.5).toFixed(0)} ms; ${LATENCY_RUNS} requests, ${allPay.fullySold} sold to 3, no declines; Stripe SDK against the stand-in; budget: under 1000 ms`,
+        note: `p50 ${percentile(allPay.times, 0.5).toFixed(0)} ms; ${LATENCY_RUNS} requests, ${allPay.fullySold} sold to 3, no declines; Stripe SDK against the stand-in; budget: under 150 ms`,
       },
       {
         name: `${label}, a quarter of the cards declining, p95`,

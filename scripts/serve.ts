@@ -1,9 +1,10 @@
 // Serves the built site (ASTRO_OUT_DIR, default dist/) on HOST:PORT with our Node server
-// (scripts/lib/site-server.ts): what npm start, the browser tests and the benches run, and what
-// a self-hosted deployment runs after `npm run build`.
+// (scripts/lib/site-server.ts), and runs the background jobs: what npm start, the browser tests
+// and the benches run, and what a self-hosted deployment runs after `npm run build`.
 import path from 'node:path';
 import { serverListen } from '../src/server/config.ts';
 import { guardPostgresWriteRace } from '../src/server/db/write-race-guard.ts';
+import { hostJobRunner } from '../src/server/jobs/runner-host.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
 // A database dropping connections must not end the server (src/server/db/write-race-guard.ts).
@@ -11,8 +12,19 @@ guardPostgresWriteRace();
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { host, port } = serverListen();
 const outDir = path.resolve(ROOT, process.env.ASTRO_OUT_DIR ?? 'dist');
+// The background jobs (src/server/jobs/registry.ts) run in this process: the bundle starts its
+// runner on its own pool with its first on-demand request (src/middleware.ts), made here at once.
+const jobs = hostJobRunner();
 const site = await startSiteServer({ outDir, host, port });
+await fetch(`${site.url}/api/auth/session`).catch(() => undefined);
 console.log(`Server listening on ${site.url}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void site.close().finally(() => process.exit(0)));
+  process.once(
+    signal,
+    () =>
+      void site
+        .close()
+        .then(() => jobs.stop())
+        .finally(() => process.exit(0)),
+  );
 }

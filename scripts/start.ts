@@ -9,13 +9,7 @@ import { buildIsCurrent, buildStamp, writeBuildStamp } from './lib/build-stamp.t
 import { dataVersion } from './lib/data-version.ts';
 import { DATA_DIR, describeUrl, openDatabase, ROOT, UPLOADS_DIR } from './lib/database.ts';
 import { DEMO_PASSWORD } from './lib/demo-data.ts';
-import { housekeeping } from '../src/server/jobs/housekeeping.ts';
-import { paymentGateway } from '../src/server/payments/index.ts';
-import { supabaseStorage } from '../src/server/config.ts';
-import { createLocalUploadStore } from '../src/server/storage/local-files.ts';
-import { uploadStore } from '../src/server/storage/uploads.ts';
 
-const HOUSEKEEPING_MS = 5 * 60_000;
 import { portInUse } from './lib/embedded-db.ts';
 import { BIN, onShutdown, run, SITE_SERVER, startLongRunning, waitForOk } from './lib/processes.ts';
 import { isSeeded, seed } from './lib/seed.ts';
@@ -97,16 +91,7 @@ try {
     console.log('  contractor2@example.com  contractor without payment set up');
     console.log('  admin@example.com        administrator (second step: the code from `npm run demo:code`)');
   }
-  // No scheduler here (Netlify runs these as scheduled functions): every five minutes, finish
-  // unfinished leads, expire unconfirmed quote requests and their photos, purge spent tokens.
-  const jobs = setInterval(() => {
-    void housekeeping(database.sql, {
-      gateway: paymentGateway(database.sql),
-      // The server's store: Supabase Storage when configured, else this launcher's uploads folder.
-      store: supabaseStorage() ? uploadStore() : createLocalUploadStore(UPLOADS_DIR),
-    }).catch((error: unknown) => console.error('housekeeping failed; it runs again in 5 minutes', error));
-  }, HOUSEKEEPING_MS);
-  jobs.unref();
+  // The background jobs (sales, sweepers, mail, expiries) run inside the server (scripts/serve.ts).
   console.log('\nPress Ctrl-C to stop.');
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

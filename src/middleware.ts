@@ -11,6 +11,7 @@ import { validateSession } from './server/auth/sessions.ts';
 import { checkProductionConfig, serverEnv } from './server/config.ts';
 import { db } from './server/db/client.ts';
 import { isDatabaseUnavailable } from './server/db/unavailable.ts';
+import { ensureJobRunner } from './server/jobs/runner.ts';
 import { errorResponse } from './server/errors.ts';
 import { clearSessionCookie, PRIVATE, sessionCookieName } from './server/http.ts';
 import { bodyLimit, declaredTooLarge, tooLargeMessage } from './server/security/body-limits.ts';
@@ -47,6 +48,8 @@ const json = (status: number, error: string, code: string) =>
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
+  // Our Node server runs the background jobs in this process, on this bundle's pool (runner.ts).
+  ensureJobRunner(db());
   const given = (context.locals as Partial<App.Locals>).site;
   let site: RequestSite;
   if (given) {

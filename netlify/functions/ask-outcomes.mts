@@ -1,14 +1,11 @@
-// Scheduled on Netlify: asks homeowners once what happened with a request whose contractors
-// responded and then went quiet for 48 hours (issue 27: outcomes told). Hourly.
+// Scheduled on Netlify (@hourly): the registry's "ask-outcomes" job (src/server/jobs/registry.ts).
+// Asks homeowners what happened with their requests.
 import type { Config } from '@netlify/functions';
 import { db } from '../../src/server/db/client.ts';
-import { askForOutcomes } from '../../src/server/leads/lead-outcome.ts';
-import { deliverPendingMail } from '../../src/server/mail/sender.ts';
+import { runScheduledJob } from '../../src/server/jobs/registry.ts';
 
 export default async (): Promise<void> => {
-  const asked = await askForOutcomes(db());
-  if (asked > 0) await deliverPendingMail(db());
-  console.log('asked for outcomes', { asked });
+  await runScheduledJob('ask-outcomes', db());
 };
 
 export const config: Config = { schedule: '@hourly' };

@@ -1,13 +1,11 @@
-// Scheduled on Netlify: the automatic publish after an approval. Our Node server waits a debounce
-// after the last approval with a timer; a function cannot keep one, so every minute this publishes
-// when an approval waits and the latest one is a debounce old (src/server/publish/publisher.ts).
+// Scheduled on Netlify (* * * * *): the registry's "auto-publish" job (src/server/jobs/registry.ts).
+// The automatic publish once its debounce has passed (a function keeps no timer).
 import type { Config } from '@netlify/functions';
 import { db } from '../../src/server/db/client.ts';
-import { publishIfDue, publisher } from '../../src/server/publish/publisher.ts';
+import { runScheduledJob } from '../../src/server/jobs/registry.ts';
 
 export default async (): Promise<void> => {
-  const run = await publishIfDue(db(), publisher());
-  if (run) console.log(`automatic publish: run ${run.id}`);
+  await runScheduledJob('auto-publish', db());
 };
 
 export const config: Config = { schedule: '* * * * *' };

@@ -1,14 +1,11 @@
-// Scheduled on Netlify: quote requests nobody confirmed within 48 hours expire and their photos
-// (and uploads no request kept) are deleted; spent proof-of-work solutions are forgotten. Hourly.
+// Scheduled on Netlify (@hourly): the registry's "expire-quotes" job (src/server/jobs/registry.ts).
+// Expires unconfirmed quote requests and their photos; purges spent proofs of work.
 import type { Config } from '@netlify/functions';
 import { db } from '../../src/server/db/client.ts';
-import { expireUnconfirmedQuotes } from '../../src/server/quotes/expire-unconfirmed-quotes.ts';
-import { purgeSpentProofs } from '../../src/server/quotes/proof-of-work.ts';
-import { uploadStore } from '../../src/server/storage/uploads.ts';
+import { runScheduledJob } from '../../src/server/jobs/registry.ts';
 
 export default async (): Promise<void> => {
-  const result = await expireUnconfirmedQuotes(db(), uploadStore());
-  console.log('expired quotes', { ...result, spentProofs: await purgeSpentProofs(db()) });
+  await runScheduledJob('expire-quotes', db());
 };
 
 export const config: Config = { schedule: '@hourly' };

@@ -1,11 +1,11 @@
-// Scheduled on Netlify: removes expired sessions, spent tokens, old rate-limit windows, expired
-// trusted devices, past days' article view marks and request keys past a day, hourly.
+// Scheduled on Netlify (@hourly): the registry's "expire-tokens" job (src/server/jobs/registry.ts).
+// Purges spent tokens, sessions, codes, marks and old search rows.
 import type { Config } from '@netlify/functions';
-import { purgeExpired } from '../../src/server/auth/cleanup.ts';
 import { db } from '../../src/server/db/client.ts';
+import { runScheduledJob } from '../../src/server/jobs/registry.ts';
 
 export default async (): Promise<void> => {
-  console.log('purged', await purgeExpired(db()));
+  await runScheduledJob('expire-tokens', db());
 };
 
 export const config: Config = { schedule: '@hourly' };

@@ -1,17 +1,11 @@
-// Scheduled on Netlify: finishes quote requests whose run stopped part-way (a crash or timeout
-// between a charge and its record, a gateway outage), and credits whose refund did not finish,
-// every five minutes.
+// Scheduled on Netlify (*/5 * * * *): the registry's "resume-leads" job (src/server/jobs/registry.ts).
+// Sales and refunds a run left part-way (a crash between a charge and its record, a gateway outage).
 import type { Config } from '@netlify/functions';
-import { resumeRefundingCredits } from '../../src/server/credits/settle-credit.ts';
 import { db } from '../../src/server/db/client.ts';
-import { paymentGateway } from '../../src/server/payments/index.ts';
-import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
+import { runScheduledJob } from '../../src/server/jobs/registry.ts';
 
 export default async (): Promise<void> => {
-  const results = await resumeUnfinishedLeads(db(), { gateway: paymentGateway(db()) });
-  if (results.length) console.log(`resumed ${results.length} lead(s)`);
-  const credits = await resumeRefundingCredits(db(), paymentGateway(db()));
-  if (credits) console.log(`resumed ${credits} credit refund(s)`);
+  await runScheduledJob('resume-leads', db());
 };
 
 export const config: Config = { schedule: '*/5 * * * *' };

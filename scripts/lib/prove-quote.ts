@@ -1,9 +1,12 @@
 // A quote request through the whole path as a homeowner takes it, for the demo data, the benches
 // and the fault scripts: submitted, the code read from the phone (the sandbox SMS provider keeps
-// what it "sent"), and typed. Returns the sale's outcome. Only with the sandbox provider.
+// what it "sent"), and typed, and the sale it queued run. Returns the sale's outcome. Only with
+// the sandbox provider.
 import type { TQuoteRequest } from '../../src/schemas/quote.ts';
 import type { Sql } from '../../src/server/db/client.ts';
 import { verifyQuotePhone } from '../../src/server/quotes/prove-quote-phone.ts';
+import { runQueuedSales } from '../../src/server/quotes/queue-sale.ts';
+import { quoteOutcome } from '../../src/server/quotes/quote-outcome.ts';
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import type { SubmitOptions, SubmitResult } from '../../src/server/quotes/types.ts';
 import { createSandboxSms } from '../../src/server/sms/sandbox-sms.ts';
@@ -22,11 +25,18 @@ export async function submitProven(
   options: Omit<SubmitOptions, 'sms'>,
 ): Promise<SubmitResult> {
   const sms = createSandboxSms(sql);
-  const submitted = await submitQuote(sql, input, { ...options, sms });
-  if (submitted.status !== 'awaiting_code') return submitted;
-  return verifyQuotePhone(
-    sql,
-    { requestKey: input.requestKey, code: await sandboxCode(sql, input.phone) },
-    { ...options, sms },
-  );
+  const { gateway, contractorsPerLead: _perLead, afterCharge: _crash, ...quote } = options;
+  const submitted = await submitQuote(sql, input, { ...quote, sms });
+  const result =
+    submitted.status === 'awaiting_code'
+      ? await verifyQuotePhone(
+          sql,
+          { requestKey: input.requestKey, code: await sandboxCode(sql, input.phone) },
+          { ...quote, sms },
+        )
+      : submitted;
+  if (!result.selling) return result;
+  // The sale the code queued, run here as the server's worker runs it.
+  await runQueuedSales(sql, { ...options, gateway });
+  return quoteOutcome(sql, result.leadId);
 }

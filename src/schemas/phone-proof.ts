@@ -16,3 +16,9 @@ export const ZQuoteResend = z.strictObject({
   channel: z.enum(['sms', 'call'], { error: 'Choose a text or a call.' }),
 });
 export type TQuoteResend = z.output<typeof ZQuoteResend>;
+
+/** Where a request stands (the wizard follows its sale): POST /api/quotes/status. */
+export const ZQuoteStatus = z.strictObject({
+  requestKey: z.uuid('Missing request key'),
+});
+export type TQuoteStatus = z.output<typeof ZQuoteStatus>;

@@ -1294,6 +1294,17 @@ function rules(ids: Ids): Record<string, Rule> {
         },
       ],
     },
+    // Where a request stands: 404 for a key nobody has, whoever asks.
+    'POST /api/quotes/status': {
+      access: 'public',
+      probes: [
+        {
+          path: '/api/quotes/status',
+          body: { requestKey: '00000000-0000-4000-8000-000000000000' },
+          expect: same(404),
+        },
+      ],
+    },
     'POST /api/quotes/code': {
       access: 'public',
       probes: [

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
 import { hydrated } from '../helpers/islands.ts';
-import { enterTextedCode } from '../helpers/quote-request.ts';
+import { enterTextedCode, saleSettled } from '../helpers/quote-request.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { uniquePhone } from '../factories/index.ts';
 import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
@@ -121,7 +121,7 @@ test('a quote asked from a profile says who is asked, and is sold to that contra
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
   expect((await sent).status()).toBe(201);
 
-  const sold = page.waitForResponse((r) => r.url().endsWith('/api/quotes/verify'));
+  const sold = saleSettled(page);
   await enterTextedCode(page, phone);
   const answer = (await (await sold).json()) as { status: string; contractors: string[] };
   expect(answer.status).toBe('sent');

@@ -6,7 +6,7 @@ import { type Page } from '@playwright/test';
 import { signInContext } from '../helpers/demo-session.ts';
 import { expect, test } from '../helpers/test.ts';
 import { hydrated } from '../helpers/islands.ts';
-import { textedCode } from '../helpers/quote-request.ts';
+import { saleSettled, textedCode } from '../helpers/quote-request.ts';
 import { uniquePhone } from '../factories/index.ts';
 import { PHONE_PROOF_WHY } from '../../src/domain/phone-proof-rules.ts';
 import { DEMO_HOMEOWNER_PHONE } from '../../scripts/lib/demo-data.ts';
@@ -92,10 +92,12 @@ test('a signed-out homeowner completes all six steps with a photo and the code f
   await expect(page.getByText('That code is not right. 4 tries left.')).toBeVisible();
   await expect(page.getByLabel('6-digit code')).toHaveAttribute('aria-invalid', 'true');
 
-  // The right one sells it at once, on this page.
+  // The right one is answered at once, the sale under way (issue 28), and followed on this page.
   await page.getByLabel('6-digit code').fill(code);
-  const sold = page.waitForResponse((r) => r.url().endsWith('/api/quotes/verify'));
+  const confirmed = page.waitForResponse((r) => r.url().endsWith('/api/quotes/verify'));
+  const sold = saleSettled(page);
   await page.getByRole('button', { name: 'Verify and send request' }).click();
+  expect(await (await confirmed).json()).toMatchObject({ status: 'sent', selling: true });
   const verified = (await (await sold).json()) as {
     status: string;
     paymentsSuccessful: number;

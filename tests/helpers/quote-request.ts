@@ -2,7 +2,7 @@
 // phone is typed (read from /dev/sms, as the homeowner reads it on the phone), in a browser
 // context of its own; the first link of a mail on /dev/mail; the newest code on /dev/sms. Shared
 // by the browser tests in which a contractor receives a lead.
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Response } from '@playwright/test';
 import { hydrated } from './islands.ts';
 import { expect } from './test.ts';
 
@@ -86,4 +86,17 @@ export async function requestQuote(browser: Browser, request: HomeownerRequest):
   await enterTextedCode(page, request.phone);
   await expect(page.getByText('Quote Request Submitted!')).toBeVisible();
   await context.close();
+}
+
+/**
+ * The wizard's answer once the sale it follows is done (issue 28: the confirmation answers at
+ * once with the sale under way, and the wizard asks POST /api/quotes/status until it is not).
+ */
+export function saleSettled(page: Page): Promise<Response> {
+  return page.waitForResponse(
+    async (r) =>
+      r.url().endsWith('/api/quotes/status') &&
+      r.ok() &&
+      !((await r.json()) as { selling?: boolean }).selling,
+  );
 }

@@ -33,7 +33,6 @@ import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import { createSandboxSms } from '../../src/server/sms/sandbox-sms.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
 import { backgroundSettled } from '../../src/server/background.ts';
 
 // route()'s options are kept on the handler it returns, so the generator can read the schemas
@@ -305,6 +304,9 @@ const PLAN: Record<string, Plan> = {
   'POST /api/quotes/verify': {
     valid: () => Promise.resolve([{ requestKey: hints['quoteRequestKey']![0], code: '000000' }]),
   },
+  'POST /api/quotes/status': {
+    valid: () => Promise.resolve([{ requestKey: hints['quoteRequestKey']![0] }]),
+  },
   'GET /api/quotes/recent': {},
   'POST /api/reviews': {
     valid: () =>
@@ -440,7 +442,7 @@ beforeAll(async () => {
   };
   // A quote request waiting for the code texted to its phone (the sandbox SMS provider).
   const waiting = await quoteRequest({ service: 'plumbing' });
-  await submitQuote(sql, waiting, { gateway: createSandboxGateway(sql), sms: createSandboxSms(sql) });
+  await submitQuote(sql, waiting, { sms: createSandboxSms(sql) });
   hints = {
     quoteRequestKey: [waiting.requestKey],
     token: [...tokens, ...reviewTokens],

@@ -13,6 +13,7 @@ import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import { createBusiness, giveCard, provePhone, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { afterSale } from '../helpers/queued-sales.ts';
 
 let database: TestDatabase;
 let sql: Sql;
@@ -67,7 +68,9 @@ async function ask(slug: string | undefined, overrides: Partial<Record<keyof TQu
     ...overrides,
   });
   await provePhone(sql, input.phone, input.email);
-  const result = await submitQuote(sql, input, { gateway, verifiedEmail: input.email });
+  const result = await afterSale(sql, await submitQuote(sql, input, { verifiedEmail: input.email }), {
+    gateway,
+  });
   const sold = await sql<{ business_id: string; rank: number }[]>`
     select business_id, rank from lead_distributions
      where lead_id = ${result.leadId} and payment_status = 'paid' order by rank`;

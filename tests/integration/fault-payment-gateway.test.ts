@@ -30,6 +30,7 @@ import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import { createBusiness, quoteRequest } from '../factories/index.ts';
 import { startStripeStandIn, type Fault, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { runSaleJobs } from '../helpers/queued-sales.ts';
 
 // Long enough that a normal answer on a busy 2-core machine (PGlite shares the event loop) never
 // times out; the gateway's faults are what time out.
@@ -100,11 +101,13 @@ async function submitAndConfirm() {
   for (let i = 0; i < 4; i += 1) await stripeContractor(5 - i / 10);
   const input = await quoteRequest({ service });
   const sms = createSandboxSms(sql);
-  const submitted = await submitQuote(sql, input, { gateway, sms });
+  const submitted = await submitQuote(sql, input, { sms });
   expect(submitted.status).toBe('awaiting_code');
   const code = await sandboxCode(sql, input.phone);
   const started = Date.now();
-  const confirmed = await verifyQuotePhone(sql, { requestKey: input.requestKey, code }, { gateway, sms });
+  const confirmed = await verifyQuotePhone(sql, { requestKey: input.requestKey, code }, { sms });
+  // The worker's run of the sale the confirmation queued, with the gateway under test.
+  await runSaleJobs(sql, { gateway });
   return { leadId: submitted.leadId, confirmed, seconds: (Date.now() - started) / 1000 };
 }
 

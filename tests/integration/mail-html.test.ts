@@ -21,6 +21,7 @@ import { createLocalUploadStore } from '../../src/server/storage/local-files.ts'
 import { createLink } from '../factories/contractor-side.ts';
 import { createBusiness, giveCard, provePhone, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { afterSale } from '../helpers/queued-sales.ts';
 
 let database: TestDatabase;
 let sql: Sql;
@@ -59,9 +60,8 @@ describe('the mails of a representative flow', () => {
     }
     const input = await quoteRequest({ service: 'roofing' });
     await provePhone(sql, input.phone, input.email);
-    const sold = await submitQuote(sql, input, {
+    const sold = await afterSale(sql, await submitQuote(sql, input, { verifiedEmail: input.email }), {
       gateway: createSandboxGateway(sql),
-      verifiedEmail: input.email,
     });
     expect(sold.paymentsSuccessful).toBe(2);
     // A message each way on the request (issue 25): the homeowner's, with markup, to the roofer

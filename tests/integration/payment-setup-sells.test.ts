@@ -11,6 +11,7 @@ import { completeSetupSession } from '../../src/server/payments/sandbox-setup.ts
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import { createBusiness, createUser, provePhone, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { afterSale } from '../helpers/queued-sales.ts';
 
 let database: TestDatabase;
 let sql: Sql;
@@ -29,7 +30,9 @@ afterAll(async () => {
 async function ask(service: string) {
   const input = await quoteRequest({ service });
   await provePhone(sql, input.phone, input.email);
-  return submitQuote(sql, input, { gateway: createSandboxGateway(sql), verifiedEmail: input.email });
+  return afterSale(sql, await submitQuote(sql, input, { verifiedEmail: input.email }), {
+    gateway: createSandboxGateway(sql),
+  });
 }
 
 it('sells a matching request to a contractor once its card is saved on the stand-in, not before', async () => {

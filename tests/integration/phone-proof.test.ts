@@ -16,12 +16,13 @@ import { processLead } from '../../src/server/quotes/process-lead.ts';
 import { resendQuoteCode, verifyQuotePhone } from '../../src/server/quotes/prove-quote-phone.ts';
 import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
-import type { SubmitOptions } from '../../src/server/quotes/types.ts';
+import type { QuoteOptions } from '../../src/server/quotes/types.ts';
 import { createSandboxSms } from '../../src/server/sms/sandbox-sms.ts';
 import type { SmsPort } from '../../src/server/sms/sms-port.ts';
 import { createTwilioSms } from '../../src/server/sms/twilio-sms.ts';
 import { createLocalUploadStore } from '../../src/server/storage/local-files.ts';
 import { createBusiness, createUser, giveCard, quoteRequest, uniquePhone } from '../factories/index.ts';
+import { afterSale, runSaleJobs } from '../helpers/queued-sales.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import {
   startTwilioStandIn,
@@ -57,10 +58,12 @@ async function contractors(count: number) {
 
 const request = (overrides: Partial<Record<keyof TQuoteRequest, unknown>> = {}) =>
   quoteRequest({ service, ...overrides });
-const options = (extra: Partial<SubmitOptions> = {}) => ({ gateway, sms, ...extra });
-const submit = (input: TQuoteRequest, extra: Partial<SubmitOptions> = {}) =>
-  submitQuote(sql, input, options(extra));
-const verify = (requestKey: string, code: string) => verifyQuotePhone(sql, { requestKey, code }, options());
+const options = (extra: Partial<QuoteOptions> = {}) => ({ sms, ...extra });
+// A request sellable at once has its sale queued: run as the worker runs it.
+const submit = async (input: TQuoteRequest, extra: Partial<QuoteOptions> = {}) =>
+  afterSale(sql, await submitQuote(sql, input, options(extra)), { gateway });
+const verify = async (requestKey: string, code: string) =>
+  afterSale(sql, await verifyQuotePhone(sql, { requestKey, code }, options()), { gateway });
 
 /** The code on the phone: the sandbox keeps what it "sent". */
 async function codeOn(phone: string): Promise<string> {
@@ -140,7 +143,7 @@ describe('the attacks of the review fail', () => {
     // Even a confirmation token on an unproven request (as requests before this rule had) sells nothing.
     const token = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '').slice(0, 11);
     await sql`update leads set confirm_token_hash = ${hashToken(token)} where id = ${leadId}`;
-    const confirmed = await confirmQuote(sql, token, { gateway });
+    const confirmed = await confirmQuote(sql, token);
     expect(confirmed).toMatchObject({ confirmedNow: true, request: 'awaiting_code', paymentsSuccessful: 0 });
     expect((await leadOf(input.requestKey)).qualification).toBe('unconfirmed');
     expect(await paidCount(leadId)).toBe(0);
@@ -271,11 +274,9 @@ describe('the code', () => {
       select subject, text_body from mail_outbox where payload->>'leadId' = ${leadId} and template = 'quote_confirm_email'`;
     expect(mail!.subject).toBe('Confirm your e-mail to send your quote request');
     const token = /confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail!.text_body)![1]!;
-    const both = await Promise.all([
-      confirmQuote(sql, token, { gateway }),
-      confirmQuote(sql, token, { gateway }),
-    ]);
+    const both = await Promise.all([confirmQuote(sql, token), confirmQuote(sql, token)]);
     expect(both.filter((b) => b.confirmedNow)).toHaveLength(1);
+    await runSaleJobs(sql, { gateway });
     expect(await paidCount(leadId)).toBe(3);
     const [intents] = await sql<{ n: number }[]>`select count(*)::int as n from sandbox_payment_intents i
       join lead_distributions d on i.idempotency_key = 'lead-distribution-' || d.id where d.lead_id = ${leadId}`;
@@ -355,7 +356,7 @@ describe('a phone proven before needs no code', () => {
 });
 
 describe('limits and duplicates follow the person, not the mailbox', () => {
-  async function proven(input: TQuoteRequest, extra: Partial<SubmitOptions> = {}) {
+  async function proven(input: TQuoteRequest, extra: Partial<QuoteOptions> = {}) {
     await submit(input, extra);
     return verify(input.requestKey, await codeOn(input.phone));
   }
@@ -589,16 +590,20 @@ describe('through the real twilio SDK against the stand-in', () => {
   it('a code by text is verified and the request sold; a landline is called; an outage is a clear 503', async () => {
     await contractors(3);
     const input = await request();
-    const sent = await submitQuote(sql, input, { gateway, sms: twilio });
+    const sent = await submitQuote(sql, input, { sms: twilio });
     expect(sent.code).toMatchObject({ channel: 'sms', lineType: 'mobile' });
     const code = standIn.lastCode(`+1${input.phone}`)!;
     await expect(
-      verifyQuotePhone(sql, { requestKey: input.requestKey, code: wrongFor(code) }, { gateway, sms: twilio }),
+      verifyQuotePhone(sql, { requestKey: input.requestKey, code: wrongFor(code) }, { sms: twilio }),
     ).rejects.toMatchObject({
       fields: { code: ['That code is not right. 4 tries left.'] },
     });
     expect(
-      await verifyQuotePhone(sql, { requestKey: input.requestKey, code }, { gateway, sms: twilio }),
+      await afterSale(
+        sql,
+        await verifyQuotePhone(sql, { requestKey: input.requestKey, code }, { sms: twilio }),
+        { gateway },
+      ),
     ).toMatchObject({
       status: 'sent',
       paymentsSuccessful: 3,
@@ -606,13 +611,13 @@ describe('through the real twilio SDK against the stand-in', () => {
 
     const landline = await request({ phone: uniquePhone() });
     standIn.lineTypes.set(`+1${landline.phone}`, 'landline');
-    expect((await submitQuote(sql, landline, { gateway, sms: twilio })).code).toMatchObject({
+    expect((await submitQuote(sql, landline, { sms: twilio })).code).toMatchObject({
       channel: 'call',
     });
 
     standIn.failWith = 503;
     try {
-      await expect(submitQuote(sql, await request(), { gateway, sms: twilio })).rejects.toMatchObject({
+      await expect(submitQuote(sql, await request(), { sms: twilio })).rejects.toMatchObject({
         code: 'UNAVAILABLE',
         message: 'We could not send a code just now. Please try again in a minute.',
       });

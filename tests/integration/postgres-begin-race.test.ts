@@ -9,6 +9,7 @@
 // without the patch. PostgreSQL only: the embedded PGlite runs one connection per process.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poolMode } from '../../src/server/db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -26,7 +27,13 @@ describe('transactions under a full pipeline (postgres.js patched at install)', 
     'every sql.begin keeps its connection: no UNSAFE_TRANSACTION, no query run inside another transaction',
     async () => {
       // max_pipeline is a postgres.js option its types leave out (queries sent ahead per connection).
-      const options = { max: 3, max_pipeline: 2, onnotice: () => {} };
+      // Behind a transaction-mode pooler (the PgBouncer pass) prepared statements are off, as in db().
+      const options = {
+        max: 3,
+        max_pipeline: 2,
+        prepare: poolMode(database.url) === 'session',
+        onnotice: () => {},
+      };
       const sql = postgres(database.url, options);
       try {
         await sql`create table begin_race (id int primary key)`;

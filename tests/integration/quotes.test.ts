@@ -20,6 +20,7 @@ import { createLocalUploadStore } from '../../src/server/storage/local-files.ts'
 import { deleteQuotePhoto, uploadQuotePhoto } from '../../src/server/uploads/quote-photos.ts';
 import type { SubmitOptions } from '../../src/server/quotes/types.ts';
 import { createBusiness, giveCard, provePhone, quoteRequest } from '../factories/index.ts';
+import { afterSale } from '../helpers/queued-sales.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -64,12 +65,15 @@ function request(overrides: Partial<Record<keyof TQuoteRequest, unknown>> = {}):
 }
 
 /**
- * As a signed-in homeowner asking at their verified address, with a phone proven before: sold at
- * once. Proving the phone by a code has its own tests (phone-proof.test.ts).
+ * As a signed-in homeowner asking at their verified address, with a phone proven before: its sale
+ * queued at once, and run as the worker runs it (with `options`' gateway and crash points).
+ * Proving the phone by a code has its own tests (phone-proof.test.ts).
  */
 async function submitVerified(input: TQuoteRequest, options: Partial<SubmitOptions> = {}) {
   await provePhone(sql, input.phone, input.email);
-  return submitQuote(sql, input, { gateway, verifiedEmail: input.email, ...options });
+  const { gateway: given, contractorsPerLead: _perLead, afterCharge: _crash, ...quote } = options;
+  const result = await submitQuote(sql, input, { verifiedEmail: input.email, ...quote });
+  return afterSale(sql, result, { ...options, gateway: given ?? gateway });
 }
 
 async function contractor(options: Parameters<typeof createBusiness>[1] & { card?: string | null } = {}) {
@@ -446,7 +450,7 @@ describe('what a request may cite', () => {
   it('accepts each proof of work once, and no forged or test proof', async () => {
     await contractor();
     const first = await request();
-    await submitQuote(sql, first, { gateway });
+    await submitQuote(sql, first, {});
     const reused = await request({ altcha: first.altcha });
     const decoded = JSON.parse(Buffer.from(first.altcha, 'base64').toString()) as {
       solution: { counter: number };
@@ -457,7 +461,7 @@ describe('what a request may cite', () => {
       altcha: Buffer.from(JSON.stringify({ challenge: null, solution: null, test: true })).toString('base64'),
     });
     for (const input of [reused, forged, test]) {
-      await expect(submitQuote(sql, input, { gateway })).rejects.toMatchObject({
+      await expect(submitQuote(sql, input, {})).rejects.toMatchObject({
         code: 'BAD_REQUEST',
         fields: { altcha: ['Please let the form check that you are not a robot, then try again.'] },
       });
@@ -470,19 +474,19 @@ describe('what a request may cite', () => {
     const owner = randomUUID();
     const { url } = await uploadQuotePhoto(sql, store, { requestKey: owner, bytes: new Uint8Array(PNG) });
     const thief = await request({ photos: [url] });
-    await expect(submitQuote(sql, thief, { gateway })).rejects.toMatchObject({
+    await expect(submitQuote(sql, thief, {})).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       fields: { photos: ['Unknown photo'] },
     });
     const madeUp = await request({ photos: [url.replace(/[0-9a-f]{8}-/, '00000000-')] });
-    await expect(submitQuote(sql, madeUp, { gateway })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(submitQuote(sql, madeUp, {})).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     // Only the owner's key deletes it; another key is told it does not exist.
     await expect(deleteQuotePhoto(sql, store, { requestKey: randomUUID(), url })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(await store.get(url.slice('/uploads/'.length))).not.toBeNull();
     const own = await request({ requestKey: owner, photos: [url] });
-    expect((await submitQuote(sql, own, { gateway })).status).toBe('awaiting_code');
+    expect((await submitQuote(sql, own, {})).status).toBe('awaiting_code');
     // Once the request is sent its photos stay.
     await expect(deleteQuotePhoto(sql, store, { requestKey: owner, url })).rejects.toMatchObject({
       code: 'CONFLICT',

@@ -21,7 +21,15 @@ import CodeStep from './CodeStep.tsx';
 import Progress from './Progress.tsx';
 import DetailsStep from './DetailsStep.tsx';
 import ProofOfWork, { type ProofHandle } from './ProofOfWork.tsx';
-import { resendCode, sendQuote, verifyCode, type CodeInfo, type SendOutcome } from './send-quote.ts';
+import SaleProgress, { type SaleProgressInfo } from './SaleProgress.tsx';
+import {
+  resendCode,
+  saleStatus,
+  sendQuote,
+  verifyCode,
+  type CodeInfo,
+  type SendOutcome,
+} from './send-quote.ts';
 import { PHONE_PROOF_MESSAGES } from '../../domain/phone-proof-rules.ts';
 import {
   EMPTY_DRAFT,
@@ -65,6 +73,10 @@ const HEADINGS = [
   'How can contractors reach you?',
 ];
 
+/** How often the wizard asks how the sale stands, and how many times before the mail is left to tell. */
+const SALE_POLL_MS = 700;
+const SALE_POLL_TRIES = 86;
+
 type Errors = Partial<Record<QuoteField | 'altcha' | 'code', string | undefined>>;
 
 function QuoteWizard({ services }: Props) {
@@ -78,6 +90,9 @@ function QuoteWizard({ services }: Props) {
   const [finished, setFinished] = useState<{ kind: 'awaiting_email' | 'held'; email: string } | null>(null);
   /** Sold (issue 25): the contractors it went to, shown here instead of going home. */
   const [sold, setSold] = useState<SoldInfo | null>(null);
+  /** Its sale under way on the server: followed until it is done (issue 28). */
+  const [selling, setSelling] = useState<SaleProgressInfo | null>(null);
+  const following = selling !== null && !selling.late;
   /** Submitted: the code step, with where the code went. */
   const [codeStep, setCodeStep] = useState<{ code: CodeInfo | null } | null>(null);
   const [codeValue, setCodeValue] = useState('');
@@ -261,6 +276,10 @@ function QuoteWizard({ services }: Props) {
   /** What an answer means for the page; nothing the homeowner typed is lost on a refusal. */
   const settle = (outcome: SendOutcome) => {
     switch (outcome.kind) {
+      case 'selling':
+        setCodeStep(null);
+        setSelling({ contractors: outcome.contractors, late: false });
+        return;
       case 'code':
         setCodeStep({ code: outcome.code });
         setCodeValue('');
@@ -296,6 +315,40 @@ function QuoteWizard({ services }: Props) {
     }
   };
 
+  // Following the sale: asked every SALE_POLL_MS until it is done; after SALE_POLL_TRIES the page
+  // says the mail will tell (the request is kept either way). A failed ask is asked again.
+  useEffect(() => {
+    if (!following) return;
+    let cancelled = false;
+    let tries = 0;
+    let wait: ReturnType<typeof setTimeout>;
+    const ask = async () => {
+      tries += 1;
+      const outcome = await saleStatus(requestKey);
+      if (cancelled) return;
+      if (outcome.kind === 'selling' || outcome.kind === 'failed') {
+        const contractors = outcome.kind === 'selling' ? outcome.contractors : undefined;
+        if (tries >= SALE_POLL_TRIES) {
+          finishDraft();
+          setSelling((s) => ({ contractors: contractors ?? s?.contractors ?? [], late: true }));
+          return;
+        }
+        if (contractors) setSelling({ contractors, late: false });
+        wait = setTimeout(() => void ask(), SALE_POLL_MS);
+        return;
+      }
+      setSelling(null);
+      settle(outcome);
+    };
+    wait = setTimeout(() => void ask(), SALE_POLL_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(wait);
+    };
+    // Started once per sale: the counts it sets do not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [following, requestKey]);
+
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (codeStep) void verify();
@@ -304,6 +357,15 @@ function QuoteWizard({ services }: Props) {
   };
 
   const props: StepProps = { draft, errors, set, choose };
+
+  if (selling) {
+    return (
+      <div className="wizard">
+        <Toaster />
+        <SaleProgress {...selling} />
+      </div>
+    );
+  }
 
   if (sold) {
     return (

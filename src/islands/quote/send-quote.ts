@@ -1,5 +1,6 @@
-// Sending the request (POST /api/quotes), the code from the phone (POST /api/quotes/verify) and
-// asking for a new code (POST /api/quotes/code), and what each answer means for the wizard.
+// Sending the request (POST /api/quotes), the code from the phone (POST /api/quotes/verify),
+// asking for a new code (POST /api/quotes/code) and following the sale (POST /api/quotes/status),
+// and what each answer means for the wizard.
 import { replyPromiseText } from '../../domain/reply-promise.ts';
 import { QUOTE_MESSAGES } from '../../domain/quote-rules.ts';
 import type { TQuoteInput } from '../../schemas/quote.ts';
@@ -25,6 +26,8 @@ export type SendOutcome =
       toast: { title: string; description: string };
       sold?: { contractors: ContractorCard[]; inboxUrl: string | null; promise: string };
     }
+  /** Sent, and its sale under way (a job on the server): the wizard follows it (saleStatus). */
+  | { kind: 'selling'; contractors: string[] }
   /** A code went to the phone: the wizard asks for it on this page. */
   | { kind: 'code'; code: CodeInfo | null }
   /** A VoIP line: sold once the e-mail link is followed too. */
@@ -45,6 +48,8 @@ type Answer = {
   /** The contractors it went to as cards, and the request's private page (issue 25). */
   matches?: ContractorCard[];
   inboxUrl?: string;
+  /** Its sale is under way: ask again (POST /api/quotes/status). */
+  selling?: boolean;
 };
 
 export async function sendQuote(
@@ -56,6 +61,11 @@ export async function sendQuote(
 
 export async function verifyCode(requestKey: string, code: string): Promise<SendOutcome> {
   return outcomeOf(await api<Answer>('POST', '/api/quotes/verify', { requestKey, code }));
+}
+
+/** Where the request's sale stands, while the wizard follows it. */
+export async function saleStatus(requestKey: string): Promise<SendOutcome> {
+  return outcomeOf(await api<Answer>('POST', '/api/quotes/status', { requestKey }));
 }
 
 export async function resendCode(
@@ -85,6 +95,7 @@ function outcomeOf(answer: ApiAnswer<Answer>): SendOutcome {
           },
         };
       default:
+        if (answer.body.selling) return { kind: 'selling', contractors: answer.body.contractors ?? [] };
         if (answer.body.outOfArea) {
           return {
             kind: 'done',

@@ -2,14 +2,15 @@
 // shared schema, then the submit-quote use-case. Answers { leadId, status, code?,
 // contractorsContacted, paymentsSuccessful, contractors? }: status 'awaiting_code' (a code went
 // to the phone: `code` says where and until when; POST /api/quotes/verify sells it), 'sent' (the
-// phone was proven before: sold at once), 'awaiting_email', 'held' or 'duplicate'; 400 with field
+// phone was proven before: its sale queued, `selling` until POST /api/quotes/status tells the
+// contractors), 'awaiting_email', 'held' or 'duplicate'; 400 with field
 // messages (a proof of work not accepted: `altcha`); 403 for blocked contact details; 429 'Too
 // many requests...'; 503 when no code could be sent.
 import { ZQuoteRequest } from '~/schemas/quote';
 import { db } from '~/server/db/client';
 import { requestMeta } from '~/server/http';
+import { kickJobs } from '~/server/jobs/runner';
 import { kickMailSender } from '~/server/mail/sender';
-import { paymentGateway } from '~/server/payments';
 import { submitQuote } from '~/server/quotes/submit-quote';
 import { route } from '~/server/route';
 import { visitorSignals } from '~/server/security/visitor';
@@ -19,7 +20,6 @@ export const prerender = false;
 
 export const POST = route({ auth: 'none', body: ZQuoteRequest }, async ({ context, user, body }) => {
   const result = await submitQuote(db(), body, {
-    gateway: paymentGateway(db()),
     sms: smsPort(db()),
     userId: user?.id ?? null,
     // A session exists only for an account whose address was confirmed (sign-in requires it).
@@ -28,5 +28,6 @@ export const POST = route({ auth: 'none', body: ZQuoteRequest }, async ({ contex
     visitor: visitorSignals(context),
   });
   kickMailSender(db());
+  await kickJobs(db());
   return Response.json(result, { status: 201 });
 });

@@ -1,9 +1,12 @@
-// Applies supabase/migrations/*.sql in file-name order, once each. Applied versions are
+// Applies supabase/migrations/*.sql in file-name order, once each, then installs the job queue
+// (jobs/queue.ts). Applied versions are
 // recorded with a checksum, so a second run is a no-op and an edited, already-applied
 // migration is refused rather than silently skipped.
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { installQueues } from '../jobs/queue.ts';
+import { QUEUES } from '../jobs/queues.ts';
 import type { Sql } from './client.ts';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../supabase/migrations');
@@ -70,5 +73,7 @@ export async function migrate(sql: Sql, dir: string = MIGRATIONS_DIR): Promise<M
     });
     (done ? result.applied : result.skipped).push(`${m.version}_${m.name}`);
   }
+  // Then the job queue's own schema (pg-boss migrates it, under its own lock) and our queues.
+  await installQueues(sql, QUEUES);
   return result;
 }

@@ -1,16 +1,16 @@
 // Following a request's e-mail link (by POST from its page): it confirms the e-mail address the
 // replies go to, once. It never sells a request by itself: the phone must be proven first (the
 // link is mailed only then). The one request it sends on is one from a VoIP line, which waits for
-// this extra check ('awaiting_email'); only the confirmation that made that change sells it, so a
-// link opened twice sells once. A link used before tells how the request stands; an unknown or
+// this extra check ('awaiting_email'); only the confirmation that made that change queues its sale,
+// so a link opened twice sells once. A link used before tells how the request stands; an unknown or
 // expired one says so.
 import { replyPromise } from '../../domain/reply-promise.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { sellForHomeowner } from './process-lead.ts';
+import { queueSale } from './queue-sale.ts';
 import { CONFIRM_HOURS } from './quote-timing.ts';
-import type { SaleResult, SubmitOptions } from './types.ts';
+import type { SaleResult } from './types.ts';
 
 export { CONFIRM_HOURS };
 
@@ -28,7 +28,7 @@ export interface ConfirmResult extends SaleResult {
   promise: string;
 }
 
-export async function confirmQuote(sql: Sql, token: string, options: SubmitOptions): Promise<ConfirmResult> {
+export async function confirmQuote(sql: Sql, token: string): Promise<ConfirmResult> {
   const hash = hashToken(token);
   const [lead] = await sql<{ id: string }[]>`
     select id from leads where confirm_token_hash = ${hash}`;
@@ -44,13 +44,15 @@ export async function confirmQuote(sql: Sql, token: string, options: SubmitOptio
       select email_confirmed_at from leads where id = ${lead.id}`;
     if (!now?.email_confirmed_at) throw new AppError('NOT_FOUND', INVALID_CONFIRM_LINK);
   }
-  // A VoIP line's request was waiting for this: only the visit that moves it on sells it.
-  const [released] = await sql<{ id: string }[]>`
-    update leads set qualification = 'pending', confirmed_at = now()
-     where id = ${lead.id} and qualification = 'awaiting_email' and email_confirmed_at is not null
-     returning id`;
-  // A gateway that fails now leaves the sale to the sweeper; the request stays confirmed.
-  if (released) await sellForHomeowner(sql, lead.id, options);
+  // A VoIP line's request was waiting for this: only the visit that moves it on queues its sale,
+  // in the same transaction (the page answers at once; the job sells it).
+  await sql.begin(async (tx) => {
+    const [released] = await tx<{ id: string }[]>`
+      update leads set qualification = 'pending', confirmed_at = now()
+       where id = ${lead.id} and qualification = 'awaiting_email' and email_confirmed_at is not null
+       returning id`;
+    if (released) await queueSale(tx, lead.id);
+  });
   const [state] = await sql<
     { qualification: string }[]
   >`select qualification from leads where id = ${lead.id}`;

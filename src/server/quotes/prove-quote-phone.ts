@@ -1,8 +1,9 @@
 // The wizard's last step after Submit: the homeowner types the code sent to their phone
 // (verifyQuotePhone), or asks for a new one, by text or by a call (resendQuoteCode). The request
 // is named by its request key, which only the homeowner's browser holds. A right code records the
-// proof, admits the request by the rules that follow the person and sells it at once; a repeat of
-// a right code (a double tap, a lost answer) gets the same outcome and sells nothing twice.
+// proof, admits the request by the rules that follow the person and queues its sale in the same
+// transaction (answered at once: the wizard follows the sale); a repeat of a right code (a double
+// tap, a lost answer) gets the same outcome and queues nothing twice.
 import type { CodeChannel } from '../../domain/integrity-rules.ts';
 import { PHONE_PROOF_MESSAGES } from '../../domain/integrity-rules.ts';
 import type { Sql } from '../db/client.ts';
@@ -15,9 +16,10 @@ import {
   sendQuoteCode,
   type CodeState,
 } from './phone-proof.ts';
+import { queueSale } from './queue-sale.ts';
 import { quoteOutcome } from './quote-outcome.ts';
 import { recordPhoneProof } from './record-phone-proof.ts';
-import type { SubmitOptions, SubmitResult } from './types.ts';
+import type { QuoteOptions, SubmitOptions, SubmitResult } from './types.ts';
 
 interface Waiting {
   id: string;
@@ -39,7 +41,7 @@ async function findRequest(sql: Sql, requestKey: string): Promise<Waiting> {
 export async function verifyQuotePhone(
   sql: Sql,
   input: { requestKey: string; code: string },
-  options: SubmitOptions & { sms: NonNullable<SubmitOptions['sms']> },
+  options: QuoteOptions & { sms: NonNullable<QuoteOptions['sms']> },
 ): Promise<SubmitResult> {
   const lead = await findRequest(sql, input.requestKey);
   if (lead.qualification === 'unconfirmed') {
@@ -52,14 +54,23 @@ export async function verifyQuotePhone(
     try {
       await sql.begin(async (tx) => {
         await markCodeVerified(tx, check.approved.codeId);
-        await recordPhoneProof(tx, lead.id, check.approved.phone);
+        // A request now sellable has its sale queued in the same transaction.
+        if ((await recordPhoneProof(tx, lead.id, check.approved.phone)) === 'pending') {
+          await queueSale(tx, lead.id);
+        }
       });
     } catch (error) {
       await releaseCode(sql, check.approved.codeId);
       throw error;
     }
   }
-  return quoteOutcome(sql, lead.id, options);
+  return quoteOutcome(sql, lead.id);
+}
+
+/** Where the request stands, read only: the wizard asks while its sale runs. */
+export async function quoteStatus(sql: Sql, input: { requestKey: string }): Promise<SubmitResult> {
+  const lead = await findRequest(sql, input.requestKey);
+  return quoteOutcome(sql, lead.id);
 }
 
 export async function resendQuoteCode(

@@ -23,14 +23,15 @@ import { limitQuotes } from './limit-quotes.ts';
 import { phoneProvenBefore, recordPhoneProof } from './record-phone-proof.ts';
 import { checkProof, spendProof } from './proof-of-work.ts';
 import { latestCode, limitSends, sendQuoteCode } from './phone-proof.ts';
+import { queueSale } from './queue-sale.ts';
 import { quoteOutcome } from './quote-outcome.ts';
 import { requestSignals } from './request-signals.ts';
-import type { SubmitOptions, SubmitResult } from './types.ts';
+import type { QuoteOptions, SubmitResult } from './types.ts';
 
 export async function submitQuote(
   sql: Sql,
   input: TQuoteRequest,
-  options: SubmitOptions,
+  options: QuoteOptions,
 ): Promise<SubmitResult> {
   const [service] = await sql<
     { id: string; name: string }[]
@@ -52,12 +53,10 @@ export async function submitQuote(
     { id: string; qualification: string; phone: string; email: string; phone_line_type: LineType | null }[]
   >`select id, qualification, phone, email, phone_line_type from leads where request_key = ${input.requestKey}`;
   if (earlier) {
-    if (earlier.qualification !== 'unconfirmed' || !options.sms)
-      return quoteOutcome(sql, earlier.id, options);
+    if (earlier.qualification !== 'unconfirmed' || !options.sms) return quoteOutcome(sql, earlier.id);
     const changed = earlier.phone !== input.phone || earlier.email !== input.email;
     const latest = await latestCode(sql, earlier.id);
-    if (!changed && latest?.live && latest.target === earlier.phone)
-      return quoteOutcome(sql, earlier.id, options);
+    if (!changed && latest?.live && latest.target === earlier.phone) return quoteOutcome(sql, earlier.id);
     if (changed) {
       await refuseBlocked(sql, contact);
       await refuseOverDailyLimits(sql, {
@@ -144,7 +143,7 @@ export async function submitQuote(
         lineType,
         chosen?.id ?? null,
       );
-      if (proven) await recordPhoneProof(tx, id);
+      if (proven && (await recordPhoneProof(tx, id)) === 'pending') await queueSale(tx, id);
       return id;
     })
     .catch(async (error: unknown) => {
@@ -164,7 +163,7 @@ export async function submitQuote(
     );
     return { leadId, contractorsContacted: 0, paymentsSuccessful: 0, status: 'awaiting_code', code };
   }
-  return quoteOutcome(sql, leadId, options);
+  return quoteOutcome(sql, leadId);
 }
 
 async function insertLead(

@@ -22,8 +22,10 @@ export interface SaleResult {
 export interface SubmitResult extends SaleResult {
   status: 'sent' | 'awaiting_code' | 'awaiting_email' | 'held' | 'duplicate';
   code?: CodeState;
-  /** The contractors who paid for it, once sent. */
+  /** The contractors who paid for it, once sent (so far, while selling). */
   contractors?: string[];
+  /** Sent and being sold: its sale is queued or running; ask again for the contractors. */
+  selling?: boolean;
   /** Sent nowhere: its ZIP code is outside the area our contractors serve. */
   outOfArea?: boolean;
   /** Once sent: "within 4 hours", the slowest stated reply time of the contractors it went to. */
@@ -33,6 +35,9 @@ export interface SubmitResult extends SaleResult {
   /** Once sent: the request's private page (its quotes, messages), for whoever sent it. */
   inboxUrl?: string;
 }
+
+/** What a homeowner's request and its code step use (the sale is a job: queue-sale.ts). */
+export type QuoteOptions = Omit<SubmitOptions, 'gateway' | 'contractorsPerLead' | 'afterCharge'>;
 
 export interface SubmitOptions {
   gateway: PaymentGateway;

@@ -1,0 +1,13 @@
+// POST /api/quotes/status { requestKey }: where the request stands, answered as POST
+// /api/quotes/verify answers (status 'sent' with `selling` while its sale runs, then the
+// contractors who paid), for the wizard to follow the sale. Reads only; 404 for an unknown key.
+import { ZQuoteStatus } from '~/schemas/phone-proof';
+import { db } from '~/server/db/client';
+import { quoteStatus } from '~/server/quotes/prove-quote-phone';
+import { route } from '~/server/route';
+
+export const prerender = false;
+
+export const POST = route({ auth: 'none', body: ZQuoteStatus }, async ({ body }) =>
+  Response.json(await quoteStatus(db(), body)),
+);

@@ -1,0 +1,169 @@
+// The one list of background work: the queued jobs (a quote request's sale) and the scheduled
+// ones (sweepers, mail and alerts, expiries, the automatic publish). Every way of running the
+// product reads it: the Node server's runner (runner.ts: npm start, npm run preview,
+// scripts/serve.ts), Netlify's functions (netlify/functions, one line each over `runScheduledJob`),
+// and `housekeeping` (every scheduled job once, for a test or a manual run). Every job is safe to
+// run at any time, again, and in two processes at once.
+import type { Transporter } from 'nodemailer';
+import { drainAlerts, type AlertPorts } from '../alerts/deliver-alerts.ts';
+import { alertPorts } from '../alerts/index.ts';
+import { purgeExpired } from '../auth/cleanup.ts';
+import { creditUnansweredLeads } from '../credits/credit-unanswered-leads.ts';
+import { resumeRefundingCredits } from '../credits/settle-credit.ts';
+import type { Sql } from '../db/client.ts';
+import { askForOutcomes } from '../leads/lead-outcome.ts';
+import { deliverPendingMail } from '../mail/sender.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { paymentGateway } from '../payments/index.ts';
+import { publishIfDue, publisher, type Publisher } from '../publish/publisher.ts';
+import { expireUnconfirmedQuotes } from '../quotes/expire-unconfirmed-quotes.ts';
+import { purgeSpentProofs } from '../quotes/proof-of-work.ts';
+import { resumeUnfinishedLeads } from '../quotes/resume-unfinished-leads.ts';
+import { runQueuedSales } from '../quotes/queue-sale.ts';
+import { SALE_QUEUE } from '../quotes/sale-queue.ts';
+import { purgeSearchMarks } from '../search/purge-search-marks.ts';
+import { uploadStore, type UploadStore } from '../storage/uploads.ts';
+import { superviseQueues, type DrainResult } from './queue.ts';
+import { QUEUES } from './queues.ts';
+
+/** What a job may use: the database and the ports it reaches the world through. */
+export interface JobContext {
+  sql: Sql;
+  gateway: PaymentGateway;
+  store: UploadStore;
+  /** The mail relay (undefined: the configured one). */
+  mailTransport?: Transporter | null;
+  alerts?: AlertPorts;
+  /** The process's publisher (made on first use, over the server's pool); none: no automatic publish. */
+  publisher?: () => Publisher;
+}
+
+export function jobContext(sql: Sql): JobContext {
+  return { sql, gateway: paymentGateway(sql), store: uploadStore(), publisher };
+}
+
+/** The queues' workers: each drains its queue's due jobs until none is left or `until`. */
+const WORKERS: Record<string, (context: JobContext, until?: number) => Promise<DrainResult>> = {
+  [SALE_QUEUE.name]: (context, until) => runQueuedSales(context.sql, { gateway: context.gateway }, until),
+};
+
+/** Runs every queue's due jobs until none is left or `until` (epoch ms) has passed. */
+export async function drainQueues(context: JobContext, until?: number): Promise<DrainResult> {
+  const total: DrainResult = { done: 0, failed: 0 };
+  for (const spec of QUEUES) {
+    const result = await WORKERS[spec.name]!(context, until);
+    total.done += result.done;
+    total.failed += result.failed;
+  }
+  return total;
+}
+
+export interface ScheduledJob {
+  name: string;
+  /** Netlify's schedule (cron, UTC); the runner keeps the same period. */
+  schedule: '* * * * *' | '*/5 * * * *' | '@hourly';
+  run(context: JobContext): Promise<Record<string, unknown>>;
+}
+
+/** The period of a schedule, in minutes. */
+export function scheduleMinutes(schedule: ScheduledJob['schedule']): number {
+  return schedule === '* * * * *' ? 1 : schedule === '*/5 * * * *' ? 5 : 60;
+}
+
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
+  {
+    // The queue's backstop: jobs a lost kick left, retries that came due, and pg-boss's upkeep
+    // (a job whose worker died goes back to the queue). 50 s: within a function's minute.
+    name: 'run-jobs',
+    schedule: '* * * * *',
+    async run(context) {
+      const drained = await drainQueues(context, Date.now() + 50_000);
+      await superviseQueues(context.sql);
+      return { ...drained };
+    },
+  },
+  {
+    // Sales and refunds a run left part-way (a crash between a charge and its record, an outage).
+    name: 'resume-leads',
+    schedule: '*/5 * * * *',
+    async run(context) {
+      const resumed = await resumeUnfinishedLeads(context.sql, { gateway: context.gateway });
+      const credits = await resumeRefundingCredits(context.sql, context.gateway);
+      return { resumedLeads: resumed.length, resumedCredits: credits };
+    },
+  },
+  {
+    // Before the mail: the question about a request's outcome goes out in the same round.
+    name: 'ask-outcomes',
+    schedule: '@hourly',
+    async run(context) {
+      return { outcomesAsked: await askForOutcomes(context.sql) };
+    },
+  },
+  {
+    // Mail whose delivery failed (the relay was down), then alerts a push service or the SMS
+    // provider could not take yet and those quiet hours held: each on its own, so a port that
+    // cannot be built never keeps the mail from going.
+    name: 'deliver-outbox',
+    schedule: '* * * * *',
+    async run(context) {
+      const mail = context.mailTransport === undefined ? {} : { transport: context.mailTransport };
+      let mails = 0;
+      for (;;) {
+        const delivered = await deliverPendingMail(context.sql, mail);
+        if (!delivered) break;
+        mails += delivered;
+      }
+      let alerts = 0;
+      try {
+        alerts = await drainAlerts(context.sql, context.alerts ?? alertPorts(context.sql));
+      } catch (error) {
+        console.error('alert delivery failed; it runs again with the next round', error);
+      }
+      return { mailsDelivered: mails, alertsDelivered: alerts };
+    },
+  },
+  {
+    name: 'credit-unanswered-leads',
+    schedule: '@hourly',
+    async run(context) {
+      return { unansweredCredits: await creditUnansweredLeads(context.sql, context.gateway) };
+    },
+  },
+  {
+    name: 'expire-quotes',
+    schedule: '@hourly',
+    async run(context) {
+      const quotes = await expireUnconfirmedQuotes(context.sql, context.store);
+      return { ...quotes, spentProofs: await purgeSpentProofs(context.sql) };
+    },
+  },
+  {
+    // Spent tokens, sessions, codes, marks and old search rows.
+    name: 'expire-tokens',
+    schedule: '@hourly',
+    async run(context) {
+      return { ...(await purgeExpired(context.sql)), ...(await purgeSearchMarks(context.sql)) };
+    },
+  },
+  {
+    // The automatic publish once its debounce has passed (a function keeps no timer; the Node
+    // server's publisher also keeps one of its own).
+    name: 'auto-publish',
+    schedule: '* * * * *',
+    async run(context) {
+      if (!context.publisher) return {};
+      const run = await publishIfDue(context.sql, context.publisher());
+      return run ? { publishRun: run.id } : {};
+    },
+  },
+];
+
+/** One scheduled job by name, for a Netlify function. */
+export async function runScheduledJob(name: string, sql: Sql): Promise<Record<string, unknown>> {
+  const job = SCHEDULED_JOBS.find((j) => j.name === name);
+  if (!job) throw new Error(`no scheduled job named ${name}`);
+  const result = await job.run(jobContext(sql));
+  console.log(name, result);
+  return result;
+}

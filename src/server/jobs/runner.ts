@@ -1,0 +1,163 @@
+// Running the registry (registry.ts) in a long-lived Node server: each scheduled job on its
+// period, and the queues drained every few seconds and at once when a request has just queued a
+// job (kickJobs). Our Node server (scripts/serve.ts: npm start, npm run preview) asks for it on a
+// global symbol (runner-host.ts); the bundle starts the runner with its first on-demand request,
+// on its own database client. On Netlify there is no long-lived process: a kick invokes the background
+// function run-jobs-background, and the scheduled functions run the rest (netlify/functions).
+// Elsewhere (the tests) a kick drains the queues in the background of this process.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Sql } from '../db/client.ts';
+import { serverEnv, siteUrl } from '../config.ts';
+import { drainQueues, jobContext, SCHEDULED_JOBS, scheduleMinutes } from './registry.ts';
+import { runnerHost } from './runner-host.ts';
+
+/** How often the runner looks for due jobs (retries, jobs another process queued). */
+export const QUEUE_POLL_MS = 2_000;
+
+interface Runner {
+  kick(): void;
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+let runner: Runner | null = null;
+
+/** The runner of this process when our Node server asked for one: started on first call. */
+export function ensureJobRunner(sql: Sql): Runner | null {
+  const state = runnerHost();
+  if (!state?.wanted) return null;
+  if (!runner) {
+    const started = startRunner(sql);
+    runner = started;
+    state.stop = () => started.stop();
+  }
+  return runner;
+}
+
+function startRunner(sql: Sql): Runner {
+  const context = jobContext(sql);
+  let draining: Promise<void> | null = null;
+  // Set by a kick during a drain (another drain follows), and by stop().
+  const flags = { again: false, stopped: false };
+  const drain = (): void => {
+    if (flags.stopped) return;
+    if (draining) {
+      flags.again = true;
+      return;
+    }
+    draining = (async () => {
+      flags.again = false;
+      do {
+        await drainQueues(context).catch((error: unknown) => console.error('job queue drain failed', error));
+      } while (kickedMeanwhile(flags) && !flags.stopped);
+    })().finally(() => (draining = null));
+  };
+  const running = new Set<Promise<unknown>>();
+  const timers = [setInterval(drain, QUEUE_POLL_MS)];
+  for (const job of SCHEDULED_JOBS) {
+    if (job.name === 'run-jobs') continue; // the poll above
+    let busy = false;
+    const timer = setInterval(
+      () => {
+        if (busy || flags.stopped) return;
+        busy = true;
+        const work = job
+          .run(context)
+          .catch((error: unknown) =>
+            console.error(`${job.name} failed; it runs again on its schedule`, error),
+          )
+          .finally(() => {
+            busy = false;
+            running.delete(work);
+          });
+        running.add(work);
+      },
+      scheduleMinutes(job.schedule) * 60_000,
+    );
+    timers.push(timer);
+  }
+  for (const timer of timers) timer.unref();
+  drain();
+  return {
+    kick: drain,
+    async idle() {
+      while (draining) await draining;
+    },
+    async stop() {
+      flags.stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      while (draining) await draining;
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+/** Whether a kick came during the drain that just ended (and clears it). */
+function kickedMeanwhile(flags: { again: boolean }): boolean {
+  const again = flags.again;
+  flags.again = false;
+  return again;
+}
+
+let local: Promise<void> | null = null;
+/** A kick during the local drain: another drain follows it. */
+const localKick = { again: false };
+
+/**
+ * A request queued a job: have it run now. In our Node server the runner drains at once; on
+ * Netlify the background function is invoked (its 202 comes back at once; the scheduled run-jobs
+ * is the backstop if it is lost); otherwise this process drains in the background.
+ */
+export async function kickJobs(sql: Sql): Promise<void> {
+  const own = ensureJobRunner(sql);
+  if (own) return own.kick();
+  if (serverEnv().NETLIFY) return invokeBackgroundRunner();
+  if (local) {
+    localKick.again = true;
+    return;
+  }
+  const context = jobContext(sql);
+  local = (async () => {
+    localKick.again = false;
+    do {
+      await drainQueues(context).catch((error: unknown) => console.error('job queue drain failed', error));
+    } while (kickedMeanwhile(localKick));
+  })().finally(() => (local = null));
+}
+
+/** Resolves when the jobs a kick started in this process have run: for tests. */
+export async function jobsIdle(): Promise<void> {
+  while (local) await local;
+  if (runner) await runner.idle();
+}
+
+/** The path of Netlify's background function that drains the queues (netlify/functions). */
+export const BACKGROUND_RUNNER_PATH = '/.netlify/functions/run-jobs-background';
+const TOKEN_HEADER = 'x-run-jobs-token';
+
+/** The background function's token: an HMAC of its path under the server's second-factor key,
+ * so only our own functions start it. */
+function runnerToken(): string {
+  const key = serverEnv().SECOND_FACTOR_KEY ?? 'development';
+  return createHmac('sha256', key).update(BACKGROUND_RUNNER_PATH).digest('base64url');
+}
+
+async function invokeBackgroundRunner(): Promise<void> {
+  try {
+    const response = await fetch(new URL(BACKGROUND_RUNNER_PATH, siteUrl()), {
+      method: 'POST',
+      headers: { [TOKEN_HEADER]: runnerToken() },
+      signal: AbortSignal.timeout(2_000),
+    });
+    if (response.status !== 202) console.error(`run-jobs-background answered ${response.status}`);
+  } catch (error) {
+    console.error('run-jobs-background could not be invoked; the scheduled run-jobs takes the job', error);
+  }
+}
+
+/** Whether a request to the background function came from our own server. */
+export function fromOwnServer(request: Request): boolean {
+  const given = Buffer.from(request.headers.get(TOKEN_HEADER) ?? '');
+  const expected = Buffer.from(runnerToken());
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,45 @@
+// The sale of a confirmed request is a job (src/server/quotes/queue-sale.ts). Tests of the
+// pipeline's rules run it as a worker would, with their own gateway (and crash points): the due
+// sale jobs drained through the queue, and a sale whose job failed and waits for its retry run
+// again as that retry would. Errors a job threw surface here, after the drain.
+import type { Sql } from '../../src/server/db/client.ts';
+import { drainQueue } from '../../src/server/jobs/queue.ts';
+import { processLead } from '../../src/server/quotes/process-lead.ts';
+import { quoteOutcome } from '../../src/server/quotes/quote-outcome.ts';
+import { sellQueuedLead } from '../../src/server/quotes/queue-sale.ts';
+import { SALE_QUEUE } from '../../src/server/quotes/sale-queue.ts';
+import type { SubmitOptions, SubmitResult } from '../../src/server/quotes/types.ts';
+
+/** Runs every due sale job with `options`; rethrows the first job's error once all have run. */
+export async function runSaleJobs(sql: Sql, options: SubmitOptions): Promise<number> {
+  const errors: unknown[] = [];
+  const { done } = await drainQueue(sql, SALE_QUEUE, async (data) => {
+    try {
+      return await sellQueuedLead(sql, data, options);
+    } catch (error) {
+      errors.push(error);
+      throw error;
+    }
+  });
+  if (errors.length) throw errors[0];
+  return done;
+}
+
+/**
+ * The homeowner's answer once the sale has run: the queued jobs drained; a sale still under way
+ * (its job failed before and waits for its retry) run now as the retry would.
+ */
+export async function afterSale(
+  sql: Sql,
+  result: SubmitResult,
+  options: SubmitOptions,
+): Promise<SubmitResult> {
+  if (!result.selling) return result;
+  await runSaleJobs(sql, options);
+  let now = await quoteOutcome(sql, result.leadId);
+  if (now.selling) {
+    await processLead(sql, result.leadId, options);
+    now = await quoteOutcome(sql, result.leadId);
+  }
+  return now;
+}
