@@ -28,7 +28,9 @@ import { commonHeaderProblems, NOTHING_LOADS, pagePolicyProblems } from './lib/p
 // (axios, form-data, xmlbuilder, jsonwebtoken...). docs/decisions.md, 'The Netlify function's budget'.
 // 8 MB until issue 26: passkeys, the authenticator app and the password strength check add about
 // 1 MB bundled and minified (2.9 MB copied whole); 'The Netlify function after the second factor'.
-const LIMIT_BYTES = 9 * 1024 * 1024;
+// 9 MB until issue 28: the job queue (pg-boss, which the issue names, with the cron parser, luxon
+// and the pg driver it loads) adds 0.8 MB bundled and minified; 'Issue 28: the function's budget'.
+const LIMIT_BYTES = 10 * 1024 * 1024;
 const FUNCTION_DIR = path.join(ROOT, '.netlify', 'v1', 'functions', 'ssr');
 /** Netlify's Frameworks API configuration, where the adapter writes each page's policy. */
 const DEPLOY_CONFIG = path.join(ROOT, '.netlify', 'v1', 'config.json');
@@ -69,7 +71,9 @@ try {
   const pglite = all.filter(
     (f) =>
       /pglite/i.test(path.relative(FUNCTION_DIR, f)) ||
-      (/\.(m?js|cjs)$/.test(f) && readFileSync(f, 'utf8').includes('@electric-sql/pglite')),
+      // An import of it (a bundled package.json that merely names it, pg-boss's, is not PGlite).
+      (/\.(m?js|cjs)$/.test(f) &&
+        /(?:from\s*|import\s*\(\s*|require\s*\(\s*)["'`]@electric-sql\/pglite/.test(readFileSync(f, 'utf8'))),
   );
   const problems = [
     bytes > LIMIT_BYTES &&

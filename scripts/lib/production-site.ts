@@ -10,12 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { dialableNanpNumber } from '../../src/domain/phone.ts';
+import { currentTotpCode } from '../../src/server/auth/second-factor/totp.ts';
 import { createSql, poolMode, type Sql } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { ROOT } from './database.ts';
 import { freePort } from './embedded-db.ts';
 import { BIN, run, SITE_SERVER, waitForOk } from './processes.ts';
 import { seed } from './seed.ts';
+import { DEMO_ADMIN_TOTP_SECRET } from './seed-demo-admin-factor.ts';
 
 /** application_name of the caller's connections (sql), not counted as the server's. */
 export const MONITOR_APPLICATION = 'production-site-monitor';
@@ -167,13 +169,27 @@ export async function startProductionSite(options: {
   }
 }
 
-/** A session cookie ("name=value") of a demo account, signed in through the API as a browser would. */
+/**
+ * A session cookie ("name=value") of a demo account, signed in through the API as a browser would;
+ * the demo admin's second step (issue 26) with the code of its authenticator app.
+ */
 export async function signedInCookie(origin: string, email: string, password: string): Promise<string> {
-  const answer = await fetch(`${origin}/api/auth/sign-in`, {
+  let answer = await fetch(`${origin}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ email, password }),
   });
+  if (answer.status === 200 && ((await answer.clone().json()) as { secondFactor?: boolean }).secondFactor) {
+    const pending = answer.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    answer = await fetch(`${origin}/api/auth/second-factor`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, cookie: pending },
+      body: JSON.stringify({ code: currentTotpCode(DEMO_ADMIN_TOTP_SECRET) }),
+    });
+  }
   const cookie = answer.headers
     .getSetCookie()
     .find((c) => /^(__Host-)?session=/.test(c))
