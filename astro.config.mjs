@@ -132,6 +132,9 @@ export default defineConfig({
     },
   },
   vite: {
+    // Whether this server bundle runs on Netlify: Netlify's functions are not told at run time
+    // (only URL, SITE_NAME and SITE_ID are set there), so the build says it (src/server/jobs/runner.ts).
+    define: { __BUILT_FOR_NETLIFY__: JSON.stringify(onNetlify) },
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
     // On Netlify the server's large pure-JavaScript libraries are bundled into the function and
     // the server code is minified (below), instead of copying the packages whole from

@@ -11,6 +11,7 @@ import { validateSession } from './server/auth/sessions.ts';
 import { checkProductionConfig, serverEnv } from './server/config.ts';
 import { db } from './server/db/client.ts';
 import { isDatabaseUnavailable } from './server/db/unavailable.ts';
+import { runnerHost } from './server/jobs/runner-host.ts';
 import { ensureJobRunner } from './server/jobs/runner.ts';
 import { errorResponse } from './server/errors.ts';
 import { clearSessionCookie, PRIVATE, sessionCookieName } from './server/http.ts';
@@ -48,8 +49,6 @@ const json = (status: number, error: string, code: string) =>
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
-  // Our Node server runs the background jobs in this process, on this bundle's pool (runner.ts).
-  ensureJobRunner(db());
   const given = (context.locals as Partial<App.Locals>).site;
   let site: RequestSite;
   if (given) {
@@ -97,6 +96,9 @@ async function handle(
   }
   // A production server missing a secret answers nothing rather than fall back (config.ts).
   checkProductionConfig();
+  // Our Node server runs the background jobs in this process, on this bundle's pool (runner.ts);
+  // only once the configuration is known to be whole.
+  if (runnerHost()?.wanted) ensureJobRunner(db());
   if (refusedAsCrossSite(request, url.pathname, site.origin)) {
     return json(403, 'Cross-site request refused', 'FORBIDDEN');
   }

@@ -27,7 +27,8 @@ export async function runSaleJobs(sql: Sql, options: SubmitOptions): Promise<num
 
 /**
  * The homeowner's answer once the sale has run: the queued jobs drained; a sale still under way
- * (its job failed before and waits for its retry) run now as the retry would.
+ * (its job failed before and waits for its retry, or another drain is running it) run now as the
+ * retry would. A sale under way with no job of its own fails: nothing queued it.
  */
 export async function afterSale(
   sql: Sql,
@@ -38,6 +39,11 @@ export async function afterSale(
   await runSaleJobs(sql, options);
   let now = await quoteOutcome(sql, result.leadId);
   if (now.selling) {
+    const [job] = await sql<{ state: string }[]>`
+      select state::text from pgboss.job
+       where name = 'sell-lead' and data->>'leadId' = ${result.leadId} and state in ('created', 'retry', 'active')`;
+    if (!job)
+      throw new Error(`lead ${result.leadId} is being sold, but no sale job of its own waits or runs`);
     await processLead(sql, result.leadId, options);
     now = await quoteOutcome(sql, result.leadId);
   }

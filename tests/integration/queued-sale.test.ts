@@ -16,7 +16,7 @@ import { runQueuedSales } from '../../src/server/quotes/queue-sale.ts';
 import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
 import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
 import { createSandboxSms } from '../../src/server/sms/sandbox-sms.ts';
-import { createBusiness, giveCard, quoteRequest } from '../factories/index.ts';
+import { createBusiness, giveCard, provePhone, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -102,6 +102,17 @@ describe('the sale queued with the confirmation', () => {
     expect(status.matches).toHaveLength(3);
   });
 
+  it('a signed-in homeowner whose phone was proven before: stored, its sale queued, sold by the worker', async () => {
+    await contractors(3);
+    const input = await quoteRequest({ service: service.slug });
+    await provePhone(sql, input.phone, input.email);
+    const answer = await submitQuote(sql, input, { verifiedEmail: input.email, sms: createSandboxSms(sql) });
+    expect(answer).toMatchObject({ status: 'sent', selling: true, paymentsSuccessful: 0 });
+    expect(await jobsOf(answer.leadId)).toEqual([{ state: 'created', retry_count: 0 }]);
+    expect(await runQueuedSales(sql, { gateway })).toEqual({ done: 1, failed: 0 });
+    expect(await paid(answer.leadId)).toBe(3);
+  });
+
   it('a proof whose transaction rolls back queues nothing', async () => {
     await contractors(3);
     const { input, leadId, code } = await waiting();
@@ -170,7 +181,7 @@ describe('who runs the jobs', () => {
     await contractors(3);
     const { input, leadId, code } = await waiting();
     await confirm(input.requestKey, code);
-    await kickJobs(sql);
+    await kickJobs(sql, 'http://127.0.0.1');
     await jobsIdle();
     expect(await paid(leadId)).toBe(3);
   });
@@ -187,7 +198,7 @@ describe('who runs the jobs', () => {
       expect(ensureJobRunner(sql)).toBe(runner);
       await runner!.idle();
       await confirm(input.requestKey, code);
-      await kickJobs(sql);
+      await kickJobs(sql, 'http://127.0.0.1');
       await runner!.idle();
       expect(await paid(leadId)).toBe(3);
     } finally {

@@ -337,7 +337,9 @@ function QuoteWizard({ services }: Props) {
         wait = setTimeout(() => void ask(), SALE_POLL_MS);
         return;
       }
-      setSelling(null);
+      // Sold: the cards replace the progress. Out of area or unmatched (a toast, then home): the
+      // progress stays until then, so the filled-in form does not come back meanwhile.
+      if (outcome.kind !== 'done' || outcome.sold) setSelling(null);
       settle(outcome);
     };
     wait = setTimeout(() => void ask(), SALE_POLL_MS);

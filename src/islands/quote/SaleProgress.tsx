@@ -16,21 +16,24 @@ export default function SaleProgress({ contractors, late }: SaleProgressInfo) {
   useEffect(() => heading.current?.focus(), []);
   const n = contractors.length;
   return (
-    <section className="card wizard-step" aria-labelledby="sale-progress-heading" aria-busy={!late}>
+    <section className="card wizard-step" aria-labelledby="sale-progress-heading">
       <h2 id="sale-progress-heading" ref={heading} tabIndex={-1}>
         Sending your request to pros
       </h2>
-      <p aria-live="polite">
-        {n === 0
-          ? 'Your phone is confirmed. We are matching your request with the best local pros now.'
-          : `Sent to ${n} ${n === 1 ? 'pro' : 'pros'} so far: ${contractors.join(', ')}.`}
-      </p>
-      {late && (
+      {/* One polite live region (not a second role=status on the page), with what changes in it. */}
+      <div aria-live="polite">
         <p>
-          This is taking longer than usual. You can leave this page: we will e-mail you the contractors it
-          went to.
+          {n === 0
+            ? 'Your phone is confirmed. We are matching your request with the best local pros now.'
+            : `Sent to ${n} ${n === 1 ? 'pro' : 'pros'} so far: ${contractors.join(', ')}.`}
         </p>
-      )}
+        {late && (
+          <p>
+            This is taking longer than usual. You can leave this page: we will e-mail you the contractors it
+            went to.
+          </p>
+        )}
+      </div>
     </section>
   );
 }

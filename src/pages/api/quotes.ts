@@ -28,6 +28,6 @@ export const POST = route({ auth: 'none', body: ZQuoteRequest }, async ({ contex
     visitor: visitorSignals(context),
   });
   kickMailSender(db());
-  await kickJobs(db());
+  await kickJobs(db(), context.url.origin);
   return Response.json(result, { status: 201 });
 });

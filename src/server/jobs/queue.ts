@@ -133,12 +133,13 @@ export async function drainQueue(
   sql: Sql,
   spec: QueueSpec,
   handler: (data: Record<string, string>) => Promise<unknown>,
-  options: { batchSize?: number; until?: number } = {},
+  options: { batchSize?: number; until?: number; stop?: () => boolean } = {},
 ): Promise<DrainResult> {
   const boss = poolCommands(sql);
   const result: DrainResult = { done: 0, failed: 0 };
   for (;;) {
     if (options.until !== undefined && Date.now() > options.until) return result;
+    if (options.stop?.()) return result;
     const jobs: Job<Record<string, string>>[] = await boss.fetch(spec.name, {
       batchSize: options.batchSize ?? 5,
     });

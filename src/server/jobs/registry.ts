@@ -42,16 +42,24 @@ export function jobContext(sql: Sql): JobContext {
   return { sql, gateway: paymentGateway(sql), store: uploadStore(), publisher };
 }
 
-/** The queues' workers: each drains its queue's due jobs until none is left or `until`. */
-const WORKERS: Record<string, (context: JobContext, until?: number) => Promise<DrainResult>> = {
-  [SALE_QUEUE.name]: (context, until) => runQueuedSales(context.sql, { gateway: context.gateway }, until),
+/** The queues' workers: each drains its queue's due jobs until none is left, `until` or `stop()`. */
+const WORKERS: Record<
+  string,
+  (context: JobContext, until?: number, stop?: () => boolean) => Promise<DrainResult>
+> = {
+  [SALE_QUEUE.name]: (context, until, stop) =>
+    runQueuedSales(context.sql, { gateway: context.gateway }, until, stop),
 };
 
-/** Runs every queue's due jobs until none is left or `until` (epoch ms) has passed. */
-export async function drainQueues(context: JobContext, until?: number): Promise<DrainResult> {
+/** Runs every queue's due jobs until none is left, `until` (epoch ms) has passed or `stop()` says so. */
+export async function drainQueues(
+  context: JobContext,
+  until?: number,
+  stop?: () => boolean,
+): Promise<DrainResult> {
   const total: DrainResult = { done: 0, failed: 0 };
   for (const spec of QUEUES) {
-    const result = await WORKERS[spec.name]!(context, until);
+    const result = await WORKERS[spec.name]!(context, until, stop);
     total.done += result.done;
     total.failed += result.failed;
   }
@@ -72,14 +80,14 @@ export function scheduleMinutes(schedule: ScheduledJob['schedule']): number {
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   {
-    // The queue's backstop: jobs a lost kick left, retries that came due, and pg-boss's upkeep
-    // (a job whose worker died goes back to the queue). 50 s: within a function's minute.
+    // The queue's backstop: pg-boss's upkeep first (a job whose worker died goes back to the queue
+    // once its time is up; old jobs deleted), then jobs a lost kick left and retries that came due.
+    // Taking new jobs stops after 20 s: a scheduled function on Netlify has 30 s.
     name: 'run-jobs',
     schedule: '* * * * *',
     async run(context) {
-      const drained = await drainQueues(context, Date.now() + 50_000);
       await superviseQueues(context.sql);
-      return { ...drained };
+      return { ...(await drainQueues(context, Date.now() + 20_000)) };
     },
   },
   {

@@ -7,7 +7,7 @@
 // Elsewhere (the tests) a kick drains the queues in the background of this process.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Sql } from '../db/client.ts';
-import { serverEnv, siteUrl } from '../config.ts';
+import { serverEnv } from '../config.ts';
 import { drainQueues, jobContext, SCHEDULED_JOBS, scheduleMinutes } from './registry.ts';
 import { runnerHost } from './runner-host.ts';
 
@@ -19,6 +19,10 @@ export const QUEUE_POLL_MS = 2_000;
  * (110 of 600 sold within its 30 s).
  */
 export const RUNNER_LANES = 4;
+/** The scheduled jobs' first runs begin this long after the runner starts. */
+const FIRST_RUN_MS = 30_000;
+/** How long a stopping server waits for the jobs it is running. */
+const STOP_WAIT_MS = 10_000;
 
 interface Runner {
   kick(): void;
@@ -28,6 +32,16 @@ interface Runner {
 
 let runner: Runner | null = null;
 
+/** Defined by the Netlify build (astro.config.mjs); undeclared elsewhere (tests, our Node server). */
+declare const __BUILT_FOR_NETLIFY__: boolean | undefined;
+
+/** Whether this bundle runs in Netlify's functions: built for them, or told so (NETLIFY). */
+function onNetlify(): boolean {
+  return (
+    (typeof __BUILT_FOR_NETLIFY__ !== 'undefined' && __BUILT_FOR_NETLIFY__) || Boolean(serverEnv().NETLIFY)
+  );
+}
+
 /** The runner of this process when our Node server asked for one: started on first call. */
 export function ensureJobRunner(sql: Sql): Runner | null {
   const state = runnerHost();
@@ -35,7 +49,10 @@ export function ensureJobRunner(sql: Sql): Runner | null {
   if (!runner) {
     const started = startRunner(sql);
     runner = started;
-    state.stop = () => started.stop();
+    state.stop = async () => {
+      await started.stop();
+      if (runner === started) runner = null;
+    };
   }
   return runner;
 }
@@ -56,7 +73,9 @@ function startRunner(sql: Sql): Runner {
       do {
         await Promise.all(
           Array.from({ length: RUNNER_LANES }, () =>
-            drainQueues(context).catch((error: unknown) => console.error('job queue drain failed', error)),
+            drainQueues(context, undefined, () => flags.stopped).catch((error: unknown) =>
+              console.error('job queue drain failed', error),
+            ),
           ),
         );
       } while (kickedMeanwhile(flags) && !flags.stopped);
@@ -66,26 +85,24 @@ function startRunner(sql: Sql): Runner {
   const timers = [setInterval(drain, QUEUE_POLL_MS)];
   // Every scheduled job, run-jobs too: besides draining, it is pg-boss's upkeep (a job whose
   // worker died goes back to the queue once its time is up).
-  for (const job of SCHEDULED_JOBS) {
+  for (const [index, job] of SCHEDULED_JOBS.entries()) {
     let busy = false;
-    const timer = setInterval(
-      () => {
-        if (busy || flags.stopped) return;
-        busy = true;
-        const work = job
-          .run(context)
-          .catch((error: unknown) =>
-            console.error(`${job.name} failed; it runs again on its schedule`, error),
-          )
-          .finally(() => {
-            busy = false;
-            running.delete(work);
-          });
-        running.add(work);
-      },
-      scheduleMinutes(job.schedule) * 60_000,
-    );
-    timers.push(timer);
+    const run = () => {
+      if (busy || flags.stopped) return;
+      busy = true;
+      const work = job
+        .run(context)
+        .catch((error: unknown) => console.error(`${job.name} failed; it runs again on its schedule`, error))
+        .finally(() => {
+          busy = false;
+          running.delete(work);
+        });
+      running.add(work);
+    };
+    // Each job once soon after the start (spread 5 s apart), then on its period: an hourly job
+    // must not wait an hour after every restart.
+    timers.push(setTimeout(run, FIRST_RUN_MS + index * 5_000));
+    timers.push(setInterval(run, scheduleMinutes(job.schedule) * 60_000));
   }
   for (const timer of timers) timer.unref();
   drain();
@@ -96,9 +113,19 @@ function startRunner(sql: Sql): Runner {
     },
     async stop() {
       flags.stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      while (draining) await draining;
-      await Promise.allSettled([...running]);
+      for (const timer of timers) {
+        clearInterval(timer);
+        clearTimeout(timer);
+      }
+      // The jobs running now finish (a sale half-done is the sweeper's otherwise), but a queue
+      // another server keeps filling does not hold the stop: STOP_WAIT_MS at most.
+      await Promise.race([
+        (async () => {
+          while (draining) await draining;
+          await Promise.allSettled([...running]);
+        })(),
+        new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
+      ]);
     },
   };
 }
@@ -116,13 +143,14 @@ const localKick = { again: false };
 
 /**
  * A request queued a job: have it run now. In our Node server the runner drains at once; on
- * Netlify the background function is invoked (its 202 comes back at once; the scheduled run-jobs
- * is the backstop if it is lost); otherwise this process drains in the background.
+ * Netlify the background function is invoked at the request's own origin (its 202 comes back at
+ * once; the scheduled run-jobs is the backstop if it is lost); otherwise (the tests, astro dev)
+ * this process drains in the background.
  */
-export async function kickJobs(sql: Sql): Promise<void> {
+export async function kickJobs(sql: Sql, origin: string): Promise<void> {
   const own = ensureJobRunner(sql);
   if (own) return own.kick();
-  if (serverEnv().NETLIFY) return invokeBackgroundRunner();
+  if (onNetlify()) return invokeBackgroundRunner(origin);
   if (local) {
     localKick.again = true;
     return;
@@ -153,9 +181,10 @@ function runnerToken(): string {
   return createHmac('sha256', key).update(BACKGROUND_RUNNER_PATH).digest('base64url');
 }
 
-async function invokeBackgroundRunner(): Promise<void> {
+/** `origin`: the request's, so a deploy preview's kick reaches its own deploy's function. */
+async function invokeBackgroundRunner(origin: string): Promise<void> {
   try {
-    const response = await fetch(new URL(BACKGROUND_RUNNER_PATH, siteUrl()), {
+    const response = await fetch(new URL(BACKGROUND_RUNNER_PATH, origin), {
       method: 'POST',
       headers: { [TOKEN_HEADER]: runnerToken() },
       signal: AbortSignal.timeout(2_000),

@@ -29,8 +29,14 @@ export async function sellQueuedLead(
 }
 
 /** Runs every due sale job with `options` (the registry's worker; the demo seed's sales). */
-export async function runQueuedSales(sql: Sql, options: SubmitOptions, until?: number): Promise<DrainResult> {
+export async function runQueuedSales(
+  sql: Sql,
+  options: SubmitOptions,
+  until?: number,
+  stop?: () => boolean,
+): Promise<DrainResult> {
   return drainQueue(sql, SALE_QUEUE, (data) => sellQueuedLead(sql, data, options), {
     ...(until === undefined ? {} : { until }),
+    ...(stop ? { stop } : {}),
   });
 }

@@ -8,6 +8,7 @@ import { route } from '~/server/route';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'none', body: ZQuoteStatus }, async ({ body }) =>
+// Not keyed: a read asked every 0.7 s stores no request key (the wizard's api() sends one per POST).
+export const POST = route({ auth: 'none', body: ZQuoteStatus, keyed: false }, async ({ body }) =>
   Response.json(await quoteStatus(db(), body)),
 );

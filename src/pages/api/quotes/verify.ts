@@ -20,6 +20,6 @@ export const POST = route({ auth: 'none', body: ZQuoteCode }, async ({ context, 
     ip: requestMeta(context).ip,
   });
   kickMailSender(db());
-  await kickJobs(db());
+  await kickJobs(db(), context.url.origin);
   return Response.json(result);
 });
