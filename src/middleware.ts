@@ -12,7 +12,7 @@ import { checkProductionConfig, serverEnv } from './server/config.ts';
 import { db } from './server/db/client.ts';
 import { isDatabaseUnavailable } from './server/db/unavailable.ts';
 import { runnerHost } from './server/jobs/runner-host.ts';
-import { ensureJobRunner } from './server/jobs/runner.ts';
+import { startJobRunner } from './server/jobs/runner.ts';
 import { errorResponse } from './server/errors.ts';
 import { clearSessionCookie, PRIVATE, sessionCookieName } from './server/http.ts';
 import { bodyLimit, declaredTooLarge, tooLargeMessage } from './server/security/body-limits.ts';
@@ -97,8 +97,8 @@ async function handle(
   // A production server missing a secret answers nothing rather than fall back (config.ts).
   checkProductionConfig();
   // Our Node server runs the background jobs in this process, on this bundle's pool (runner.ts);
-  // only once the configuration is known to be whole.
-  if (runnerHost()?.wanted) ensureJobRunner(db());
+  // only once the configuration is known to be whole, and never failing the request.
+  if (runnerHost()?.wanted) startJobRunner(db);
   if (refusedAsCrossSite(request, url.pathname, site.origin)) {
     return json(403, 'Cross-site request refused', 'FORBIDDEN');
   }

@@ -57,6 +57,22 @@ export function ensureJobRunner(sql: Sql): Runner | null {
   return runner;
 }
 
+let refusedOnce = false;
+
+/**
+ * The middleware's start of the runner: with the pool `sqlOf()` gives, or, when there is none (no
+ * DATABASE_URL: a server that serves only the pages that need no database), nothing, said once in
+ * the log. Never throws: a request is never failed by the background work.
+ */
+export function startJobRunner(sqlOf: () => Sql): void {
+  try {
+    ensureJobRunner(sqlOf());
+  } catch (error) {
+    if (!refusedOnce) console.error('the background jobs cannot run in this server:', error);
+    refusedOnce = true;
+  }
+}
+
 function startRunner(sql: Sql): Runner {
   const context = jobContext(sql);
   let draining: Promise<void> | null = null;
