@@ -66,6 +66,26 @@ const OPTIONS = {
  * own. Each queue is 'stately': at most one job per key waiting and one running (one sale per lead).
  */
 export async function installQueues(sql: Sql, specs: readonly QueueSpec[]): Promise<void> {
+  // Two runners at once (two deploys, two test workers) race on pg-boss's first `CREATE SCHEMA`,
+  // which it makes before its lock: the loser waits for the winner's install and checks it again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await installOnce(sql, specs);
+      return;
+    } catch (error) {
+      if (attempt >= 10 || !concurrentInstall(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+/** A unique violation or "already exists" from a second install running at the same time. */
+function concurrentInstall(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '23505' || code === '42P06' || code === '42710' || /already exists/.test(String(message));
+}
+
+async function installOnce(sql: Sql, specs: readonly QueueSpec[]): Promise<void> {
   const boss = new PgBoss({ db: queueDb(sql), ...OPTIONS, migrate: true });
   boss.on('error', (error: unknown) => console.error('job queue', error));
   await boss.start();
