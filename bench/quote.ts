@@ -19,6 +19,7 @@ import { createSandboxGateway } from '../src/server/payments/sandbox-gateway.ts'
 import { createStripeGateway } from '../src/server/payments/stripe-gateway.ts';
 import type { PaymentGateway } from '../src/server/payments/gateway.ts';
 import { verifyQuotePhone } from '../src/server/quotes/prove-quote-phone.ts';
+import { coalesced } from '../src/server/jobs/coalesce.ts';
 import { RUNNER_LANES } from '../src/server/jobs/runner.ts';
 import { runQueuedSales } from '../src/server/quotes/queue-sale.ts';
 import { quoteOutcome } from '../src/server/quotes/quote-outcome.ts';
@@ -115,24 +116,7 @@ async function measure(sql: Sql): Promise<Measurement[]> {
   // together) sells; the rate is of requests sold, until the last one is.
   const batches = await Promise.all(Array.from({ length: CLIENTS }, () => requests(PER_CLIENT)));
   const leadIds: string[] = [];
-  const worker: { draining: Promise<unknown> | null; kicked: boolean } = { draining: null, kicked: false };
-  const kickedMeanwhile = () => {
-    const kicked = worker.kicked;
-    worker.kicked = false;
-    return kicked;
-  };
-  const kick = () => {
-    if (worker.draining) {
-      worker.kicked = true;
-      return;
-    }
-    worker.draining = (async () => {
-      worker.kicked = false;
-      do {
-        await Promise.all(Array.from({ length: RUNNER_LANES }, () => sell()));
-      } while (kickedMeanwhile());
-    })().finally(() => (worker.draining = null));
-  };
+  const worker = coalesced(() => Promise.all(Array.from({ length: RUNNER_LANES }, () => sell())));
   const started = performance.now();
   const confirmTimes: number[] = [];
   await Promise.all(
@@ -143,11 +127,11 @@ async function measure(sql: Sql): Promise<Measurement[]> {
         const t0 = performance.now();
         leadIds.push((await confirm(input, code)).leadId);
         confirmTimes.push(performance.now() - t0);
-        kick();
+        worker.kick();
       }
     }),
   );
-  while (worker.draining) await worker.draining;
+  await worker.idle();
   const [unsold] = await sql<{ n: number }[]>`
     select count(*)::int as n from leads where id = any(${leadIds}::uuid[]) and qualification = 'pending'`;
   if (unsold!.n) throw new Error(`${unsold!.n} confirmed requests were not sold by the worker`);

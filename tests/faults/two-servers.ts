@@ -19,12 +19,12 @@
 //
 //   FAULT_DATABASE_URL=postgres://... npx tsx tests/faults/two-servers.ts   (needs dist-e2e/)
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SecondServer } from '../helpers/second-server.ts';
 
 process.env['QUOTE_POW_MAX_COUNTER'] ??= '1000';
 
@@ -32,7 +32,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const { createSql } = await import('../../src/server/db/client.ts');
 const { migrate } = await import('../../src/server/db/migrate.ts');
 const { seed } = await import('../../scripts/lib/seed.ts');
-const { freePort } = await import('../../scripts/lib/embedded-db.ts');
+const { serveBuildAgain } = await import('../helpers/second-server.ts');
 const { sandboxCode } = await import('../../scripts/lib/prove-quote.ts');
 const { superviseQueues } = await import('../../src/server/jobs/queue.ts');
 const { clientAddress, quoteRequestBody, signedInCookie } =
@@ -72,48 +72,28 @@ const hook = http.createServer((req, res) => {
 await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
 const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/two-servers`;
 
-interface Server {
+interface Server extends SecondServer {
   name: string;
-  origin: string;
-  child: ChildProcess;
-  exited: Promise<void>;
-  log: () => string;
 }
 const servers: Server[] = [];
 
-async function startServer(label: string): Promise<Server> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  // The sandbox gateway and captured mail: no Stripe key, no SMTP relay.
-  const { STRIPE_SECRET_KEY: _key, SMTP_URL: _smtp, EMBEDDED_DB: _embedded, ...inherited } = process.env;
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve.ts')], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      DATABASE_URL: databaseUrl,
-      ASTRO_OUT_DIR: outDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      // One site behind one name, as two instances behind a proxy are.
-      SITE_URL: origin,
-      TRUSTED_PROXIES: '127.0.0.1',
-      BUILD_HOOK_URL: hookUrl,
-      UPLOADS_DIR: mkdtempSync(path.join(tmpdir(), 'two-servers-uploads-')),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let i = 0; ; i += 1) {
-    if (log.includes('Server listening')) break;
-    if (child.exitCode !== null || i > 600) throw new Error(`server ${label} did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const server = { name: label, origin, child, exited, log: () => log };
-  servers.push(server);
-  return server;
+async function startServer(name: string): Promise<Server> {
+  const server = await serveBuildAgain((origin) => ({
+    // The sandbox gateway and captured mail: no Stripe key, no SMTP relay.
+    STRIPE_SECRET_KEY: undefined,
+    SMTP_URL: undefined,
+    EMBEDDED_DB: undefined,
+    DATABASE_URL: databaseUrl,
+    ASTRO_OUT_DIR: outDir,
+    // One site behind one name, as two instances behind a proxy are.
+    SITE_URL: origin,
+    TRUSTED_PROXIES: '127.0.0.1',
+    BUILD_HOOK_URL: hookUrl,
+    UPLOADS_DIR: mkdtempSync(path.join(tmpdir(), 'two-servers-uploads-')),
+  }));
+  const named = { ...server, name };
+  servers.push(named);
+  return named;
 }
 
 async function main(): Promise<void> {
@@ -230,8 +210,7 @@ async function main(): Promise<void> {
   // leads' clocks), pg-boss's upkeep (the scheduled run-jobs; here called as it calls it) gives it
   // back to the queue, and B's runner sells it: no sweeper, no restart.
   const orphan = await confirmOn(a, 10);
-  a.child.kill('SIGKILL');
-  await a.exited;
+  await a.kill();
   const killedAt = Date.now();
   const [held] = await sql<{ state: string }[]>`
     select state::text from pgboss.job where name = 'sell-lead' and data->>'leadId' = ${orphan}`;
@@ -279,13 +258,7 @@ try {
   console.error(error);
   for (const server of servers) console.error(`--- server ${server.name} ---\n${server.log().slice(-3000)}`);
 } finally {
-  for (const server of servers) {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      await Promise.race([server.exited, new Promise((r) => setTimeout(r, 5000))]);
-      server.child.kill('SIGKILL');
-    }
-  }
+  for (const server of servers) await server.stop();
   hook.close();
   await sql.end({ timeout: 5 });
   const root = createSql(admin, { max: 1 });

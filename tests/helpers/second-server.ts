@@ -21,11 +21,19 @@ export interface SecondServer {
   /** What the server printed so far. */
   log(): string;
   stop(): Promise<void>;
+  /** SIGKILL: the process ends at once, whatever it was doing. */
+  kill(): Promise<void>;
 }
 
-/** Serves dist-e2e/ with `env` (over the test process's own); resolves once it listens. */
-export async function serveBuildAgain(env: NodeJS.ProcessEnv): Promise<SecondServer> {
+/**
+ * Serves dist-e2e/ with `env` (over the test process's own; a function of the server's origin when
+ * it must name itself, as SITE_URL does); resolves once it listens.
+ */
+export async function serveBuildAgain(
+  env: NodeJS.ProcessEnv | ((origin: string) => NodeJS.ProcessEnv),
+): Promise<SecondServer> {
   const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'serve.ts')], {
     cwd: ROOT,
     env: {
@@ -33,7 +41,7 @@ export async function serveBuildAgain(env: NodeJS.ProcessEnv): Promise<SecondSer
       ASTRO_OUT_DIR: path.join(ROOT, 'dist-e2e'),
       HOST: '127.0.0.1',
       PORT: String(port),
-      ...env,
+      ...(typeof env === 'function' ? env(origin) : env),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,13 +56,15 @@ export async function serveBuildAgain(env: NodeJS.ProcessEnv): Promise<SecondSer
     child.stderr.on('data', onData);
     void exited.then(() => reject(new Error(`The second server exited:\n${log}`)));
   });
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
   return {
     port,
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     log: () => log,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill();
-      await exited;
-    },
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
   };
 }

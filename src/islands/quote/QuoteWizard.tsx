@@ -360,29 +360,19 @@ function QuoteWizard({ services }: Props) {
 
   const props: StepProps = { draft, errors, set, choose };
 
-  if (selling) {
+  // Sent: the sale followed, its contractors, or what it waits for, in place of the form.
+  const outcome = selling ? (
+    <SaleProgress {...selling} />
+  ) : sold ? (
+    <SoldResult {...sold} />
+  ) : finished ? (
+    <AwaitingConfirmation kind={finished.kind} email={finished.email} />
+  ) : null;
+  if (outcome) {
     return (
       <div className="wizard">
         <Toaster />
-        <SaleProgress {...selling} />
-      </div>
-    );
-  }
-
-  if (sold) {
-    return (
-      <div className="wizard">
-        <Toaster />
-        <SoldResult {...sold} />
-      </div>
-    );
-  }
-
-  if (finished) {
-    return (
-      <div className="wizard">
-        <Toaster />
-        <AwaitingConfirmation kind={finished.kind} email={finished.email} />
+        {outcome}
       </div>
     );
   }

@@ -8,6 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Sql } from '../db/client.ts';
 import { serverEnv } from '../config.ts';
+import { coalesced, type Coalesced } from './coalesce.ts';
 import { drainQueues, jobContext, SCHEDULED_JOBS, scheduleMinutes } from './registry.ts';
 import { runnerHost } from './runner-host.ts';
 
@@ -73,30 +74,21 @@ export function startJobRunner(sqlOf: () => Sql): void {
 
 function startRunner(sql: Sql): Runner {
   const context = jobContext(sql);
-  let draining: Promise<void> | null = null;
-  // Set by a kick during a drain (another drain follows), and by stop().
-  const flags = { again: false, stopped: false };
-  const drain = (): void => {
-    if (flags.stopped) return;
-    if (draining) {
-      flags.again = true;
-      return;
-    }
-    draining = (async () => {
-      flags.again = false;
-      do {
-        await Promise.all(
-          Array.from({ length: RUNNER_LANES }, () =>
-            drainQueues(context, undefined, () => flags.stopped).catch((error: unknown) =>
-              console.error('job queue drain failed', error),
-            ),
+  const flags = { stopped: false };
+  const stopped = () => flags.stopped;
+  const drains = coalesced(
+    () =>
+      Promise.all(
+        Array.from({ length: RUNNER_LANES }, () =>
+          drainQueues(context, undefined, stopped).catch((error: unknown) =>
+            console.error('job queue drain failed', error),
           ),
-        );
-      } while (kickedMeanwhile(flags) && !flags.stopped);
-    })().finally(() => (draining = null));
-  };
+        ),
+      ),
+    stopped,
+  );
   const running = new Set<Promise<unknown>>();
-  const timers = [setInterval(drain, QUEUE_POLL_MS)];
+  const timers = [setInterval(drains.kick, QUEUE_POLL_MS)];
   // Every scheduled job, run-jobs too: besides draining, it is pg-boss's upkeep (a job whose
   // worker died goes back to the queue once its time is up).
   for (const job of SCHEDULED_JOBS) {
@@ -118,23 +110,18 @@ function startRunner(sql: Sql): Runner {
     timers.push(setInterval(run, scheduleMinutes(job.schedule) * 60_000));
   }
   for (const timer of timers) timer.unref();
-  drain();
+  drains.kick();
   return {
-    kick: drain,
-    async idle() {
-      while (draining) await draining;
-    },
+    kick: drains.kick,
+    idle: drains.idle,
     async stop() {
       flags.stopped = true;
-      for (const timer of timers) {
-        clearInterval(timer);
-        clearTimeout(timer);
-      }
+      for (const timer of timers) clearInterval(timer);
       // The jobs running now finish (a sale half-done is the sweeper's otherwise), but a queue
       // another server keeps filling does not hold the stop: STOP_WAIT_MS at most.
       await Promise.race([
         (async () => {
-          while (draining) await draining;
+          await drains.idle();
           await Promise.allSettled([...running]);
         })(),
         new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
@@ -143,16 +130,8 @@ function startRunner(sql: Sql): Runner {
   };
 }
 
-/** Whether a kick came during the drain that just ended (and clears it). */
-function kickedMeanwhile(flags: { again: boolean }): boolean {
-  const again = flags.again;
-  flags.again = false;
-  return again;
-}
-
-let local: Promise<void> | null = null;
-/** A kick during the local drain: another drain follows it. */
-const localKick = { again: false };
+/** The drains kicks start in a process without a runner (the tests, astro dev), one per pool. */
+const locals = new Map<Sql, Coalesced>();
 
 /**
  * A request queued a job: have it run now. In our Node server the runner drains at once; on
@@ -164,23 +143,21 @@ export async function kickJobs(sql: Sql, origin: string): Promise<void> {
   const own = ensureJobRunner(sql);
   if (own) return own.kick();
   if (onNetlify()) return invokeBackgroundRunner(origin);
-  if (local) {
-    localKick.again = true;
-    return;
+  let local = locals.get(sql);
+  if (!local) {
+    const context = jobContext(sql);
+    local = coalesced(() =>
+      drainQueues(context).catch((error: unknown) => console.error('job queue drain failed', error)),
+    );
+    locals.set(sql, local);
   }
-  const context = jobContext(sql);
-  local = (async () => {
-    localKick.again = false;
-    do {
-      await drainQueues(context).catch((error: unknown) => console.error('job queue drain failed', error));
-    } while (kickedMeanwhile(localKick));
-  })().finally(() => (local = null));
+  local.kick();
 }
 
 /** Resolves when the jobs a kick started in this process have run: for tests. */
 export async function jobsIdle(): Promise<void> {
-  while (local) await local;
-  if (runner) await runner.idle();
+  for (const local of locals.values()) await local.idle();
+  await runner?.idle();
 }
 
 /** The path of Netlify's background function that drains the queues (netlify/functions). */
