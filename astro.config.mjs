@@ -9,6 +9,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { INLINE_SCRIPTS } from './src/components/inline-scripts.ts';
+import { SITEMAP_URL_LIMIT } from './src/domain/site-pages.ts';
 import { supabaseStorage } from './src/server/config.ts';
 import { MAX_BODY_BYTES } from './src/server/security/body-limits.ts';
 import { cspDirectives, scriptHash } from './src/server/security/headers.ts';
@@ -116,7 +117,8 @@ export default defineConfig({
   // transform, no Babel.
   integrations: [
     react({ include: [/\.tsx$/] }),
-    sitemap({ filter: indexable }),
+    // Split at the protocol's 50,000 URLs a file (the integration's default is 45,000).
+    sitemap({ filter: indexable, entryLimit: SITEMAP_URL_LIMIT }),
     ...(onNetlify ? [netlifyHeaders()] : []),
   ],
   server: { host: '127.0.0.1', port: 4321 },

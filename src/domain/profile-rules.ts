@@ -47,7 +47,12 @@ export const PROFILE_MESSAGES = {
   priceRange: 'Choose a price range from $ to $$$$',
   saved: 'Profile saved',
   /** Said after every save of public data: the profile is a prebuilt page. */
-  publishNote: 'Your changes will be public after the next publish.',
+  // Issue 28: a contractor's own changes publish themselves, a minute after the last one (the
+  // debounce) plus the build.
+  publishNote: 'Your changes go live on your public profile within a few minutes.',
+  /** How many of the contractor's changes the site does not show yet. */
+  onTheirWay: (n: number) =>
+    `${n} ${n === 1 ? 'change is' : 'changes are'} on the way to your public profile.`,
   saveFailed: 'Failed to save profile.',
   loadFailed: 'Failed to load profile.',
   photosFull: `A profile holds at most ${PROFILE_PHOTOS_MAX} photos`,

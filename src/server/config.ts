@@ -96,6 +96,12 @@ const ZServerEnv = z.object({
    */
   BUILD_HOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /**
+   * 'off': no automatic publish (approvals, contractors' own edits and review changes wait for an
+   * admin's Publish). The browser tests' server sets it, so the site they are served from is not
+   * rebuilt under them; unset (on) everywhere else.
+   */
+  AUTO_PUBLISH: z.enum(['on', 'off']).default('on'),
+  /**
    * The JWS secret of Netlify's deploy notifications (outgoing webhooks "Deploy succeeded" and
    * "Deploy failed" to /api/netlify/deploy-status). Unset: that endpoint answers 404 and a run
    * whose hook Netlify accepted stays 'triggered'.

@@ -2,6 +2,7 @@
 // and the public profile's beacons, counted in that contractor's analytics.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { PROFILE_MESSAGES } from '../../src/domain/profile-rules.ts';
 import { signInContext } from '../helpers/demo-session.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -48,9 +49,11 @@ test('the profile saves, and a reload shows what was saved', async ({ page }) =>
   await page.getByLabel('Response time').selectOption({ label: 'Within 4 hours' });
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: /^Profile saved\. \d+ changes? waits? for the next publish/ }),
+    page
+      .getByRole('status')
+      .filter({ hasText: /^Profile saved\. \d+ changes? (is|are) on the way to your public profile/ }),
   ).toBeVisible();
-  await expect(page.getByText('Your changes will be public after the next publish.').first()).toBeVisible();
+  await expect(page.getByText(PROFILE_MESSAGES.publishNote).first()).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel('Tagline')).toHaveValue('Fast, tidy and fairly priced');
@@ -63,7 +66,9 @@ test('the profile saves, and a reload shows what was saved', async ({ page }) =>
   await page.getByLabel('Service ZIP codes').fill(originalZips);
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: /^Profile saved\. \d+ changes? waits? for the next publish/ }),
+    page
+      .getByRole('status')
+      .filter({ hasText: /^Profile saved\. \d+ changes? (is|are) on the way to your public profile/ }),
   ).toBeVisible();
 });
 

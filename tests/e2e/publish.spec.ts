@@ -120,8 +120,8 @@ test('an admin approves a contractor and edits an SEO page, publishes, and both 
   await page.goto(`/${SEO_SLUG}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(oldH1!);
 
-  // Approved last: the automatic publish it schedules (a minute later) cannot take the changes
-  // above before the panel below has listed them.
+  // Approved last. The browser tests' server runs with AUTO_PUBLISH=off (scripts/e2e-server.ts),
+  // so no automatic publish takes the changes above before the panel below has listed them.
   await page.goto('/admin/contractors');
   await hydrated(page, 'ContractorsAdmin');
   const row = page

@@ -285,6 +285,9 @@ describe('reviews', () => {
     expect(row).toEqual({ hidden_at: null, hidden_reason: null, hidden_by: null });
     expect((await auditOf('review', review)).map((a) => a.action)).toEqual(['review.hide', 'review.show']);
     expect(await publishRequestsOf('review', review)).toBe(2);
+    // Both published without waiting for an admin's Publish (issue 28).
+    const automatic = await sql`select automatic from publish_requests where entity_id = ${review}`;
+    expect(automatic).toEqual([{ automatic: true }, { automatic: true }]);
   });
 
   it('refuses to hide without a reason, changing nothing', async () => {

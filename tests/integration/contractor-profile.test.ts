@@ -110,7 +110,8 @@ async function stored(businessId: string) {
 
 async function publishRequests(businessId: string): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
-    select count(*)::int as n from publish_requests where entity_type = 'business' and entity_id = ${businessId}`;
+    select count(*)::int as n from publish_requests
+     where entity_type = 'business' and entity_id = ${businessId} and automatic`;
   return row!.n;
 }
 
@@ -135,8 +136,9 @@ describe('PUT /api/contractor/profile', () => {
     });
     expect(await publishRequests(a.business.id)).toBe(before + 1);
     const [request] = await sql`
-      select reason, requested_by from publish_requests where entity_id = ${a.business.id} order by id desc limit 1`;
-    expect(request).toMatchObject({ requested_by: a.user.id });
+      select reason, requested_by, automatic from publish_requests where entity_id = ${a.business.id} order by id desc limit 1`;
+    // Published without waiting for an admin (issue 28).
+    expect(request).toMatchObject({ requested_by: a.user.id, automatic: true });
 
     // GET answers what was saved (a reload shows it).
     const get = await call('GET', '/api/contractor/profile', { user: a.user });

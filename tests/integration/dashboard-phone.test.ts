@@ -263,7 +263,8 @@ const exists = (file: string) =>
 const publishes = async (businessId: string) =>
   (
     await sql<{ n: number }[]>`
-      select count(*)::int as n from publish_requests where entity_type = 'business' and entity_id = ${businessId}`
+      select count(*)::int as n from publish_requests
+       where entity_type = 'business' and entity_id = ${businessId} and automatic`
   )[0]!.n;
 
 describe('the portfolio', () => {

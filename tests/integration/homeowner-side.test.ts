@@ -249,8 +249,10 @@ describe('reviews from real jobs', () => {
     const [figures] =
       await sql`select average_rating::float8 as avg, total_reviews from businesses where id = ${business.id}`;
     expect(figures).toEqual({ avg: 4.3, total_reviews: 3 });
-    const publish = await sql`select reason, entity_type from publish_requests where entity_id = ${reviewId}`;
-    expect(publish).toEqual([{ reason: 'New verified review', entity_type: 'review' }]);
+    // Published without waiting for an admin (issue 28): the automatic publish takes it.
+    const publish =
+      await sql`select reason, entity_type, automatic from publish_requests where entity_id = ${reviewId}`;
+    expect(publish).toEqual([{ reason: 'New verified review', entity_type: 'review', automatic: true }]);
     expect((await jobReviewLink(sql, token))?.reviewed).toBe(true);
   });
 

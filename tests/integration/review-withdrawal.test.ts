@@ -141,7 +141,8 @@ async function after(job: Job) {
     select subject, text_body from mail_outbox where to_address = ${job.homeownerEmail} and template = 'review_withdrawn'`;
   const [publish] = await sql<{ n: number }[]>`
     select count(*)::int as n from publish_requests
-     where entity_type = 'review' and entity_id = ${job.reviewId} and reason = 'Review withdrawn: its lead was refunded'`;
+     where entity_type = 'review' and entity_id = ${job.reviewId} and reason = 'Review withdrawn: its lead was refunded'
+       and automatic`;
   return { review: review!, rating: rating!, mails, withdrawalPublishes: publish!.n };
 }
 

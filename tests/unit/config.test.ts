@@ -140,3 +140,11 @@ describe('the VAPID key pair (Web Push alerts)', () => {
     );
   });
 });
+
+describe('AUTO_PUBLISH', () => {
+  it('is on unless set to off, and refuses anything else', () => {
+    expect(parseServerEnv({}).AUTO_PUBLISH).toBe('on');
+    expect(parseServerEnv({ AUTO_PUBLISH: 'off' }).AUTO_PUBLISH).toBe('off');
+    expect(() => parseServerEnv({ AUTO_PUBLISH: 'no' })).toThrow(/AUTO_PUBLISH/);
+  });
+});

@@ -4,6 +4,7 @@
 // publish. Focus follows the change: to the job added, edited or moved, to the list after a removal.
 import { useEffect, useId, useRef, useState } from 'react';
 import { PORTFOLIO_MESSAGES as M, PORTFOLIO_MAX_ITEMS } from '../../domain/portfolio-rules.ts';
+import { PROFILE_MESSAGES } from '../../domain/profile-rules.ts';
 import type { PortfolioAnswer, PortfolioItem } from '../../schemas/portfolio.ts';
 import { pushError, pushToast } from '../../stores/toasts.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
@@ -44,7 +45,7 @@ export default function PortfolioEditor(props: { businessName: string; onChanged
     setItems(next);
     setEditing(null);
     props.onChanged();
-    pushToast({ title: toast, description: 'Your changes will be public after the next publish.' });
+    pushToast({ title: toast, description: PROFILE_MESSAGES.publishNote });
   };
 
   const move = async (index: number, step: -1 | 1) => {
@@ -216,7 +217,7 @@ export default function PortfolioEditor(props: { businessName: string; onChanged
       >
         <p>
           {removing?.title} and its photo leave your portfolio for good. Your public profile shows the change
-          after the next publish.
+          within a few minutes.
         </p>
       </ConfirmDialog>
     </section>

@@ -1,7 +1,7 @@
 // The dashboard's Profile tab: the business's public profile, in sections of their own files:
 // the details (ProfileDetailsForm, PUT /api/contractor/profile), the photos (ProfilePhotos,
 // /api/contractor/photos) and the portfolio (PortfolioEditor, /api/contractor/portfolio). A saved
-// change is public after the next publish, and the tab says so.
+// change publishes itself within a few minutes (issue 28), and the tab says so.
 import { useEffect, useState } from 'react';
 import { PROFILE_MESSAGES as M } from '../../domain/profile-rules.ts';
 import type { BusinessProfileData } from '../../schemas/business.ts';
@@ -71,9 +71,7 @@ export function ProfileTab({ business }: { business: DashboardBusiness }) {
       {(saved || profile.unpublishedChanges > 0) && (
         <p className="notice" role="status">
           {saved ? `${M.saved}. ` : ''}
-          {profile.unpublishedChanges > 0
-            ? `${profile.unpublishedChanges} ${profile.unpublishedChanges === 1 ? 'change waits' : 'changes wait'} for the next publish.`
-            : ''}
+          {profile.unpublishedChanges > 0 ? M.onTheirWay(profile.unpublishedChanges) : ''}
         </p>
       )}
       <ProfileDetailsForm

@@ -9,9 +9,12 @@ import { db } from '~/server/db/client';
 import { submitJobReview } from '~/server/reviews/submit-job-review';
 import { route } from '~/server/route';
 import { visitorSignals } from '~/server/security/visitor';
+import { schedulePublish } from '~/server/publish/publisher';
 
 export const prerender = false;
 
 export const POST = route({ auth: 'none', body: ZJobReview }, async ({ context, body }) => {
-  return Response.json(await submitJobReview(db(), body, visitorSignals(context)), { status: 201 });
+  const thanks = await submitJobReview(db(), body, visitorSignals(context));
+  if (!thanks.held) schedulePublish();
+  return Response.json(thanks, { status: 201 });
 });

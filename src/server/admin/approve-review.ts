@@ -53,6 +53,7 @@ export async function approveReview(
     entityType: 'review',
     entityId: reviewId,
     requestedBy: actor.id,
+    automatic: true,
   });
   return (await readReview(tx, reviewId))!;
 }

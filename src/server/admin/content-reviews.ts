@@ -174,6 +174,7 @@ export async function setReviewHidden(
       entityType: 'review',
       entityId: reviewId,
       requestedBy: actor.id,
+      automatic: true,
     });
   }
   return toReview({ ...before, ...changed! });

@@ -64,6 +64,7 @@ export async function uploadBusinessPhoto(
       entityType: 'business',
       entityId: business.id,
       requestedBy: business.ownerId,
+      automatic: true,
     });
     return updated.images;
   });
@@ -91,6 +92,7 @@ export async function deleteBusinessPhoto(
       entityType: 'business',
       entityId: business.id,
       requestedBy: business.ownerId,
+      automatic: true,
     });
     return updated.images;
   });

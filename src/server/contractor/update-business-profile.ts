@@ -48,6 +48,7 @@ export async function updateBusinessProfile(
       entityType: 'business',
       entityId: business.id,
       requestedBy: business.ownerId,
+      automatic: true,
     });
     return { changed: true };
   });

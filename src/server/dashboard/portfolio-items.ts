@@ -43,6 +43,7 @@ export async function portfolioChanged(
     entityType: 'business',
     entityId: business.id,
     requestedBy: business.ownerId,
+    automatic: true,
   });
   return listPortfolio(tx, business.id);
 }

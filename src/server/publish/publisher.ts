@@ -5,7 +5,8 @@
 // The builder is Netlify's build hook in production (BUILD_HOOK_URL) and, in the embedded default,
 // a local rebuild into a fresh folder that the Node server switches to (scripts/lib/local-rebuild.ts
 // registers it; src/server/publish/local-site.ts is the meeting point). schedulePublish() is the
-// automatic publish after an approval: debounced, so a burst of approvals makes one build.
+// automatic publish after an approval, a contractor's own edit or a review change: debounced, so a
+// burst of changes makes one build.
 import { hostname } from 'node:os';
 import { serverEnv } from '../config.ts';
 import { db, type Sql, type TransactionSql } from '../db/client.ts';
@@ -14,7 +15,7 @@ import { hookBuilder } from './build-hook.ts';
 import { pendingChanges } from './pending-changes.ts';
 import { localSiteHost } from './local-site.ts';
 
-/** The automatic publish waits this long after the last approval before it starts. */
+/** The automatic publish waits this long after the last automatic change before it starts. */
 export const PUBLISH_DEBOUNCE_MS = 60_000;
 /**
  * A run still 'building' after this long was cut short (its process stopped): it is failed. A run
@@ -38,7 +39,7 @@ export interface Publisher {
   /** Records a run (or joins the queued one) and starts building when nothing is. */
   publish(requestedBy: string | null): Promise<PublishRunView>;
   /**
-   * The automatic publish: one publish `debounceMs` after the last call, if an approval's request
+   * The automatic publish: one publish `debounceMs` after the last call, if an automatic change's request
    * still waits then (an admin's Publish meanwhile took it).
    */
   schedulePublish(requestedBy?: string | null): void;
@@ -122,7 +123,7 @@ export function createPublisher({
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         timer = null;
-        // Only if an approval still waits: an admin's Publish in the meantime took it already.
+        // Only if an automatic change still waits: an admin's Publish in the meantime took it already.
         publishing += 1;
         void automaticWaiting(sql, 0)
           .then((waiting) => (waiting ? record(requestedBy) : null))
@@ -142,9 +143,9 @@ export function createPublisher({
 }
 
 /**
- * Whether an approval's publish request (marked automatic) waits for a build, no run covering it
+ * Whether an automatic change's publish request waits for a build, no run covering it
  * yet, and the latest such request is at least `debounceMs` old. Not when a build failed since
- * that request: its changes wait for an admin's Publish or the next approval, so a build that
+ * that request: its changes wait for an admin's Publish or the next automatic change, so a build that
  * keeps failing is not started again every minute.
  */
 async function automaticWaiting(sql: Sql, debounceMs: number): Promise<boolean> {
@@ -290,19 +291,24 @@ export function publisher(): Publisher {
 }
 
 /**
- * The automatic publish after an approval: call it after the approval's transaction committed.
- * Debounced (PUBLISH_DEBOUNCE_MS), so a burst of approvals makes one build. On Netlify a timer
- * does not outlive the function's answer: there the scheduled function netlify/functions/
- * auto-publish.mts calls publishIfDue() every minute instead, and this does nothing.
+ * The automatic publish after a change marked automatic (an approval, a contractor's own edit, a
+ * review change): call it after the change's transaction committed. Debounced
+ * (PUBLISH_DEBOUNCE_MS), so a burst of changes makes one build. On Netlify a timer does not
+ * outlive the function's answer: there the scheduled function netlify/functions/auto-publish.mts
+ * calls publishIfDue() every minute instead, and this does nothing. Nor does it where nothing can
+ * build (no local site server and no BUILD_HOOK_URL: the scheduled job records the failed run
+ * there, and an admin's Publish says why), nor with AUTO_PUBLISH=off.
  */
 export function schedulePublish(requestedBy: string | null = null): void {
-  if (serverEnv().NETLIFY) return;
+  const env = serverEnv();
+  if (env.NETLIFY || env.AUTO_PUBLISH === 'off') return;
+  if (!env.BUILD_HOOK_URL && !localSiteHost()) return;
   publisher().schedulePublish(requestedBy);
 }
 
 /**
- * The automatic publish without a timer: publishes when an approval's request (marked automatic)
- * waits for a build and the latest such request is `debounceMs` old, so a burst of approvals
+ * The automatic publish without a timer: publishes when an automatic change's request
+ * waits for a build and the latest such request is `debounceMs` old, so a burst of changes
  * still makes one build. Resolves when the build (or the hook's call) is done. Null: none due.
  */
 export async function publishIfDue(
@@ -310,6 +316,7 @@ export async function publishIfDue(
   pub: Publisher,
   debounceMs = PUBLISH_DEBOUNCE_MS,
 ): Promise<PublishRunView | null> {
+  if (serverEnv().AUTO_PUBLISH === 'off') return null;
   if (!(await automaticWaiting(sql, debounceMs))) return null;
   const run = await pub.publish(null);
   await pub.idle();

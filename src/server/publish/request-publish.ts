@@ -12,8 +12,10 @@ export interface PublishRequest {
   entityId: string;
   requestedBy: string | null;
   /**
-   * An approval: publish without waiting for an admin's Publish (debounced; our Node server's
-   * timer, or on Netlify the scheduled function netlify/functions/auto-publish.mts).
+   * Publish without waiting for an admin's Publish (debounced, PUBLISH_DEBOUNCE_MS): approvals, a
+   * contractor's own profile, photos and portfolio, and every review change that shows on the site
+   * (issue 28). Our Node server's timer (schedulePublish) and the scheduled job `auto-publish` (on
+   * Netlify its function) start it.
    */
   automatic?: boolean;
 }

@@ -63,6 +63,7 @@ export async function submitJobReview(
           entityType: 'review',
           entityId: review!.id,
           requestedBy: null,
+          automatic: true,
         });
       }
       return { reviewId: review!.id, businessName: job.businessName, held };

@@ -63,6 +63,7 @@ export async function withdrawJobReviews(
         entityType: 'review',
         entityId: review.id,
         requestedBy: null,
+        automatic: true,
       });
     }
   }

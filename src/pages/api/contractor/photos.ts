@@ -11,6 +11,7 @@ import { route } from '~/server/route';
 import { uploadStore } from '~/server/storage/uploads';
 import { limitUploads } from '~/server/uploads/limit-uploads';
 import { readPhotoFile } from '~/server/uploads/read-photo-form';
+import { schedulePublish } from '~/server/publish/publisher';
 
 export const prerender = false;
 
@@ -19,7 +20,9 @@ export const POST = route({ auth: 'contractor' }, async ({ context, user }) => {
   await limitUploads(db(), requestMeta(context).ip);
   const bytes = await readPhotoFile(context.request);
   const owner = { id: business.id, ownerId: user.id };
-  return Response.json(await uploadBusinessPhoto(db(), uploadStore(), owner, bytes), { status: 201 });
+  const photos = await uploadBusinessPhoto(db(), uploadStore(), owner, bytes);
+  schedulePublish(user.id);
+  return Response.json(photos, { status: 201 });
 });
 
 const ZPhotoUrl = z.strictObject({ url: z.string().check(z.maxLength(500)) });
@@ -27,5 +30,7 @@ const ZPhotoUrl = z.strictObject({ url: z.string().check(z.maxLength(500)) });
 export const DELETE = route({ auth: 'contractor', query: ZPhotoUrl }, async ({ user, query }) => {
   const business = await requireActiveBusiness(db(), user.id);
   const owner = { id: business.id, ownerId: user.id };
-  return Response.json(await deleteBusinessPhoto(db(), uploadStore(), owner, query.url));
+  const photos = await deleteBusinessPhoto(db(), uploadStore(), owner, query.url);
+  schedulePublish(user.id);
+  return Response.json(photos);
 });

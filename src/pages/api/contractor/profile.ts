@@ -7,6 +7,7 @@ import { getBusinessProfile } from '~/server/contractor/get-business-profile';
 import { updateBusinessProfile } from '~/server/contractor/update-business-profile';
 import { db } from '~/server/db/client';
 import { route } from '~/server/route';
+import { schedulePublish } from '~/server/publish/publisher';
 
 export const prerender = false;
 
@@ -18,5 +19,6 @@ export const GET = route({ auth: 'contractor' }, async ({ user }) => {
 export const PUT = route({ auth: 'contractor', body: ZBusinessProfile }, async ({ user, body }) => {
   const business = await requireActiveBusiness(db(), user.id);
   const { changed } = await updateBusinessProfile(db(), { id: business.id, ownerId: user.id }, body);
+  if (changed) schedulePublish(user.id);
   return Response.json({ changed, profile: await getBusinessProfile(db(), business.id) });
 });

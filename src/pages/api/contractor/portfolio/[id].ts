@@ -10,6 +10,7 @@ import { requestMeta } from '~/server/http';
 import { route } from '~/server/route';
 import { uploadStore } from '~/server/storage/uploads';
 import { limitUploads } from '~/server/uploads/limit-uploads';
+import { schedulePublish } from '~/server/publish/publisher';
 
 export const prerender = false;
 
@@ -19,13 +20,14 @@ export const POST = route({ auth: 'contractor' }, async ({ context, user }) => {
   if (input.photo) await limitUploads(db(), requestMeta(context).ip);
   const owner = { id: business.id, ownerId: user.id };
   const items = await editPortfolioItem(db(), uploadStore(), owner, context.params['id'] ?? '', input);
+  schedulePublish(user.id);
   return Response.json({ items });
 });
 
 export const DELETE = route({ auth: 'contractor' }, async ({ context, user }) => {
   const business = await requireActiveBusiness(db(), user.id);
   const owner = { id: business.id, ownerId: user.id };
-  return Response.json({
-    items: await removePortfolioItem(db(), uploadStore(), owner, context.params['id'] ?? ''),
-  });
+  const items = await removePortfolioItem(db(), uploadStore(), owner, context.params['id'] ?? '');
+  schedulePublish(user.id);
+  return Response.json({ items });
 });

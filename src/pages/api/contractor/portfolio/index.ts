@@ -10,6 +10,7 @@ import { requestMeta } from '~/server/http';
 import { route } from '~/server/route';
 import { uploadStore } from '~/server/storage/uploads';
 import { limitUploads } from '~/server/uploads/limit-uploads';
+import { schedulePublish } from '~/server/publish/publisher';
 
 export const prerender = false;
 
@@ -23,5 +24,7 @@ export const POST = route({ auth: 'contractor' }, async ({ context, user }) => {
   await limitUploads(db(), requestMeta(context).ip);
   const input = await readPortfolioForm(context.request);
   const owner = { id: business.id, ownerId: user.id };
-  return Response.json({ items: await addPortfolioItem(db(), uploadStore(), owner, input) }, { status: 201 });
+  const items = await addPortfolioItem(db(), uploadStore(), owner, input);
+  schedulePublish(user.id);
+  return Response.json({ items }, { status: 201 });
 });

@@ -5,11 +5,14 @@ import { requireActiveBusiness } from '~/server/contractor/owned-business';
 import { reorderPortfolio } from '~/server/dashboard/reorder-portfolio';
 import { db } from '~/server/db/client';
 import { route } from '~/server/route';
+import { schedulePublish } from '~/server/publish/publisher';
 
 export const prerender = false;
 
 export const PUT = route({ auth: 'contractor', body: ZPortfolioOrder }, async ({ user, body }) => {
   const business = await requireActiveBusiness(db(), user.id);
   const owner = { id: business.id, ownerId: user.id };
-  return Response.json({ items: await reorderPortfolio(db(), owner, body.ids) });
+  const items = await reorderPortfolio(db(), owner, body.ids);
+  schedulePublish(user.id);
+  return Response.json({ items });
 });

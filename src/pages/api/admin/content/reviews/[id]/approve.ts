@@ -7,11 +7,13 @@ import { ZReviewApproval } from '~/schemas/admin-content';
 import { approveReview } from '~/server/admin/approve-review';
 import { db } from '~/server/db/client';
 import { route } from '~/server/route';
+import { schedulePublish } from '~/server/publish/publisher';
 
 export const prerender = false;
 
 export const POST = route({ auth: 'admin', body: ZReviewApproval }, async ({ context, user }) => {
   const id = z.parse(ZRecordId, context.params.id);
   const review = await db().begin((tx) => approveReview(tx, { id: user.id }, id));
+  schedulePublish(user.id);
   return Response.json({ review });
 });

@@ -6,11 +6,13 @@ import { ZReviewVisibility } from '~/schemas/admin-content';
 import { setReviewHidden } from '~/server/admin/content-reviews';
 import { db } from '~/server/db/client';
 import { route } from '~/server/route';
+import { schedulePublish } from '~/server/publish/publisher';
 
 export const prerender = false;
 
 export const POST = route({ auth: 'admin', body: ZReviewVisibility }, async ({ context, user, body }) => {
   const id = z.parse(ZRecordId, context.params.id);
   const review = await db().begin((tx) => setReviewHidden(tx, { id: user.id }, id, body));
+  schedulePublish(user.id);
   return Response.json({ review });
 });
