@@ -4,20 +4,33 @@
 // city-service page, the search API, every 50 ms) counts what it was answered and every error.
 // The site is built and served as by npm start: a fresh in-memory embedded database with the demo
 // data, `astro build` into dist-bench/, our Node server (scripts/serve.ts) in its own process.
-// BENCH_PUBLISH_RUNS publishes in a row (default 1: each is a full `astro build`).
+// BENCH_PUBLISH_RUNS publishes in a row (default 1: each is a full `astro build`). Then (issue 28)
+// BENCH_PUBLISH_SAVES saves of the demo contractor's profile (default 1), each timed from the PUT
+// to the new tagline on its profile page: the automatic publish's debounce, the build, the switch.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { ZBusinessProfile } from '../src/schemas/business.ts';
 import { createSql } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
+import { PUBLISH_DEBOUNCE_MS } from '../src/server/publish/publisher.ts';
 import { requestPublish } from '../src/server/publish/request-publish.ts';
 import { ROOT } from '../scripts/lib/database.ts';
 import { DEMO_PASSWORD } from '../scripts/lib/demo-data.ts';
 import { freePort, startEmbeddedDb } from '../scripts/lib/embedded-db.ts';
 import { BIN, run, SITE_SERVER, startLongRunning, waitForOk } from '../scripts/lib/processes.ts';
+import { signedInCookie } from '../scripts/lib/production-site.ts';
 import { seed } from '../scripts/lib/seed.ts';
 import type { Measurement } from './foundation.ts';
 
 const RUNS = Math.max(1, Number(process.env['BENCH_PUBLISH_RUNS'] ?? 1));
+/** A contractor's saves timed to the page served (each waits the debounce and a build). */
+const SAVES = Math.max(1, Number(process.env['BENCH_PUBLISH_SAVES'] ?? 1));
+
+/** The profile's editable fields as GET /api/contractor/profile answers them, for a PUT. */
+function profileInput(profile: Record<string, unknown>): Record<string, unknown> {
+  // Empty text comes back as null; the form sends it as ''.
+  return Object.fromEntries(Object.keys(ZBusinessProfile.shape).map((f) => [f, profile[f] ?? '']));
+}
 const LOOP_PATHS = ['/', '/plumbing-dayton-ohio', '/api/search?search=plumbing'];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -48,16 +61,8 @@ export async function publishBench(): Promise<Measurement[]> {
     server = startLongRunning(SITE_SERVER.command, [...SITE_SERVER.args], env);
     await waitForOk(`${origin}/`);
 
-    const signIn = await fetch(`${origin}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    if (!signIn.ok) throw new Error(`signing in as the demo admin failed: ${signIn.status}`);
+    // The demo admin signs in with the authenticator app's second step (issue 26).
+    const cookie = await signedInCookie(origin, 'admin@example.com', DEMO_PASSWORD);
 
     const [business] = await sql<{ id: string; name: string; slug: string }[]>`
       select id, name, slug from businesses where status = 'ACTIVE' and name ~ '^[A-Za-z0-9 ]+$' order by slug limit 1`;
@@ -116,8 +121,45 @@ export async function publishBench(): Promise<Measurement[]> {
       await loop;
       console.log(`publish ${i}: the new page served after ${times.at(-1)!.toFixed(1)} s`);
     }
+    // A contractor's own save (issue 28): nobody presses Publish. The save schedules the automatic
+    // publish (PUBLISH_DEBOUNCE_MS after the last automatic change), the server rebuilds, and the
+    // profile page shows the new tagline.
+    const contractor = await signedInCookie(origin, 'contractor@example.com', DEMO_PASSWORD);
+    const profile = (await (
+      await fetch(`${origin}/api/contractor/profile`, { headers: { cookie: contractor } })
+    ).json()) as Record<string, unknown>;
+    const [own] = await sql<{ slug: string }[]>`
+      select b.slug from businesses b join users u on u.id = b.owner_id where u.email = 'contractor@example.com'`;
+    const saves: number[] = [];
+    for (let i = 1; i <= SAVES; i += 1) {
+      const tagline = `Bench save ${i}: tidy work, fair prices`;
+      const started = performance.now();
+      const saved = await fetch(`${origin}/api/contractor/profile`, {
+        method: 'PUT',
+        headers: { cookie: contractor, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...profileInput(profile), tagline }),
+      });
+      if (saved.status !== 200)
+        throw new Error(`PUT /api/contractor/profile answered ${saved.status}: ${await saved.text()}`);
+      for (;;) {
+        const page = await (await fetch(`${origin}/contractor/${own!.slug}`)).text();
+        if (page.includes(tagline)) break;
+        if (performance.now() - started > 10 * 60_000)
+          throw new Error('the saved tagline was not served within 10 minutes');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      saves.push((performance.now() - started) / 1000);
+      console.log(`save ${i}: the profile page showed it after ${saves.at(-1)!.toFixed(1)} s`);
+    }
+
     const load = (await import('node:os')).loadavg()[0]!.toFixed(1);
     return [
+      {
+        name: "A contractor's save to its profile page served (automatic publish, local rebuild)",
+        value: median(saves),
+        unit: 's',
+        note: `${SAVES === 1 ? '1 save' : `median of ${SAVES} (${saves.map((t) => t.toFixed(1)).join(', ')})`}: the ${PUBLISH_DEBOUNCE_MS / 1000} s debounce, then the build and the switch; load average ${load} at the end`,
+      },
       {
         name: 'Publish to the changed page served (local rebuild)',
         value: median(times),

@@ -7,6 +7,7 @@ import { adminBench } from './admin.ts';
 import { alertsBench } from './alerts.ts';
 import { authBench } from './auth.ts';
 import { billingBench } from './billing.ts';
+import { buildScaleBench } from './build-scale.ts';
 import { dashboardBench } from './dashboard.ts';
 import { foundationBench } from './foundation.ts';
 import { islandsBench } from './islands.ts';
@@ -39,6 +40,7 @@ const results = [
   ...(!only || only === 'dashboard' ? await dashboardBench() : []),
   ...(!only || only === 'billing' ? await billingBench() : []),
   ...(!only || only === 'publish' ? await publishBench() : []),
+  ...(!only || only === 'build-scale' ? await buildScaleBench() : []),
   ...(!only || only === 'admin' ? await adminBench() : []),
   ...(!only || only === 'load' ? await loadBench() : []),
 ];
