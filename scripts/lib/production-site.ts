@@ -95,6 +95,8 @@ export async function startProductionSite(options: {
     const sql = postgres(url.href, {
       max: 2,
       prepare: poolMode(url.href) === 'session',
+      // As createSql: nothing pipelined behind a transaction-mode pooler (porsager/postgres#970).
+      ...(poolMode(url.href) === 'transaction' ? { max_pipeline: 0 } : {}),
       connection: { application_name: MONITOR_APPLICATION },
       onnotice: () => {},
     }) as unknown as Sql;
