@@ -47,13 +47,13 @@ async function generate(sql: Sql, count: number): Promise<void> {
     await tx`
       insert into businesses (name, slug, status, verified, featured, category, tagline, description, city, state,
         zip_code, latitude, longitude, average_rating, total_reviews, years_in_business, response_time_hours,
-        price_range, specialties, service_names, service_areas)
+        price_range, specialties, service_names, service_ids, service_areas)
       select b.name, b.slug, 'ACTIVE', b.n % 7 <> 0, b.n % 23 = 0, s.name, 'Local pros you can trust',
              b.name || ' serves ' || a.name || ' homeowners with ' || lower(s.name) || ' work.',
              a.name, 'OH', a.zip_codes[1], a.latitude + (b.n % 97 - 48) * 0.0007, a.longitude + (b.n % 89 - 44) * 0.0008,
              case when b.n % 11 = 0 then null else round((3 + (b.n % 21) / 10.0)::numeric, 1) end,
              b.n % 40, b.n % 45, (array[1, 2, 4, 24, null])[1 + b.n % 5], (array['$', '$$', '$$$', '$$$$'])[1 + b.n % 4],
-             s.specialties[1:3], array[s.name], a.zip_codes
+             s.specialties[1:3], array[s.name], array[s.id], a.zip_codes
       from (select n, (array['Miller','Schmidt','Gem City','Buckeye','Miami Valley','Kowalski','Hartman','Five Rivers',
                              'Summit','Riverbend','Keystone','Brandt'])[1 + n % 12] || ' ' || n as name,
                    'bench-' || n as slug from generate_series(1, ${count}) n) b
@@ -137,14 +137,14 @@ async function generateMetros(sql: Sql, count: number): Promise<void> {
     await tx`
       insert into businesses (name, slug, status, verified, featured, category, tagline, description, city, state,
         zip_code, latitude, longitude, average_rating, total_reviews, years_in_business, response_time_hours,
-        price_range, specialties, service_names, service_areas)
+        price_range, specialties, service_names, service_ids, service_areas)
       select b.name, b.slug, 'ACTIVE', b.n % 7 <> 0, b.n % 23 = 0, s.name, 'Local pros you can trust',
              b.name || ' serves ' || a.name || ' homeowners with ' || lower(s.name) || ' work.',
              a.name, 'OH', a.zip_codes[1], a.latitude + ((b.n / 400) % 97 - 48) * 0.0007,
              a.longitude + ((b.n / 400) % 89 - 44) * 0.0008,
              case when b.n % 11 = 0 then null else round((3 + (b.n % 21) / 10.0)::numeric, 1) end,
              b.n % 40, b.n % 45, (array[1, 2, 4, 24, null])[1 + b.n % 5], (array['$', '$$', '$$$', '$$$$'])[1 + b.n % 4],
-             s.specialties[1:3], array[s.name], a.zip_codes
+             s.specialties[1:3], array[s.name], array[s.id], a.zip_codes
       from (select n, (array['Miller','Schmidt','Gem City','Buckeye','Miami Valley','Kowalski','Hartman','Five Rivers',
                              'Summit','Riverbend','Keystone','Brandt'])[1 + n % 12] || ' ' || n as name,
                    'bench-' || n as slug from generate_series(1, ${count}) n) b

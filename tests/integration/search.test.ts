@@ -144,6 +144,30 @@ describe('filters', () => {
     ]);
   });
 
+  it('follows the services a business offers as they are linked, moved and unlinked (issue 28)', async () => {
+    const roofing = sql`(select id from services where slug = 'roofing')`;
+    const kettering = sql`(select id from businesses where name = 'Kettering Pipe Works')`;
+    const mason = sql`(select id from businesses where name = 'Mason Roofing Co')`;
+    try {
+      await sql`insert into business_services (business_id, service_id) values (${kettering}, ${roofing})`;
+      expect((await names({ category: 'roofing' })).sort()).toEqual([
+        'Kettering Pipe Works',
+        'Mason Roofing Co',
+      ]);
+      await sql`delete from business_services where business_id = ${mason} and service_id = ${roofing}`;
+      expect(await names({ category: 'roofing' })).toEqual(['Kettering Pipe Works']);
+      // A link moved to another business leaves the first one.
+      await sql`update business_services set business_id = ${mason}
+                where business_id = ${kettering} and service_id = ${roofing}`;
+      expect(await names({ category: 'roofing' })).toEqual(['Mason Roofing Co']);
+    } finally {
+      await sql`delete from business_services where business_id = ${kettering} and service_id = ${roofing}`;
+      await sql`insert into business_services (business_id, service_id) values (${mason}, ${roofing})
+                on conflict do nothing`;
+    }
+    expect(await names({ category: 'roofing' })).toEqual(['Mason Roofing Co']);
+  });
+
   it('refuses an unknown category', async () => {
     await expect(
       searchContractors(sql, query({ category: 'alchemy' }), { record: false }),

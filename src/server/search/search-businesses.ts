@@ -88,9 +88,10 @@ export async function searchBusinesses(
     : query.location
       ? sql`and lower(b.city) = ${query.location.toLowerCase()}`
       : sql``;
+  // The services a business offers, mirrored on it (business_services_sync_names): an index
+  // condition that combines with the place's, where a lookup per listing did not (issue 28).
   const categoryFilter = query.category
-    ? sql`and exists (select 1 from business_services bs join services s on s.id = bs.service_id
-                      where bs.business_id = b.id and s.slug = ${query.category})`
+    ? sql`and b.service_ids @> array[(select s.id from services s where s.slug = ${query.category})]`
     : sql``;
   const otherFilters = sql`
     ${query.verified ? sql`and b.verified` : sql``}
