@@ -149,7 +149,8 @@ async function generateMetros(sql: Sql, count: number): Promise<void> {
                              'Summit','Riverbend','Keystone','Brandt'])[1 + n % 12] || ' ' || n as name,
                    'bench-' || n as slug from generate_series(1, ${count}) n) b
       join bench_metros a on a.m = b.n % 400
-      join bench_services s on s.k = (b.n + b.n / 400) % 30`; // every trade in every metro, not in runs
+      join bench_services s on s.k = (b.n + b.n / 400) % 30
+      order by b.n`; // every trade in every metro, stored in the order of n (a hash join grouped them by trade)
     await tx`set local session_replication_role = replica`; // skip the per-row service_names trigger
     await tx`
       insert into business_services (business_id, service_id)
