@@ -302,6 +302,21 @@ describe('the portfolio', () => {
     expect(reordered.status).toBe(200);
     expect(((await reordered.json()) as PortfolioAnswer).items.map((i) => i.id)).toEqual(order);
 
+    // The same order again, and the same words without a photo, change nothing public: no publish
+    // (each would be a build).
+    expect(await publishes(a.businessId)).toBe(5);
+    expect((await call('order', 'PUT', a, { body: { ids: order } })).status).toBe(200);
+    const same = await call('item', 'POST', a, {
+      id: before.id,
+      form: jobForm({ title: 'Cedar deck in Kettering', description: '', photo: false }),
+    });
+    expect(same.status).toBe(200);
+    expect(((await same.json()) as PortfolioAnswer).items.find((i) => i.id === before.id)).toMatchObject({
+      title: 'Cedar deck in Kettering',
+      imageUrl: after.imageUrl,
+    });
+    expect(await publishes(a.businessId)).toBe(5);
+
     // Removed: gone, its photo with it.
     const removed = await call('item', 'DELETE', a, { id: added[1]! });
     expect(removed.status).toBe(200);

@@ -16,6 +16,7 @@ import { startSiteServer, type SiteServer } from '../../scripts/lib/site-server.
 import type { PublishRunView, PublishState } from '../../src/schemas/publish.ts';
 import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { parseServerEnv } from '../../src/server/config.ts';
+import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { hookBuilder } from '../../src/server/publish/build-hook.ts';
 import {
   createPublisher,
@@ -28,6 +29,7 @@ import { requestPublish } from '../../src/server/publish/request-publish.ts';
 import { freePort } from '../helpers/second-server.ts';
 import { apiContext, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
 const sql = useTestSql();
@@ -37,27 +39,27 @@ let admin: SessionUser;
 const sessionUser = (roles: ('contractor' | 'admin')[]) => signedInUser(sql, roles);
 
 /** A change waiting for a publish, as approvals and content edits record them. */
-async function pendingRequest(automatic = false): Promise<number> {
+async function pendingRequest(automatic = false, on: Sql = sql): Promise<number> {
   const entityId = crypto.randomUUID();
-  await requestPublish(sql, {
+  await requestPublish(on, {
     reason: 'test change',
     entityType: 'business',
     entityId,
-    requestedBy: admin.id,
+    requestedBy: on === sql ? admin.id : null,
     automatic,
   });
-  const [row] = await sql<{ id: number }[]>`select id from publish_requests where entity_id = ${entityId}`;
+  const [row] = await on<{ id: number }[]>`select id from publish_requests where entity_id = ${entityId}`;
   return row!.id;
 }
 
-async function request(id: number) {
-  const [row] = await sql<{ published_at: Date | null; publish_run_id: number | null }[]>`
+async function request(id: number, on: Sql = sql) {
+  const [row] = await on<{ published_at: Date | null; publish_run_id: number | null }[]>`
     select published_at, publish_run_id from publish_requests where id = ${id}`;
   return row!;
 }
 
-async function run(id: number) {
-  const [row] = await sql<{ status: string; log_tail: string | null; finished_at: Date | null }[]>`
+async function run(id: number, on: Sql = sql) {
+  const [row] = await on<{ status: string; log_tail: string | null; finished_at: Date | null }[]>`
     select status, log_tail, finished_at from publish_runs where id = ${id}`;
   return row!;
 }
@@ -134,6 +136,7 @@ describe('coalescing', () => {
     const publishing = createPublisher({
       sql,
       debounceMs: 100,
+      gapMs: 0,
       builder: () => {
         builds += 1;
         return Promise.resolve({ status: 'live', log: 'built' });
@@ -156,6 +159,7 @@ describe('coalescing', () => {
     const publishing = createPublisher({
       sql,
       debounceMs: 100,
+      gapMs: 0,
       builder: () => {
         builds += 1;
         return Promise.resolve({ status: 'live', log: 'built' });
@@ -205,10 +209,24 @@ describe('coalescing', () => {
 });
 
 describe("the automatic publish without a timer (Netlify's scheduled function)", () => {
+  // A database of its own: other files' automatic changes (profile saves, reviews) would make a
+  // publish due here between two calls of a test.
+  let database: TestDatabase;
+  let own: Sql;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    own = createSql(database.url);
+  });
+  afterAll(async () => {
+    await own.end({ timeout: 5 });
+    await database.drop();
+  });
+  /** Due at once: no debounce, no gap since the last run. */
+  const NOW = { debounceMs: 0, gapMs: 0 };
   const counting = () => {
     const built: number[] = [];
     const publishing = createPublisher({
-      sql,
+      sql: own,
       builder: (runId) => {
         built.push(runId);
         return Promise.resolve({ status: 'live', log: 'built' });
@@ -219,57 +237,90 @@ describe("the automatic publish without a timer (Netlify's scheduled function)",
 
   it('waits while the latest approval is younger than the debounce, so a burst makes one build', async () => {
     const { built, publishing } = counting();
-    const older = await pendingRequest(true);
-    await sql`update publish_requests set created_at = now() - interval '5 minutes' where id = ${older}`;
-    const latest = await pendingRequest(true);
-    expect(await publishIfDue(sql, publishing, 60_000)).toBeNull();
+    const older = await pendingRequest(true, own);
+    await own`update publish_requests set created_at = now() - interval '5 minutes' where id = ${older}`;
+    const latest = await pendingRequest(true, own);
+    expect(await publishIfDue(own, publishing, { debounceMs: 60_000, gapMs: 0 })).toBeNull();
     expect(built).toEqual([]);
-    expect(await request(older)).toMatchObject({ published_at: null, publish_run_id: null });
+    expect(await request(older, own)).toMatchObject({ published_at: null, publish_run_id: null });
 
     // Once the burst is quiet for the debounce (0 here), one publish covers both.
-    const run = await publishIfDue(sql, publishing, 0);
+    const run = await publishIfDue(own, publishing, NOW);
     expect(run).not.toBeNull();
     expect(built).toHaveLength(1);
     for (const change of [older, latest]) {
-      expect((await request(change)).published_at).not.toBeNull();
+      expect((await request(change, own)).published_at).not.toBeNull();
     }
     // Nothing is due any more: the next minute's call builds nothing.
-    expect(await publishIfDue(sql, publishing, 0)).toBeNull();
+    expect(await publishIfDue(own, publishing, NOW)).toBeNull();
     expect(built).toHaveLength(1);
   });
 
   it('a failed build is not started again every minute: its approvals wait for a Publish or a new approval', async () => {
     const { built, publishing } = counting();
-    await publishIfDue(sql, publishing, 0);
+    await publishIfDue(own, publishing, NOW);
     built.length = 0;
-    const approval = await pendingRequest(true);
+    const approval = await pendingRequest(true, own);
     const failing = createPublisher({
-      sql,
+      sql: own,
       builder: () => Promise.resolve({ status: 'failed', log: 'it broke' }),
     });
-    const failed = await publishIfDue(sql, failing, 0);
-    expect((await run(failed!.id)).status).toBe('failed');
-    expect(await request(approval)).toMatchObject({ published_at: null, publish_run_id: null });
+    const failed = await publishIfDue(own, failing, NOW);
+    expect((await run(failed!.id, own)).status).toBe('failed');
+    expect(await request(approval, own)).toMatchObject({ published_at: null, publish_run_id: null });
 
-    expect(await publishIfDue(sql, publishing, 0)).toBeNull();
+    expect(await publishIfDue(own, publishing, NOW)).toBeNull();
     expect(built).toEqual([]);
     // A new approval tries again, and takes the earlier one along.
-    const next = await pendingRequest(true);
-    expect(await publishIfDue(sql, publishing, 0)).not.toBeNull();
+    const next = await pendingRequest(true, own);
+    expect(await publishIfDue(own, publishing, NOW)).not.toBeNull();
     expect(built).toHaveLength(1);
-    for (const change of [approval, next]) expect((await request(change)).published_at).not.toBeNull();
+    for (const change of [approval, next]) expect((await request(change, own)).published_at).not.toBeNull();
+  });
+
+  it('changes every 50 s do not hold the others back for good: the oldest waiting 10 minutes makes it due', async () => {
+    const { built, publishing } = counting();
+    await publishIfDue(own, publishing, NOW);
+    built.length = 0;
+    const first = await pendingRequest(true, own);
+    await own`update publish_requests set created_at = now() - interval '11 minutes' where id = ${first}`;
+    const latest = await pendingRequest(true, own);
+    // The latest is seconds old (the debounce is not over), but the first has waited too long.
+    expect(await publishIfDue(own, publishing, { debounceMs: 60_000, gapMs: 0 })).not.toBeNull();
+    expect(built).toHaveLength(1);
+    for (const change of [first, latest]) expect((await request(change, own)).published_at).not.toBeNull();
+  });
+
+  it('publishes by itself at most every 5 minutes: a run requested since defers it', async () => {
+    const { built, publishing } = counting();
+    await publishIfDue(own, publishing, NOW);
+    // Earlier runs (a failed one among them) out of the way: only the run below defers.
+    await own`update publish_runs set requested_at = requested_at - interval '1 hour', finished_at = finished_at - interval '1 hour'`;
+    built.length = 0;
+    await publishing.publish(null);
+    await publishing.idle();
+    built.length = 0;
+    const change = await pendingRequest(true, own);
+    await own`update publish_requests set created_at = now() - interval '2 minutes' where id = ${change}`;
+    // Debounced long enough, but a run was requested a moment ago.
+    expect(await publishIfDue(own, publishing, { debounceMs: 60_000 })).toBeNull();
+    expect(built).toEqual([]);
+    await own`update publish_runs set requested_at = requested_at - interval '6 minutes'`;
+    expect(await publishIfDue(own, publishing, { debounceMs: 60_000 })).not.toBeNull();
+    expect(built).toHaveLength(1);
+    expect((await request(change, own)).published_at).not.toBeNull();
   });
 
   it("changes that are not approvals wait for an admin's Publish", async () => {
     const { built, publishing } = counting();
     // Approvals other test files left pending are published first (the database is shared).
-    await publishIfDue(sql, publishing, 0);
+    await publishIfDue(own, publishing, NOW);
     built.length = 0;
-    const edit = await pendingRequest(false);
-    await sql`update publish_requests set created_at = now() - interval '5 minutes' where id = ${edit}`;
-    expect(await publishIfDue(sql, publishing, 0)).toBeNull();
+    const edit = await pendingRequest(false, own);
+    await own`update publish_requests set created_at = now() - interval '5 minutes' where id = ${edit}`;
+    expect(await publishIfDue(own, publishing, NOW)).toBeNull();
     expect(built).toEqual([]);
-    expect(await request(edit)).toMatchObject({ published_at: null, publish_run_id: null });
+    expect(await request(edit, own)).toMatchObject({ published_at: null, publish_run_id: null });
   });
 });
 

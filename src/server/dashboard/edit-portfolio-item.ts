@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import type { UploadStore } from '../storage/uploads.ts';
 import {
   assertPortfolioId,
+  listPortfolio,
   lockPortfolio,
   portfolioChanged,
   type PortfolioOwner,
@@ -28,13 +29,20 @@ export async function editPortfolioItem(
       const [old] = await tx<{ image_url: string | null }[]>`
         select image_url from portfolio_items where id = ${id} and business_id = ${business.id}`;
       if (!old) throw new AppError('NOT_FOUND', M.notFound);
-      await tx`
+      const edited = await tx`
         update portfolio_items
            set title = ${input.text.title}, description = ${input.text.description || null},
                image_url = ${stored ? stored.url : old.image_url}
-         where id = ${id} and business_id = ${business.id}`;
+         where id = ${id} and business_id = ${business.id}
+           and (title, description, image_url) is distinct from
+               (${input.text.title}, ${input.text.description || null}, ${stored ? stored.url : old.image_url})
+        returning 1`;
       return {
-        items: await portfolioChanged(tx, business, 'Portfolio job edited by its owner'),
+        // Saved as it was: nothing public changes, so no publish (each one is a build).
+        items:
+          edited.length === 0
+            ? await listPortfolio(tx, business.id)
+            : await portfolioChanged(tx, business, 'Portfolio job edited by its owner'),
         replaced: stored ? old.image_url : null,
       };
     });

@@ -5,7 +5,7 @@ import { PORTFOLIO_MESSAGES as M } from '../../domain/portfolio-rules.ts';
 import type { PortfolioItem } from '../../schemas/portfolio.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { lockPortfolio, portfolioChanged, type PortfolioOwner } from './portfolio-items.ts';
+import { listPortfolio, lockPortfolio, portfolioChanged, type PortfolioOwner } from './portfolio-items.ts';
 
 export async function reorderPortfolio(
   sql: Sql,
@@ -20,10 +20,13 @@ export async function reorderPortfolio(
     const known = new Set(current.map((r) => r.id));
     if (new Set(ids).size !== ids.length || ids.length !== known.size || !ids.every((id) => known.has(id)))
       throw new AppError('BAD_REQUEST', M.order, { ids: [M.order] });
-    await tx`
+    const moved = await tx`
       update portfolio_items p set display_order = o.n - 1
         from unnest(${ids}::uuid[]) with ordinality as o(id, n)
-       where p.id = o.id and p.business_id = ${business.id}`;
+       where p.id = o.id and p.business_id = ${business.id} and p.display_order is distinct from o.n - 1
+      returning 1`;
+    // The same order again changes nothing public: no publish (each one is a build).
+    if (moved.length === 0) return listPortfolio(tx, business.id);
     return portfolioChanged(tx, business, 'Portfolio reordered by its owner');
   });
 }

@@ -18,6 +18,23 @@ import { localSiteHost } from './local-site.ts';
 /** The automatic publish waits this long after the last automatic change before it starts. */
 export const PUBLISH_DEBOUNCE_MS = 60_000;
 /**
+ * ...but never longer than this after the oldest waiting one: changes every 50 s (one contractor
+ * saving again and again) must not hold every other change back for good.
+ */
+export const PUBLISH_MAX_WAIT_MS = 10 * 60_000;
+/**
+ * At most one automatic publish this often (a run of any kind requested within it defers the next):
+ * contractors' saves a minute apart would otherwise start a full build (a Netlify build) each.
+ */
+export const AUTO_PUBLISH_GAP_MS = 5 * 60_000;
+
+/** When the automatic publish is due (tests shorten them). */
+export interface AutomaticTiming {
+  debounceMs: number;
+  maxWaitMs?: number;
+  gapMs?: number;
+}
+/**
  * A run still 'building' after this long was cut short (its process stopped): it is failed. A run
  * whose building process on this machine is gone is failed at once.
  */
@@ -57,10 +74,13 @@ export function createPublisher({
   sql,
   builder,
   debounceMs = PUBLISH_DEBOUNCE_MS,
+  gapMs = AUTO_PUBLISH_GAP_MS,
 }: {
   sql: Sql;
   builder: Builder;
   debounceMs?: number;
+  /** AUTO_PUBLISH_GAP_MS; a timer that fires within it leaves the work to the scheduled job. */
+  gapMs?: number;
 }): Publisher {
   let running = false;
   let again = false;
@@ -125,7 +145,7 @@ export function createPublisher({
         timer = null;
         // Only if an automatic change still waits: an admin's Publish in the meantime took it already.
         publishing += 1;
-        void automaticWaiting(sql, 0)
+        void automaticWaiting(sql, { debounceMs: 0, gapMs })
           .then((waiting) => (waiting ? record(requestedBy) : null))
           .catch((error: unknown) => console.error('the automatic publish failed', error))
           .finally(() => {
@@ -143,18 +163,25 @@ export function createPublisher({
 }
 
 /**
- * Whether an automatic change's publish request waits for a build, no run covering it
- * yet, and the latest such request is at least `debounceMs` old. Not when a build failed since
- * that request: its changes wait for an admin's Publish or the next automatic change, so a build that
- * keeps failing is not started again every minute.
+ * Whether an automatic change's publish request waits for a build, no run covering it yet, and
+ * the latest such request is at least `debounceMs` old (or the oldest `maxWaitMs`). Not when a
+ * build failed since the latest: its changes wait for an admin's Publish or the next automatic
+ * change, so a build that keeps failing is not started again every minute. Not within `gapMs` of
+ * the last run requested (automatic publishes at most every 5 minutes).
  */
-async function automaticWaiting(sql: Sql, debounceMs: number): Promise<boolean> {
+async function automaticWaiting(
+  sql: Sql,
+  { debounceMs, maxWaitMs = PUBLISH_MAX_WAIT_MS, gapMs = AUTO_PUBLISH_GAP_MS }: AutomaticTiming,
+): Promise<boolean> {
   const [row] = await sql<{ due: boolean | null }[]>`
     with waiting as (
-      select max(created_at) as latest from publish_requests
+      select max(created_at) as latest, min(created_at) as oldest from publish_requests
        where published_at is null and publish_run_id is null and automatic)
-    select w.latest <= now() - make_interval(secs => ${debounceMs / 1000})
-           and not exists (select 1 from publish_runs r where r.status = 'failed' and r.finished_at >= w.latest) as due
+    select (w.latest <= now() - make_interval(secs => ${debounceMs / 1000})
+            or w.oldest <= now() - make_interval(secs => ${maxWaitMs / 1000}))
+           and not exists (select 1 from publish_runs r where r.status = 'failed' and r.finished_at >= w.latest)
+           and not exists (select 1 from publish_runs r
+                            where r.requested_at > now() - make_interval(secs => ${gapMs / 1000})) as due
       from waiting w`;
   return row?.due === true;
 }
@@ -308,16 +335,16 @@ export function schedulePublish(requestedBy: string | null = null): void {
 
 /**
  * The automatic publish without a timer: publishes when an automatic change's request
- * waits for a build and the latest such request is `debounceMs` old, so a burst of changes
- * still makes one build. Resolves when the build (or the hook's call) is done. Null: none due.
+ * waits for a build and the latest such request is `debounceMs` old (the oldest `maxWaitMs`), so
+ * a burst of changes still makes one build, and none within `gapMs` of the last run. Resolves when the build (or the hook's call) is done. Null: none due.
  */
 export async function publishIfDue(
   sql: Sql,
   pub: Publisher,
-  debounceMs = PUBLISH_DEBOUNCE_MS,
+  timing: AutomaticTiming = { debounceMs: PUBLISH_DEBOUNCE_MS },
 ): Promise<PublishRunView | null> {
   if (serverEnv().AUTO_PUBLISH === 'off') return null;
-  if (!(await automaticWaiting(sql, debounceMs))) return null;
+  if (!(await automaticWaiting(sql, timing))) return null;
   const run = await pub.publish(null);
   await pub.idle();
   return run;
