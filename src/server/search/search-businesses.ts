@@ -202,7 +202,9 @@ export async function searchBusinesses(
     };
   };
 
-  return sql.begin(async (tx) => {
+  // One snapshot for all the search's statements: the matches read once and the shown rows read
+  // by id after them see the same listings (a listing removed between them is not half there).
+  return sql.begin('isolation level repeatable read read only', async (tx) => {
     // Prepared statements would switch to a generic plan after a few runs, and a plan that
     // does not know the term or the place picks the wrong index; plan each search afresh.
     // The bitmap of a broad term's matches stays exact (4 MB, the default, made it lossy at
