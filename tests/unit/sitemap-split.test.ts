@@ -17,6 +17,9 @@ type Hook = (options: Record<string, unknown>) => Promise<void> | void;
 
 it('splits 120,001 pages into files of at most 50,000 URLs, all in the index', async () => {
   expect(SITEMAP_URL_LIMIT).toBe(50_000);
+  // The site's build sets the integration up with it.
+  const config = await readFile(path.join(import.meta.dirname, '..', '..', 'astro.config.mjs'), 'utf8');
+  expect(config).toMatch(/sitemap\(\{[^)]*entryLimit: SITEMAP_URL_LIMIT/);
   const dir = await mkdtemp(path.join(tmpdir(), 'sitemap-'));
   dirs.push(dir);
   const hooks = sitemap({ entryLimit: SITEMAP_URL_LIMIT }).hooks as Record<string, Hook>;
