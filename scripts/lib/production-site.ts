@@ -11,7 +11,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { dialableNanpNumber } from '../../src/domain/phone.ts';
 import { currentTotpCode } from '../../src/server/auth/second-factor/totp.ts';
-import { createSql, poolMode, type Sql } from '../../src/server/db/client.ts';
+import { connectionOptions, createSql, type Sql } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { ROOT } from './database.ts';
 import { freePort } from './embedded-db.ts';
@@ -94,9 +94,7 @@ export async function startProductionSite(options: {
     // The caller's own connections, named so they can be told from the server's in pg_stat_activity.
     const sql = postgres(url.href, {
       max: 2,
-      prepare: poolMode(url.href) === 'session',
-      // As createSql: nothing pipelined behind a transaction-mode pooler (porsager/postgres#970).
-      ...(poolMode(url.href) === 'transaction' ? { max_pipeline: 0 } : {}),
+      ...connectionOptions(url.href),
       connection: { application_name: MONITOR_APPLICATION },
       onnotice: () => {},
     }) as unknown as Sql;

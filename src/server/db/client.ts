@@ -36,17 +36,22 @@ export function reconnectDelaySeconds(retries: number): number {
   return Math.min(0.05 * 2 ** Math.max(0, retries - 1), 0.5);
 }
 
+/**
+ * What a client of `url` must do as its server lends connections: behind a transaction-mode
+ * pooler, no prepared statement, and no query pipelined behind another on a connection (the
+ * pooler hands the server connection back when the first reply ends, and the queries written
+ * behind it were never answered: porsager/postgres#970, 47 of 200 rounds of 20 concurrent views
+ * hung for good through PgBouncer; 0 with this). A connection then runs one query at a time;
+ * sql.begin still reserves its connection (scripts/patch-postgres.mjs, #823).
+ */
+export function connectionOptions(url: string): { prepare: boolean; max_pipeline?: number } {
+  return poolMode(url) === 'transaction' ? { prepare: false, max_pipeline: 0 } : { prepare: true };
+}
+
 export function createSql(url: string, options: { max?: number } = {}): Sql {
-  const pooled = poolMode(url) === 'transaction';
   return postgres(url, {
     max: options.max ?? defaultPoolMax(),
-    prepare: !pooled,
-    // Behind a transaction-mode pooler no query is pipelined behind another on a connection: the
-    // pooler hands the server connection back when the first reply ends, and the queries written
-    // behind it were never answered (porsager/postgres#970: 47 of 200 rounds of 20 concurrent
-    // views hung for good through PgBouncer; 0 with this). A connection then runs one query at a
-    // time; sql.begin still reserves its connection (scripts/patch-postgres.mjs, #823).
-    ...(pooled ? { max_pipeline: 0 } : {}),
+    ...connectionOptions(url),
     idle_timeout: 20,
     connect_timeout: 10,
     // How long a connection waits before reconnecting after a failed one. postgres.js's default
