@@ -9,8 +9,7 @@ export const SIMILAR_PROS = DEFAULT_CONTRACTORS_PER_LEAD - 1;
 const similarWord = WORDS[SIMILAR_PROS]!;
 const allWord = WORDS[DEFAULT_CONTRACTORS_PER_LEAD];
 
-/** A contractor's slug as the wizard's link and the request carry it. */
-export const CONTRACTOR_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** A contractor's slug as the wizard's link and the request carry it: SLUG_PATTERN, at most this long. */
 export const CONTRACTOR_SLUG_MAX = 120;
 
 /** The profile's main button. */

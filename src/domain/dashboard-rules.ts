@@ -103,6 +103,9 @@ export function formatMinutes(minutes: number | null): string {
   return `${Math.round(minutes / 1440)} days`;
 }
 
+/** Where a contractor's card setup stands (the dashboard's Payments tab). */
+export type PaymentSetupStatus = 'required' | 'pending' | 'completed';
+
 /**
  * The spec's payment setup status, its clauses in its order: no Stripe account id 'required',
  * an id but setup not completed 'pending', the completed flag (with an id) 'completed'. A
@@ -112,7 +115,7 @@ export function formatMinutes(minutes: number | null): string {
 export function paymentSetupStatus(business: {
   stripeCustomerId: string | null;
   paymentSetupCompleted: boolean;
-}): 'required' | 'pending' | 'completed' {
+}): PaymentSetupStatus {
   if (!business.stripeCustomerId) return 'required';
   return business.paymentSetupCompleted ? 'completed' : 'pending';
 }

@@ -3,7 +3,7 @@
 // scenarios, a generic pricing note and call to action. An unknown slug is not an error, but its
 // words are nobody's: the generic page says nothing taken from the URL (anyone can link to
 // /emergency/buy-cheap-pills-now, and the site would print it as a heading).
-import { SLUG_PATTERN } from '../schemas/catalog.ts';
+import { SLUG_PATTERN } from './slug.ts';
 
 export interface EmergencyContent {
   slug: string;

@@ -2,20 +2,21 @@
 // defaults, limits and messages, and the service-ZIP list as typed. The checks themselves are the
 // schema in src/schemas/contractor-signup.ts.
 
+import { type PriceRange, type ResponseTimeOption } from './profile-rules.ts';
+
+// The choices themselves are the profile's (src/domain/profile-rules.ts), and the address limits
+// the quote form's (src/domain/quote-rules.ts): one definition each, named here again for the form.
+export { PRICE_RANGES, RESPONSE_TIME_OPTIONS, type PriceRange } from './profile-rules.ts';
+export { ADDRESS_LIMITS } from './quote-rules.ts';
+export type ResponseTimeHours = ResponseTimeOption;
+
 export const DEFAULT_CITY = 'Dayton';
 export const DEFAULT_STATE = 'OH';
-/** Spec: response time options 1, 2, 4, 24 hours. */
-export const RESPONSE_TIME_OPTIONS = [1, 2, 4, 24] as const;
-export type ResponseTimeHours = (typeof RESPONSE_TIME_OPTIONS)[number];
 export const DEFAULT_RESPONSE_TIME: ResponseTimeHours = 24;
-/** Spec: price range $ to $$$$. */
-export const PRICE_RANGES = ['$', '$$', '$$$', '$$$$'] as const;
-export type PriceRange = (typeof PRICE_RANGES)[number];
 export const DEFAULT_PRICE_RANGE: PriceRange = '$$';
 
 export const BUSINESS_NAME_LIMITS = { min: 2, max: 120 } as const;
 export const OWNER_NAME_LIMITS = { min: 2, max: 100 } as const;
-export const ADDRESS_LIMITS = { min: 5, max: 255 } as const;
 export const CITY_LIMITS = { min: 2, max: 100 } as const;
 /** The ZIP list as typed: comma separated, capped before it is split. */
 export const ZIP_LIST_MAX = 600;

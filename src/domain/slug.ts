@@ -1,4 +1,8 @@
 // URL slugs: lowercase ASCII words joined by single hyphens ("Joe's Plumbing & Co." -> "joes-plumbing-co").
+
+/** What every slug looks like: a service's, an area's, an article's, a contractor's. */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
 export function slugify(text: string): string {
   return text
     .normalize('NFKD')

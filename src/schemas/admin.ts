@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { ZCursor } from './cursor.ts';
 import { CONTRACTOR_ADMIN_MESSAGES, GRANTABLE_ROLES, REJECTION_REASON_MAX } from '../domain/admin-rules.ts';
+import type { BusinessStatus } from '../domain/business-status.ts';
 import type { ClaimConfirmation } from '../domain/claim-rules.ts';
 import { DAY_MESSAGE, DAY_PATTERN, isCalendarDay, ZOptionalDay } from './day.ts';
 
@@ -152,7 +153,7 @@ export interface AdminBusiness {
   id: string;
   name: string;
   slug: string;
-  status: 'ACTIVE' | 'PENDING' | 'REJECTED' | 'SUSPENDED';
+  status: BusinessStatus;
   verified: boolean;
   featured: boolean;
   city: string | null;

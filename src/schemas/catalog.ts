@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { JOB_UNITS, PRICE_UNITS } from '../domain/budget-presets.ts';
 import { withinServiceArea } from '../domain/geo.ts';
+import { SLUG_PATTERN } from '../domain/slug.ts';
 
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const ZSlug = z.string().regex(SLUG_PATTERN, 'must be lowercase words joined by hyphens');
 const ZPlain = (min: number, max: number) =>
   z

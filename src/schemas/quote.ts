@@ -22,7 +22,8 @@ import {
 } from '../domain/quote-rules.ts';
 import { isBudgetNotSure } from '../domain/budget-presets.ts';
 import { dialableNanpNumber } from '../domain/phone.ts';
-import { CONTRACTOR_SLUG_MAX, CONTRACTOR_SLUG_PATTERN } from '../domain/chosen-pro.ts';
+import { CONTRACTOR_SLUG_MAX } from '../domain/chosen-pro.ts';
+import { SLUG_PATTERN } from '../domain/slug.ts';
 import { ZSanitized } from './sanitized-text.ts';
 import { emailOf } from './auth.ts';
 
@@ -81,10 +82,7 @@ export const ZQuoteRequest = z
     contractor: z.optional(
       z
         .string({ error: M.contractor })
-        .check(
-          z.maxLength(CONTRACTOR_SLUG_MAX, M.contractor),
-          z.regex(CONTRACTOR_SLUG_PATTERN, M.contractor),
-        ),
+        .check(z.maxLength(CONTRACTOR_SLUG_MAX, M.contractor), z.regex(SLUG_PATTERN, M.contractor)),
     ),
     photos: z._default(
       z

@@ -1,8 +1,7 @@
 // What the /dashboard page hands its island about the signed-in contractor's business (no
 // secrets: ids, names and flags the contractor may see).
-export type BusinessStatus = 'ACTIVE' | 'PENDING' | 'REJECTED' | 'SUSPENDED';
-
-export type PaymentSetupStatus = 'required' | 'pending' | 'completed';
+import type { BusinessStatus } from '../../domain/business-status.ts';
+import type { PaymentSetupStatus } from '../../domain/dashboard-rules.ts';
 
 export interface DashboardBusiness {
   id: string;

@@ -3,7 +3,8 @@
 // contractor is asked first). A link is applied once per tab, over what this browser kept: the
 // fields it names replace theirs, everything else typed stays; a reload does not apply it again,
 // and a request already sent and waiting for its code is never changed by one.
-import { CONTRACTOR_SLUG_MAX, CONTRACTOR_SLUG_PATTERN, type QuoteTarget } from '../../domain/chosen-pro.ts';
+import { CONTRACTOR_SLUG_MAX, type QuoteTarget } from '../../domain/chosen-pro.ts';
+import { SLUG_PATTERN } from '../../domain/slug.ts';
 import { ZIP_PATTERN } from '../../domain/quote-rules.ts';
 import type { SavedDraft } from './draft.ts';
 
@@ -23,7 +24,7 @@ export function readLink(search: string, services: readonly { slug: string }[]):
     service: service && services.some((s) => s.slug === service) ? service : null,
     zip: zip && ZIP_PATTERN.test(zip) ? zip : null,
     contractor:
-      contractor && contractor.length <= CONTRACTOR_SLUG_MAX && CONTRACTOR_SLUG_PATTERN.test(contractor)
+      contractor && contractor.length <= CONTRACTOR_SLUG_MAX && SLUG_PATTERN.test(contractor)
         ? contractor
         : null,
   };

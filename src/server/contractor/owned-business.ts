@@ -2,10 +2,9 @@
 // contractor page and endpoint starts here, so one contractor only ever reaches their own
 // business's leads, communications, quotes and profile. An owner with several businesses (only
 // possible through an admin) works on the oldest.
+import type { BusinessStatus } from '../../domain/business-status.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-
-export type BusinessStatus = 'ACTIVE' | 'PENDING' | 'REJECTED' | 'SUSPENDED';
 
 export interface OwnedBusiness {
   id: string;

@@ -10,6 +10,7 @@
 // - the default is the newest active card (the one saved last), and the setup is completed
 //   exactly when there is one (the matcher charges the default active card, nothing else).
 import Stripe from 'stripe';
+import type { PaymentSetupStatus } from '../../domain/dashboard-rules.ts';
 import { isMissingObject } from './stripe-client.ts';
 import { paymentSetupStatus } from '../../domain/dashboard-rules.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
@@ -152,7 +153,7 @@ export async function completePaymentSetup(
   stripe: Stripe,
   businessId: string,
   sessionId: string,
-): Promise<{ status: 'required' | 'pending' | 'completed' }> {
+): Promise<{ status: PaymentSetupStatus }> {
   let recorded: StripeBusiness | null;
   try {
     recorded = await recordSetupSession(sql, stripe, sessionId, businessId);
