@@ -189,7 +189,7 @@ export async function seedDemoData(sql: Sql, data: DemoData): Promise<DemoSeedRe
       reviews: reviews.length,
       accounts: data.accounts.length,
     };
-    await refreshSearchLexicon(tx as unknown as Sql);
+    await refreshSearchLexicon(tx);
     await tx`
       insert into app_meta (key, value) values ('demo_seed', ${tx.json({ seed: DEMO_SEED, ...result })})
       on conflict (key) do update set value = excluded.value, updated_at = now()`;

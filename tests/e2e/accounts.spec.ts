@@ -6,7 +6,6 @@ import { request as httpRequest } from 'node:http';
 import { type Browser, type Page } from '@playwright/test';
 import { issueToken } from '../../src/server/auth/account-tokens.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 import { createUser } from '../factories/index.ts';
 import { serveBuildAgain } from '../helpers/second-server.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
@@ -181,7 +180,7 @@ test('the verification link opened in another browser asks for the password, the
   // the browser suite shares one address's sign-in allowance, and sign-up is tested above).
   const email = `elsewhere-${randomUUID().slice(0, 8)}@example.com`;
   const token = await withSiteDatabase(test.info().project.use.baseURL!, async (tx) => {
-    const user = await createUser(tx as unknown as Sql, {
+    const user = await createUser(tx, {
       email,
       passwordHash: await hashPassword(PASSWORD),
     });

@@ -5,7 +5,6 @@
 // with the same steps, tests/helpers/admin-content.ts); axe on each tab and on the editor.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { Sql } from '../../src/server/db/client.ts';
 import { createBusiness } from '../factories/index.ts';
 import { editSeoPageH1 } from '../helpers/admin-content.ts';
 import { signInContext } from '../helpers/demo-session.ts';
@@ -31,7 +30,7 @@ test('an admin hides a review with a reason; the activity log shows it; each tab
   const name = `Content Spec Roofing ${Date.now().toString(36)}`;
   const author = `Reviewer ${Date.now().toString(36)}`;
   const { businessId, reviewId } = await withSiteDatabase(baseURL!, async (tx) => {
-    const business = await createBusiness(tx as unknown as Sql, { name });
+    const business = await createBusiness(tx, { name });
     await tx`update businesses set status = 'SUSPENDED' where id = ${business.id}`;
     const [review] = await tx<{ id: string }[]>`
       insert into reviews (business_id, rating, author_name, content, verified)

@@ -6,7 +6,6 @@
 // from (approval itself is covered by the integration tests; approve-and-publish by the publish
 // project).
 import AxeBuilder from '@axe-core/playwright';
-import type { Sql } from '../../src/server/db/client.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { signInContext } from '../helpers/demo-session.ts';
 import { hydrated } from '../helpers/islands.ts';
@@ -23,8 +22,8 @@ test('an admin rejects a pending contractor with a reason; it is mailed and in t
   const tag = Date.now().toString(36);
   const email = `pending-${tag}@example.com`;
   const { business, userId } = await withSiteDatabase(baseURL!, async (tx) => {
-    const owner = await createUser(tx as unknown as Sql, { email, roles: ['contractor'] });
-    const made = await createBusiness(tx as unknown as Sql, {
+    const owner = await createUser(tx, { email, roles: ['contractor'] });
+    const made = await createBusiness(tx, {
       name: `Queue Test Roofing ${tag}`,
       status: 'PENDING',
       verified: false,

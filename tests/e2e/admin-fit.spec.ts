@@ -11,7 +11,6 @@
 // Approving is never confirmed here: it schedules the automatic publish, which would rebuild the
 // site the rest of the suite is served from (publish.spec.ts confirms one and publishes).
 import type { Page } from '@playwright/test';
-import type { Sql } from '../../src/server/db/client.ts';
 import { formatPhone } from '../../src/domain/format.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { openSeoPageEditor } from '../helpers/admin-content.ts';
@@ -133,11 +132,11 @@ test('approving asks first, stating what follows; the approval view shows the ap
   const tag = Date.now().toString(36);
   const phone = `93755${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
   const { business, userId, email } = await withSiteDatabase(baseURL!, async (tx) => {
-    const owner = await createUser(tx as unknown as Sql, {
+    const owner = await createUser(tx, {
       email: `applicant-${tag}@example.com`,
       roles: ['contractor'],
     });
-    const made = await createBusiness(tx as unknown as Sql, {
+    const made = await createBusiness(tx, {
       name: `Fit Test Plumbing ${tag}`,
       status: 'PENDING',
       verified: false,
@@ -230,8 +229,8 @@ test('approving an unconfirmed claim asks first and says the listing changes han
   const name = `Fit Claim Roofing ${tag}`;
   const email = `fit-claim-${tag}@example.com`;
   const listing = await withSiteDatabase(baseURL!, async (tx) => {
-    const made = await createBusiness(tx as unknown as Sql, { ownerId: null, name });
-    const claimant = await createUser(tx as unknown as Sql, { email, roles: ['contractor'] });
+    const made = await createBusiness(tx, { ownerId: null, name });
+    const claimant = await createUser(tx, { email, roles: ['contractor'] });
     await tx`
       insert into business_claims (business_id, claimant_id, details)
       values (${made.id}, ${claimant.id}, ${tx.json({ ownerName: 'Riley Fit', phone: '9375550123' })})`;
@@ -269,7 +268,7 @@ test('the Publish panel names the changes waiting for it', async ({ context, pag
   await signInContext(context, baseURL!, 'admin@example.com');
   const tag = Date.now().toString(36);
   const { business, requests } = await withSiteDatabase(baseURL!, async (tx) => {
-    const made = await createBusiness(tx as unknown as Sql, { name: `Waiting Change Roofing ${tag}` });
+    const made = await createBusiness(tx, { name: `Waiting Change Roofing ${tag}` });
     const rows = await tx<{ id: number }[]>`
       insert into publish_requests (reason, entity_type, entity_id)
       values ('Profile updated by its owner', 'business', ${made.id}), ('Profile updated by its owner', 'business', ${made.id})

@@ -6,7 +6,6 @@
 // server configured with one: tests/integration/admin-payment-test-live-key.test.ts.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { Sql } from '../../src/server/db/client.ts';
 import { createBusiness, giveCard } from '../factories/index.ts';
 import { signInContext } from '../helpers/demo-session.ts';
 import { hydrated } from '../helpers/islands.ts';
@@ -31,7 +30,7 @@ test('The payment-test page creates a test lead and shows its distributions and 
   const tag = Date.now().toString(36);
   const name = `Payment Test Roofing ${tag}`;
   const business = await withSiteDatabase(baseURL!, async (tx) => {
-    const sql = tx as unknown as Sql;
+    const sql = tx;
     const [dayton] = await tx<
       { zip: string }[]
     >`select zip_codes[1] as zip from service_areas where slug = 'dayton'`;

@@ -6,7 +6,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { request, type Page } from '@playwright/test';
 import { createSession } from '../../src/server/auth/sessions.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 import { createUser } from '../factories/index.ts';
 import { signInContext } from '../helpers/demo-session.ts';
 import { hydrated } from '../helpers/islands.ts';
@@ -78,8 +77,8 @@ test('an admin disables a user (their session ends) and enables them; the activi
   await signInContext(context, baseURL!, 'admin@example.com');
   const email = `admin-e2e-${Date.now().toString(36)}@example.com`;
   const { id, token } = await withSiteDatabase(baseURL!, async (tx) => {
-    const user = await createUser(tx as unknown as Sql, { email, fullName: 'Casey Disabled' });
-    const session = await createSession(tx as unknown as Sql, user.id);
+    const user = await createUser(tx, { email, fullName: 'Casey Disabled' });
+    const session = await createSession(tx, user.id);
     return { id: user.id, token: session.token };
   });
   const theirs = await request.newContext({

@@ -15,7 +15,6 @@ import { demoRequestContext, demoSession } from '../helpers/demo-session.ts';
 import { fillPattern, siteRoutes, type Method } from '../helpers/route-list.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { createSession } from '../../src/server/auth/sessions.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 import { createUser } from '../factories/index.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -1495,7 +1494,7 @@ test('every admin route is shut to an admin session without a second factor, pag
   // the password alone (as before the second factor, or another browser), and an admin with no
   // second factor at all. Sessions are made in the site's database, as the sign-in would.
   const tokens = await withSiteDatabase(baseURL!, async (tx) => {
-    const sql = tx as unknown as Sql;
+    const sql = tx;
     const [demo] = await sql<{ id: string }[]>`select id from users where email = ${ACCOUNTS.admin}`;
     const bare = await createUser(sql, { roles: ['admin'], email: `bare-admin-${Date.now()}@example.com` });
     return {

@@ -8,7 +8,6 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import type { Sql } from '../../src/server/db/client.ts';
 import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
 import { signInContext } from '../helpers/demo-session.ts';
 import { hydrated } from '../helpers/islands.ts';
@@ -191,7 +190,7 @@ test('contractor2 saves a card through the hosted-page stand-in, then receives t
     await expect(page.getByText('Status: completed')).toBeVisible();
 
     const ranked = await withSiteDatabase(baseURL!, (tx) =>
-      matchContractors(tx as unknown as Sql, {
+      matchContractors(tx, {
         service_id: business.serviceId,
         zip_code: business.zip,
         latitude: null,

@@ -5,7 +5,6 @@
 // confirmed asks the admin for a second, explicit confirmation. Approving a claim schedules no
 // publish, so the site the rest of the suite is served from stays as it is.
 import AxeBuilder from '@axe-core/playwright';
-import type { Sql } from '../../src/server/db/client.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { signInContext } from '../helpers/demo-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
@@ -24,7 +23,7 @@ test('a claimant confirms by a code mailed to the listing’s domain; an admin s
   const email = `claimant-${tag}@example.com`;
   const address = `owner@${domain}`;
   const listing = await withSiteDatabase(baseURL!, async (tx) => {
-    const made = await createBusiness(tx as unknown as Sql, { ownerId: null, name });
+    const made = await createBusiness(tx, { ownerId: null, name });
     await tx`update businesses set website = ${`https://www.${domain}/`}, phone = '(937) 228-4050' where id = ${made.id}`;
     return made;
   });
@@ -125,8 +124,8 @@ test('a claim nobody confirmed asks the admin for a second, explicit confirmatio
   const name = `Unproven Roofing ${tag}`;
   const email = `unproven-${tag}@example.com`;
   const listing = await withSiteDatabase(baseURL!, async (tx) => {
-    const made = await createBusiness(tx as unknown as Sql, { ownerId: null, name });
-    const claimant = await createUser(tx as unknown as Sql, { email, roles: ['contractor'] });
+    const made = await createBusiness(tx, { ownerId: null, name });
+    const claimant = await createUser(tx, { email, roles: ['contractor'] });
     await tx`
       insert into business_claims (business_id, claimant_id, details)
       values (${made.id}, ${claimant.id}, ${tx.json({ ownerName: 'Riley' })})`;

@@ -7,7 +7,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createSession } from '../../src/server/auth/sessions.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { readFileSync } from 'node:fs';
@@ -44,7 +43,7 @@ test('a contractor with no card saves one through the stand-in of the hosted pag
 }) => {
   const { token, businessId } = await withSiteDatabase(baseURL!, async (transaction) => {
     // The factories take a pool; a transaction runs the same queries.
-    const tx = transaction as unknown as Sql;
+    const tx = transaction;
     const user = await createUser(tx, { roles: ['contractor'] });
     const business = await createBusiness(tx, { ownerId: user.id, status: 'ACTIVE' });
     return { token: (await createSession(tx, user.id)).token, businessId: business.id };
@@ -101,7 +100,7 @@ test('the stand-in is not found for a session that does not exist or without sig
 
 test('with Stripe configured the stand-in does not exist, even for a valid session', async ({ baseURL }) => {
   const { token, url } = await withSiteDatabase(baseURL!, async (transaction) => {
-    const tx = transaction as unknown as Sql;
+    const tx = transaction;
     const user = await createUser(tx, { roles: ['contractor'] });
     const business = await createBusiness(tx, { ownerId: user.id, status: 'ACTIVE' });
     const started = await startPaymentSetup(

@@ -11,7 +11,6 @@
 // site every other spec is served from.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { Sql } from '../../src/server/db/client.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { editSeoPageH1 } from '../helpers/admin-content.ts';
 import { signInContext } from '../helpers/demo-session.ts';
@@ -75,11 +74,11 @@ test('an admin approves a contractor and edits an SEO page, publishes, and both 
   const origin = baseURL!;
   const tag = Date.now().toString(36);
   const business = await withSiteDatabase(origin, async (tx) => {
-    const owner = await createUser(tx as unknown as Sql, {
+    const owner = await createUser(tx, {
       email: `publish-${tag}@example.com`,
       roles: ['contractor'],
     });
-    return createBusiness(tx as unknown as Sql, {
+    return createBusiness(tx, {
       name: `Publish Test Roofing ${tag}`,
       status: 'PENDING',
       verified: false,

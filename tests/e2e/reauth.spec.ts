@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { createUser } from '../factories/index.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { mailedLink } from '../helpers/quote-request.ts';
 import { ready } from '../helpers/islands.ts';
@@ -23,7 +22,7 @@ test('an e-mail change asks for the password again after 5 minutes; the old addr
   const newEmail = `sam-new-${tag}@example.com`;
   const passwordHash = await hashPassword(PASSWORD);
   const userId = await withSiteDatabase(baseURL!, async (tx) => {
-    const user = await createUser(tx as unknown as Sql, { email, fullName: 'Sam Reed', passwordHash });
+    const user = await createUser(tx, { email, fullName: 'Sam Reed', passwordHash });
     return user.id;
   });
 
@@ -106,7 +105,7 @@ test('the undo page offers a new password at once', async ({ page, baseURL }) =>
   const passwordHash = await hashPassword(PASSWORD);
   // The change itself went through earlier; only its undo link is made here.
   const token = await withSiteDatabase(baseURL!, async (tx) => {
-    const user = await createUser(tx as unknown as Sql, {
+    const user = await createUser(tx, {
       email: `kim-new-${tag}@example.com`,
       passwordHash,
     });

@@ -6,7 +6,6 @@
 // afterwards with its publish requests; axe on each new screen.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { Sql } from '../../src/server/db/client.ts';
 import { createBusiness, createLead } from '../factories/index.ts';
 import {
   createDistribution,
@@ -45,7 +44,7 @@ test('the homeowner says the job is done, confirms, and reviews it from the link
 }) => {
   const name = `Job Done Plumbing ${stamp()}`;
   const { businessId, token, email } = await withSiteDatabase(baseURL!, async (tx) => {
-    const sql = tx as unknown as Sql;
+    const sql = tx;
     const business = await createBusiness(sql, { name });
     await tx`update businesses set status = 'SUSPENDED' where id = ${business.id}`;
     const lead = await createLead(sql);
@@ -122,7 +121,7 @@ test('a review sharing the business phone waits for moderation; the admin sees w
   const name = `Moderated Drains ${stamp()}`;
   const author = `Pat Moderated ${stamp()}`;
   const { businessId, token } = await withSiteDatabase(baseURL!, async (tx) => {
-    const sql = tx as unknown as Sql;
+    const sql = tx;
     const business = await createBusiness(sql, { name, phone: '(937) 555-0188' });
     await tx`update businesses set status = 'SUSPENDED' where id = ${business.id}`;
     const lead = await createLead(sql);

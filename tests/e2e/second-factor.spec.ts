@@ -7,7 +7,6 @@ import type { Browser, Page } from '@playwright/test';
 import { issueToken } from '../../src/server/auth/account-tokens.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { currentTotpCode, TOTP_PERIOD_SECONDS } from '../../src/server/auth/second-factor/totp.ts';
-import type { Sql } from '../../src/server/db/client.ts';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../scripts/lib/seed-demo-admin-factor.ts';
 import { createUser } from '../factories/index.ts';
 import { enrolTotp, TEST_TOTP_SECRET } from '../helpers/api-context.ts';
@@ -21,7 +20,7 @@ const PASSWORD = 'Str0ng!Pass-2fa';
 async function newAccount(baseURL: string): Promise<string> {
   const email = `two-step-${randomUUID().slice(0, 8)}@example.com`;
   const passwordHash = await hashPassword(PASSWORD);
-  await withSiteDatabase(baseURL, (tx) => createUser(tx as unknown as Sql, { email, passwordHash }));
+  await withSiteDatabase(baseURL, (tx) => createUser(tx, { email, passwordHash }));
   return email;
 }
 
@@ -195,9 +194,7 @@ test('an admin without a second factor is sent to set one up, then into the admi
 }) => {
   const email = `new-admin-${randomUUID().slice(0, 8)}@example.com`;
   const passwordHash = await hashPassword(PASSWORD);
-  await withSiteDatabase(baseURL!, (tx) =>
-    createUser(tx as unknown as Sql, { email, passwordHash, roles: ['admin'] }),
-  );
+  await withSiteDatabase(baseURL!, (tx) => createUser(tx, { email, passwordHash, roles: ['admin'] }));
   await password(page, email);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await page.waitForURL((url) => url.pathname !== '/auth');
@@ -263,7 +260,7 @@ test('a password reset of an account with a second factor signs nobody in: the s
   // suite shares one address's allowance for reset requests and sign-ins).
   const token = await withSiteDatabase(baseURL!, async (tx) => {
     const [user] = await tx<{ id: string }[]>`select id from users where email = ${email}`;
-    await enrolTotp(tx as unknown as Sql, user!.id);
+    await enrolTotp(tx, user!.id);
     return issueToken(tx, user!.id, 'password_reset');
   });
   await page.goto(`/reset-password?token=${token}`);

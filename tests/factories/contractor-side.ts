@@ -2,7 +2,7 @@
 // response with an optional quote (accepted or not), a job the homeowner hired a contractor for,
 // and the homeowner's private links, inserted through the real schema. Times are given relative
 // to now so tests can place them in or out of a window.
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import {
   createHomeownerLink,
   hashLinkToken,
@@ -13,7 +13,7 @@ export type Stage = 'NEW' | 'CONTACTED' | 'IN_PROGRESS' | 'COMPLETED' | 'REJECTE
 
 /** The lead sent to the business (a paid distribution), optionally answered after some minutes. */
 export async function createDistribution(
-  sql: Sql,
+  sql: Db,
   leadId: string,
   businessId: string,
   options: {
@@ -49,7 +49,7 @@ export interface QuoteInput {
 
 /** A contractor's response on a lead, with a quote whose totals are computed like the server's. */
 export async function createResponse(
-  sql: Sql,
+  sql: Db,
   leadId: string,
   businessId: string,
   options: {
@@ -93,7 +93,7 @@ export async function createResponse(
 /** A job the homeowner hired `businessId` for: its quote accepted, the job COMPLETED (the
  * review rules' first way to a reviewable job), and the job's review link. */
 export async function createHiredJob(
-  sql: Sql,
+  sql: Db,
   leadId: string,
   businessId: string,
   options: { rank?: number } = {},
@@ -113,7 +113,7 @@ export async function createHiredJob(
 
 /** A homeowner link's raw token; `expired` moves its expiry into the past. */
 export async function createLink(
-  sql: Sql,
+  sql: Db,
   link: { leadId: string; purpose: LinkPurpose; businessId?: string; expired?: boolean },
 ): Promise<string> {
   const token = await createHomeownerLink(sql, link);

@@ -3,7 +3,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { solvedProof } from '../../scripts/lib/solve-proof.ts';
 import { ZQuoteRequest, type TQuoteRequest } from '../../src/schemas/quote.ts';
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Db, Sql } from '../../src/server/db/client.ts';
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -42,7 +42,7 @@ export interface UserRow {
 }
 
 export async function createUser(
-  sql: Sql,
+  sql: Db,
   overrides: {
     email?: string;
     fullName?: string;
@@ -69,7 +69,7 @@ export interface BusinessRow {
 }
 
 export async function createBusiness(
-  sql: Sql,
+  sql: Db,
   overrides: Partial<{
     name: string;
     status: 'ACTIVE' | 'PENDING';
@@ -127,7 +127,7 @@ export interface LeadRow {
 }
 
 export async function createLead(
-  sql: Sql,
+  sql: Db,
   overrides: Partial<{
     email: string;
     service: string;
@@ -157,7 +157,7 @@ export async function createLead(
 }
 
 /** A card on file in the sandbox gateway (a Stripe test card number) as the business's default. */
-export async function giveCard(sql: Sql, businessId: string, cardNumber = '4242424242424242'): Promise<void> {
+export async function giveCard(sql: Db, businessId: string, cardNumber = '4242424242424242'): Promise<void> {
   const customer = `cus_test_${unique()}`;
   const method = `pm_test_${unique()}`;
   await sql`update businesses set stripe_customer_id = ${customer}, payment_setup_completed = true where id = ${businessId}`;

@@ -3,7 +3,7 @@
 // And a signed-in user with given roles, through the real session code.
 import type { APIContext } from 'astro';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Db, Sql } from '../../src/server/db/client.ts';
 import { sealSecret } from '../../src/server/auth/second-factor/secret-box.ts';
 import { createUser } from '../factories/index.ts';
 
@@ -100,7 +100,7 @@ export async function signedInUser(
 export const TEST_TOTP_SECRET = 'TESTUSERTOTPSECRETNOTFORUSE23456';
 
 /** Gives a user a confirmed authenticator app with TEST_TOTP_SECRET. */
-export async function enrolTotp(sql: Sql, userId: string): Promise<void> {
+export async function enrolTotp(sql: Db, userId: string): Promise<void> {
   await sql`
     insert into user_totp (user_id, secret_enc, confirmed_at) values (${userId}, ${sealSecret(TEST_TOTP_SECRET)}, now())
     on conflict (user_id) do update set secret_enc = excluded.secret_enc, confirmed_at = now(), last_step = null`;

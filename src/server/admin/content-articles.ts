@@ -9,7 +9,7 @@
 // needs jsdom (13 MB), which would put the server function far over its 5 MB budget.
 import { ARTICLE_LIMITS, CONTENT_MESSAGES as M, CONTENT_PAGE_SIZE } from '../../domain/content-rules.ts';
 import type { AdminArticle, AdminArticlePage, TArticleInput } from '../../schemas/admin-content.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import { renderArticleContent } from '../site/article-content.ts';
@@ -35,7 +35,7 @@ interface ArticleRow {
 }
 
 /** The columns of an ArticleRow. */
-function columns(sql: Sql | TransactionSql) {
+function columns(sql: Db) {
   return sql`id, title, slug, excerpt, category, meta_title, meta_description, content,
     cover_image_url, status, published_at, updated_at, updated_at::text as updated_text`;
 }
@@ -104,7 +104,7 @@ export async function listArticles(
   };
 }
 
-async function articleRow(sql: Sql | TransactionSql, id: string, lock: boolean): Promise<ArticleRow> {
+async function articleRow(sql: Db, id: string, lock: boolean): Promise<ArticleRow> {
   const [row] = await sql<ArticleRow[]>`
     select ${columns(sql)} from articles where id = ${id} ${lock ? sql`for update` : sql``}`;
   if (!row) throw new AppError('NOT_FOUND', M.articleNotFound);

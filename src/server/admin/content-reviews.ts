@@ -12,7 +12,7 @@ import type {
   TReviewListQuery,
   TReviewVisibility,
 } from '../../schemas/admin-content.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import { recomputeBusinessRating } from '../reviews/business-rating.ts';
@@ -62,7 +62,7 @@ const toReview = (r: ReviewRow): AdminReview => ({
   signals: Array.isArray(r.signals) ? r.signals : [],
 });
 
-function reviewColumns(sql: Sql | TransactionSql) {
+function reviewColumns(sql: Db) {
   return sql`
     r.id, r.business_id, b.name as business_name, b.slug as business_slug, r.rating, r.author_name,
     r.title, r.content, r.verified, r.created_at, r.created_at::text as created_text, r.hidden_at,

@@ -14,7 +14,7 @@ import type {
   TSeoPageEdit,
   TSeoPagePreview,
 } from '../../schemas/admin-content.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import { buildCityServicePage } from '../site/city-service-page.ts';
@@ -73,7 +73,7 @@ const toPage = (r: PageRow): AdminSeoPage => ({
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** Every generated page (service x area) with its override's columns, as `pages`. */
-function generatedPages(sql: Sql | TransactionSql) {
+function generatedPages(sql: Db) {
   return sql`(
     select s.slug || '-' || a.slug || '-ohio' as slug, s.id as service_id, s.name as service,
            s.slug as service_slug, a.slug as area_slug, a.name as city
@@ -81,7 +81,7 @@ function generatedPages(sql: Sql | TransactionSql) {
     left join seo_pages p on p.slug = g.slug`;
 }
 
-function pageColumns(sql: Sql | TransactionSql) {
+function pageColumns(sql: Db) {
   return sql`g.slug, g.service_id, g.service, g.service_slug, g.area_slug, g.city, p.id, p.title_tag,
     p.meta_description, p.h1_heading, p.intro_content, p.service_overview, p.local_insights,
     p.pricing_guide, p.faq_content, p.updated_at`;
@@ -125,7 +125,7 @@ export async function listSeoPages(
 }
 
 /** A generated page and its override's columns (the override's id null: none saved yet). */
-export async function pageRow(sql: Sql | TransactionSql, slug: string): Promise<PageRow> {
+export async function pageRow(sql: Db, slug: string): Promise<PageRow> {
   if (!SLUG.test(slug)) throw new AppError('NOT_FOUND', M.seoPageNotFound);
   const [row] = await sql<PageRow[]>`
     select ${pageColumns(sql)} from ${generatedPages(sql)} where g.slug = ${slug}`;

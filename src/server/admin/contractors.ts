@@ -15,7 +15,7 @@ import type {
   TAdminContractorQuery,
   TLicenceCheck,
 } from '../../schemas/admin.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql, TransactionSql } from '../db/client.ts';
 import { cursorCodec, type CursorCodec } from '../cursor.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -93,13 +93,13 @@ const toBusiness = (r: BusinessRow): AdminBusiness => ({
 });
 
 /** A business's licence check by an admin, as JSON (null: none recorded). */
-function licenceJson(sql: Sql | TransactionSql) {
+function licenceJson(sql: Db) {
   return sql`(select json_build_object('number', c.license_number, 'board', c.issuing_board,
                                       'checkedOn', c.checked_on::text, 'source', c.source)
                 from business_licence_checks c where c.business_id = b.id)`;
 }
 
-function businessSelect(sql: Sql | TransactionSql) {
+function businessSelect(sql: Db) {
   return sql`
     select b.id, b.name, b.slug, b.status, b.verified, b.featured, b.featured_by_plan, b.city, b.category,
            b.created_at, b.created_at::text as created_text, u.email as owner_email,

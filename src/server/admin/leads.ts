@@ -19,7 +19,7 @@ import type {
   AdminLeadRow,
   TAdminLeadQuery,
 } from '../../schemas/admin-leads.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { cursorCodec } from '../cursor.ts';
 import { containsPattern } from './users.ts';
@@ -122,10 +122,7 @@ interface DetailRow {
 }
 
 /** The lead's distributions, best ranked first, each with its charge and any credit asked. */
-export async function leadDistributions(
-  sql: Sql | TransactionSql,
-  leadId: string,
-): Promise<AdminLeadDistribution[]> {
+export async function leadDistributions(sql: Db, leadId: string): Promise<AdminLeadDistribution[]> {
   const rows = await sql<
     {
       id: string;

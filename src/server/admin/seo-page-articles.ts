@@ -5,7 +5,7 @@
 // articles before and after, with a publish request, in one transaction.
 import { CONTENT_MESSAGES as M, SEO_LIMITS } from '../../domain/content-rules.ts';
 import type { AdminRelatedArticle, SeoPageArticles } from '../../schemas/admin-content.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import { audited, type AuditActor } from './audit.ts';
@@ -14,7 +14,7 @@ import { pageRow } from './content-seo-pages.ts';
 /** Published articles offered to choose from (by title). */
 const CHOICES_MAX = 500;
 
-async function chosen(sql: Sql | TransactionSql, pageId: string | null): Promise<AdminRelatedArticle[]> {
+async function chosen(sql: Db, pageId: string | null): Promise<AdminRelatedArticle[]> {
   if (!pageId) return [];
   return sql<AdminRelatedArticle[]>`
     select a.id, a.title, a.slug, a.category, a.status
@@ -24,7 +24,7 @@ async function chosen(sql: Sql | TransactionSql, pageId: string | null): Promise
 }
 
 /** The page's chosen articles, in order, and the published ones to choose from. */
-export async function seoPageArticles(sql: Sql | TransactionSql, slug: string): Promise<SeoPageArticles> {
+export async function seoPageArticles(sql: Db, slug: string): Promise<SeoPageArticles> {
   const page = await pageRow(sql, slug);
   const choices = await sql<AdminRelatedArticle[]>`
     select id, title, slug, category, status from articles where status = 'published'

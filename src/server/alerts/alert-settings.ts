@@ -26,7 +26,7 @@ import { dialableUsNumber } from '../../domain/phone.ts';
 import { twilioConfig } from '../config.ts';
 import type { AlertSettings, TAlertSettingsInput } from '../../schemas/alerts.ts';
 import { checkRateLimit } from '../auth/rate-limit.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { SmsRefusedNumberError, type SmsPort } from '../sms/sms-port.ts';
 
@@ -61,11 +61,7 @@ function withDefaults(channels: Partial<AlertChannels> | null | undefined): Aler
   ) as AlertChannels;
 }
 
-async function settingsRow(
-  sql: Sql | TransactionSql,
-  userId: string,
-  lock = false,
-): Promise<SettingsRow | null> {
+async function settingsRow(sql: Db, userId: string, lock = false): Promise<SettingsRow | null> {
   const [row] = await sql<SettingsRow[]>`
     select channels, quiet_start, quiet_end, sms_daily_max, sms_phone, sms_opted_out_at,
            pending_phone, pending_ref, pending_sent_at
@@ -74,11 +70,7 @@ async function settingsRow(
 }
 
 /** What `userId`'s alerts go by; `lock` holds the row to the transaction's end (counting texts). */
-export async function alertPrefs(
-  sql: Sql | TransactionSql,
-  userId: string,
-  lock = false,
-): Promise<AlertPrefs> {
+export async function alertPrefs(sql: Db, userId: string, lock = false): Promise<AlertPrefs> {
   const row = await settingsRow(sql, userId, lock);
   return {
     channels: withDefaults(row?.channels),
@@ -92,11 +84,7 @@ export async function alertPrefs(
 }
 
 /** Texts of `userId` counted against today's maximum (Dayton's day): the alerts, not tests. */
-export async function textsToday(
-  sql: Sql | TransactionSql,
-  userId: string,
-  now = new Date(),
-): Promise<number> {
+export async function textsToday(sql: Db, userId: string, now = new Date()): Promise<number> {
   const [row] = await sql<{ count: number }[]>`
     select count(*)::int as count from alert_deliveries
      where user_id = ${userId} and channel = 'sms' and status <> 'skipped'

@@ -16,7 +16,7 @@ import {
 import { formatBudget, formatMoney } from '../../domain/format.ts';
 import { timelineLabel } from '../../domain/quote-rules.ts';
 import { siteUrl } from '../config.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql, TransactionSql } from '../db/client.ts';
 import type { LeadRow } from '../quotes/types.ts';
 import { alertPrefs, textsToday } from './alert-settings.ts';
 import type { PushOptions } from './push-port.ts';
@@ -45,7 +45,7 @@ export interface Queued {
 }
 
 async function queuePushes(
-  sql: Sql | TransactionSql,
+  sql: Db,
   userId: string,
   kind: string,
   payload: AlertPayload,
@@ -61,7 +61,7 @@ async function queuePushes(
 }
 
 async function queueText(
-  sql: Sql | TransactionSql,
+  sql: Db,
   userId: string,
   kind: string,
   phone: string,

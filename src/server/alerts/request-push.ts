@@ -15,7 +15,7 @@ import {
 import { INVALID_HOMEOWNER_LINK } from '../../domain/homeowner-rules.ts';
 import type { RequestPushState, TPushSubscription } from '../../schemas/alerts.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { resolveRequest, type RequestAccess } from '../inbox/request-access.ts';
 import { LINK_DAYS, resolveHomeownerLink } from '../leads/homeowner-links.ts';
@@ -33,10 +33,7 @@ export function requestAccessOf(
 }
 
 /** The request named, and until when a browser turned on with that access may listen. */
-async function requestOf(
-  sql: Sql | TransactionSql,
-  access: RequestAccess,
-): Promise<{ leadId: string; until: Date }> {
+async function requestOf(sql: Db, access: RequestAccess): Promise<{ leadId: string; until: Date }> {
   if ('token' in access) {
     const link = await resolveHomeownerLink(sql, access.token, 'responses');
     if (link) return { leadId: link.leadId, until: link.expiresAt };

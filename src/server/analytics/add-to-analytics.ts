@@ -1,10 +1,10 @@
 // Adds to businesses' counters of today (UTC) for the events the server itself sees (a search
 // result shown, a lead sold): one row per business, metric and day, raised in one statement.
 import type { AnalyticsMetric } from '../../domain/analytics-rules.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 export async function addToAnalytics(
-  sql: Sql | TransactionSql,
+  sql: Db,
   metric: AnalyticsMetric,
   businessIds: readonly string[],
 ): Promise<void> {

@@ -93,7 +93,7 @@ export async function confirmEmailToken(
     await tx`update users set email_confirmed_at = now() where id = ${used.userId}`;
     await joinVerifiedRequests(tx, used.userId);
     // proveNewAccount let only the signing-up browser or the password this far; only the first is signed in.
-    const session = signingUpBrowser ? await createSession(tx as unknown as Sql, used.userId, meta) : null;
+    const session = signingUpBrowser ? await createSession(tx, used.userId, meta) : null;
     return { purpose: 'email_verification' as const, session, landing };
   });
 }

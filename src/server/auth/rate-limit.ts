@@ -1,7 +1,7 @@
 // Fixed-window rate limits counted in Postgres (spec: check_rate_limit). One upsert per attempt:
 // the row lock of ON CONFLICT DO UPDATE serialises concurrent attempts, so no two can both take
 // the last allowed slot.
-import type { Sql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -11,7 +11,7 @@ export interface RateLimitResult {
 }
 
 export async function checkRateLimit(
-  sql: Sql,
+  sql: Db,
   identifier: string,
   action: string,
   maxAttempts: number,

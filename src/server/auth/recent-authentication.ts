@@ -4,7 +4,7 @@
 // such a change; whatever proves the user (the password at POST /api/account/reauth, a second
 // factor's code or passkey) calls markReauthenticated afterwards.
 import { REAUTH_MESSAGES, REAUTH_MINUTES } from '../../domain/session-rules.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { SessionUser } from './sessions.ts';
 
@@ -19,6 +19,6 @@ export function requireRecentAuthentication(
 }
 
 /** Records that the session's user proved who they are just now (password or second factor). */
-export async function markReauthenticated(sql: Sql | TransactionSql, sessionId: string): Promise<void> {
+export async function markReauthenticated(sql: Db, sessionId: string): Promise<void> {
   await sql`update sessions set authenticated_at = now() where id = ${sessionId}`;
 }

@@ -68,7 +68,7 @@ export async function resetPassword(
     await tx`delete from sessions where user_id = ${used.userId}`;
     await endPendingSignIns(tx, used.userId);
     await voidPendingTokens(tx, used.userId);
-    if (await hasSecondFactor(tx as unknown as Sql, used.userId)) return { signedIn: false };
-    return { signedIn: true, ...(await createSession(tx as unknown as Sql, used.userId, meta)) };
+    if (await hasSecondFactor(tx, used.userId)) return { signedIn: false };
+    return { signedIn: true, ...(await createSession(tx, used.userId, meta)) };
   });
 }

@@ -9,7 +9,8 @@ import {
   SESSION_ABSOLUTE_DAYS,
   SESSION_IDLE_DAYS,
 } from '../../domain/session-rules.ts';
-import type { Sql } from '../db/client.ts';
+import type { Role } from '../../domain/guards.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS };
@@ -26,8 +27,6 @@ function endsAt(sql: Sql) {
          then least(s.last_seen_at + make_interval(mins => ${ADMIN_SESSION_IDLE_MINUTES}),
                     s.created_at + make_interval(hours => ${ADMIN_SESSION_ABSOLUTE_HOURS})) end)`;
 }
-
-export type Role = 'contractor' | 'admin';
 
 export interface SessionUser {
   sessionId: string;
@@ -46,7 +45,7 @@ export interface SessionUser {
 }
 
 export async function createSession(
-  sql: Sql,
+  sql: Db,
   userId: string,
   meta: { userAgent?: string | null; ip?: string | null } = {},
   options: { secondFactor?: boolean } = {},

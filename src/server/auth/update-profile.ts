@@ -34,13 +34,7 @@ export async function updateProfile(
     if (input.email === user.email) return { verificationSent: false };
     // Thrown inside the transaction: the name saved above is rolled back with it.
     requireProvedSession(session);
-    const limit = await checkRateLimit(
-      tx as unknown as Sql,
-      userId,
-      'email_change',
-      EMAIL_CHANGES_PER_HOUR,
-      60,
-    );
+    const limit = await checkRateLimit(tx, userId, 'email_change', EMAIL_CHANGES_PER_HOUR, 60);
     if (!limit.allowed) throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
     const token = await issueToken(tx, userId, 'email_change', input.email);
     await enqueueMail(tx, emailChangeMail(input.email, user.email, token));

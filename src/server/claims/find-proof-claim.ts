@@ -3,7 +3,7 @@
 // or the one the registration's proof cookie names while its token lives.
 import { CLAIM_PROOF_MESSAGES as M, type ClaimConfirmation } from '../../domain/claim-rules.ts';
 import { hashToken } from '../auth/tokens.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { ClaimAccess } from './claim-proof-cookie.ts';
 
@@ -40,7 +40,7 @@ export function toConfirmation(row: {
 }
 
 /** The claim, or a 401 (the cookie's token is unknown or past its hour) / 404 (no pending claim). */
-export async function findProofClaim(sql: Sql | TransactionSql, access: ClaimAccess): Promise<ProofClaim> {
+export async function findProofClaim(sql: Db, access: ClaimAccess): Promise<ProofClaim> {
   const [row] = await sql<Row[]>`
     select c.id, b.name as business_name, b.phone, b.website,
            c.verified_at, c.verified_channel, c.verified_target

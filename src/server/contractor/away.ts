@@ -14,7 +14,7 @@ import {
   type AwayReason,
 } from '../../domain/response-clock.ts';
 import type { AwayPeriod, AwayState, TAwayInput } from '../../schemas/away.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,7 +42,7 @@ interface PeriodRow {
   now: boolean;
 }
 
-async function openPeriods(sql: Sql | TransactionSql, businessId: string): Promise<PeriodRow[]> {
+async function openPeriods(sql: Db, businessId: string): Promise<PeriodRow[]> {
   return sql<PeriodRow[]>`
     select id, starts_at, ends_at, reason, starts_at <= clock_timestamp() as now
       from business_away_periods where business_id = ${businessId} and ends_at > clock_timestamp()

@@ -3,8 +3,8 @@
 // registered by its owner, is the beginning of time). Every contractor-facing read of leads,
 // charges, receipts, credits and figures compares its rows' times with this; admins' reads do not.
 // One scalar subquery, evaluated once per statement.
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
-export function ownerSince(sql: Sql | TransactionSql, businessId: string) {
+export function ownerSince(sql: Db, businessId: string) {
   return sql`(select coalesce(owner_since, '-infinity'::timestamptz) from businesses where id = ${businessId})`;
 }

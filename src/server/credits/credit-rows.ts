@@ -1,7 +1,7 @@
 // A lead credit row as the contractor sees it.
 import type { CreditRowReason, CreditStatus } from '../../domain/credit-rules.ts';
 import type { LeadCredit } from '../../schemas/lead-credit.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 export interface CreditRow {
   id: string;
@@ -29,7 +29,7 @@ export function toLeadCredit(row: CreditRow): LeadCredit {
 
 /** The credit of one of the business's distributions, if it was disputed. */
 export async function findCredit(
-  sql: Sql | TransactionSql,
+  sql: Db,
   businessId: string,
   distributionId: string,
 ): Promise<CreditRow | null> {

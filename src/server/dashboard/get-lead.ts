@@ -3,7 +3,7 @@
 // before its owner had it (a claimed listing's) is not found (contractor/owner-since.ts).
 import { nextStages } from '../../domain/lead-stages.ts';
 import type { Communication, LeadDetail, QuoteLine } from '../../schemas/dashboard.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { ownerSince } from '../contractor/owner-since.ts';
 import { contractorThread } from '../inbox/contractor-thread.ts';
 import { leadCreditState } from '../credits/lead-credit-state.ts';
@@ -20,11 +20,7 @@ export function assertDistributionId(id: string | undefined): string {
   return id;
 }
 
-export async function findLeadRow(
-  sql: Sql | TransactionSql,
-  businessId: string,
-  distributionId: string,
-): Promise<LeadRow> {
+export async function findLeadRow(sql: Db, businessId: string, distributionId: string): Promise<LeadRow> {
   const [row] = await sql<LeadRow[]>`
     select ${leadColumns(sql)}
       from lead_distributions d
@@ -47,7 +43,7 @@ interface CommunicationRow {
 }
 
 export async function leadCommunications(
-  sql: Sql | TransactionSql,
+  sql: Db,
   businessId: string,
   leadId: string,
 ): Promise<Communication[]> {

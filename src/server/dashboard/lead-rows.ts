@@ -6,7 +6,7 @@ import { leadTrust } from '../../domain/lead-trust.ts';
 import type { BuyerOutcome, Outcome } from '../../domain/outcome-rules.ts';
 import type { LineType } from '../../domain/phone-proof-rules.ts';
 import type { LeadSummary } from '../../schemas/dashboard.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 export interface LeadRow {
   id: string;
@@ -42,7 +42,7 @@ export interface LeadRow {
 }
 
 /** The select list over `lead_distributions d join leads l`. */
-export function leadColumns(sql: Sql | TransactionSql) {
+export function leadColumns(sql: Db) {
   return sql`
     d.id, d.lead_id, d.stage, d.created_at, d.created_at::text as cursor_at, d.viewed_at,
     d.responded_at, d.payment_status, l.project_type, l.project_description, l.timeline,

@@ -3,7 +3,7 @@
 // every change records (the public profile is a prebuilt page).
 import { PORTFOLIO_MESSAGES } from '../../domain/portfolio-rules.ts';
 import type { PortfolioItem } from '../../schemas/portfolio.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 
@@ -17,7 +17,7 @@ export function assertPortfolioId(id: string | undefined): string {
   return id;
 }
 
-export async function listPortfolio(sql: Sql | TransactionSql, businessId: string): Promise<PortfolioItem[]> {
+export async function listPortfolio(sql: Db, businessId: string): Promise<PortfolioItem[]> {
   return sql<PortfolioItem[]>`
     select id, title, coalesce(description, '') as description, image_url as "imageUrl",
            display_order as "displayOrder"

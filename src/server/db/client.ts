@@ -9,6 +9,19 @@ import { databasePoolMode, databaseUrl, serverEnv } from '../config.ts';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 export type TransactionSql = postgres.TransactionSql<Record<string, never>>;
+/**
+ * A connection from the pool or a transaction (or a savepoint): what a step takes that runs its
+ * queries wherever its caller is, and opens no transaction of its own (that needs `Sql`).
+ */
+export type Db = Sql | TransactionSql;
+
+/**
+ * Runs `work` in a transaction of its own: begun on a pool, a savepoint inside a caller's
+ * transaction, so a step taking `Db` can still make its writes all-or-nothing.
+ */
+export function inTransaction<T>(db: Db, work: (tx: TransactionSql) => Promise<T>): Promise<T> {
+  return ('savepoint' in db ? db.savepoint(work) : db.begin(work)) as Promise<T>;
+}
 
 let client: Sql | undefined;
 

@@ -8,7 +8,7 @@ import { insuranceText, licenceText } from '../../domain/inbox-rules.ts';
 import { formatRating, NO_REVIEWS_LABEL } from '../../domain/rating.ts';
 import { respondsWithinText } from '../../domain/reply-promise.ts';
 import type { ContractorCard } from '../../schemas/inbox.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 export type { ContractorCard };
 
@@ -62,7 +62,7 @@ export function cardOf(row: Row): ContractorCard {
 }
 
 /** The request's contractors: bought first (by rank), then others that responded (by name). */
-export async function contractorCards(sql: Sql | TransactionSql, leadId: string): Promise<ContractorCard[]> {
+export async function contractorCards(sql: Db, leadId: string): Promise<ContractorCard[]> {
   const rows = await sql<Row[]>`
     select b.id, b.name, b.slug, b.status, b.images[1] as photo, b.average_rating::float8 as rating,
            b.total_reviews as reviews, b.license_number, b.insurance_verified, b.response_time_hours, b.phone,
@@ -78,10 +78,7 @@ export async function contractorCards(sql: Sql | TransactionSql, leadId: string)
 }
 
 /** The contact details of the contractor whose quote the homeowner accepted, if any. */
-export async function acceptedContact(
-  sql: Sql | TransactionSql,
-  leadId: string,
-): Promise<ContractorContact | null> {
+export async function acceptedContact(sql: Db, leadId: string): Promise<ContractorContact | null> {
   const [row] = await sql<ContractorContact[]>`
     select b.id as "businessId", b.name, b.phone, b.email, b.website,
            nullif(concat_ws(', ', b.address, concat_ws(' ', b.city, b.state, b.zip_code)), '') as address

@@ -4,11 +4,11 @@
 // homeowner's messages read. The homeowner is named by first name and initial, never by e-mail.
 import { homeownerShortName } from '../../domain/inbox-rules.ts';
 import type { LeadMessage } from '../../schemas/dashboard.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { markThreadRead, threadOf } from './threads.ts';
 
 export async function contractorThread(
-  sql: Sql | TransactionSql,
+  sql: Db,
   lead: { leadId: string; businessId: string; paid: boolean; homeownerName: string },
 ): Promise<LeadMessage[] | null> {
   if (!lead.paid) return null;

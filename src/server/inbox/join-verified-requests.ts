@@ -4,9 +4,9 @@
 // controls that mailbox already received every mail of those requests, their private links
 // included, so joining shows them nothing new. Run at sign-in, at an e-mail confirmation (a new
 // account's, or a change's) and when the inbox opens; a request already in an account stays there.
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
-export async function joinVerifiedRequests(sql: Sql | TransactionSql, userId: string): Promise<number> {
+export async function joinVerifiedRequests(sql: Db, userId: string): Promise<number> {
   const joined = await sql`
     update leads l set user_id = u.id
       from users u

@@ -2,7 +2,7 @@
 // oldest first. Only bought threads are read (a paid distribution); a contractor's reads are
 // further bounded by its owner's owner_since (src/server/contractor/owner-since.ts) in
 // contractor-thread.ts.
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 export type MessageAuthor = 'homeowner' | 'contractor';
 
@@ -32,10 +32,7 @@ const toMessage = (r: Row): ThreadMessage => ({
 });
 
 /** Every bought thread of a request, by contractor (the homeowner's view). */
-export async function threadsOf(
-  sql: Sql | TransactionSql,
-  leadId: string,
-): Promise<Map<string, ThreadMessage[]>> {
+export async function threadsOf(sql: Db, leadId: string): Promise<Map<string, ThreadMessage[]>> {
   const rows = await sql<Row[]>`
     select m.id, m.business_id, m.author, m.body, m.photos, m.created_at
       from lead_messages m
@@ -52,11 +49,7 @@ export async function threadsOf(
 }
 
 /** One thread, oldest first. */
-export async function threadOf(
-  sql: Sql | TransactionSql,
-  leadId: string,
-  businessId: string,
-): Promise<ThreadMessage[]> {
+export async function threadOf(sql: Db, leadId: string, businessId: string): Promise<ThreadMessage[]> {
   const rows = await sql<Row[]>`
     select id, business_id, author, body, photos, created_at from lead_messages
      where lead_id = ${leadId} and business_id = ${businessId}
@@ -66,7 +59,7 @@ export async function threadOf(
 
 /** The reader has seen what the other side wrote (in one thread, or in all of a request's). */
 export async function markThreadRead(
-  sql: Sql | TransactionSql,
+  sql: Db,
   leadId: string,
   reader: MessageAuthor,
   businessId?: string,

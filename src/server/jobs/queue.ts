@@ -5,8 +5,8 @@
 // transaction-mode pooler work as the server's own queries do, and there is nothing else to run.
 // Jobs are taken with `drainQueue`: by the server's in-process runner (runner.ts) and, on Netlify,
 // by the functions in netlify/functions (docs/architecture.md, "Background work").
-import { PgBoss, type Db, type Job } from 'pg-boss';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import { PgBoss, type Db as QueueDb, type Job } from 'pg-boss';
+import type { Db, Sql, TransactionSql } from '../db/client.ts';
 
 export const QUEUE_SCHEMA = 'pgboss';
 
@@ -25,7 +25,7 @@ export interface QueueSpec {
  * (its migrations and maintenance, with their own BEGIN ... COMMIT): they run in the simple
  * protocol on one reserved connection, rolled back there if one fails, and the rows of every
  * statement are returned, as pg-boss asks of a custom driver. */
-export function queueDb(sql: Sql | TransactionSql): Db {
+export function queueDb(sql: Db): QueueDb {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (values?.length) {
@@ -110,7 +110,7 @@ async function installOnce(sql: Sql, specs: readonly QueueSpec[]): Promise<void>
  * pg-boss's commands over `sql`, never started: no timers, no pool of its own, nothing to stop.
  * The schema and queues are the migrations' (installQueues); the schedules are ours.
  */
-function commands(sql: Sql | TransactionSql): PgBoss {
+function commands(sql: Db): PgBoss {
   const boss = new PgBoss({ db: queueDb(sql), ...OPTIONS, migrate: false });
   boss.on('error', (error: unknown) => console.error('job queue', error));
   return boss;

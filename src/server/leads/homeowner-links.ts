@@ -2,7 +2,7 @@
 // quote on their request, and the review of one contractor's completed job. Only the token's
 // SHA-256 is stored; the raw token is in the mail alone.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 export type LinkPurpose = 'responses' | 'review';
 
@@ -21,7 +21,7 @@ export function hashLinkToken(token: string): string {
 
 /** A new link's raw token, stored by its hash. A review link names the contractor reviewed. */
 export async function createHomeownerLink(
-  tx: Sql | TransactionSql,
+  tx: Db,
   link: { leadId: string; purpose: LinkPurpose; businessId?: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -48,7 +48,7 @@ export interface ResolvedLink {
 
 /** The lead (and contractor) a token opens, or null for an unknown, expired or malformed one. */
 export async function resolveHomeownerLink(
-  sql: Sql | TransactionSql,
+  sql: Db,
   token: string,
   purpose: LinkPurpose,
 ): Promise<ResolvedLink | null> {

@@ -11,7 +11,7 @@ import {
   type Outcome,
 } from '../../domain/outcome-rules.ts';
 import { siteUrl } from '../config.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { resolveRequest, type RequestAccess } from '../inbox/request-access.ts';
 import { layoutMail } from '../mail/layout.tsx';
@@ -28,7 +28,7 @@ export interface LeadOutcome {
   askedAt: Date | null;
 }
 
-export async function leadOutcome(sql: Sql | TransactionSql, leadId: string): Promise<LeadOutcome> {
+export async function leadOutcome(sql: Db, leadId: string): Promise<LeadOutcome> {
   const [row] = await sql<LeadOutcome[]>`
     select outcome, outcome_business_id as "businessId", outcome_at as "answeredAt", outcome_asked_at as "askedAt"
       from leads where id = ${leadId}`;

@@ -1,7 +1,7 @@
 // What the homeowner's private responses page shows (/quote-request/responses?token=): their
 // request in short and every contractor response on it, quotes with their line items, in the
 // order they arrived. Only the token's lead is ever read.
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { resolveHomeownerLink } from './homeowner-links.ts';
 import { recordResponsesView } from './record-responses-view.ts';
 
@@ -106,10 +106,7 @@ function quoteOf(row: Row): ResponseQuote | null {
   };
 }
 
-export async function leadResponsesOf(
-  sql: Sql | TransactionSql,
-  leadId: string,
-): Promise<LeadResponses | null> {
+export async function leadResponsesOf(sql: Db, leadId: string): Promise<LeadResponses | null> {
   const [lead] = await sql<LeadSummary[]>`
     select id, name, project_type as "projectType", project_description as description, timeline,
            budget_min as "budgetMin", budget_max as "budgetMax", city, zip_code as "zipCode",

@@ -1,7 +1,7 @@
 // The transactional outbox: a mail is a row written in the same transaction as the change it
 // announces, so it is never lost and never sent for a change that rolled back. The sender
 // (mail/sender.ts) delivers it afterwards.
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -16,7 +16,7 @@ export interface OutgoingMail {
 }
 
 /** Queues `mail`; its row's id (a push that may stand in for it holds it by that: request-push.ts). */
-export async function enqueueMail(sql: Sql | TransactionSql, mail: OutgoingMail): Promise<string> {
+export async function enqueueMail(sql: Db, mail: OutgoingMail): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
     insert into mail_outbox (to_address, subject, text_body, html_body, template, payload, send_after)
     values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template}, ${sql.json(mail.payload ?? {})},

@@ -2,7 +2,7 @@
 // (Stripe Checkout in setup mode; the sandbox's local stand-in), never on ours. Starting it gives
 // the business a customer at the gateway, which the dashboard reads as 'pending' until the card
 // is saved (spec: no id 'required', id but not completed 'pending', completed flag 'completed').
-import type { Sql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { OwnedBusiness } from '../contractor/owned-business.ts';
 import type { PaymentGateway } from './gateway.ts';
 
@@ -11,7 +11,7 @@ export const SETUP_RETURN_PATH = '/dashboard?tab=payment-setup&setup=success';
 export const SETUP_CANCEL_PATH = '/dashboard?tab=payment-setup&setup=cancelled';
 
 export async function startPaymentSetup(
-  sql: Sql,
+  sql: Db,
   gateway: PaymentGateway,
   business: Pick<OwnedBusiness, 'id' | 'stripeCustomerId'>,
   email: string,

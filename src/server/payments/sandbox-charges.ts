@@ -1,7 +1,7 @@
 // The sandbox gateway's charge list (revenue validation): every payment intent created in a
 // period with what was refunded of it, read in keyset pages of 100 as Stripe's list is, oldest
 // first. requires_payment_method is a decline; requires_action was not completed either.
-import type { Sql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { ChargeListRequest, GatewayCharge, PaymentGateway } from './gateway.ts';
 
 const PAGE = 100;
@@ -16,7 +16,7 @@ interface Row {
   at: string;
 }
 
-export function sandboxCharges(sql: Sql): Pick<PaymentGateway, 'listCharges'> {
+export function sandboxCharges(sql: Db): Pick<PaymentGateway, 'listCharges'> {
   return {
     async listCharges({ since, until }: ChargeListRequest): Promise<GatewayCharge[]> {
       const charges: GatewayCharge[] = [];

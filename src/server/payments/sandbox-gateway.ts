@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { sandboxRefunds } from './sandbox-refunds.ts';
 import { sandboxPlans } from './sandbox-plans.ts';
 import { sandboxCharges } from './sandbox-charges.ts';
-import type { Sql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type {
   ChargeRequest,
   ChargeResult,
@@ -58,7 +58,7 @@ function toResult(row: IntentRow): ChargeResult {
   };
 }
 
-export function createSandboxGateway(sql: Sql): PaymentGateway {
+export function createSandboxGateway(sql: Db): PaymentGateway {
   return {
     name: 'sandbox',
     ...sandboxRefunds(sql),

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { PLANS, prorationCents } from '../../domain/plans.ts';
 import { AppError } from '../errors.ts';
-import type { Sql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type {
   PaymentGateway,
   PlanChangePreview,
@@ -53,7 +53,7 @@ type PlanMethods = Pick<
   | 'subscriptionOfSession'
 >;
 
-export function sandboxPlans(sql: Sql): PlanMethods {
+export function sandboxPlans(sql: Db): PlanMethods {
   return {
     async createSubscriptionSession(request: SubscriptionSessionRequest): Promise<SetupSession> {
       const customerId = request.customerId ?? `cus_sbx_${randomBytes(12).toString('hex')}`;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { displayName } from '../../domain/format.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { siteUrl } from '../config.ts';
-import type { Sql } from '../db/client.ts';
+import { inTransaction, type Db, type Sql } from '../db/client.ts';
 import type { PaymentGateway, RefundRequest, RefundResult } from './gateway.ts';
 
 /** The sandbox's stand-in of Stripe's hosted receipt page. */
@@ -17,10 +17,10 @@ interface RefundRow {
   status: 'succeeded';
 }
 
-export function sandboxRefunds(sql: Sql): Pick<PaymentGateway, 'refund' | 'receiptUrl'> {
+export function sandboxRefunds(sql: Db): Pick<PaymentGateway, 'refund' | 'receiptUrl'> {
   return {
     async refund(request: RefundRequest): Promise<RefundResult> {
-      return sql.begin(async (tx) => {
+      return inTransaction(sql, async (tx) => {
         // The charge locked first: refunds of one charge (with any key) go one at a time, so
         // together they never exceed it, and a retry with the same key finds the first refund.
         const [intent] = await tx<{ status: string; amount_cents: number }[]>`

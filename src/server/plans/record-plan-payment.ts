@@ -3,7 +3,7 @@
 // and no distribution: the spend caps (business_lead_usage counts lead_distributions) never see
 // it. Written in any order and any number of times it ends the same: a paid row is final (a
 // failure reported after the payment changes nothing), a failed one becomes paid when paid.
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 export interface PlanPayment {
   businessId: string;
@@ -20,7 +20,7 @@ export interface PlanPayment {
 }
 
 /** Records the payment; whether this call wrote it first as failed (its alert goes once). */
-export async function recordPlanPayment(sql: Sql | TransactionSql, payment: PlanPayment): Promise<boolean> {
+export async function recordPlanPayment(sql: Db, payment: PlanPayment): Promise<boolean> {
   const [row] = await sql<{ first_failure: boolean }[]>`
     insert into payment_transactions (business_id, idempotency_key, payment_amount_cents, payment_status,
       stripe_payment_intent_id, description, receipt_url, failure_message, created_at)

@@ -3,7 +3,7 @@
 // know it (the business, the review's author and business, the page's service and city, the
 // article's title) with its public address where it has one. Shown by the Publish panel.
 import type { PendingChange } from '../../schemas/publish.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 /** Lines shown; the panel says how many more there are. */
 export const PENDING_CHANGES_SHOWN = 100;
@@ -20,10 +20,7 @@ interface Row {
   href: string | null;
 }
 
-export async function pendingChanges(
-  sql: Sql | TransactionSql,
-  limit = PENDING_CHANGES_SHOWN,
-): Promise<PendingChange[]> {
+export async function pendingChanges(sql: Db, limit = PENDING_CHANGES_SHOWN): Promise<PendingChange[]> {
   const rows = await sql<Row[]>`
     with waiting as (
       select r.entity_type, r.entity_id, r.reason, count(*)::int as count, max(r.created_at) as latest_at,

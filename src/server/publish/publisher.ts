@@ -9,7 +9,7 @@
 // burst of changes makes one build.
 import { hostname } from 'node:os';
 import { serverEnv } from '../config.ts';
-import { db, type Sql, type TransactionSql } from '../db/client.ts';
+import { db, type Db, type Sql, type TransactionSql } from '../db/client.ts';
 import type { PublishRunView, PublishState } from '../../schemas/publish.ts';
 import { hookBuilder } from './build-hook.ts';
 import { pendingChanges } from './pending-changes.ts';
@@ -238,7 +238,7 @@ async function claimNext(sql: Sql): Promise<number | null> {
 }
 
 /** Records a run's outcome: its requests published, or handed back to the next run. */
-async function finishRun(sql: Sql | TransactionSql, id: number, outcome: BuildOutcome): Promise<void> {
+async function finishRun(sql: Db, id: number, outcome: BuildOutcome): Promise<void> {
   const work = async (tx: TransactionSql) => {
     await tx`
       update publish_runs set status = ${outcome.status}, finished_at = now(), log_tail = ${logTail(outcome.log) || null}

@@ -2,7 +2,7 @@
 // (publish_requests). Called inside the transaction of the change itself, so a change and its
 // request are written together or not at all; the admin area's publishing turns the unpublished
 // requests into a build.
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 
 export type PublishEntity = 'business' | 'review' | 'seo_page' | 'article' | 'service';
 
@@ -20,7 +20,7 @@ export interface PublishRequest {
   automatic?: boolean;
 }
 
-export async function requestPublish(sql: Sql | TransactionSql, request: PublishRequest): Promise<void> {
+export async function requestPublish(sql: Db, request: PublishRequest): Promise<void> {
   await sql`
     insert into publish_requests (reason, entity_type, entity_id, requested_by, automatic)
     values (${request.reason.slice(0, 200)}, ${request.entityType}, ${request.entityId}, ${request.requestedBy},

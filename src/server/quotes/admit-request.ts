@@ -24,7 +24,7 @@ import {
   REQUESTS_PER_PHONE_PER_DAY,
   sketchSimilarity,
 } from '../../domain/integrity-rules.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { blockedKinds } from './blocked-contacts.ts';
@@ -58,7 +58,7 @@ const COUNTED = ['pending', 'qualified', 'unmatched', 'duplicate', 'held', 'awai
  * is proven.
  */
 export async function refuseOverDailyLimits(
-  sql: Sql | TransactionSql,
+  sql: Db,
   request: { phone: string; addressKey: string | null; excludeId?: string },
 ): Promise<void> {
   const [row] = await sql<{ phone: number; address: number }[]>`

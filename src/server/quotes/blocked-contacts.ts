@@ -2,7 +2,7 @@
 // the fraud queue): a request carrying any of them is refused before a code is sent or anything
 // is stored, and again when its phone is proven (a block may have come meanwhile).
 import { PHONE_PROOF_MESSAGES } from '../../domain/integrity-rules.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
 export interface ContactDetails {
@@ -13,7 +13,7 @@ export interface ContactDetails {
 }
 
 /** The kinds of the request's details that are blocked (empty when none is). */
-export async function blockedKinds(sql: Sql | TransactionSql, contact: ContactDetails): Promise<string[]> {
+export async function blockedKinds(sql: Db, contact: ContactDetails): Promise<string[]> {
   const rows = await sql<{ kind: string }[]>`
     select distinct kind from blocked_identities
      where released_at is null
@@ -24,7 +24,7 @@ export async function blockedKinds(sql: Sql | TransactionSql, contact: ContactDe
   return rows.map((r) => r.kind).sort();
 }
 
-export async function refuseBlocked(sql: Sql | TransactionSql, contact: ContactDetails): Promise<void> {
+export async function refuseBlocked(sql: Db, contact: ContactDetails): Promise<void> {
   if ((await blockedKinds(sql, contact)).length) {
     throw new AppError('FORBIDDEN', PHONE_PROOF_MESSAGES.blocked);
   }

@@ -2,7 +2,7 @@
 import { addressKey } from '../../domain/client-address.ts';
 import { QUOTE_RATE_LIMIT } from '../../domain/quote-rules.ts';
 import { checkRateLimit } from '../auth/rate-limit.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { TransactionSql } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 
@@ -20,7 +20,7 @@ export async function limitQuotes(tx: TransactionSql, email: string, ip: string 
   let result: Awaited<ReturnType<typeof checkRateLimit>>;
   try {
     result = await tx.savepoint(async (sp) => {
-      const limiter = sp as unknown as Sql;
+      const limiter = sp;
       const perEmail = await checkRateLimit(
         limiter,
         email,

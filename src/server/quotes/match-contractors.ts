@@ -2,7 +2,7 @@
 import { RESPONSE_WINDOW_DAYS } from '../../domain/homeowner-rules.ts';
 import { LIVE_PLAN_STATUSES, PLANS, PLAN_IDS } from '../../domain/plans.ts';
 import { MEASURED_RESPONSES_TO_RANK } from '../../domain/response-clock.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { Candidate, LeadRow } from './types.ts';
 
 /** A contractor serves a lead whose ZIP is in its list, or that is this close to the business. */
@@ -25,7 +25,7 @@ export const SERVE_RADIUS_MILES = 25;
  * card is declined is skipped by the sale like any other (charge-distribution.ts).
  */
 export async function matchContractors(
-  sql: Sql | TransactionSql,
+  sql: Db,
   lead: Pick<LeadRow, 'service_id' | 'zip_code' | 'latitude' | 'longitude'> & {
     is_test?: boolean;
     chosen_business_id?: string | null;

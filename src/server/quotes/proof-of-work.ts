@@ -7,7 +7,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Soluti
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { QUOTE_MESSAGES } from '../../domain/quote-rules.ts';
 import { quoteProofOfWork } from '../config.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
 /** SHA-256 rounds: cheap to check, a second or less of a phone's time to solve. */
@@ -74,10 +74,7 @@ export async function checkProof(payload: string): Promise<{ signature: string; 
 }
 
 /** Spends a checked solution, in the transaction that stores the request: once only. */
-export async function spendProof(
-  tx: TransactionSql | Sql,
-  proof: { signature: string; expiresAt: Date },
-): Promise<void> {
+export async function spendProof(tx: Db, proof: { signature: string; expiresAt: Date }): Promise<void> {
   const [spent] = await tx`
     insert into used_challenges (signature, expires_at) values (${proof.signature}, ${proof.expiresAt})
     on conflict (signature) do nothing returning signature`;

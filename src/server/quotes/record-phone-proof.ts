@@ -6,7 +6,7 @@
 // It never sells a request by itself.
 import { PROVEN_PHONE_DAYS } from '../../domain/integrity-rules.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { admitRequest, type Admission } from './admit-request.ts';
@@ -18,7 +18,7 @@ export const PHONE_CHANGED =
 /** Whether this phone needs no code: the signed-in account's proven phone, or proven for this
  * e-mail within 90 days. */
 export async function phoneProvenBefore(
-  sql: Sql | TransactionSql,
+  sql: Db,
   request: { phone: string; email: string; userId: string | null },
 ): Promise<boolean> {
   const [row] = await sql`

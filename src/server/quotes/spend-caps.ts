@@ -5,7 +5,7 @@
 // for the count and the insert only, never across the gateway call.
 import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
 import { capReached } from '../../domain/readiness.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db, Sql, TransactionSql } from '../db/client.ts';
 
 /** Why a business was skipped for a lead, or null when the lead is reserved for it. */
 export type CapSkip = 'paused' | 'away' | 'weekly_lead_cap' | 'monthly_spend_cap' | null;
@@ -69,7 +69,7 @@ export interface LeadUsage {
 }
 
 /** What the business has used of its caps now (the SQL function business_lead_usage). */
-export async function leadUsage(sql: Sql | TransactionSql, businessId: string): Promise<LeadUsage> {
+export async function leadUsage(sql: Db, businessId: string): Promise<LeadUsage> {
   const [row] = await sql<LeadUsage[]>`
     select week_leads as "weekLeads", month_spend_cents as "monthSpendCents"
       from business_lead_usage(${businessId})`;

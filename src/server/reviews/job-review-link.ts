@@ -2,7 +2,7 @@
 // token names it; the homeowner never chooses), the job, the name to prefill, whether this job
 // was reviewed already, and whether it may be reviewed at all: only a job the homeowner hired the
 // contractor for here (reviewable-job.ts). A link whose job does not qualify opens no form.
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { resolveHomeownerLink } from '../leads/homeowner-links.ts';
 import { reviewableJob } from './reviewable-job.ts';
 
@@ -20,7 +20,7 @@ export interface JobReviewLink {
 /** The link's job, or null for an unknown, expired or malformed token, or one whose contractor
  * was never sent that lead. `lock`: see reviewableJob. */
 export async function jobReviewLink(
-  sql: Sql | TransactionSql,
+  sql: Db,
   token: string,
   options: { lock?: boolean } = {},
 ): Promise<JobReviewLink | null> {

@@ -2,7 +2,7 @@
 // who the homeowner and the contractor are, whether it may be reviewed now (and why not), and
 // whether its invitation went out. Every path that invites, opens or takes a review asks here.
 import { reviewRefusal } from '../../domain/review-rules.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 export interface ReviewableJob {
   distributionId: string;
@@ -32,7 +32,7 @@ interface Row extends Omit<ReviewableJob, 'refusal'> {
  * after the other: the review sees the refund, or the refund sees the review.
  */
 export async function reviewableJob(
-  sql: Sql | TransactionSql,
+  sql: Db,
   leadId: string,
   businessId: string,
   options: { lock?: boolean } = {},

@@ -5,7 +5,7 @@
 // featured matches apart (`sponsored`), for the page to show labelled.
 import type { ResolvedPlace } from '../../domain/gazetteer.ts';
 import { PAGE_SIZE, type SearchHit, type SearchResult, type TSearchQuery } from '../../schemas/search.ts';
-import type { Sql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import { DEFAULT_RESPONSE_HOURS } from '../site/derive.ts';
 import { SPONSORED_LIMIT, TOP_RATED_MIN_REVIEWS } from '../../domain/ranking.ts';
 
@@ -36,7 +36,7 @@ const X_SCALE = 0.7688;
  * A typo-tolerant version of the term: each word that the search lexicon does not hold is
  * replaced by its most similar word there ("plumer" -> "plumbing"); null when nothing changes.
  */
-export async function correctTerm(sql: Sql, term: string): Promise<string | null> {
+export async function correctTerm(sql: Db, term: string): Promise<string | null> {
   const words = term
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
@@ -151,7 +151,7 @@ export async function searchBusinesses(
    * The matches read once (their sort keys and rank), then counted, the page and the Sponsored
    * box taken from them by id; the same answer as the count, page and Sponsored queries below.
    */
-  const matchesInOnePass = async (tx: Sql, mode: TextMode): Promise<SearchResult> => {
+  const matchesInOnePass = async (tx: Db, mode: TextMode): Promise<SearchResult> => {
     const read = async (explain: boolean) => {
       const statement = tx<{ n: number; page: string[]; sponsored: string[] }[]>`
         ${explain ? sql`explain (analyze, buffers, costs off)` : sql``}
@@ -227,11 +227,11 @@ export async function searchBusinesses(
         correctedTerm: null,
         sponsored: [],
       };
-    if (onePass(mode)) return matchesInOnePass(tx as unknown as Sql, mode);
+    if (onePass(mode)) return matchesInOnePass(tx, mode);
     let total = await count(mode);
     let correctedTerm: string | null = null;
     if (mode === 'fulltext' && total === 0) {
-      correctedTerm = await correctTerm(tx as unknown as Sql, term);
+      correctedTerm = await correctTerm(tx, term);
       if (correctedTerm) {
         tsquery = correctedTerm.split(' ').join(' & ');
         total = await count(mode);

@@ -6,7 +6,7 @@
 import type { APIContext } from 'astro';
 import { clientPrefix } from '../../domain/client-address.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { requestMeta } from '../http.ts';
 
 /** How long a visitor cookie lives. */
@@ -60,11 +60,7 @@ export function knownVisitorSignals(
 }
 
 /** Notes that an account was used from these signals (sign-in, registration, a contractor's work). */
-export async function recordAccountSignals(
-  sql: Sql | TransactionSql,
-  userId: string,
-  signals: VisitorSignals,
-): Promise<void> {
+export async function recordAccountSignals(sql: Db, userId: string, signals: VisitorSignals): Promise<void> {
   const rows = [
     { kind: 'device', value: signals.deviceHash },
     ...(signals.clientPrefix ? [{ kind: 'client_prefix', value: signals.clientPrefix }] : []),

@@ -6,7 +6,7 @@
 // app, a body edited by hand, a new sanitiser); it is not a signature. Whoever can write the
 // database directly is trusted with every page already (prices, reviews, roles); the Data API
 // roles of a Supabase host cannot write it (migration 1100).
-import type { Sql, TransactionSql } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 /** Bump when the rendering, the TRUSTED profile or the sanitiser changes; every stored body is
  * then redone. tests/unit/article-body-version.test.ts fails until it is bumped. */
@@ -14,7 +14,7 @@ export const ARTICLE_BODY_VERSION = 'article-body-1';
 
 /** The stored body while its seal matches, otherwise null (unsealed or stale), for a query over
  * `articles`: what the build reads, and what sealArticleBodies looks for. */
-export function sealedBodyHtml(sql: Sql | TransactionSql) {
+export function sealedBodyHtml(sql: Db) {
   return sql`case when body_seal = article_body_seal(${ARTICLE_BODY_VERSION}, content, body_html)
                   then body_html end`;
 }
@@ -34,7 +34,7 @@ export async function articleBody(article: {
  * changed content, a new ARTICLE_BODY_VERSION), drafts included. '' is stored for a body that
  * cannot be shown. An article whose content changes meanwhile is left for the next run. Loads
  * the sanitiser only when there is something to seal. Returns how many were sealed. */
-export async function sealArticleBodies(sql: Sql | TransactionSql): Promise<number> {
+export async function sealArticleBodies(sql: Db): Promise<number> {
   const stale = await sql<{ id: string; content: unknown; contentText: string }[]>`
     select id, content, content::text as "contentText" from articles
     where ${sealedBodyHtml(sql)} is null`;

@@ -1,5 +1,5 @@
 // Which second factors an account has (Account Settings, Security; the sign-in's second step).
-import type { Sql } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { listPasskeys, type PasskeySummary } from './passkeys.ts';
 import { recoveryCodesLeft } from './recovery-codes.ts';
 
@@ -9,7 +9,7 @@ export interface FactorStatus {
   recoveryCodesLeft: number;
 }
 
-export async function factorStatus(sql: Sql, userId: string): Promise<FactorStatus> {
+export async function factorStatus(sql: Db, userId: string): Promise<FactorStatus> {
   const [row] = await sql<{ totp: boolean }[]>`
     select exists (select 1 from user_totp where user_id = ${userId} and secret_enc is not null) as totp`;
   return {
@@ -20,7 +20,7 @@ export async function factorStatus(sql: Sql, userId: string): Promise<FactorStat
 }
 
 /** Whether the account has any second factor (so its sign-in takes two steps). */
-export async function hasSecondFactor(sql: Sql, userId: string): Promise<boolean> {
+export async function hasSecondFactor(sql: Db, userId: string): Promise<boolean> {
   const status = await factorStatus(sql, userId);
   return status.totp || status.passkeys.length > 0;
 }

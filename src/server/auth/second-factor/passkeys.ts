@@ -12,7 +12,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { Sql } from '../../db/client.ts';
+import type { Db, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { FACTOR_MESSAGES } from './messages.ts';
 import { TOTP_ISSUER } from './totp.ts';
@@ -38,7 +38,7 @@ export interface PasskeySummary {
   lastUsedAt: Date | null;
 }
 
-export async function listPasskeys(sql: Sql, userId: string): Promise<PasskeySummary[]> {
+export async function listPasskeys(sql: Db, userId: string): Promise<PasskeySummary[]> {
   const rows = await sql<
     { credential_id: string; name: string; created_at: Date; last_used_at: Date | null }[]
   >`
@@ -195,7 +195,7 @@ export async function usePasskey(
   return true;
 }
 
-export async function removePasskey(sql: Sql, userId: string, credentialId: string): Promise<boolean> {
+export async function removePasskey(sql: Db, userId: string, credentialId: string): Promise<boolean> {
   const rows =
     await sql`delete from user_passkeys where user_id = ${userId} and credential_id = ${credentialId} returning 1`;
   return rows.length > 0;

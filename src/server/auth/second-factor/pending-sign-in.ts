@@ -1,7 +1,7 @@
 // The half-done sign-in between a right password and the second step: a random token in a
 // short-lived cookie (bound to that browser), its SHA-256 as the row id. Single-use: finishing
 // deletes it; it ends after PENDING_MINUTES or PENDING_ATTEMPTS wrong codes.
-import type { Sql, TransactionSql } from '../../db/client.ts';
+import type { Db, Sql } from '../../db/client.ts';
 import { hashToken, newToken } from '../tokens.ts';
 
 export const PENDING_MINUTES = 5;
@@ -54,6 +54,6 @@ export async function pendingUser(sql: Sql, token: string): Promise<string | nul
 }
 
 /** Ends every half-done sign-in of the account (its password or address changed, or was reset). */
-export async function endPendingSignIns(sql: Sql | TransactionSql, userId: string): Promise<void> {
+export async function endPendingSignIns(sql: Db, userId: string): Promise<void> {
   await sql`delete from pending_sign_ins where user_id = ${userId}`;
 }

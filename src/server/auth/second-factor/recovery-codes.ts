@@ -1,7 +1,7 @@
 // Ten one-time recovery codes: shown once when made, stored as SHA-256 only, each usable once.
 // Making them again replaces the whole set.
 import { createHash, randomInt } from 'node:crypto';
-import type { Sql } from '../../db/client.ts';
+import type { Db, Sql } from '../../db/client.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: codes are copied by hand from paper. */
@@ -45,7 +45,7 @@ export async function useRecoveryCode(sql: Sql, userId: string, input: string): 
   return used.length > 0;
 }
 
-export async function recoveryCodesLeft(sql: Sql, userId: string): Promise<number> {
+export async function recoveryCodesLeft(sql: Db, userId: string): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
     select count(*)::int as n from recovery_codes where user_id = ${userId} and used_at is null`;
   return row?.n ?? 0;

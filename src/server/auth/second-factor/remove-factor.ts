@@ -2,7 +2,7 @@
 // An admin keeps at least one factor (the admin area needs it). The count and the removal are one
 // transaction with the account's row locked, so two removals at once cannot both see "one more
 // left" and leave an admin with none.
-import type { Sql } from '../../db/client.ts';
+import type { Db, Sql } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { factorStatus } from './factor-status.ts';
 import { FACTOR_MESSAGES } from './messages.ts';
@@ -23,12 +23,12 @@ export async function removeSecondFactor(
 ): Promise<void> {
   await sql.begin(async (tx) => {
     await tx`select 1 from users where id = ${user.id} for update`;
-    await removeLocked(tx as unknown as Sql, user, factor);
+    await removeLocked(tx, user, factor);
   });
 }
 
 async function removeLocked(
-  sql: Sql,
+  sql: Db,
   user: { id: string; roles: readonly string[] },
   factor: FactorToRemove,
 ): Promise<void> {
