@@ -15,6 +15,8 @@ export interface RouteCall {
   params?: Record<string, string>;
   /** Sent as JSON when given. */
   body?: unknown;
+  /** Sent as it is instead (a signed webhook's text, a form, bytes): its content-type in `headers`. */
+  rawBody?: BodyInit;
   clientAddress?: string;
   /** More request headers (an Idempotency-Key). */
   headers?: Record<string, string>;
@@ -28,6 +30,7 @@ export function apiContext({
   user,
   params = {},
   body,
+  rawBody,
   clientAddress = '203.0.113.9',
   headers = {},
   cookies = {},
@@ -36,7 +39,7 @@ export function apiContext({
   const request = new Request(url, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? null : JSON.stringify(body),
+    body: rawBody ?? (body === undefined ? null : JSON.stringify(body)),
   });
   return {
     request,
@@ -45,7 +48,24 @@ export function apiContext({
     locals: { user, site: { origin: url.origin, secure: false, clientAddress } },
     clientAddress,
     cookies: cookieJar(cookies),
+    redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
   } as unknown as APIContext;
+}
+
+/**
+ * Calls `handler` as Astro would after the middleware (apiContext); `form` is sent encoded as a
+ * browser sends a form (multipart, with its boundary).
+ */
+export async function callRoute(
+  handler: (context: APIContext) => Response | Promise<Response>,
+  { form, ...call }: RouteCall & { form?: FormData },
+): Promise<Response> {
+  if (form) {
+    const encoded = new Response(form);
+    call.headers = { ...call.headers, 'content-type': encoded.headers.get('content-type')! };
+    call.rawBody = await encoded.arrayBuffer();
+  }
+  return handler(apiContext(call));
 }
 
 const SET = Symbol('cookies set');

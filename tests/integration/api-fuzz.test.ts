@@ -12,7 +12,7 @@
 // the seed and the counterexample) tune it.
 import { createECDH, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../src/server/auth/sessions.ts';
@@ -24,7 +24,7 @@ import { bodyLimit } from '../../src/server/security/body-limits.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/schemas/business.ts';
 import { createBusiness, createLead, createUser, quoteRequest } from '../factories/index.ts';
 import { createDistribution, createLink, createResponse } from '../factories/contractor-side.ts';
-import { signedInUser } from '../helpers/api-context.ts';
+import { callRoute, signedInUser } from '../helpers/api-context.ts';
 import { startGeocoderStandIn, type GeocoderStandIn } from '../helpers/geocoder-stand-in.ts';
 import { startGooglePlacesStandIn, type GooglePlacesStandIn } from '../helpers/google-places-stand-in.ts';
 import { fieldMutations, fromSchema, HOSTILE_STRINGS, type Hints } from '../helpers/fuzz-arbitraries.ts';
@@ -789,21 +789,16 @@ async function send(
   // A fresh client address a request, so the per-address rate limits do not stop the input
   // from reaching the handler (a 429 would be a 4xx and prove little).
   const clientAddress = `198.18.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-  const url = new URL(path + request.query, 'http://127.0.0.1:4321');
-  const headers: Record<string, string> = {};
-  if (request.contentType !== null) headers['content-type'] = request.contentType;
   const hasBody = verb !== 'GET' && request.body !== null;
-  const req = new Request(url, { method: verb, headers, body: hasBody ? request.body : null });
-  const context = {
-    request: req,
-    url,
+  return callRoute(handler, {
+    method: verb,
+    path: path + request.query,
+    user: callers[request.caller],
     params: request.params,
-    locals: { user: callers[request.caller], site: { origin: url.origin, secure: false, clientAddress } },
     clientAddress,
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-    redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
-  } as unknown as APIContext;
-  return handler(context);
+    headers: request.contentType === null ? {} : { 'content-type': request.contentType },
+    ...(hasBody ? { rawBody: request.body! } : {}),
+  });
 }
 
 const endpoints = apiEndpoints();

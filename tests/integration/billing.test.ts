@@ -1,7 +1,7 @@
 // The billing page's API against the real database: the summary's figures from fixed rows, the
 // range filter and keyset pages, the CSV export (parsed back with csv-parse: exactly the table's
 // rows, formulas neutralised), and contractor A against B (no business id is read from the URL).
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BillingSummary, BillingTransaction, TransactionPage } from '../../src/schemas/billing.ts';
@@ -10,6 +10,7 @@ import { DEMO_BILLING_HISTORY, seedDemoBilling } from '../../scripts/lib/seed-de
 import { CHARGE_WORDS, wordFor } from '../../src/domain/format.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
 const sql = useTestSql();
@@ -62,16 +63,11 @@ function call(endpoint: Endpoint, who: Contractor, query = ''): Promise<Response
     transactions: '/api/contractor/billing/transactions',
     export: '/api/contractor/billing/export.csv',
   };
-  const url = new URL(`${paths[endpoint]}${query}`, 'http://127.0.0.1:4321');
-  const context = {
-    request: new Request(url),
-    url,
-    params: {},
-    locals: { user: who.user, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
-    clientAddress: '203.0.113.9',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  return Promise.resolve(endpoints[endpoint](context));
+  return callRoute(endpoints[endpoint], {
+    method: 'GET',
+    path: `${paths[endpoint]}${query}`,
+    user: who.user,
+  });
 }
 
 async function allPages(who: Contractor, query: string): Promise<BillingTransaction[]> {

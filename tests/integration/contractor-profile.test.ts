@@ -7,7 +7,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../src/domain/profile-rules.ts';
 import { DEFAULT_BUSINESS_HOURS, type TBusinessProfileInput } from '../../src/schemas/business.ts';
@@ -17,6 +17,7 @@ import { chargeDistribution } from '../../src/server/quotes/charge-distribution.
 import type { Candidate, LeadRow } from '../../src/server/quotes/types.ts';
 import { createBusiness, createLead, createUser, giveCard, type BusinessRow } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
 process.env['UPLOADS_DIR'] = await mkdtemp(path.join(tmpdir(), 'profile-photos-'));
@@ -63,29 +64,20 @@ async function call(
   pathAndQuery: string,
   options: CallOptions = {},
 ): Promise<Response> {
-  const url = new URL(pathAndQuery, 'http://127.0.0.1:4321');
-  const headers: Record<string, string> = {};
-  let body: BodyInit | null = null;
-  if (options.form) {
-    const encoded = new Response(options.form);
-    headers['content-type'] = encoded.headers.get('content-type')!;
-    body = await encoded.arrayBuffer();
-  } else if (options.body !== undefined) {
-    headers['content-type'] = options.type ?? 'application/json';
-    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-  }
-  const request = new Request(url, { method, headers, body });
-  const ip = options.ip ?? '203.0.113.9';
-  const context = {
-    request,
-    url,
-    params: {},
-    locals: { user: options.user ?? null, site: { origin: url.origin, secure: false, clientAddress: ip } },
-    clientAddress: ip,
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  const handler = endpoints[url.pathname]![method]!;
-  return handler(context);
+  const sent =
+    options.body === undefined
+      ? {}
+      : {
+          headers: { 'content-type': options.type ?? 'application/json' },
+          rawBody: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+        };
+  return callRoute(endpoints[new URL(pathAndQuery, 'http://127.0.0.1:4321').pathname]![method]!, {
+    method,
+    path: pathAndQuery,
+    user: options.user ?? null,
+    clientAddress: options.ip ?? '203.0.113.9',
+    ...(options.form ? { form: options.form } : sent),
+  });
 }
 
 const valid: TBusinessProfileInput = {

@@ -3,10 +3,10 @@
 // verification mail), duplicate e-mail, slug collisions, claims of listings (refused when
 // claimed or pending, approved by an admin), the business search over our unclaimed listings and
 // Google Places (a stand-in at the HTTP boundary, reached by our real fetch client).
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '../../src/server/auth/account-messages.ts';
-import { createSession, validateSession } from '../../src/server/auth/sessions.ts';
+import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { AppError } from '../../src/server/errors.ts';
 import { createGooglePlaces } from '../../src/server/places/google-places.ts';
 import {
@@ -31,6 +31,7 @@ import {
   type GooglePlacesStandIn,
 } from '../helpers/google-places-stand-in.ts';
 import { useTestSql } from '../helpers/sql.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
 const sql = useTestSql();
@@ -67,22 +68,13 @@ async function call(
   body?: unknown,
   user: unknown = null,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const url = new URL(path, 'http://127.0.0.1:4321');
-  const ip = `203.0.113.${(n += 1) % 250}`;
-  const request = new Request(url, {
+  const response = await callRoute(route, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
+    path,
+    user: user as SessionUser | null,
+    body,
+    clientAddress: `203.0.113.${(n += 1) % 250}`,
   });
-  const context = {
-    request,
-    url,
-    params: {},
-    locals: { user, site: { origin: url.origin, secure: false, clientAddress: ip } },
-    clientAddress: ip,
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  const response = await route(context);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

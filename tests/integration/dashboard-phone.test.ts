@@ -7,8 +7,8 @@
 import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { APIContext, APIRoute } from 'astro';
-import { fullSession } from '../helpers/api-context.ts';
+import type { APIRoute } from 'astro';
+import { callRoute, fullSession } from '../helpers/api-context.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PORTFOLIO_MAX_ITEMS, PORTFOLIO_MESSAGES } from '../../src/domain/portfolio-rules.ts';
 import { STAGE_UNDO_MESSAGES, STAGE_UNDO_SECONDS } from '../../src/domain/lead-stages.ts';
@@ -76,27 +76,14 @@ async function call(
   who: Contractor,
   options: { id?: string; body?: unknown; form?: FormData } = {},
 ): Promise<Response> {
-  const url = new URL(PATHS[route]!(options.id), 'http://127.0.0.1:4321');
-  const headers: Record<string, string> = {};
-  let body: BodyInit | null = null;
-  if (options.form) {
-    const encoded = new Response(options.form);
-    headers['content-type'] = encoded.headers.get('content-type')!;
-    body = await encoded.arrayBuffer();
-  } else if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const request = new Request(url, { method, headers, body });
-  const context = {
-    request,
-    url,
+  return callRoute(routes[route]![method]!, {
+    method,
+    path: PATHS[route]!(options.id),
+    user: who.user,
     params: options.id === undefined ? {} : { id: options.id },
-    locals: { user: who.user, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.24' } },
     clientAddress: '203.0.113.24',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  return routes[route]![method]!(context);
+    ...(options.form ? { form: options.form } : { body: options.body }),
+  });
 }
 
 const stageOf = async (id: string) =>

@@ -3,7 +3,7 @@
 // view, responses with quotes totalled in cents and mailed with a private link, every allowed
 // and refused stage move (and two at once), the review mail on completion, the stats from fixed
 // rows, and contractor A against B on every route.
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LEAD_STAGES, canMove, type LeadStage } from '../../src/domain/lead-stages.ts';
 import { leadScore } from '../../src/domain/quote-rules.ts';
@@ -14,6 +14,7 @@ import { hashLinkToken } from '../../src/server/leads/homeowner-links.ts';
 import { seedDemoDashboard } from '../../scripts/lib/seed-demo-dashboard.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
 /** A quote's validity a month from today (a date already past is refused). */
@@ -82,22 +83,14 @@ function call(
     respond: `/api/contractor/leads/${options.id}/responses`,
     stats: '/api/contractor/stats',
   };
-  const url = new URL(paths[endpoint], 'http://127.0.0.1:4321');
   const method = endpoint === 'stage' || endpoint === 'respond' ? 'POST' : 'GET';
-  const request = new Request(url, {
+  return callRoute(endpoints[endpoint], {
     method,
-    headers: { 'content-type': 'application/json' },
-    ...(method === 'POST' ? { body: JSON.stringify(options.body ?? {}) } : {}),
-  });
-  const context = {
-    request,
-    url,
+    path: paths[endpoint],
+    user: who.user,
     params: options.id === undefined ? {} : { id: options.id },
-    locals: { user: who.user, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
-    clientAddress: '203.0.113.9',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  return Promise.resolve(endpoints[endpoint](context));
+    body: method === 'POST' ? (options.body ?? {}) : undefined,
+  });
 }
 
 const RESPONSE = { subject: 'Your water heater', message: 'I can replace it on Thursday.' };

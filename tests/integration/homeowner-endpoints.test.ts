@@ -2,7 +2,7 @@
 // POST /api/quote-responses/accept, POST /api/quote-responses/job-done and POST /api/reviews
 // answer with the use-cases' outcomes as statuses, refuse what the schema refuses with field
 // messages, and need no account.
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createBusiness, createLead } from '../factories/index.ts';
 import {
@@ -12,6 +12,7 @@ import {
   createResponse,
 } from '../factories/contractor-side.ts';
 import { useTestSql } from '../helpers/sql.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 // The endpoints reach the database through db(): DATABASE_URL is set before anything reads it.
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -31,21 +32,7 @@ async function call(
   path: string,
   body: unknown,
 ): Promise<{ status: number; json: Record<string, unknown> }> {
-  const url = new URL(path, 'http://127.0.0.1:4321');
-  const request = new Request(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const context = {
-    request,
-    url,
-    params: {},
-    locals: { user: null, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
-    clientAddress: '203.0.113.9',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  const response = await endpoint(context);
+  const response = await callRoute(endpoint, { method: 'POST', path, user: null, body });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 

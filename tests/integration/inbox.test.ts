@@ -31,7 +31,7 @@ import { createLocalUploadStore } from '../../src/server/storage/local-files.ts'
 import { uploadStore } from '../../src/server/storage/uploads.ts';
 import { createDistribution, createLink, createResponse } from '../factories/contractor-side.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
-import { apiContext } from '../helpers/api-context.ts';
+import { callRoute } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -188,17 +188,16 @@ describe('who may read and write a request and its threads', () => {
     const [a, b] = pros as [(typeof pros)[number], (typeof pros)[number]];
     const call = async (accountId: string, distributionId: string) => {
       const user = (await validateSession(sql, (await createSession(sql, accountId)).token))!;
-      const context = apiContext({
+      const form = new FormData();
+      form.set('body', 'On my way <script>alert(1)</script>');
+      form.set('file', new File([PNG], 'p.png', { type: 'image/png' }));
+      const response = await callRoute(messagesRoute, {
         method: 'POST',
         path: `/api/contractor/leads/${distributionId}/messages`,
         user,
         params: { id: distributionId },
+        form,
       });
-      const form = new FormData();
-      form.set('body', 'On my way <script>alert(1)</script>');
-      form.set('file', new File([PNG], 'p.png', { type: 'image/png' }));
-      const request = new Request(context.url, { method: 'POST', body: form });
-      const response = await messagesRoute({ ...context, request } as typeof context);
       return { status: response.status, json: (await response.json()) as Record<string, unknown> };
     };
     expect((await call(b.account.id, a.distributionId)).status).toBe(404);

@@ -1,10 +1,11 @@
 // Bodies naming an object's machinery ("__proto__", "constructor") sent to real endpoints: each
 // answers 400, never 500, and the database is left exactly as it was.
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 // The endpoints reach the database through db(), and the configuration is read once, on first
 // use (creating the test's own client is one): DATABASE_URL is set before anything reads it.
@@ -37,21 +38,13 @@ async function snapshot(): Promise<unknown> {
 
 function call(name: string, body: string): Promise<Response> {
   const [method, path] = name.split(' ') as [string, string];
-  const url = new URL(path, 'http://127.0.0.1:4321');
-  const request = new Request(url, { method, headers: { 'content-type': 'application/json' }, body });
-  const context = {
-    request,
-    url,
-    params: {},
-    locals: {
-      user: path.startsWith('/api/account') ? user : null,
-      // What the middleware settles before any endpoint runs (src/middleware.ts).
-      site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' },
-    },
-    clientAddress: '203.0.113.9',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  return Promise.resolve(endpoints[name]!(context));
+  return callRoute(endpoints[name]!, {
+    method,
+    path,
+    user: path.startsWith('/api/account') ? user : null,
+    headers: { 'content-type': 'application/json' },
+    rawBody: body,
+  });
 }
 
 describe.each([

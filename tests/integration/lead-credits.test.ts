@@ -4,7 +4,7 @@
 // lead at once refund once, and contractor A against B (404, nothing written). Receipts: a paid
 // transaction redirects to its receipt, stored once; a failed one is 'Receipt Not Available'.
 import { randomUUID } from 'node:crypto';
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LeadCredit } from '../../src/schemas/lead-credit.ts';
 import type { LeadDetail } from '../../src/schemas/dashboard.ts';
@@ -15,6 +15,7 @@ import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
 import { resumeRefundingCredits } from '../../src/server/credits/settle-credit.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
 const sql = useTestSql();
@@ -97,22 +98,14 @@ function call(endpoint: Endpoint, who: Contractor, id: string, body?: unknown): 
     detail: `/api/contractor/leads/${id}`,
     receipt: `/api/contractor/billing/receipt/${id}`,
   };
-  const url = new URL(paths[endpoint], 'http://127.0.0.1:4321');
   const post = endpoint === 'credit';
-  const request = new Request(url, {
+  return callRoute(endpoints[endpoint], {
     method: post ? 'POST' : 'GET',
-    headers: { 'content-type': 'application/json' },
-    ...(post ? { body: JSON.stringify(body ?? {}) } : {}),
-  });
-  const context = {
-    request,
-    url,
+    path: paths[endpoint],
+    user: who.user,
     params: { id },
-    locals: { user: who.user, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
-    clientAddress: '203.0.113.9',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  return Promise.resolve(endpoints[endpoint](context));
+    body: post ? (body ?? {}) : undefined,
+  });
 }
 
 async function dispute(who: Contractor, distributionId: string, body: unknown): Promise<LeadCredit> {

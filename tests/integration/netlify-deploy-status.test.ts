@@ -8,7 +8,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '../../src/server/db/client.ts';
 import { deployTitle } from '../../src/server/publish/build-hook.ts';
-import { apiContext, signedInUser } from '../helpers/api-context.ts';
+import { callRoute, signedInUser } from '../helpers/api-context.ts';
 
 const SECRET = 'netlify-deploy-notifications-jws-secret';
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -69,16 +69,16 @@ async function sign(body: string, { secret = SECRET, issuer = 'netlify', hashOf 
 async function notify(payload: object | string, signature?: string | null): Promise<Response> {
   const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
   const header = signature === undefined ? await sign(body) : signature;
-  const context = apiContext({ method: 'POST', path: '/api/netlify/deploy-status', user: null });
-  const request = new Request(context.url, {
+  return callRoute(POST, {
     method: 'POST',
+    path: '/api/netlify/deploy-status',
+    user: null,
     headers: {
       'content-type': 'application/json',
       ...(header === null ? {} : { 'x-webhook-signature': header }),
     },
-    body,
+    rawBody: body,
   });
-  return POST({ ...context, request } as typeof context);
 }
 
 describe("Netlify's deploy notifications", () => {

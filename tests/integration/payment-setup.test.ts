@@ -3,7 +3,7 @@
 // card does what Stripe's does, a saved card is written once however often the form is posted,
 // a session completes only into the business it was made for (never another contractor's), and
 // the stand-in does not exist when the gateway is Stripe.
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { paymentSetupStatus } from '../../src/domain/dashboard-rules.ts';
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
@@ -17,6 +17,7 @@ import {
 import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
 const sql = useTestSql();
@@ -40,16 +41,7 @@ beforeAll(async () => {
 });
 
 async function start(user: SessionUser): Promise<Response> {
-  const url = new URL('/api/contractor/payment-setup', 'http://127.0.0.1:4321');
-  const context = {
-    request: new Request(url, { method: 'POST' }),
-    url,
-    params: {},
-    locals: { user, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
-    clientAddress: '203.0.113.9',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  return endpoint.POST(context);
+  return callRoute(endpoint.POST, { method: 'POST', path: '/api/contractor/payment-setup', user });
 }
 
 /** Starts setup for `who` and answers the session id from the url it was given. */

@@ -5,7 +5,7 @@
 // and shows the link; each detail the homeowner shares with the contractor holds the review for
 // moderation with its signals listed; an admin approves a held review (public, rating, publish,
 // audit) or hides it; a withdrawn review is neither shown nor approved.
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../src/domain/content-rules.ts';
 import { REVIEW_MESSAGES } from '../../src/domain/review-rules.ts';
@@ -28,7 +28,7 @@ import {
   createLink,
   createResponse,
 } from '../factories/contractor-side.ts';
-import { signedInUser } from '../helpers/api-context.ts';
+import { callRoute, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
@@ -69,30 +69,16 @@ function call(
   } = {},
 ): Promise<Response> {
   const from = options.from ?? browser('203.0.113.9');
-  const url = new URL(options.path ?? '/api/x', 'http://127.0.0.1:4321');
   const method = options.method ?? 'POST';
-  const request = new Request(url, {
+  return callRoute(endpoints[endpoint], {
     method,
-    headers: { 'content-type': 'application/json' },
-    ...(method === 'POST' ? { body: JSON.stringify(options.body ?? {}) } : {}),
-  });
-  const context = {
-    request,
-    url,
+    path: options.path ?? '/api/x',
+    user: options.user ?? null,
     params: options.params ?? {},
-    locals: {
-      user: options.user ?? null,
-      site: { origin: url.origin, secure: false, clientAddress: from.address },
-    },
+    body: method === 'POST' ? (options.body ?? {}) : undefined,
     clientAddress: from.address,
-    cookies: {
-      get: (name: string) => (name === 'visitor' ? { value: from.visitor } : undefined),
-      set: () => {},
-      delete: () => {},
-      headers: () => [][Symbol.iterator](),
-    },
-  } as unknown as APIContext;
-  return Promise.resolve(endpoints[endpoint](context));
+    cookies: { visitor: from.visitor },
+  });
 }
 
 interface Contractor {

@@ -6,7 +6,6 @@
 // mailed, a publish requested; a second record of the same refund changes nothing. A withdrawn
 // review is neither shown nor approved by an admin.
 import { randomBytes } from 'node:crypto';
-import type { APIContext } from 'astro';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../src/domain/content-rules.ts';
@@ -29,6 +28,7 @@ import { createLink, createResponse } from '../factories/contractor-side.ts';
 import { refundCharge } from '../helpers/stripe-stand-in/disputes.ts';
 import { startStripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 import type { StripeObject } from '../helpers/stripe-stand-in/state.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 const SECRET = 'whsec_test_review_withdrawal';
 const API_KEY = 'sk_test_review_withdrawal';
@@ -279,22 +279,15 @@ function stripeEvent(type: string, object: object) {
 
 async function deliver(event: object): Promise<Response> {
   const payload = JSON.stringify(event);
-  const url = new URL('/api/stripe/webhook', 'http://127.0.0.1:4321');
-  const request = new Request(url, {
+  return callRoute(webhook, {
     method: 'POST',
+    path: '/api/stripe/webhook',
+    user: null,
+    clientAddress: '54.187.174.169',
     headers: {
       'content-type': 'application/json',
       'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
     },
-    body: payload,
+    rawBody: payload,
   });
-  const context = {
-    request,
-    url,
-    params: {},
-    locals: { user: null, site: { origin: url.origin, secure: false, clientAddress: '54.187.174.169' } },
-    clientAddress: '54.187.174.169',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  return webhook(context);
 }

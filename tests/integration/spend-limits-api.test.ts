@@ -2,7 +2,7 @@
 // cents in the table, each wrong value refused with its message and nothing changed, the figures
 // of this week and month, and contractor A never reading or changing B's limits (the API takes no
 // business id; one smuggled into the body changes nothing).
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   SPEND_LIMIT_MESSAGES as M,
@@ -12,6 +12,7 @@ import {
 import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
 const sql = useTestSql();
@@ -38,21 +39,7 @@ beforeAll(async () => {
 });
 
 async function call(method: 'GET' | 'PUT', user: SessionUser | null, body?: unknown): Promise<Response> {
-  const url = new URL('/api/contractor/limits', 'http://127.0.0.1:4321');
-  const request = new Request(url, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const context = {
-    request,
-    url,
-    params: {},
-    locals: { user, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
-    clientAddress: '203.0.113.9',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  return endpoint[method]!(context);
+  return callRoute(endpoint[method]!, { method, path: '/api/contractor/limits', user, body });
 }
 
 async function stored(businessId: string) {

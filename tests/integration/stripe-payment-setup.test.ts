@@ -5,7 +5,7 @@
 // webhooks, once, in either order and however often; another business's session, an unknown or
 // a tampered id change nothing; a detached card is 'removed' and the status leaves 'completed'
 // when no active card is left; an updated card's expiry is refreshed.
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paymentSetupStatus } from '../../src/domain/dashboard-rules.ts';
@@ -20,6 +20,7 @@ import { useTestSql } from '../helpers/sql.ts';
 import { completeCheckoutSetup } from '../helpers/stripe-stand-in/checkout-sessions.ts';
 import { startStripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 import type { SetupTestCard } from '../helpers/stripe-stand-in/payment-methods.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 // The stand-in first: the server's configuration is read once, on first use.
 const standIn = await startStripeStandIn();
@@ -91,20 +92,12 @@ async function state(businessId: string) {
 }
 
 async function postComplete(user: SessionUser, body: unknown): Promise<Response> {
-  const url = new URL('/api/contractor/payment-setup/complete', ORIGIN);
-  const context = {
-    request: new Request(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-    url,
-    params: {},
-    locals: { user, site: { origin: url.origin, secure: false, clientAddress: '203.0.113.9' } },
-    clientAddress: '203.0.113.9',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  return endpoint.POST(context);
+  return callRoute(endpoint.POST, {
+    method: 'POST',
+    path: '/api/contractor/payment-setup/complete',
+    user,
+    body,
+  });
 }
 
 let eventNumber = 0;

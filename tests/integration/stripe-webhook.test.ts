@@ -4,7 +4,6 @@
 // events come in; a webhook racing the synchronous answer of a lead charge leaves one transaction
 // row and one mail; a handler that fails is a 500 and Stripe's retry finishes the work.
 import { randomBytes } from 'node:crypto';
-import type { APIContext } from 'astro';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { db, type Sql } from '../../src/server/db/client.ts';
@@ -22,6 +21,7 @@ import { startStripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 import { stripeClient } from '../../src/server/payments/stripe-client.ts';
 import { disputeCharge, refundCharge } from '../helpers/stripe-stand-in/disputes.ts';
 import type { StripeObject } from '../helpers/stripe-stand-in/state.ts';
+import { callRoute } from '../helpers/api-context.ts';
 
 const SECRET = 'whsec_test_webhook_endpoint_secret';
 const API_KEY = 'sk_test_webhook';
@@ -63,24 +63,17 @@ async function deliver(
   const payload = typeof event === 'string' ? event : JSON.stringify(event);
   const header =
     signature === undefined ? signer.webhooks.generateTestHeaderString({ payload, secret }) : signature;
-  const url = new URL('/api/stripe/webhook', 'http://127.0.0.1:4321');
-  const request = new Request(url, {
+  return callRoute(POST, {
     method: 'POST',
+    path: '/api/stripe/webhook',
+    user: null,
+    clientAddress: '54.187.174.169',
     headers: {
       'content-type': 'application/json',
       ...(header === null ? {} : { 'stripe-signature': header }),
     },
-    body: payload,
+    rawBody: payload,
   });
-  const context = {
-    request,
-    url,
-    params: {},
-    locals: { user: null, site: { origin: url.origin, secure: false, clientAddress: '54.187.174.169' } },
-    clientAddress: '54.187.174.169',
-    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-  } as unknown as APIContext;
-  return POST(context);
 }
 
 interface Sale {
