@@ -1,7 +1,7 @@
 // Behind a transaction-mode pooler (issue 28, Must 2) the client prepares no statements: Supabase's
 // pooler port says so by itself, DATABASE_POOL_MODE says so for any other (PgBouncer's own port).
 import { describe, expect, it } from 'vitest';
-import { poolMode } from '../../src/server/db/client.ts';
+import { connectTimeoutSeconds, poolMode } from '../../src/server/db/client.ts';
 import { parseServerEnv } from '../../src/server/config.ts';
 
 const SUPABASE_POOLER = 'postgres://postgres.ref:pw@aws-0-us-east-2.pooler.supabase.com:6543/postgres';
@@ -22,5 +22,12 @@ describe('poolMode', () => {
   it('DATABASE_POOL_MODE takes only the two modes', () => {
     expect(parseServerEnv({ DATABASE_POOL_MODE: 'transaction' }).DATABASE_POOL_MODE).toBe('transaction');
     expect(() => parseServerEnv({ DATABASE_POOL_MODE: 'statement' })).toThrow('DATABASE_POOL_MODE');
+  });
+});
+
+describe('connectTimeoutSeconds', () => {
+  it('gives a database server 5 s, within a Netlify function’s 10 s, and the embedded database 10 s', () => {
+    expect(connectTimeoutSeconds(parseServerEnv({ DATABASE_URL: SUPABASE_POOLER }))).toBe(5);
+    expect(connectTimeoutSeconds(parseServerEnv({ EMBEDDED_DB: '1' }))).toBe(10);
   });
 });

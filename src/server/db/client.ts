@@ -5,7 +5,7 @@
 // PostgreSQL. Nothing here relies on a session otherwise: advisory locks are transaction-scoped,
 // there is no SET, LISTEN or temporary table.
 import postgres from 'postgres';
-import { databasePoolMode, databaseUrl, serverEnv } from '../config.ts';
+import { databasePoolMode, databaseUrl, serverEnv, type ServerEnv } from '../config.ts';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 export type TransactionSql = postgres.TransactionSql<Record<string, never>>;
@@ -44,6 +44,17 @@ export function poolMode(url: string, configured = databasePoolMode()): 'session
   return URL.canParse(url) && new URL(url).port === SUPABASE_TRANSACTION_PORT ? 'transaction' : 'session';
 }
 
+/**
+ * Seconds a new connection may take to be ready. 5 for a database server: one that takes longer
+ * is answered 503 before Netlify's 10 s limit for a function turns the request into its own
+ * error page (the outage check met a pg_ctl stop that took 10 s, its connections unanswered all
+ * the while). 10 for the embedded database, which runs every client's messages in turn, a new
+ * connection's startup behind another process's query.
+ */
+export function connectTimeoutSeconds(env: Pick<ServerEnv, 'EMBEDDED_DB'> = serverEnv()): number {
+  return env.EMBEDDED_DB === '1' ? 10 : 5;
+}
+
 /** Seconds before reconnecting after `retries` failed connections in a row: 0.05 s doubling, at most 0.5 s. */
 export function reconnectDelaySeconds(retries: number): number {
   return Math.min(0.05 * 2 ** Math.max(0, retries - 1), 0.5);
@@ -66,7 +77,7 @@ export function createSql(url: string, options: { max?: number } = {}): Sql {
     max: options.max ?? defaultPoolMax(),
     ...connectionOptions(url),
     idle_timeout: 20,
-    connect_timeout: 10,
+    connect_timeout: connectTimeoutSeconds(),
     // How long a connection waits before reconnecting after a failed one. postgres.js's default
     // grows with every failure in the pool (3^n / 100 s, up to 20 s) and is only reset by a
     // success: after a minute of outage each request waited up to 20 s for its 503, and the
