@@ -316,6 +316,14 @@ export function databasePoolMode(
   return ZServerEnv.shape.DATABASE_POOL_MODE.parse(env['DATABASE_POOL_MODE'] || undefined);
 }
 
+/**
+ * Whether EMBEDDED_DB says this process runs on the embedded database, read when asked rather
+ * than from the cached environment: the database client is made before a test sets DATABASE_URL.
+ */
+export function embeddedDbSetting(env: Record<string, string | undefined> = process.env): boolean {
+  return ZServerEnv.shape.EMBEDDED_DB.parse(env['EMBEDDED_DB'] || undefined) === '1';
+}
+
 /** The database URL, or a clear error naming how to get one. */
 export function databaseUrl(): string {
   const url = productionValue('DATABASE_URL');

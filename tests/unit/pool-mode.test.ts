@@ -2,7 +2,7 @@
 // pooler port says so by itself, DATABASE_POOL_MODE says so for any other (PgBouncer's own port).
 import { describe, expect, it } from 'vitest';
 import { connectTimeoutSeconds, poolMode } from '../../src/server/db/client.ts';
-import { parseServerEnv } from '../../src/server/config.ts';
+import { embeddedDbSetting, parseServerEnv } from '../../src/server/config.ts';
 
 const SUPABASE_POOLER = 'postgres://postgres.ref:pw@aws-0-us-east-2.pooler.supabase.com:6543/postgres';
 const SUPABASE_DIRECT = 'postgres://postgres:pw@db.ref.supabase.co:5432/postgres';
@@ -27,7 +27,8 @@ describe('poolMode', () => {
 
 describe('connectTimeoutSeconds', () => {
   it('gives a database server 5 s, within a Netlify function’s 10 s, and the embedded database 10 s', () => {
-    expect(connectTimeoutSeconds(parseServerEnv({ DATABASE_URL: SUPABASE_POOLER }))).toBe(5);
-    expect(connectTimeoutSeconds(parseServerEnv({ EMBEDDED_DB: '1' }))).toBe(10);
+    expect(connectTimeoutSeconds(embeddedDbSetting({ DATABASE_URL: SUPABASE_POOLER }))).toBe(5);
+    expect(connectTimeoutSeconds(embeddedDbSetting({ EMBEDDED_DB: '1' }))).toBe(10);
+    expect(() => embeddedDbSetting({ EMBEDDED_DB: 'yes' })).toThrow();
   });
 });

@@ -5,7 +5,7 @@
 // PostgreSQL. Nothing here relies on a session otherwise: advisory locks are transaction-scoped,
 // there is no SET, LISTEN or temporary table.
 import postgres from 'postgres';
-import { databasePoolMode, databaseUrl, serverEnv, type ServerEnv } from '../config.ts';
+import { databasePoolMode, databaseUrl, embeddedDbSetting, serverEnv } from '../config.ts';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 export type TransactionSql = postgres.TransactionSql<Record<string, never>>;
@@ -31,12 +31,12 @@ let client: Sql | undefined;
  * can interleave there ("portal does not exist"), so each process uses one connection and
  * postgres.js pipelines its queries on it.
  */
-export function defaultPoolMax(): number {
+function defaultPoolMax(): number {
   const env = serverEnv();
   return env.DATABASE_POOL_MAX ?? (env.EMBEDDED_DB === '1' ? 1 : 10);
 }
 /** The port Supabase's pooler answers in transaction mode. */
-export const SUPABASE_TRANSACTION_PORT = '6543';
+const SUPABASE_TRANSACTION_PORT = '6543';
 
 /** How the server at `url` lends connections (DATABASE_POOL_MODE, else by Supabase's port). */
 export function poolMode(url: string, configured = databasePoolMode()): 'session' | 'transaction' {
@@ -51,8 +51,8 @@ export function poolMode(url: string, configured = databasePoolMode()): 'session
  * the while). 10 for the embedded database, which runs every client's messages in turn, a new
  * connection's startup behind another process's query.
  */
-export function connectTimeoutSeconds(env: Pick<ServerEnv, 'EMBEDDED_DB'> = serverEnv()): number {
-  return env.EMBEDDED_DB === '1' ? 10 : 5;
+export function connectTimeoutSeconds(embedded = embeddedDbSetting()): number {
+  return embedded ? 10 : 5;
 }
 
 /** Seconds before reconnecting after `retries` failed connections in a row: 0.05 s doubling, at most 0.5 s. */
