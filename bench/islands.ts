@@ -20,7 +20,7 @@ export const ISLAND_PAGES = [
 /** Pages that need a signed-in browser. */
 const SIGNED_IN = new Set(['/profile']);
 
-export const STATIC_PAGES = [
+const STATIC_PAGES = [
   '/',
   '/plumbing-dayton-ohio',
   '/services/plumbing',

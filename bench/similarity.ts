@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const SHINGLE = 5;
 
-export function visibleMainText(html: string): string {
+function visibleMainText(html: string): string {
   const main = /<main[^>]*>([\s\S]*?)<\/main>/i.exec(html)?.[1] ?? html;
   return main
     .replace(/<script[\s\S]*?<\/script>/gi, ' ')
@@ -19,7 +19,7 @@ export function visibleMainText(html: string): string {
     .trim();
 }
 
-export function shingles(text: string, size = SHINGLE): Set<string> {
+function shingles(text: string, size = SHINGLE): Set<string> {
   const words = text.split(' ').filter(Boolean);
   const out = new Set<string>();
   for (let i = 0; i + size <= words.length; i += 1) out.add(words.slice(i, i + size).join(' '));

@@ -18,7 +18,7 @@ export const TEST_CARDS = {
   expired: '4000000000000069',
 } as const;
 
-export interface DemoReview {
+interface DemoReview {
   rating: number;
   authorName: string;
   title: string;
@@ -28,7 +28,7 @@ export interface DemoReview {
   createdAt: Date;
 }
 
-export interface DemoPortfolioItem {
+interface DemoPortfolioItem {
   title: string;
   description: string;
   imageUrl: string;
@@ -38,14 +38,14 @@ export interface DemoPortfolioItem {
   createdAt: Date;
 }
 
-export interface DemoCard {
+interface DemoCard {
   number: string;
   brand: string;
   expMonth: number;
   expYear: number;
 }
 
-export interface DemoBusiness {
+interface DemoBusiness {
   name: string;
   slug: string;
   status: 'ACTIVE' | 'PENDING';
@@ -81,7 +81,7 @@ export interface DemoBusiness {
   createdAt: Date;
 }
 
-export interface DemoAccount {
+interface DemoAccount {
   email: string;
   fullName: string;
   role: 'user' | 'contractor' | 'admin';

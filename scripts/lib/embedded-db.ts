@@ -24,7 +24,7 @@ export interface EmbeddedDb {
   stop(): Promise<void>;
 }
 
-export function embeddedUrl(port: number): string {
+function embeddedUrl(port: number): string {
   return `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
 }
 
@@ -195,7 +195,7 @@ const IDENTIFY_TIMEOUT_MS = 5_000;
  * Refuses (ForeignDatabaseError, naming the port and what to do) unless the server listening on
  * 127.0.0.1:port is the embedded database of `dataDir`.
  */
-export async function checkEmbeddedDbIdentity(port: number, dataDir: string): Promise<void> {
+async function checkEmbeddedDbIdentity(port: number, dataDir: string): Promise<void> {
   const remedy = `Stop whatever listens on port ${port}, or set EMBEDDED_DB_PORT to a free port.`;
   const sql = createSql(embeddedUrl(port), { max: 1 });
   let timer: NodeJS.Timeout | undefined;

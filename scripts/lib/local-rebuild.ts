@@ -10,7 +10,7 @@ import type { BuildOutcome } from '../../src/server/publish/publisher.ts';
 import { logTail } from '../../src/server/publish/publisher.ts';
 
 /** A build that takes longer than this is stopped and failed. */
-export const BUILD_TIMEOUT_MS = 15 * 60_000;
+const BUILD_TIMEOUT_MS = 15 * 60_000;
 
 export interface LocalRebuildOptions {
   /** Where builds go, one fresh folder each. */

@@ -34,7 +34,7 @@ export function commonHeaderProblems(headers: HeaderSource, { https }: { https: 
 }
 
 /** A policy's directives by name. */
-export function directives(csp: string): Map<string, string[]> {
+function directives(csp: string): Map<string, string[]> {
   return new Map(
     csp
       .split(';')

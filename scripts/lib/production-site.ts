@@ -210,7 +210,7 @@ const issuedPhones = new Set<string>();
  * request's phone: three a day, one per service within 30 days). Never one ending in 00 or 99,
  * which the sandbox takes for a landline (a call) or a VoIP line (waits for the e-mail link).
  */
-export function benchPhone(): string {
+function benchPhone(): string {
   for (;;) {
     const exchange = String(randomInt(200, 1000));
     const digits = `937${exchange}${String(randomInt(0, 10_000)).padStart(4, '0')}`;

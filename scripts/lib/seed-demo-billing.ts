@@ -13,7 +13,7 @@ import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 
 export const DEMO_BILLING_HISTORY = 36;
 /** The newest earlier lead is this many days old: outside the 30-day figures and this month. */
-export const DEMO_HISTORY_NEWEST_DAYS = 31;
+const DEMO_HISTORY_NEWEST_DAYS = 31;
 
 const NEEDS = [
   'Please look at it and quote the repair.',

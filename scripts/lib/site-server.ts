@@ -48,7 +48,7 @@ export interface SiteServer {
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /** Published builds kept on disk: the one served and the one before it. */
-export const KEEP_BUILDS = 2;
+const KEEP_BUILDS = 2;
 
 /**
  * One build's files as the server serves them. A request takes the current one when it arrives

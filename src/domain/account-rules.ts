@@ -9,7 +9,7 @@ export const PASSWORD_MAX = 128;
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 
 /** The address as stored: trimmed, lowercased. */
-export function normaliseEmail(email: string): string {
+function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

@@ -22,7 +22,7 @@ export const MAX_ALERT_ATTEMPTS = 5;
  * Firebase Cloud Messaging; Firefox; Safari; Windows). A subscription naming any other host is
  * refused: the server would otherwise send requests wherever a caller pointed it.
  */
-export const PUSH_SERVICE_HOSTS = [
+const PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
   'push.services.mozilla.com',
   'push.apple.com',

@@ -54,9 +54,6 @@ export const RECEIPT_ENDPOINT = '/api/contractor/billing/receipt';
 export const OWN_RECEIPT_PATH = '/contractor/billing/receipts';
 export const ownReceiptPath = (transactionId: string): string => `${OWN_RECEIPT_PATH}/${transactionId}`;
 
-/** Statuses a contractor sees; 'legacy' rows are never shown (spec). */
-export const VISIBLE_TRANSACTION_STATUSES = ['paid', 'succeeded', 'pending', 'failed', 'refunded'] as const;
-
 /** Days back a range covers (null: all). */
 export function rangeDays(range: BillingRange): number | null {
   return range === 'all' ? null : Number(range);

@@ -5,7 +5,7 @@ import { DEFAULT_CONTRACTORS_PER_LEAD } from './quote-rules.ts';
 
 const WORDS = ['no', 'one', 'two', 'three', 'four', 'five'] as const;
 /** Besides the chosen contractor: "up to two similar pros". */
-export const SIMILAR_PROS = DEFAULT_CONTRACTORS_PER_LEAD - 1;
+const SIMILAR_PROS = DEFAULT_CONTRACTORS_PER_LEAD - 1;
 const similarWord = WORDS[SIMILAR_PROS]!;
 const allWord = WORDS[DEFAULT_CONTRACTORS_PER_LEAD];
 

@@ -25,7 +25,7 @@ export type ClaimChannel = 'sms' | 'call' | 'email';
 export const CLAIM_CHANNELS = ['sms', 'call', 'email'] as const satisfies readonly ClaimChannel[];
 
 /** How each channel reads in "Confirmed by … to …". */
-export const CLAIM_CHANNEL_WORDS: Record<ClaimChannel, string> = {
+const CLAIM_CHANNEL_WORDS: Record<ClaimChannel, string> = {
   sms: 'text',
   call: 'phone call',
   email: 'e-mail',
@@ -110,7 +110,7 @@ export function confirmationTarget(channel: ClaimChannel, target: string): strin
 }
 
 /** "Nov 26, 2026" in Dayton's time zone, the same on the server and in the browser. */
-export function confirmationDay(iso: string): string {
+function confirmationDay(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', {
     month: 'short',
     day: 'numeric',

@@ -38,7 +38,7 @@ export type CreditRowReason = CreditReason | AutomaticCreditReason;
 export const REPORT_REASONS: readonly CreditRowReason[] = ['fake', 'bad_number'];
 
 /** How each credit's reason is shown wherever credits are (billing, dashboard, admin pages). */
-export const CREDIT_REASON_LABELS: Record<CreditRowReason, string> = {
+const CREDIT_REASON_LABELS: Record<CreditRowReason, string> = {
   duplicate: 'Duplicate request',
   outside_area: 'Outside the service area',
   bad_number: 'Phone number does not work',

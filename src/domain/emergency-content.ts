@@ -22,7 +22,7 @@ export interface EmergencyContent {
 }
 
 export const EMERGENCY_DEFAULT_RESPONSE_MINUTES = 30;
-export const EMERGENCY_DEFAULT_AVAILABILITY = '24/7';
+const EMERGENCY_DEFAULT_AVAILABILITY = '24/7';
 export const GENERIC_PRICING_NOTES = 'Emergency service rates may apply. Call for immediate quote.';
 export const GENERIC_CALL_TO_ACTION = 'Call Now for Emergency Service';
 /** Contractors shown on an emergency page (the spec queries 8 and shows 6). */
@@ -36,7 +36,7 @@ export const EMERGENCY_DIRECTORY_PATH = `/service-areas#${EMERGENCY_DIRECTORY_AN
 /** The generic record's topic: the same words whatever the slug. */
 const GENERIC_TOPIC = 'Home Repair';
 
-export const GENERIC_SCENARIOS = [
+const GENERIC_SCENARIOS = [
   'Damage that gets worse by the hour',
   'A safety hazard to your family or home',
   'Loss of heat, water, power or security',

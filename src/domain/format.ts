@@ -103,7 +103,6 @@ const DATE_TIME = lazyFormat({
   minute: '2-digit',
   timeZone: SITE_TIME_ZONE,
 });
-const TIME = lazyFormat({ hour: 'numeric', minute: '2-digit', timeZone: SITE_TIME_ZONE });
 
 const asDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 
@@ -121,11 +120,6 @@ export function formatDay(day: string): string {
 /** "Nov 26, 2026, 7:45 AM": never seconds. */
 export function formatDateTime(value: Date | string | number): string {
   return DATE_TIME().format(asDate(value));
-}
-
-/** "7:45 AM". */
-export function formatTime(value: Date | string | number): string {
-  return TIME().format(asDate(value));
 }
 
 const MONTH = lazyFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -175,13 +169,6 @@ export const LISTING_WORDS: Record<string, string> = {
   ACTIVE: 'Listed',
   PENDING: 'Awaiting approval',
   SUSPENDED: 'Suspended',
-};
-
-/** Payment setup as the contractor reads it. */
-export const PAYMENT_SETUP_WORDS: Record<string, string> = {
-  completed: 'Card on file',
-  pending: 'Card setup started, not finished',
-  required: 'No card yet',
 };
 
 /** A word from one of the maps above, or the value made readable when it is not there. */

@@ -5,10 +5,10 @@ export interface LatLng {
 }
 
 /** The Earth's mean radius; the SQL function great_circle_miles (supabase/migrations) uses it too. */
-export const EARTH_RADIUS_KM = 6371.0088;
-export const KM_PER_MILE = 1.609344;
+const EARTH_RADIUS_KM = 6371.0088;
+const KM_PER_MILE = 1.609344;
 export const SERVICE_AREA_CENTRE: LatLng = { latitude: 39.76, longitude: -84.19 };
-export const SERVICE_AREA_RADIUS_KM = 50;
+const SERVICE_AREA_RADIUS_KM = 50;
 
 export function distanceKm(a: LatLng, b: LatLng): number {
   const rad = Math.PI / 180;
@@ -32,7 +32,7 @@ export function withinServiceArea(point: LatLng): boolean {
  * Montgomery, Greene and Warren counties' bounding box (the region the gazetteer covers): the
  * geocoder's answers inside it are cached (src/server/geo/limited-geocoder.ts), others are not.
  */
-export const REGION_BOUNDS = { south: 39.25, north: 39.93, west: -84.49, east: -83.64 } as const;
+const REGION_BOUNDS = { south: 39.25, north: 39.93, west: -84.49, east: -83.64 } as const;
 
 export function withinRegion(point: LatLng): boolean {
   return (

@@ -83,7 +83,7 @@ export function signInLanding(roles: readonly Role[]): string | null {
 }
 
 /** The sign-in page, remembering where to come back to. */
-export function signInUrl(returnTo: string, adminRequired = false): string {
+function signInUrl(returnTo: string, adminRequired = false): string {
   const params = new URLSearchParams();
   if (adminRequired) params.set('admin', 'required');
   if (returnTo !== '/') params.set('returnTo', returnTo);

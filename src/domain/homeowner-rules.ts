@@ -4,7 +4,7 @@
 // booked here. Pure: shared by the pages, the endpoints and the tests.
 
 /** A measured response time is shown only when it rests on at least this many responses. */
-export const MEASURED_RESPONSES_MIN = 3;
+const MEASURED_RESPONSES_MIN = 3;
 /** The window the response time is measured over, in days (the dashboard uses the same). */
 export const RESPONSE_WINDOW_DAYS = 30;
 

@@ -5,8 +5,6 @@
 
 /** A message's text, in characters: the spec's free-text limit (its sanitiser truncates at 1000). */
 export const MESSAGE_MAX = 1000;
-/** Photos a message may carry (each within the upload store's 10 MB and types). */
-export const MESSAGE_PHOTOS_MAX = 1;
 /** Messages one thread (a request and one contractor) may hold. */
 export const THREAD_MESSAGES_MAX = 200;
 /** Messages a homeowner may send on one request, and a contractor from one business, an hour. */

@@ -45,7 +45,7 @@ export const UNOPENED_HOURS = 48;
  * Free-mail providers: many people share these domains, so many addresses at one of them say
  * nothing. Any other domain with many fresh addresses in a day looks like one catch-all mailbox.
  */
-export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
+const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
   'aol.com',
   'att.net',
   'bellsouth.net',

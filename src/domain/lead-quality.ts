@@ -56,7 +56,7 @@ export function share(part: number, whole: number): number | null {
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 /** A credit's reason as the public reads it (the dashboard's words speak to the contractor). */
-export const PUBLIC_CREDIT_REASONS: Record<CreditRowReason, string> = {
+const PUBLIC_CREDIT_REASONS: Record<CreditRowReason, string> = {
   duplicate: 'Duplicate request',
   outside_area: 'Outside the service area',
   bad_number: 'Phone number does not work',
@@ -68,7 +68,7 @@ export const PUBLIC_CREDIT_REASONS: Record<CreditRowReason, string> = {
 };
 
 /** "Duplicate request 1, Fake request 2": the credits' reasons, most frequent first. */
-export function creditReasonsText(reasons: Record<string, number>): string {
+function creditReasonsText(reasons: Record<string, number>): string {
   return Object.entries(reasons)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .map(

@@ -60,7 +60,6 @@ export const PLANS: Record<PlanId, Plan> = {
 /** Subscription statuses whose plan is live (its benefits apply): a past_due plan keeps them
  * while the gateway retries the card; a canceled one does not. */
 export const LIVE_PLAN_STATUSES = ['active', 'trialing', 'past_due'] as const;
-export type PlanStatus = 'active' | 'trialing' | 'past_due' | 'canceled';
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);

@@ -8,8 +8,8 @@ export const PROFILE_PHOTO_LIMIT = 6;
 /** Portfolio items shown on a profile (the spec gives no number; the dashboard manages them). */
 export const PROFILE_PORTFOLIO_LIMIT = 12;
 /** SEO limits of titles and descriptions, as the content collections enforce them. */
-export const TITLE_MAX = 120;
-export const DESCRIPTION_MAX = 160;
+const TITLE_MAX = 120;
+const DESCRIPTION_MAX = 160;
 
 export interface ShownRating {
   /** One decimal, as printed: "4.8". */

@@ -8,7 +8,7 @@ import { formatRating } from './rating.ts';
 /** Reviews a contractor needs before its rating ranks it among the top rated. */
 export const TOP_RATED_MIN_REVIEWS = 3;
 /** Contractors in a "Top rated" list on a page. */
-export const TOP_RATED_LIMIT = 6;
+const TOP_RATED_LIMIT = 6;
 /** Paid placements shown apart on a page. */
 export const SPONSORED_LIMIT = 2;
 /** The label every paid placement carries (the FTC asks that paid ranking be told apart). */

@@ -65,10 +65,10 @@ export interface ReadinessNotice {
 }
 
 /** Where the lead limits are edited (the dashboard's Payments tab, its Lead limits section). */
-export const LEAD_LIMITS_HREF = '/dashboard?tab=payments#lead-limits';
-export const PAYMENT_SETUP_HREF = '/dashboard?tab=payment-setup';
+const LEAD_LIMITS_HREF = '/dashboard?tab=payments#lead-limits';
+const PAYMENT_SETUP_HREF = '/dashboard?tab=payment-setup';
 /** Where the away time is set and ended (the Payments tab's Away section). */
-export const AWAY_HREF = '/dashboard?tab=payments#away';
+const AWAY_HREF = '/dashboard?tab=payments#away';
 
 const price = formatMoney(LEAD_PRICE_CENTS, { wholeDollars: true });
 

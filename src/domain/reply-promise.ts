@@ -11,7 +11,7 @@ import { plural } from './format.ts';
 import { DEFAULT_RESPONSE_HOURS } from './search-constants.ts';
 
 /** The promise when no contractor is known, and a contractor's that states none (spec: 24 hours). */
-export const REPLY_PROMISE_DEFAULT_HOURS = DEFAULT_RESPONSE_HOURS;
+const REPLY_PROMISE_DEFAULT_HOURS = DEFAULT_RESPONSE_HOURS;
 
 /** A contractor's stated reply time in whole hours (none stated: the default). */
 export function statedReplyHours(stated: number | null | undefined): number {
@@ -29,9 +29,6 @@ export function replyPromiseHours(contractors: readonly (number | null | undefin
 export function replyPromise(contractors: readonly (number | null | undefined)[] = []): string {
   return `within ${plural(replyPromiseHours(contractors), 'hour')}`;
 }
-
-/** The same words, for the pages that name the promise before a request is matched. */
-export const replyPromiseText = replyPromise;
 
 /** The spec's card wording for one contractor: "Responds in 4h". */
 export function respondsInText(hours: number | null | undefined): string {

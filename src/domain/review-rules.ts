@@ -58,20 +58,13 @@ export const JOB_DONE_MESSAGES = {
 // Moderation: details a review's homeowner shares with the contractor
 // ---------------------------------------------------------------------------------------------
 
-export type ReviewSignalKind = 'phone' | 'email_domain' | 'client_prefix' | 'device';
+type ReviewSignalKind = 'phone' | 'email_domain' | 'client_prefix' | 'device';
 
 /** One reason a review waits for moderation, in words the moderator reads. */
 export interface ReviewSignal {
   kind: ReviewSignalKind;
   detail: string;
 }
-
-export const REVIEW_SIGNAL_LABELS: Record<ReviewSignalKind, string> = {
-  phone: 'Shared phone',
-  email_domain: 'Shared e-mail domain',
-  client_prefix: 'Shared network',
-  device: 'Shared browser',
-};
 
 /** What the homeowner's side of a review brings: its lead and the review's own request. */
 export interface ReviewerSide {
@@ -105,7 +98,7 @@ export interface ContractorSide {
  * the three documentation domains of RFC 2606 (no real mailbox is there; every demo and test
  * account is).
  */
-export function isSharedDomain(domain: string): boolean {
+function isSharedDomain(domain: string): boolean {
   return isFreeMailDomain(domain) || ['example.com', 'example.net', 'example.org'].includes(domain);
 }
 

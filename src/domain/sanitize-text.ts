@@ -1,7 +1,7 @@
 // The spec's plain-text sanitiser for free text and names: angle brackets, script-protocol text
 // and inline event handlers removed, then truncated (1000 characters for text, 255 for names).
 // Runs in the browser and on the server; the server's copy is the one that counts.
-export const TEXT_MAX = 1000;
+const TEXT_MAX = 1000;
 export const NAME_MAX = 255;
 
 export function sanitizeText(input: string, max: number = TEXT_MAX): string {

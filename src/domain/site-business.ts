@@ -44,7 +44,7 @@ export interface SiteBusiness {
   updatedAt: Date;
 }
 
-export interface SiteLicenceCheck {
+interface SiteLicenceCheck {
   number: string;
   board: string;
   /** YYYY-MM-DD */

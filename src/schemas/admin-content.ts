@@ -104,7 +104,7 @@ export const ZSeoPageListQuery = z.object({
   cursor,
 });
 
-export const ZFaqEntry = z.object({
+const ZFaqEntry = z.object({
   question: z.pipe(
     z
       .string()
@@ -135,16 +135,14 @@ export const ZSeoPageEdit = z.object({
     .check(z.refine((rows) => rows.every((r) => r.question !== '' && r.answer !== ''), M.faqIncomplete)),
 });
 export type TSeoPageEdit = z.infer<typeof ZSeoPageEdit>;
-export type TSeoPageEditInput = z.input<typeof ZSeoPageEdit>;
 
 /** The articles an admin relates to a page, in the order the page shows them. */
-export const ZRelatedArticleIds = z.array(z.uuid(M.relatedNotPublished), { error: M.relatedTooMany }).check(
+const ZRelatedArticleIds = z.array(z.uuid(M.relatedNotPublished), { error: M.relatedTooMany }).check(
   z.maxLength(SEO_LIMITS.relatedArticles, M.relatedTooMany),
   z.refine((ids) => new Set(ids).size === ids.length, M.relatedTwice),
 );
 
 export const ZSeoPageArticles = z.object({ articleIds: ZRelatedArticleIds });
-export type TSeoPageArticles = z.infer<typeof ZSeoPageArticles>;
 
 /** A preview: the edited copy and, optionally, the related articles as chosen but not saved. */
 export const ZSeoPagePreview = z.extend(ZSeoPageEdit, { articleIds: z.optional(ZRelatedArticleIds) });
@@ -235,7 +233,6 @@ export const ZArticleInput = z.object({
     ),
 });
 export type TArticleInput = z.infer<typeof ZArticleInput>;
-export type TArticleInputRaw = z.input<typeof ZArticleInput>;
 
 export const ZArticlePublished = z.object({ published: z.boolean() });
 

@@ -4,7 +4,7 @@ import { ZCursor } from './cursor.ts';
 import type { CreditRowReason, CreditStatus } from '../domain/credit-rules.ts';
 import { FRAUD_MESSAGES, FRAUD_REASON_MAX, type SignalKind } from '../domain/fraud-rules.ts';
 
-export const FRAUD_LISTS = ['held', 'reported', 'blocked'] as const;
+const FRAUD_LISTS = ['held', 'reported', 'blocked'] as const;
 export type FraudList = (typeof FRAUD_LISTS)[number];
 
 export const ZFraudQuery = z.object({
@@ -19,7 +19,6 @@ export const ZFraudBlock = z.object({
     .string()
     .check(z.maxLength(FRAUD_REASON_MAX), z.trim(), z.minLength(1, FRAUD_MESSAGES.reasonRequired)),
 });
-export type TFraudBlock = z.infer<typeof ZFraudBlock>;
 
 /** Another request a signal ties this one to. */
 export interface FraudOther {
@@ -39,7 +38,7 @@ export interface FraudSignal {
 }
 
 /** A buyer's report that the lead is fake or unreachable. */
-export interface FraudReport {
+interface FraudReport {
   businessName: string;
   reason: CreditRowReason;
   at: string;

@@ -27,7 +27,6 @@ export const ZAdminCursorQuery = z.object({ cursor });
 export const ZCreditDecision = z.object({
   reason: z.string().check(z.maxLength(CREDIT_DECISION_MAX), z.trim(), z.minLength(1, M.reasonRequired)),
 });
-export type TCreditDecision = z.infer<typeof ZCreditDecision>;
 
 /** Revenue validation's period: days (YYYY-MM-DD, UTC), both included; empty: the default. */
 export const ZRevenueQuery = z.object({ from: day, to: day });

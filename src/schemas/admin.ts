@@ -19,7 +19,6 @@ export const ZRoleChange = z.object({
   role: z.enum(GRANTABLE_ROLES),
   granted: z.boolean(),
 });
-export type TRoleChange = z.infer<typeof ZRoleChange>;
 
 export const ZAccountStatus = z.object({ disabled: z.boolean() });
 
@@ -90,7 +89,6 @@ export const ZRejection = z.object({
       z.minLength(1, CONTRACTOR_ADMIN_MESSAGES.reasonRequired),
     ),
 });
-export type TRejection = z.infer<typeof ZRejection>;
 
 export const ZNoBody = z.object({});
 
@@ -115,7 +113,7 @@ export interface AdminLicence {
 }
 
 /** Everything an applicant gave at registration, for the approval view (issue 24). */
-export interface AdminApplication {
+interface AdminApplication {
   ownerName: string | null;
   phone: string | null;
   email: string | null;

@@ -21,7 +21,7 @@ const base64url = (bytes: number) =>
     .string({ error: M.badSubscription })
     .check(z.regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), M.badSubscription));
 
-export const ZPushSubscription = z.object({
+const ZPushSubscription = z.object({
   endpoint: z.string({ error: M.badSubscription }).check(
     z.maxLength(1000, M.badSubscription),
     z.refine((value) => URL.canParse(value), M.badSubscription),
@@ -64,7 +64,7 @@ const ZTime = z.string({ error: M.time }).check(z.maxLength(5, M.time), z.regex(
 const ZChannelSet = z.strictObject({ push: z.boolean(), sms: z.boolean(), email: z.boolean() });
 
 /** Quiet hours in Dayton time, "HH:MM" each; the end may be past midnight (21:00 to 07:00). */
-export const ZQuietHours = z
+const ZQuietHours = z
   .strictObject({ start: ZTime, end: ZTime })
   .check(z.refine((q) => q.start !== q.end, { message: M.quietSame, path: ['end'] }));
 
@@ -143,7 +143,6 @@ export const ZRequestPushDevice = z
     endpoint: z.string({ error: M.badSubscription }).check(z.maxLength(1000, M.badSubscription)),
   })
   .check(z.refine(oneAccess, INVALID_HOMEOWNER_LINK));
-export type TRequestPushDevice = z.infer<typeof ZRequestPushDevice>;
 
 /** Whether this browser gets notifications for the request, and how many browsers do. */
 export interface RequestPushState {

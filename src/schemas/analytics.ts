@@ -14,7 +14,6 @@ export const ZBeaconEvent = z.strictObject({
   businessId: z.uuid('Unknown business'),
   metric: z.enum(BEACON_METRICS, { error: 'Unknown metric' }),
 });
-export type TBeaconEvent = z.output<typeof ZBeaconEvent>;
 
 /** GET /api/contractor/analytics?days=: 1 to ANALYTICS_MAX_DAYS, default 30. */
 export const ZAnalyticsQuery = z.strictObject({

@@ -139,4 +139,3 @@ export const ZReauth = z.strictObject({
     .string({ error: REAUTH_MESSAGES.missingPassword })
     .check(z.minLength(1, REAUTH_MESSAGES.missingPassword), z.maxLength(PASSWORD_MAX, TOO_LONG)),
 });
-export type TReauth = z.output<typeof ZReauth>;

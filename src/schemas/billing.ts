@@ -10,14 +10,13 @@ import {
 import type { CreditRowReason, CreditStatus } from '../domain/credit-rules.ts';
 import type { ContractorFigures } from '../domain/figures.ts';
 
-export const ZBillingRange = z._default(z.enum(BILLING_RANGES), DEFAULT_BILLING_RANGE);
+const ZBillingRange = z._default(z.enum(BILLING_RANGES), DEFAULT_BILLING_RANGE);
 
 export const ZBillingTransactionsQuery = z.object({
   range: ZBillingRange,
   pageSize: z._default(z.enum(BILLING_PAGE_SIZES), DEFAULT_BILLING_PAGE_SIZE),
   cursor: ZCursor,
 });
-export type TBillingTransactionsQuery = z.output<typeof ZBillingTransactionsQuery>;
 
 export const ZBillingExportQuery = z.object({ range: ZBillingRange });
 
@@ -48,7 +47,7 @@ export interface BillingTransaction {
 }
 
 /** A credit of a lead charge as the billing page shows it. */
-export interface BillingCredit {
+interface BillingCredit {
   reason: CreditRowReason;
   status: CreditStatus;
   /** What was found, in plain words (the automatic rules' finding). */

@@ -38,7 +38,6 @@ export const ZWebsite = z.pipe(
     }, WEBSITE_MESSAGE),
   ),
 );
-export type TWebsite = z.output<typeof ZWebsite>;
 
 // ---------------------------------------------------------------------------------------------
 // The Profile tab of the dashboard: what a contractor may change on their public profile. The
@@ -56,7 +55,7 @@ function ZOptionalText(max: number, message: string) {
 }
 
 /** Optional: '' is null; else 10 to 20 of digits, spaces, dashes, parentheses and a leading +. */
-export const ZProfilePhone = z.pipe(
+const ZProfilePhone = z.pipe(
   z.pipe(
     z
       .string({ error: PROFILE_MESSAGES.phone })
@@ -74,7 +73,7 @@ export const ZProfilePhone = z.pipe(
 );
 
 /** Optional website: '' is null; else ZWebsite. */
-export const ZOptionalWebsite = z.pipe(
+const ZOptionalWebsite = z.pipe(
   z.pipe(
     z.string({ error: WEBSITE_MESSAGE }).check(z.trim(), z.maxLength(WEBSITE_MAX, WEBSITE_MESSAGE)),
     z.transform((s: string) => (s === '' ? null : s)),
@@ -133,7 +132,7 @@ const distinct = (items: string[]) => {
   });
 };
 
-export const ZSpecialties = z.pipe(
+const ZSpecialties = z.pipe(
   z
     .array(ZSpecialty, { error: PROFILE_MESSAGES.specialties })
     .check(z.maxLength(SPECIALTIES_MAX, PROFILE_MESSAGES.specialties)),
@@ -141,7 +140,7 @@ export const ZSpecialties = z.pipe(
 );
 
 /** Service ZIP codes: 5 digits each, 1 to SERVICE_ZIPS_MAX (the server also checks they are ours). */
-export const ZServiceZips = z.pipe(
+const ZServiceZips = z.pipe(
   z
     .array(
       z

@@ -34,7 +34,7 @@ export const FIXED_SERVICE_SLUGS = [
   'fence-installation',
 ] as const;
 
-export const SERVICE_CATEGORIES = [
+const SERVICE_CATEGORIES = [
   'Home Systems',
   'Exterior',
   'Interior & Remodeling',
@@ -42,10 +42,9 @@ export const SERVICE_CATEGORIES = [
   'Repair & Restoration',
 ] as const;
 
-export const COUNTIES = ['Montgomery', 'Greene', 'Warren'] as const;
+const COUNTIES = ['Montgomery', 'Greene', 'Warren'] as const;
 
-export const ZFaqEntry = z.object({ question: ZPlain(10, 200), answer: ZPlain(40, 600) }).strict();
-export type TFaqEntry = z.infer<typeof ZFaqEntry>;
+const ZFaqEntry = z.object({ question: ZPlain(10, 200), answer: ZPlain(40, 600) }).strict();
 
 export const ZCatalogService = z
   .object({
@@ -116,7 +115,7 @@ export const ZCatalogEmergencyService = z
   .strict();
 export type TCatalogEmergencyService = z.infer<typeof ZCatalogEmergencyService>;
 
-export const ZArticleFrontmatter = z
+const ZArticleFrontmatter = z
   .object({
     title: ZPlain(10, 120),
     slug: ZSlug,
@@ -130,7 +129,6 @@ export const ZArticleFrontmatter = z
     coverImage: z.string().optional(),
   })
   .strict();
-export type TArticleFrontmatter = z.infer<typeof ZArticleFrontmatter>;
 
 export const ZCatalogArticle = ZArticleFrontmatter.extend({ body: z.string().min(200) });
 export type TCatalogArticle = z.infer<typeof ZCatalogArticle>;

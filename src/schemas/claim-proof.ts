@@ -12,8 +12,6 @@ import {
 } from '../domain/claim-rules.ts';
 import { CODE_LENGTH } from '../domain/integrity-rules.ts';
 
-export type { ClaimChannel, ClaimConfirmation };
-
 /** Send a code: by text or call to the listing's phone, or by mail to <localPart>@<its domain>. */
 export const ZClaimCodeRequest = z
   .strictObject({
@@ -43,7 +41,6 @@ export const ZClaimCodeCheck = z.strictObject({
     z.string().check(z.regex(CODE_PATTERN, M.codeFormat)),
   ),
 });
-export type TClaimCodeCheck = z.output<typeof ZClaimCodeCheck>;
 
 /** The admin's approval: `unconfirmed: true` says an unconfirmed claim is approved on purpose. */
 export const ZClaimApproval = z.strictObject({

@@ -36,7 +36,7 @@ export * from '../domain/registration-rules.ts';
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const ZIP = /^\d{5}$/;
 /** Google's place ids: letters, digits, '-' and '_'. */
-export const PLACE_ID_PATTERN = /^[A-Za-z0-9_-]{1,300}$/;
+const PLACE_ID_PATTERN = /^[A-Za-z0-9_-]{1,300}$/;
 
 /** "45402, 45409" -> ["45402", "45409"]: each five digits, at least one, at most MAX_SERVICE_ZIPS. */
 const ZZipList = z.pipe(

@@ -37,7 +37,7 @@ const ZReportingApiReport = z.object({
 });
 
 /** Reporting API batches: a browser sends what queued up, a few at a time. */
-export const MAX_REPORTS_PER_BATCH = 20;
+const MAX_REPORTS_PER_BATCH = 20;
 
 export const ZCspReportBody = z.union([
   ZLegacyReport,

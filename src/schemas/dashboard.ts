@@ -6,7 +6,7 @@ import type { LeadStage } from '../domain/lead-stages.ts';
 import type { LeadTrust } from '../domain/lead-trust.ts';
 import type { LeadCreditState } from './lead-credit.ts';
 
-export interface LeadContact {
+interface LeadContact {
   name: string;
   email: string;
   phone: string;

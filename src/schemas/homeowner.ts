@@ -27,7 +27,6 @@ export const ZAcceptQuote = z.strictObject({
     z.uuid('Choose a quote'),
   ),
 });
-export type TAcceptQuote = z.output<typeof ZAcceptQuote>;
 
 /** "The job is done" for one responding contractor (src/server/leads/mark-job-done.ts). */
 export const ZJobDone = z.strictObject({
@@ -37,7 +36,6 @@ export const ZJobDone = z.strictObject({
     z.uuid('Choose a contractor'),
   ),
 });
-export type TJobDone = z.output<typeof ZJobDone>;
 
 /** Free text capped, then sanitised (the sanitiser may shorten it), then held to its minimum. */
 function text(max: number, min: number, messages: { required: string; long: string; short: string }) {
@@ -50,7 +48,7 @@ function text(max: number, min: number, messages: { required: string; long: stri
   );
 }
 
-export const RATING_MESSAGE = 'Choose a rating from 1 to 5 stars';
+const RATING_MESSAGE = 'Choose a rating from 1 to 5 stars';
 
 export const ZJobReview = z.strictObject({
   token: ZLinkToken,

@@ -7,7 +7,7 @@ import { sanitizeText } from '../domain/sanitize-text.ts';
 
 export * from '../domain/inbox-rules.ts';
 
-export const ZMessageText = z.pipe(
+const ZMessageText = z.pipe(
   z.pipe(
     z.string({ error: MESSAGE_MESSAGES.empty }).check(z.maxLength(MESSAGE_MAX * 2, MESSAGE_MESSAGES.tooLong)),
     z.transform((s: string) => sanitizeText(s.replace(/\r\n?/g, '\n'), MESSAGE_MAX * 2)),
@@ -25,14 +25,9 @@ export const ZHomeownerMessage = z.object({
   businessId: ZUuid(MESSAGE_MESSAGES.notYours),
   body: ZMessageText,
 });
-export type THomeownerMessage = z.output<typeof ZHomeownerMessage>;
 
 /** The contractor's message on one of its leads (the lead is the route's distribution id). */
 export const ZContractorMessage = z.object({ body: ZMessageText });
-export type TContractorMessage = z.output<typeof ZContractorMessage>;
-
-/** A request of the signed-in homeowner, by its id in the path. */
-export const ZRequestId = ZUuid(MESSAGE_MESSAGES.requestNotFound);
 
 /** A contractor of a request as the homeowner meets it: the wizard's result, the mail, the inbox
  * (src/server/inbox/contractor-cards.ts). */

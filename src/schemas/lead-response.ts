@@ -11,7 +11,7 @@ const required = (max: number) =>
     .string({ error: M.missing })
     .check(z.maxLength(max, `At most ${max} characters`), z.trim(), z.minLength(1, M.missing));
 
-export const ZQuoteItem = z.object({
+const ZQuoteItem = z.object({
   description: z
     .string()
     .check(
@@ -51,9 +51,8 @@ export const ZLeadResponse = z.object({
   quote: z.optional(ZQuote),
 });
 export type TLeadResponse = z.output<typeof ZLeadResponse>;
-export type TQuoteItem = z.output<typeof ZQuoteItem>;
 
-export const ZLeadStage = z.enum(LEAD_STAGES);
+const ZLeadStage = z.enum(LEAD_STAGES);
 
 export const ZStageChange = z.object({ stage: ZLeadStage });
 

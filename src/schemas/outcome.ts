@@ -15,4 +15,3 @@ export const ZOutcomeAnswer = z
       path: ['businessId'],
     }),
   );
-export type TOutcomeAnswer = z.output<typeof ZOutcomeAnswer>;

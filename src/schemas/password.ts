@@ -13,15 +13,15 @@ export const PASSWORD_TOO_EASY =
 export const PASSWORD_HAS_EMAIL_NAME =
   'Password must not contain the name of your email address (the part before the @).';
 /** Shown while the strength check cannot run (the dictionaries failed to load): try again. */
-export const PASSWORD_CHECK_UNAVAILABLE = 'We could not check your password just now. Please try again.';
+const PASSWORD_CHECK_UNAVAILABLE = 'We could not check your password just now. Please try again.';
 
 /** zxcvbn's score a new password needs (0 to 4; 3 is "safely unguessable" for online attacks). */
-export const STRENGTH_MIN_SCORE = 3;
+const STRENGTH_MIN_SCORE = 3;
 /** zxcvbn reads at most this many characters: its time grows quickly with length (about 50 ms at
  * 64 characters, 170 ms at 128), and a password strong in its first 64 characters is strong. */
-export const STRENGTH_MAX_CHARS = 64;
+const STRENGTH_MAX_CHARS = 64;
 /** An e-mail name shorter than this is not refused outright (it would match too much). */
-export const EMAIL_NAME_MIN = 3;
+const EMAIL_NAME_MIN = 3;
 /** Words anyone would try first against this site's accounts, given to zxcvbn as user inputs. */
 const SITE_WORDS = ['dayton', 'contractors', 'contractor', 'homeowner', 'ohio'] as const;
 

@@ -5,5 +5,3 @@ import * as z from 'zod/mini';
 export const ZCompletePaymentSetup = z.object({
   sessionId: z.string().check(z.maxLength(255), z.regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'Invalid session id')),
 });
-
-export type CompletePaymentSetup = z.infer<typeof ZCompletePaymentSetup>;

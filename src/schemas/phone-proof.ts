@@ -9,16 +9,13 @@ export const ZQuoteCode = z.strictObject({
     .string({ error: PHONE_PROOF_MESSAGES.codeFormat })
     .check(z.trim(), z.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), PHONE_PROOF_MESSAGES.codeFormat)),
 });
-export type TQuoteCode = z.output<typeof ZQuoteCode>;
 
 export const ZQuoteResend = z.strictObject({
   requestKey: z.uuid('Missing request key'),
   channel: z.enum(['sms', 'call'], { error: 'Choose a text or a call.' }),
 });
-export type TQuoteResend = z.output<typeof ZQuoteResend>;
 
 /** Where a request stands (the wizard follows its sale): POST /api/quotes/status. */
 export const ZQuoteStatus = z.strictObject({
   requestKey: z.uuid('Missing request key'),
 });
-export type TQuoteStatus = z.output<typeof ZQuoteStatus>;

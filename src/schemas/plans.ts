@@ -32,6 +32,3 @@ export interface PlanPreview {
   /** Unix seconds the proration is computed for: sent back with the change. */
   prorationDate: number;
 }
-
-/** What the plan endpoint answers: where to go for a start, a preview, the new state otherwise. */
-export type PlanAnswer = { url: string } | { message: string } | PlanPreview;

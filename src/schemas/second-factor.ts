@@ -2,11 +2,11 @@
 // recovery code (10 letters and digits, a dash optional), as the island and the endpoint check it.
 import * as z from 'zod/mini';
 
-export const CODE_MESSAGE = 'Please enter the 6-digit code from your app or a recovery code.';
+const CODE_MESSAGE = 'Please enter the 6-digit code from your app or a recovery code.';
 /** Room for a recovery code typed with spaces; anything longer is no code of ours. */
 export const CODE_MAX = 24;
 
-export const ZFactorCode = z
+const ZFactorCode = z
   .pipe(
     z.string({ error: CODE_MESSAGE }).check(z.maxLength(CODE_MAX, CODE_MESSAGE)),
     z.transform((code) => code.trim()),
@@ -14,10 +14,9 @@ export const ZFactorCode = z
   .check(z.minLength(6, CODE_MESSAGE));
 
 export const ZSecondFactorCode = z.strictObject({ code: ZFactorCode });
-export type TSecondFactorCode = z.output<typeof ZSecondFactorCode>;
 
 export const PASSKEY_NAME_MAX = 60;
-export const PASSKEY_NAME_MESSAGE = 'Please give the passkey a name of up to 60 characters.';
+const PASSKEY_NAME_MESSAGE = 'Please give the passkey a name of up to 60 characters.';
 export const ZPasskeyName = z
   .pipe(
     z.string({ error: PASSKEY_NAME_MESSAGE }).check(z.maxLength(PASSKEY_NAME_MAX, PASSKEY_NAME_MESSAGE)),

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { LEAD_PRICE_CENTS } from '../domain/quote-rules.ts';
 
-export const SPEND_LIMITS = {
+const SPEND_LIMITS = {
   /** A cap under one lead's price buys nothing: that is what the pause switch is for. */
   monthlyMinDollars: LEAD_PRICE_CENTS / 100,
   monthlyMaxDollars: 1_000_000,

@@ -37,7 +37,7 @@ type ValueOf<K extends CursorKind> = K extends 'int' ? number : string;
 type Values<K extends readonly CursorKind[]> = { [I in keyof K]: ValueOf<K[I]> };
 
 /** A time PostgreSQL can read: a calendar day (year 1 on), a real hour, minute and second. */
-export function isCursorTime(text: string): boolean {
+function isCursorTime(text: string): boolean {
   const match = TIMESTAMP.exec(text);
   if (!match) return false;
   const [, day, hours, minutes, seconds, offsetHours, offsetMinutes] = match;

@@ -11,7 +11,7 @@ import {
   UNAVAILABLE_RETRY_AFTER_SECONDS,
 } from './db/unavailable.ts';
 
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -43,7 +43,7 @@ export class AppError extends Error {
   }
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   error: string;
   code: ErrorCode | 'INTERNAL';
   fields?: Record<string, string[]>;
@@ -57,7 +57,7 @@ export const INTERNAL_MESSAGE = 'An unexpected error occurred. Please try again.
  * different classes (a mini schema's error is not a classic ZodError), but both are core
  * `$ZodError`s.
  */
-export function isZodError(error: unknown): error is z.core.$ZodError {
+function isZodError(error: unknown): error is z.core.$ZodError {
   return error instanceof z.core.$ZodError;
 }
 

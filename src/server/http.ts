@@ -117,7 +117,7 @@ export function sessionCookieName(site: Pick<RequestSite, 'secure'>): string {
 }
 
 /** A readable hint (no secret) that lets prebuilt pages show the account menu. */
-export const SIGNED_IN_HINT = 'signed_in';
+const SIGNED_IN_HINT = 'signed_in';
 
 /** What the cookie helpers need of an endpoint's context (or of `Astro` in a page). */
 type CookieContext = { cookies: AstroCookies; locals: Pick<App.Locals, 'site'> };

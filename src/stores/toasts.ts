@@ -37,7 +37,7 @@ export function pushError(title: string, description?: string): number {
 }
 
 /** How long an undo stays on offer. */
-export const UNDO_MS = 8000;
+const UNDO_MS = 8000;
 
 /**
  * A toast saying what was done, with Undo for the given time: the final step of a reversible

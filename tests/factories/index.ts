@@ -25,7 +25,7 @@ export function uniquePhone(ending?: '00' | '99'): string {
 }
 
 /** A street address of its own in ZIP 45402 (three requests a day per address, duplicates per address). */
-export function uniqueAddress(): string {
+function uniqueAddress(): string {
   return `${randomInt(100, 99_999)} ${['Main', 'Oak', 'Elm', 'Maple', 'Cedar', 'Pine'][randomInt(0, 6)]} Street Apt ${randomInt(1, 999)}`;
 }
 

@@ -70,7 +70,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
 ];
 
 /** Numbers at the edges: signs, zero, floats, the largest safe integer and past it. */
-export const EDGE_NUMBERS: readonly number[] = [
+const EDGE_NUMBERS: readonly number[] = [
   0,
   -0,
   -1,
@@ -142,7 +142,7 @@ function ofLength(unit: string, length: number): string {
 }
 
 /** Strings at and just past a maximum, or just short of a minimum, of each kind of character. */
-export function limitStrings(limits: { min?: number; max?: number }): fc.Arbitrary<string> {
+function limitStrings(limits: { min?: number; max?: number }): fc.Arbitrary<string> {
   const lengths: number[] = [];
   if (limits.max !== undefined) lengths.push(limits.max, limits.max + 1, limits.max * 2 + 7);
   if (limits.min !== undefined && limits.min > 0) lengths.push(limits.min, limits.min - 1);

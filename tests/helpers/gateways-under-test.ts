@@ -33,7 +33,7 @@ export interface GatewayUnderTest {
 }
 
 /** The test cards a hosted setup page saves. */
-export type SetupCard = 'visa' | 'mastercard';
+type SetupCard = 'visa' | 'mastercard';
 
 const SANDBOX_NUMBERS: Record<TestCard, string> = {
   visa: '4242424242424242',

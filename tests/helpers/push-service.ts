@@ -14,7 +14,7 @@ export interface PushSubscriptionJson {
   keys: { p256dh: string; auth: string };
 }
 
-export interface ReceivedPush {
+interface ReceivedPush {
   subscriptionId: string;
   /** Date.now() when the request body was fully read. */
   receivedAt: number;

@@ -17,7 +17,7 @@ export interface Buyer {
   email: string;
 }
 
-export interface Sale {
+interface Sale {
   businessId: string;
   distributionId: string;
   transactionId: string;

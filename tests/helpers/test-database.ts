@@ -14,7 +14,7 @@ export interface TestDatabase {
 
 let counter = 0;
 
-export function assertLocal(url: string): void {
+function assertLocal(url: string): void {
   if (!isLocalDatabaseUrl(url)) {
     throw new Error(`Refusing to run tests against a non-local database: ${new URL(url).hostname}`);
   }

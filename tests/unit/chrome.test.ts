@@ -8,7 +8,7 @@ import {
 } from '../../src/domain/chrome.ts';
 import { telHref } from '../../src/domain/contact.ts';
 import { formatRating, homeCardRating } from '../../src/domain/rating.ts';
-import { replyPromiseText, respondsInText, respondsWithinText } from '../../src/domain/reply-promise.ts';
+import { replyPromise, respondsInText, respondsWithinText } from '../../src/domain/reply-promise.ts';
 
 describe('header and footer (hidden on /auth and admin routes)', () => {
   it.each([
@@ -104,9 +104,9 @@ describe('the mobile sticky Call/Quote bar (issue 24: not where it is in the way
 
 describe('the reply promise, worded in one place', () => {
   it('is the slowest stated time of the contractors in question, 24 hours when none is known', () => {
-    expect(replyPromiseText()).toBe('within 24 hours');
-    expect(replyPromiseText([1, 4, 2])).toBe('within 4 hours');
-    expect(replyPromiseText([1, null])).toBe('within 24 hours');
+    expect(replyPromise()).toBe('within 24 hours');
+    expect(replyPromise([1, 4, 2])).toBe('within 4 hours');
+    expect(replyPromise([1, null])).toBe('within 24 hours');
   });
 
   it("words a contractor's stated time, none counting as 24 hours", () => {

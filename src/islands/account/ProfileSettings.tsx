@@ -10,8 +10,6 @@ import SecurityTab from './SecurityTab.tsx';
 import type { ProfileData } from './types.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
 
-export type { ProfileData } from './types.ts';
-
 interface Props {
   profile: ProfileData;
   isContractor: boolean;

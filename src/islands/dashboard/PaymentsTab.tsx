@@ -14,7 +14,7 @@ import { SpendLimits } from './SpendLimits.tsx';
 import type { DashboardBusiness, SetupReturn } from './types.ts';
 import '../../styles/dashboard-parts.css';
 
-export const SETUP_RETURN_TEXT = {
+const SETUP_RETURN_TEXT = {
   saved: 'Your card was saved. Payment setup is completed.',
   confirming:
     'Your card is being confirmed. This page shows it as completed once the payment provider confirms it.',

@@ -67,7 +67,7 @@ export function leadTitle(lead: Pick<LeadSummary, 'projectType' | 'city' | 'zipC
 }
 
 /** Whether the homeowner can be contacted now: a paid lead still being worked. */
-export function isWorkable(lead: LeadSummary): boolean {
+function isWorkable(lead: LeadSummary): boolean {
   return lead.contact !== null && OPEN_STAGES.includes(lead.stage);
 }
 const OPEN_STAGES: readonly LeadSummary['stage'][] = ['NEW', 'CONTACTED', 'IN_PROGRESS'];

@@ -12,7 +12,7 @@ import {
 } from '../shared/suggestions.ts';
 
 /** Where a chosen suggestion leads from the home page. */
-export function targetOf(s: Suggestion): string {
+function targetOf(s: Suggestion): string {
   return s.kind === 'service'
     ? `/contractors?category=${encodeURIComponent(s.href.split('/').pop() ?? '')}`
     : s.href;

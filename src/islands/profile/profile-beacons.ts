@@ -5,14 +5,14 @@
 import { BEACON_PATH, type BeaconMetric } from '../../domain/analytics-rules.ts';
 
 /** Which metric a followed link counts, if any. */
-export function metricOfLink(link: HTMLAnchorElement): BeaconMetric | null {
+function metricOfLink(link: HTMLAnchorElement): BeaconMetric | null {
   if (link.protocol === 'tel:') return 'PHONE_CALLS';
   if (link.protocol === 'mailto:') return 'EMAIL_CLICKS';
   if (link.dataset['metric'] === 'WEBSITE_CLICKS') return 'WEBSITE_CLICKS';
   return null;
 }
 
-export function sendBeacon(businessId: string, metric: BeaconMetric): void {
+function sendBeacon(businessId: string, metric: BeaconMetric): void {
   const body = JSON.stringify({ businessId, metric });
   try {
     // Absent in some embedded browsers, whatever the DOM typings say.

@@ -1,7 +1,7 @@
 // A request whose phone was proven but that does not go to contractors at once: a VoIP line waits
 // for the e-mail link too, and a request that looks like many others waits for our team. What
 // happens next, plainly; nothing is sent and nobody is charged until then.
-import { replyPromiseText } from '../../domain/reply-promise.ts';
+import { replyPromise } from '../../domain/reply-promise.ts';
 import { QUOTE_CONFIRM_HOURS } from '../../domain/quote-rules.ts';
 
 export default function AwaitingConfirmation({
@@ -19,7 +19,7 @@ export default function AwaitingConfirmation({
           <p>
             Your phone number is an internet (VoIP) line, so we also confirm your e-mail before your request
             goes to contractors. We sent a link to <strong>{email}</strong>; follow it and contractors reply{' '}
-            {replyPromiseText()}.
+            {replyPromise()}.
           </p>
           <p className="muted">
             The link works for {QUOTE_CONFIRM_HOURS} hours. Nothing is sent and nobody is charged until then.

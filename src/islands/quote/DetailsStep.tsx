@@ -19,7 +19,7 @@ const MAX_MB = MAX_PHOTO_BYTES / 1024 / 1024;
 const [INVALID_TYPE_TITLE = '', INVALID_TYPE_TEXT = ''] = PHOTO_MESSAGES.invalidType.split(': ');
 
 /** Shown under the description: what a useful one says. */
-export const DESCRIPTION_EXAMPLE =
+const DESCRIPTION_EXAMPLE =
   'For example: "The water heater in the basement leaks at the bottom. It is about 12 years old, 40 gallons, gas. Weekday mornings suit me."';
 
 export default function DetailsStep({

@@ -109,7 +109,7 @@ export function saveDraft(saved: SavedDraft): void {
   }
 }
 
-export function clearDraft(): void {
+function clearDraft(): void {
   try {
     localStorage.removeItem(STORAGE_KEY);
   } catch {

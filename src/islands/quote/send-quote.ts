@@ -1,7 +1,7 @@
 // Sending the request (POST /api/quotes), the code from the phone (POST /api/quotes/verify),
 // asking for a new code (POST /api/quotes/code) and following the sale (POST /api/quotes/status),
 // and what each answer means for the wizard.
-import { replyPromiseText } from '../../domain/reply-promise.ts';
+import { replyPromise } from '../../domain/reply-promise.ts';
 import { QUOTE_MESSAGES } from '../../domain/quote-rules.ts';
 import type { TQuoteInput } from '../../schemas/quote.ts';
 import type { CodeChannel, LineType } from '../../domain/phone-proof-rules.ts';
@@ -113,7 +113,7 @@ function outcomeOf(answer: ApiAnswer<Answer>): SendOutcome {
                 sold: {
                   contractors: answer.body.matches,
                   inboxUrl: answer.body.inboxUrl ?? null,
-                  promise: answer.body.promise ?? replyPromiseText(),
+                  promise: answer.body.promise ?? replyPromise(),
                 },
               }
             : {}),
@@ -121,8 +121,8 @@ function outcomeOf(answer: ApiAnswer<Answer>): SendOutcome {
             title: 'Quote Request Submitted!',
             description:
               answer.body.contractors && answer.body.contractors.length === 0
-                ? `We are finding the right contractor for it and will be in touch ${answer.body.promise ?? replyPromiseText()}.`
-                : `Local contractors will contact you ${answer.body.promise ?? replyPromiseText()}.`,
+                ? `We are finding the right contractor for it and will be in touch ${answer.body.promise ?? replyPromise()}.`
+                : `Local contractors will contact you ${answer.body.promise ?? replyPromise()}.`,
           },
         };
     }

@@ -51,7 +51,7 @@ const searchText = (s: ServiceChoice) => `${s.name} ${s.category ?? ''} ${s.keyw
  * Services whose name, category or keywords hold every word typed, in the order given (the page
  * passes them A-Z: sorting here would build a locale collator on load, a long task on a phone).
  */
-export function filterServices(services: readonly ServiceChoice[], query: string): ServiceChoice[] {
+function filterServices(services: readonly ServiceChoice[], query: string): ServiceChoice[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   return words.length ? services.filter((s) => words.every((w) => searchText(s).includes(w))) : [...services];
 }

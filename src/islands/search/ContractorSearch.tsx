@@ -23,9 +23,7 @@ import { useSearchResults } from './use-search-results.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
 import { SPONSORED_IN_SEARCH, SPONSORED_LABEL } from '../../domain/ranking.ts';
 
-export type { PlaceOption } from './locate.ts';
-
-export interface ServiceOption {
+interface ServiceOption {
   id: string;
   slug: string;
   name: string;

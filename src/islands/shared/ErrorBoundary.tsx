@@ -14,7 +14,7 @@ interface State {
   failures: number;
 }
 
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null, generation: 0, failures: 0 };
   private timer: ReturnType<typeof setTimeout> | undefined;
 

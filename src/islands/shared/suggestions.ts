@@ -3,7 +3,7 @@
 import type { Suggestion } from '../../schemas/search.ts';
 
 /** Suggestions start at 2 characters, asked for 300 ms after typing stops. */
-export const SUGGEST_MIN_CHARS = 2;
+const SUGGEST_MIN_CHARS = 2;
 export const SUGGEST_DEBOUNCE_MS = 300;
 /** Long enough for a click on a suggestion to land before the list closes on blur. */
 export const CLOSE_ON_BLUR_MS = 150;

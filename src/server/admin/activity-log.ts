@@ -21,7 +21,7 @@ interface Row {
 }
 
 /** The log's keyset: (created_at as PostgreSQL prints it, the entry's number). */
-export const activityCursor = cursorCodec('admin-activity', ['time', 'int']);
+const activityCursor = cursorCodec('admin-activity', ['time', 'int']);
 
 export async function listActivity(
   sql: Sql,

@@ -10,13 +10,13 @@ import { SITE_TIME_ZONE } from '../../domain/format.ts';
 import type { Sql } from '../db/client.ts';
 import { contractorFigures } from '../figures/contractor-figures.ts';
 
-export const ADMIN_TIME_ZONE = SITE_TIME_ZONE;
+const ADMIN_TIME_ZONE = SITE_TIME_ZONE;
 /** How far back "failed payments" looks. */
 export const FAILED_PAYMENTS_DAYS = 7;
 /** How many contractors the index lists with their figures (the most spent this month first). */
-export const FIGURES_LIST_SIZE = 10;
+const FIGURES_LIST_SIZE = 10;
 
-export interface AdminContractorFigures {
+interface AdminContractorFigures {
   businessId: string;
   businessName: string;
   figures: ContractorFigures;

@@ -82,7 +82,7 @@ const snapshot = (a: AdminArticle) => ({
 });
 
 /** The list's keyset: (updated_at as PostgreSQL prints it, id). */
-export const articleListCursor = cursorCodec('admin-articles', ['time', 'uuid']);
+const articleListCursor = cursorCodec('admin-articles', ['time', 'uuid']);
 
 export async function listArticles(
   sql: Sql,

@@ -70,7 +70,7 @@ function reviewColumns(sql: Db) {
 }
 
 /** The list's keyset: (created_at as PostgreSQL prints it, id). */
-export const reviewListCursor = cursorCodec('admin-reviews', ['time', 'uuid']);
+const reviewListCursor = cursorCodec('admin-reviews', ['time', 'uuid']);
 
 export async function listReviews(
   sql: Sql,

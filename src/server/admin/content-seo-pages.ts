@@ -88,7 +88,7 @@ function pageColumns(sql: Db) {
 }
 
 /** The list's keyset: the page's slug. */
-export const seoPageListCursor = cursorCodec('admin-seo-pages', ['text']);
+const seoPageListCursor = cursorCodec('admin-seo-pages', ['text']);
 
 export async function listSeoPages(
   sql: Sql,

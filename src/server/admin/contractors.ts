@@ -114,7 +114,7 @@ function businessSelect(sql: Db) {
 
 // Cursors: the newest-first lists carry (created_at as PostgreSQL prints it, id); the listed
 // businesses (lower(name), id).
-export const contractorListCursors = {
+const contractorListCursors = {
   claims: cursorCodec('admin-claims', ['time', 'uuid']),
   pending: cursorCodec('admin-contractors-pending', ['time', 'uuid']),
   listed: cursorCodec('admin-contractors-listed', ['text', 'uuid']),

@@ -22,7 +22,7 @@ interface Keyed {
 
 type TimeCursor = CursorCodec<readonly ['time', 'uuid']>;
 /** Each list's keyset: (created_at as PostgreSQL prints it, id). */
-export const paymentListCursors = {
+const paymentListCursors = {
   transactions: cursorCodec('admin-transactions', ['time', 'uuid']),
   credits: cursorCodec('admin-credits', ['time', 'uuid']),
   chargebacks: cursorCodec('admin-chargebacks', ['time', 'uuid']),
@@ -107,7 +107,7 @@ interface CreditRow extends Keyed {
 }
 
 /** The select of a credit request as the admin sees it (`c`: lead_credits). */
-export const creditColumns = (sql: Sql) => sql`
+const creditColumns = (sql: Sql) => sql`
   c.id, c.created_at, c.created_at::text as at, b.name as business_name, coalesce(b.email, u.email) as business_email,
   l.project_type, coalesce(l.city, l.zip_code, 'the Dayton area') as place, d.charged_at, c.reason, c.note,
   c.finding, c.amount_cents, c.status, c.decision_reason
@@ -117,7 +117,7 @@ export const creditColumns = (sql: Sql) => sql`
     join lead_distributions d on d.id = c.distribution_id
     join leads l on l.id = d.lead_id`;
 
-export const toCreditRequest = (r: CreditRow): AdminCreditRequest => ({
+const toCreditRequest = (r: CreditRow): AdminCreditRequest => ({
   id: r.id,
   createdAt: r.created_at.toISOString(),
   businessName: r.business_name,

@@ -54,7 +54,7 @@ export async function adminLeadsSummary(sql: Sql): Promise<AdminLeadsSummary> {
 }
 
 /** Refuses a test unless the gateway is the sandbox or Stripe in test mode. */
-export function assertTestGateway(stripeKey: string | null): Exclude<GatewayMode, 'stripe_live'> {
+function assertTestGateway(stripeKey: string | null): Exclude<GatewayMode, 'stripe_live'> {
   const mode = gatewayMode(stripeKey);
   if (mode === 'stripe_live') throw new AppError('CONFLICT', PAYMENT_TEST_MESSAGES.liveKey);
   return mode;

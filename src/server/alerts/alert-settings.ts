@@ -93,7 +93,7 @@ export async function textsToday(sql: Db, userId: string, now = new Date()): Pro
 }
 
 /** Whether alert texts can go out here: the sandbox, or Twilio with a Messaging Service to send them. */
-export function textsAvailable(): boolean {
+function textsAvailable(): boolean {
   const twilio = twilioConfig();
   return !twilio || twilio.messagingServiceSid !== null;
 }

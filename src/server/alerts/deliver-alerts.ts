@@ -37,7 +37,7 @@ const MAX_BACKOFF_SECONDS = 300;
  * A delivery left 'sending' this long is claimed again: its sender died or was frozen (a Netlify
  * function after its answer). A push takes at most the adapter's 10 s timeout.
  */
-export const ALERT_RECLAIM_AFTER_SECONDS = 60;
+const ALERT_RECLAIM_AFTER_SECONDS = 60;
 
 interface Claimed {
   id: string;

@@ -15,7 +15,7 @@ export interface VapidKeys {
 }
 
 /** Where the embedded default keeps its pair. */
-export const EMBEDDED_VAPID_FILE = path.resolve('.data/vapid-keys.json');
+const EMBEDDED_VAPID_FILE = path.resolve('.data/vapid-keys.json');
 
 let kept: VapidKeys | undefined;
 
@@ -26,7 +26,7 @@ export function vapidKeys(): VapidKeys {
   return kept;
 }
 
-export function embeddedKeys(file: string): VapidKeys {
+function embeddedKeys(file: string): VapidKeys {
   const existing = readKeys(file);
   if (existing) return existing;
   mkdirSync(path.dirname(file), { recursive: true });

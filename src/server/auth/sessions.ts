@@ -13,7 +13,7 @@ import type { Role } from '../../domain/guards.ts';
 import type { Db, Sql } from '../db/client.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS };
+export { SESSION_ABSOLUTE_DAYS };
 const SLIDE_AFTER_SECONDS = 60;
 
 /**
@@ -139,7 +139,7 @@ export async function listSessions(sql: Sql, userId: string, currentId: string):
 }
 
 /** The handle a session is shown and ended by: a prefix of its hash, never the hash itself. */
-export function publicSessionId(id: string): string {
+function publicSessionId(id: string): string {
   return id.slice(0, 16);
 }
 

@@ -9,7 +9,7 @@ import { newToken } from './tokens.ts';
 
 type CookieContext = Pick<APIContext, 'cookies' | 'locals'>;
 
-export function signupBrowserCookieName(site: { secure: boolean }): string {
+function signupBrowserCookieName(site: { secure: boolean }): string {
   return site.secure ? '__Host-signup' : 'signup';
 }
 

@@ -6,7 +6,7 @@ import type { Sql } from '../db/client.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** How long a browser stays trusted after its last password sign-in. */
-export const DEVICE_DAYS = 365;
+const DEVICE_DAYS = 365;
 
 /** The stored form of a device cookie's token; null for anything that is not one of ours. */
 export function deviceHash(token: string | null | undefined): string | null {

@@ -17,7 +17,7 @@ import { ownerSince } from '../contractor/owner-since.ts';
 import { contractorFigures } from '../figures/contractor-figures.ts';
 
 /** Months (this one and the five before) the Analytics tab shows. */
-export const ANALYTICS_MONTHS = 6;
+const ANALYTICS_MONTHS = 6;
 
 interface Totals {
   balance_cents: number;

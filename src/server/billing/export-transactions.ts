@@ -10,7 +10,7 @@ import type { Sql } from '../db/client.ts';
 import { CHARGE_WORDS, wordFor } from '../../domain/format.ts';
 import { describeTransaction, transactionsQuery, type TransactionRow } from './transaction-rows.ts';
 
-export const CSV_COLUMNS = ['Date', 'Description', 'Amount (USD)', 'Status', 'Receipt', 'Failure'] as const;
+const CSV_COLUMNS = ['Date', 'Description', 'Amount (USD)', 'Status', 'Receipt', 'Failure'] as const;
 const CURSOR_ROWS = 500;
 
 export function csvRecord(row: TransactionRow): string[] {

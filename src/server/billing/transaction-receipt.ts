@@ -11,7 +11,7 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { ownReceiptPath } from '../../domain/billing-rules.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const TRANSACTION_NOT_FOUND = 'Transaction not found';
+const TRANSACTION_NOT_FOUND = 'Transaction not found';
 /** A charge the gateway took (a refunded one keeps its receipt, which shows the refund). */
 export const RECEIPT_STATUSES = ['paid', 'succeeded', 'refunded'] as const;
 

@@ -11,7 +11,7 @@ import type { TransactionSql } from '../db/client.ts';
 /** Who asks to confirm a claim: the signed-in claimant, or the browser that registered it. */
 export type ClaimAccess = { userId: string } | { token: string };
 
-export function claimProofCookieName(site: { secure: boolean }): string {
+function claimProofCookieName(site: { secure: boolean }): string {
   return site.secure ? '__Host-claim' : 'claim';
 }
 

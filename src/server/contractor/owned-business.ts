@@ -17,10 +17,8 @@ export interface OwnedBusiness {
   stripeCustomerId: string | null;
 }
 
-/** The spec's message when a contractor has no business. */
-export const NO_BUSINESS_TITLE = 'No Business Profile Found';
 /** The spec's message of an endpoint that needs a business the caller does not have. */
-export const NO_BUSINESS_MESSAGE = 'No business found';
+const NO_BUSINESS_MESSAGE = 'No business found';
 
 export async function ownedBusiness(sql: Sql, ownerId: string): Promise<OwnedBusiness | null> {
   const [row] = await sql<OwnedBusiness[]>`
@@ -42,7 +40,7 @@ export async function requireOwnedBusiness(sql: Sql, ownerId: string): Promise<O
 }
 
 /** What an endpoint answers a contractor whose business an admin has not approved yet. */
-export const AWAITING_APPROVAL_MESSAGE =
+const AWAITING_APPROVAL_MESSAGE =
   'Your business is awaiting approval: leads, responses and profile changes open once an admin approves it.';
 
 /**

@@ -18,7 +18,7 @@ import { AppError } from '../errors.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { assertDistributionId, findLeadRow } from './get-lead.ts';
 
-export function refusedMoveMessage(from: LeadStage, to: LeadStage): string {
+function refusedMoveMessage(from: LeadStage, to: LeadStage): string {
   const allowed = nextStages(from).map((s) => LEAD_STAGE_LABELS[s]);
   return `A lead cannot move from ${LEAD_STAGE_LABELS[from]} to ${LEAD_STAGE_LABELS[to]}.${
     allowed.length
@@ -27,7 +27,7 @@ export function refusedMoveMessage(from: LeadStage, to: LeadStage): string {
   }`;
 }
 
-export const STAGE_CHANGED_MEANWHILE = 'This lead was changed meanwhile. Reload it and try again.';
+const STAGE_CHANGED_MEANWHILE = 'This lead was changed meanwhile. Reload it and try again.';
 
 export async function changeLeadStage(
   sql: Sql,

@@ -11,7 +11,7 @@ import { phoneHref } from '../../domain/format.ts';
 import { contactPhone } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 
-export async function readinessFacts(sql: Sql, businessId: string): Promise<ReadinessFacts | null> {
+async function readinessFacts(sql: Sql, businessId: string): Promise<ReadinessFacts | null> {
   const [row] = await sql<ReadinessFacts[]>`
     select b.status = 'ACTIVE' and b.verified as approved,
            b.stripe_customer_id is not null and exists (

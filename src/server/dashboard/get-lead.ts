@@ -42,11 +42,7 @@ interface CommunicationRow {
   accepted_at: Date | null;
 }
 
-export async function leadCommunications(
-  sql: Db,
-  businessId: string,
-  leadId: string,
-): Promise<Communication[]> {
+async function leadCommunications(sql: Db, businessId: string, leadId: string): Promise<Communication[]> {
   const rows = await sql<CommunicationRow[]>`
     select id, message_type, sender_name, subject, message_content, created_at, quote, accepted_at
       from lead_communications

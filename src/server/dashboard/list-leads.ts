@@ -16,7 +16,7 @@ export const leadListCursor = cursorCodec('contractor-leads', ['time', 'uuid']);
  * that were paid for (a lead whose charge failed shows no contact to make), since the owner had
  * the business. Served by the (business_id, stage, created_at desc, id desc) index.
  */
-export async function countNewLeads(sql: Sql, businessId: string): Promise<number> {
+async function countNewLeads(sql: Sql, businessId: string): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
     select count(*)::int as n from lead_distributions
      where business_id = ${businessId} and stage = 'NEW' and payment_status = 'paid'

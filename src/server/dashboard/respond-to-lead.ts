@@ -19,7 +19,7 @@ import { responseMail } from './dashboard-mails.ts';
 import { assertDistributionId, LEAD_NOT_FOUND } from './get-lead.ts';
 
 /** Responses one contractor may send on one lead in 24 hours (each one mails the homeowner). */
-export const RESPONSES_PER_DAY = 5;
+const RESPONSES_PER_DAY = 5;
 
 /** A calendar date that exists (2026-02-30 does not). */
 function isCalendarDate(value: string): boolean {

@@ -8,7 +8,7 @@ import type { Sql } from '../db/client.ts';
 import { fraudLeads } from './fraud-leads.ts';
 
 /** Each list's keyset: (created_at or reported_at as PostgreSQL prints it, id). */
-export const fraudListCursors = {
+const fraudListCursors = {
   held: cursorCodec('admin-fraud-held', ['time', 'uuid']),
   reported: cursorCodec('admin-fraud-reported', ['time', 'uuid']),
   blocked: cursorCodec('admin-fraud-blocked', ['time', 'uuid']),

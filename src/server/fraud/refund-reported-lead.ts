@@ -12,7 +12,7 @@ import { blockLeadIdentities } from './block-lead-identities.ts';
 import { creditEveryBuyer } from './credit-every-buyer.ts';
 
 /** How many distinct buyers' reports of the lead count. */
-export async function countReports(tx: TransactionSql, leadId: string): Promise<number> {
+async function countReports(tx: TransactionSql, leadId: string): Promise<number> {
   const [row] = await tx<{ reporters: number }[]>`
     select count(distinct d.business_id)::int as reporters
       from lead_credits c join lead_distributions d on d.id = c.distribution_id

@@ -7,7 +7,7 @@ import { serverEnv } from '../config.ts';
 import { AppError } from '../errors.ts';
 
 export const LOCATION_NOT_FOUND = 'Location not found. Please try a different address.';
-export const LOCATION_FAILED = 'Failed to search location';
+const LOCATION_FAILED = 'Failed to search location';
 export const LOCATION_NOT_CONFIGURED = 'Location search is not available - API key not configured';
 
 export interface GeocodedPlace {

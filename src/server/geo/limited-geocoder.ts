@@ -11,15 +11,15 @@ import { AppError } from '../errors.ts';
 import type { GeocodedPlace, Geocoder } from './geocoder.ts';
 
 export const GEOCODES_PER_CLIENT = 20;
-export const GEOCODE_WINDOW_MINUTES = 10;
-export const GEOCODE_CACHE_DAYS = 30;
+const GEOCODE_WINDOW_MINUTES = 10;
+const GEOCODE_CACHE_DAYS = 30;
 export const LOCATION_RATE_LIMITED = 'Too many location searches. Please try again later.';
 
 const DECIMALS = 3;
 const round = (value: number) => Number(value.toFixed(DECIMALS));
 
 /** "  100 Main St ,Mason " and "100 main st, mason" are one key. */
-export function placeKey(text: string): string {
+function placeKey(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()

@@ -38,7 +38,7 @@ interface Row {
   bought: boolean;
 }
 
-export function cardOf(row: Row): ContractorCard {
+function cardOf(row: Row): ContractorCard {
   const rated = row.rating !== null && row.reviews > 0;
   const rating = rated ? formatRating(row.rating!) : null;
   return {

@@ -8,7 +8,7 @@
 import { PgBoss, type Db as QueueDb, type Job } from 'pg-boss';
 import type { Db, Sql, TransactionSql } from '../db/client.ts';
 
-export const QUEUE_SCHEMA = 'pgboss';
+const QUEUE_SCHEMA = 'pgboss';
 
 /** A queue of ours and how its jobs are retried. */
 export interface QueueSpec {
@@ -25,7 +25,7 @@ export interface QueueSpec {
  * (its migrations and maintenance, with their own BEGIN ... COMMIT): they run in the simple
  * protocol on one reserved connection, rolled back there if one fails, and the rows of every
  * statement are returned, as pg-boss asks of a custom driver. */
-export function queueDb(sql: Db): QueueDb {
+function queueDb(sql: Db): QueueDb {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (values?.length) {

@@ -13,7 +13,7 @@ import { drainQueues, jobContext, SCHEDULED_JOBS, scheduleMinutes } from './regi
 import { runnerHost } from './runner-host.ts';
 
 /** How often the runner looks for due jobs (retries, jobs another process queued). */
-export const QUEUE_POLL_MS = 2_000;
+const QUEUE_POLL_MS = 2_000;
 /**
  * Drains run side by side, each taking batches of 5 jobs: up to 20 sales at once in a process,
  * each mostly waiting on the gateway. One lane of 5 fell behind the load bench's confirmations
@@ -165,7 +165,7 @@ export async function jobsIdle(): Promise<void> {
 }
 
 /** The path of Netlify's background function that drains the queues (netlify/functions). */
-export const BACKGROUND_RUNNER_PATH = '/.netlify/functions/run-jobs-background';
+const BACKGROUND_RUNNER_PATH = '/.netlify/functions/run-jobs-background';
 const TOKEN_HEADER = 'x-run-jobs-token';
 
 /** The background function's token: an HMAC of its path under the server's second-factor key,

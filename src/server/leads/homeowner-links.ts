@@ -10,7 +10,7 @@ export type LinkPurpose = 'responses' | 'review';
 export const LINK_DAYS: Record<LinkPurpose, number> = { responses: 90, review: 60 };
 
 /** Where each link opens (the token is added as ?token=). */
-export const LINK_PATHS: Record<LinkPurpose, string> = {
+const LINK_PATHS: Record<LinkPurpose, string> = {
   responses: '/quote-request/responses',
   review: '/review',
 };

@@ -5,14 +5,14 @@ import type { Db, Sql } from '../db/client.ts';
 import { resolveHomeownerLink } from './homeowner-links.ts';
 import { recordResponsesView } from './record-responses-view.ts';
 
-export interface QuoteItem {
+interface QuoteItem {
   description: string;
   quantity: number;
   rateCents: number;
   amountCents: number;
 }
 
-export interface ResponseQuote {
+interface ResponseQuote {
   items: QuoteItem[];
   totalCents: number;
   /** YYYY-MM-DD, the last day the quote holds. */
@@ -21,7 +21,7 @@ export interface ResponseQuote {
   expired: boolean;
 }
 
-export interface LeadResponse {
+interface LeadResponse {
   id: string;
   businessId: string;
   businessName: string;
@@ -34,7 +34,7 @@ export interface LeadResponse {
   acceptedAt: Date | null;
 }
 
-export interface LeadSummary {
+interface LeadSummary {
   id: string;
   name: string;
   projectType: string;
@@ -48,7 +48,7 @@ export interface LeadSummary {
 }
 
 /** One responding contractor's job on the request, for "The job is done". */
-export interface ResponderJob {
+interface ResponderJob {
   businessId: string;
   businessName: string;
   /** When the homeowner said the job is done, if they did. */

@@ -26,7 +26,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { siteUrl } from '../config.ts';
 import type { OutgoingMail } from './outbox.ts';
 
-export const SITE_NAME = 'Dayton Contractors';
+const SITE_NAME = 'Dayton Contractors';
 
 /** src/styles/global.css's tokens (mail clients know no CSS variables; a unit test keeps them equal). */
 export const MAIL_COLORS = {
@@ -40,7 +40,7 @@ export const MAIL_COLORS = {
 } as const;
 
 /** The one button: the words people use ("Confirm my e-mail"), and where it goes. */
-export interface MailAction {
+interface MailAction {
   label: string;
   url: string;
   /** The plain-text twin's words before the written-out link (default: the label). */
@@ -48,7 +48,7 @@ export interface MailAction {
 }
 
 /** A link that is not the action (a rules page, the billing page): a text link in the HTML. */
-export interface MailLink {
+interface MailLink {
   link: string;
   url: string;
 }
@@ -59,7 +59,7 @@ export interface MailCard {
 }
 
 /** Someone's own words (a message on a request): set apart in the HTML, "> " lines in the text. */
-export interface MailQuote {
+interface MailQuote {
   quote: string;
 }
 
@@ -67,7 +67,7 @@ export interface MailQuote {
  * A paragraph; an array keeps its lines (a lead's details); a MailLink is a secondary link; a
  * MailCard a boxed item; a MailQuote someone's words, quoted.
  */
-export type MailParagraph = string | readonly string[] | MailLink | MailCard | MailQuote;
+type MailParagraph = string | readonly string[] | MailLink | MailCard | MailQuote;
 
 export interface MailContent {
   to: string;
@@ -253,7 +253,7 @@ function paragraphText(p: MailParagraph): string {
 }
 
 /** The plain-text twin: the same words, the action's link written out. */
-export function mailText(mail: MailContent, site = siteUrl()): string {
+function mailText(mail: MailContent, site = siteUrl()): string {
   return [
     mail.heading,
     ...mail.paragraphs.map(paragraphText),
@@ -264,7 +264,7 @@ export function mailText(mail: MailContent, site = siteUrl()): string {
 }
 
 /** The HTML, a complete document (react-email's doctype). */
-export function mailHtml(mail: MailContent, site = siteUrl()): string {
+function mailHtml(mail: MailContent, site = siteUrl()): string {
   return (
     '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">' +
     renderToStaticMarkup(<MailDocument mail={mail} site={site} />)

@@ -18,7 +18,7 @@ const MAX_BACKOFF_SECONDS = 300;
 /** A mail the relay could not take for this long (an outage, not a refusal) is given up. */
 const GIVE_UP_AFTER_DAYS = 3;
 /** A mail left 'sending' this long by a sender that died is claimed again. */
-export const RECLAIM_AFTER_MINUTES = 5;
+const RECLAIM_AFTER_MINUTES = 5;
 
 let transporter: Transporter | null | undefined;
 function transport(): Transporter | null {

@@ -7,8 +7,8 @@ import type { OwnedBusiness } from '../contractor/owned-business.ts';
 import type { PaymentGateway } from './gateway.ts';
 
 /** Where the hosted page sends the contractor back: the dashboard's Payments tab. */
-export const SETUP_RETURN_PATH = '/dashboard?tab=payment-setup&setup=success';
-export const SETUP_CANCEL_PATH = '/dashboard?tab=payment-setup&setup=cancelled';
+const SETUP_RETURN_PATH = '/dashboard?tab=payment-setup&setup=success';
+const SETUP_CANCEL_PATH = '/dashboard?tab=payment-setup&setup=cancelled';
 
 export async function startPaymentSetup(
   sql: Db,

@@ -122,4 +122,4 @@ export function createSandboxGateway(sql: Db): PaymentGateway {
 }
 
 /** The sandbox's stand-in of Stripe's hosted setup page. */
-export const SANDBOX_SETUP_PATH = '/sandbox/checkout/setup';
+const SANDBOX_SETUP_PATH = '/sandbox/checkout/setup';

@@ -13,7 +13,7 @@ import { recordSubscription } from '../plans/record-subscription.ts';
 import type { PaymentGateway, SubscriptionState } from './gateway.ts';
 import { sandboxState, type SandboxSubscriptionRow } from './sandbox-plans.ts';
 
-export interface SandboxCard {
+interface SandboxCard {
   id: string;
   brand: string;
   last4: string;
@@ -36,7 +36,7 @@ export interface SandboxSubscriptionSession {
 }
 
 /** Stripe puts the session's id in a success URL where it says {CHECKOUT_SESSION_ID}. */
-export const withSessionId = (url: string, sessionId: string): string =>
+const withSessionId = (url: string, sessionId: string): string =>
   url.replace('{CHECKOUT_SESSION_ID}', sessionId);
 
 async function defaultCard(sql: Sql, businessId: string, customerId: string): Promise<SandboxCard | null> {

@@ -18,8 +18,8 @@ import type {
 } from './gateway.ts';
 
 /** The sandbox's stand-ins of Stripe's hosted Checkout (subscription mode) and Customer Portal. */
-export const SANDBOX_SUBSCRIPTION_PATH = '/sandbox/checkout/subscription';
-export const SANDBOX_PORTAL_PATH = '/sandbox/portal';
+const SANDBOX_SUBSCRIPTION_PATH = '/sandbox/checkout/subscription';
+const SANDBOX_PORTAL_PATH = '/sandbox/portal';
 
 export interface SandboxSubscriptionRow {
   id: string;

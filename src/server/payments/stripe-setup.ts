@@ -7,10 +7,10 @@ import type Stripe from 'stripe';
 import type { PaymentGateway, SetupSession, SetupSessionRequest } from './gateway.ts';
 
 /** Stripe replaces this in the success URL with the session's id. */
-export const SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
+const SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
 
 /** The success URL with the session id appended (the return URL already has a query). */
-export function successUrl(returnUrl: string): string {
+function successUrl(returnUrl: string): string {
   return `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}session_id=${SESSION_ID_TEMPLATE}`;
 }
 

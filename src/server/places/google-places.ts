@@ -8,8 +8,8 @@ import type { PlaceDetails, PlacesDirectory } from './places.ts';
 
 const TIMEOUT_MS = 5000;
 /** Text search is biased to this radius around the location given. */
-export const SEARCH_RADIUS_METRES = 50_000;
-export const MAX_PLACES = 5;
+const SEARCH_RADIUS_METRES = 50_000;
+const MAX_PLACES = 5;
 /** Only the fields the form uses are asked for (Google bills details by field). */
 const DETAIL_FIELDS =
   'place_id,name,formatted_address,address_components,types,formatted_phone_number,website';

@@ -5,7 +5,7 @@
 import { googlePlacesConfig } from '../config.ts';
 import { createGooglePlaces } from './google-places.ts';
 
-export interface FoundPlace {
+interface FoundPlace {
   placeId: string;
   name: string;
   address: string | null;

@@ -17,8 +17,8 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { recordSubscription } from './record-subscription.ts';
 
 /** Where Checkout sends the contractor back ({CHECKOUT_SESSION_ID}: Stripe's placeholder). */
-export const PLAN_RETURN_PATH = '/contractor/billing?tab=subscription&checkout={CHECKOUT_SESSION_ID}';
-export const PLAN_CANCEL_PATH = '/contractor/billing?tab=subscription';
+const PLAN_RETURN_PATH = '/contractor/billing?tab=subscription&checkout={CHECKOUT_SESSION_ID}';
+const PLAN_CANCEL_PATH = '/contractor/billing?tab=subscription';
 
 interface LivePlan {
   plan: PlanId;
@@ -26,7 +26,7 @@ interface LivePlan {
   cancelAtPeriodEnd: boolean;
 }
 
-export async function livePlan(sql: Sql, businessId: string): Promise<LivePlan | null> {
+async function livePlan(sql: Sql, businessId: string): Promise<LivePlan | null> {
   const [row] = await sql<LivePlan[]>`
     select plan, stripe_subscription_id as "subscriptionId", cancel_at_period_end as "cancelAtPeriodEnd"
       from subscriptions

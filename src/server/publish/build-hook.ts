@@ -7,7 +7,7 @@
 import type { Builder } from './publisher.ts';
 
 /** How long the hook may take to answer. */
-export const BUILD_HOOK_TIMEOUT_MS = 10_000;
+const BUILD_HOOK_TIMEOUT_MS = 10_000;
 
 /** The title of the deploy a run starts, and how a deploy notification names its run. */
 export const deployTitle = (runId: number): string => `Publish run ${runId}`;

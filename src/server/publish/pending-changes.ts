@@ -6,7 +6,7 @@ import type { PendingChange } from '../../schemas/publish.ts';
 import type { Db } from '../db/client.ts';
 
 /** Lines shown; the panel says how many more there are. */
-export const PENDING_CHANGES_SHOWN = 100;
+const PENDING_CHANGES_SHOWN = 100;
 
 interface Row {
   entity_type: PendingChange['kind'];

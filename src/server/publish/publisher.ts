@@ -21,12 +21,12 @@ export const PUBLISH_DEBOUNCE_MS = 60_000;
  * ...but never longer than this after the oldest waiting one: changes every 50 s (one contractor
  * saving again and again) must not hold every other change back for good.
  */
-export const PUBLISH_MAX_WAIT_MS = 10 * 60_000;
+const PUBLISH_MAX_WAIT_MS = 10 * 60_000;
 /**
  * At most one automatic publish this often (a run of any kind requested within it defers the next):
  * contractors' saves a minute apart would otherwise start a full build (a Netlify build) each.
  */
-export const AUTO_PUBLISH_GAP_MS = 5 * 60_000;
+const AUTO_PUBLISH_GAP_MS = 5 * 60_000;
 
 /** When the automatic publish is due (tests shorten them). */
 export interface AutomaticTiming {
@@ -38,9 +38,9 @@ export interface AutomaticTiming {
  * A run still 'building' after this long was cut short (its process stopped): it is failed. A run
  * whose building process on this machine is gone is failed at once.
  */
-export const STALE_BUILD_MS = 30 * 60_000;
+const STALE_BUILD_MS = 30 * 60_000;
 /** Lines of a build's log kept with its run. */
-export const LOG_TAIL_LINES = 40;
+const LOG_TAIL_LINES = 40;
 const LOG_TAIL_CHARS = 8000;
 
 export interface BuildOutcome {
@@ -190,7 +190,7 @@ async function automaticWaiting(
 const CLAIMANT = `${hostname()}:${process.pid}`;
 
 /** True when `claimedBy` names a process on this machine that no longer runs. */
-export function processGone(claimedBy: string | null): boolean {
+function processGone(claimedBy: string | null): boolean {
   const at = claimedBy?.lastIndexOf(':') ?? -1;
   if (!claimedBy || at < 0 || claimedBy.slice(0, at) !== hostname()) return false;
   const pid = Number(claimedBy.slice(at + 1));
@@ -279,7 +279,7 @@ const view = (row: RunRow): PublishRunView => ({
   requests: row.requests,
 });
 
-export async function runById(sql: Sql, id: number): Promise<PublishRunView | null> {
+async function runById(sql: Sql, id: number): Promise<PublishRunView | null> {
   const [row] = await sql<RunRow[]>`select ${RUN_COLUMNS(sql)} from publish_runs r where r.id = ${id}`;
   return row ? view(row) : null;
 }

@@ -12,8 +12,6 @@ import { queueSale } from './queue-sale.ts';
 import { CONFIRM_HOURS } from './quote-timing.ts';
 import type { SaleResult } from './types.ts';
 
-export { CONFIRM_HOURS };
-
 export const INVALID_CONFIRM_LINK = 'This link is invalid or has expired.';
 
 export interface ConfirmResult extends SaleResult {

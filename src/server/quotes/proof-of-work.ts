@@ -13,7 +13,7 @@ import { AppError } from '../errors.ts';
 /** SHA-256 rounds: cheap to check, a second or less of a phone's time to solve. */
 const ALGORITHM = 'SHA-256';
 /** Long enough to fill in the last step after the challenge arrives. */
-export const CHALLENGE_MINUTES = 30;
+const CHALLENGE_MINUTES = 30;
 const PROOF_MESSAGE = QUOTE_MESSAGES.proof;
 
 /** Two secrets from one key: one signs the challenge, one its expected answer. */

@@ -7,7 +7,7 @@ import type { RecentRequest } from '../../schemas/quote.ts';
 import type { Sql } from '../db/client.ts';
 
 /** How many, and how far back: an empty list is better than a stale one. */
-export const RECENT_REQUESTS = { count: 5, days: 14 } as const;
+const RECENT_REQUESTS = { count: 5, days: 14 } as const;
 
 export async function recentRequests(sql: Sql): Promise<RecentRequest[]> {
   const rows = await sql<{ service: string; city: string | null; createdAt: Date }[]>`

@@ -12,7 +12,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { admitRequest, type Admission } from './admit-request.ts';
 import { confirmEmailMail } from './lead-mails.ts';
 
-export const PHONE_CHANGED =
+const PHONE_CHANGED =
   'The phone number changed while the code was checked. Type the code sent to the new number.';
 
 /** Whether this phone needs no code: the signed-in account's proven phone, or proven for this

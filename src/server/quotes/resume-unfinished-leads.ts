@@ -4,7 +4,7 @@ import { processLead } from './process-lead.ts';
 import type { SaleResult, SubmitOptions } from './types.ts';
 
 /** Minutes a lead may stay unfinished before the sweeper takes it up (a run may be in flight). */
-export const RESUME_AFTER_MINUTES = 2;
+const RESUME_AFTER_MINUTES = 2;
 
 /**
  * Finishes leads whose run stopped part-way (a crash, a timeout, a gateway outage): still

@@ -7,7 +7,7 @@ import { slugify, uniqueSlug } from '../../domain/slug.ts';
 import type { TransactionSql } from '../db/client.ts';
 
 /** Used when a name has no letter or digit a slug can keep ("東京"). */
-export const FALLBACK_SLUG = 'contractor';
+const FALLBACK_SLUG = 'contractor';
 
 export async function freeSlug(tx: TransactionSql, name: string): Promise<string> {
   const base = slugify(name).slice(0, 80).replace(/-+$/, '') || FALLBACK_SLUG;

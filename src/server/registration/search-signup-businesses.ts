@@ -10,9 +10,9 @@ import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { PlacesDirectory } from '../places/places.ts';
 
-export const SIGNUP_SEARCHES_PER_IP = 60;
-export const SIGNUP_SEARCH_WINDOW_MINUTES = 5;
-export const MAX_LISTINGS = 5;
+const SIGNUP_SEARCHES_PER_IP = 60;
+const SIGNUP_SEARCH_WINDOW_MINUTES = 5;
+const MAX_LISTINGS = 5;
 
 /** Searches and place look-ups from one client address: both may cost a call to Google. */
 export async function limitSignupSearches(sql: Sql, ip: string | null): Promise<void> {

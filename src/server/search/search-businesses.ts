@@ -12,7 +12,7 @@ import { SPONSORED_LIMIT, TOP_RATED_MIN_REVIEWS } from '../../domain/ranking.ts'
 /** Miles per degree of latitude, rounded down: the bounding box is a little larger than the circle. */
 const MILES_PER_DEGREE = 69;
 
-export type { SearchHit, SearchResult } from '../../schemas/search.ts';
+export type { SearchResult } from '../../schemas/search.ts';
 
 /** "water heat" -> "water & heat:*": every word, the last as a prefix; null when no word. */
 export function prefixTsQuery(term: string): string | null {
@@ -28,7 +28,7 @@ export function prefixTsQuery(term: string): string | null {
 type TextMode = 'none' | 'fulltext';
 
 /** Counts stop here: a larger result says "1000+". */
-export const COUNT_CAP = 1000;
+const COUNT_CAP = 1000;
 /** Longitude scale of the businesses.location_xy column (cos 39.75 degrees). */
 const X_SCALE = 0.7688;
 
@@ -36,7 +36,7 @@ const X_SCALE = 0.7688;
  * A typo-tolerant version of the term: each word that the search lexicon does not hold is
  * replaced by its most similar word there ("plumer" -> "plumbing"); null when nothing changes.
  */
-export async function correctTerm(sql: Db, term: string): Promise<string | null> {
+async function correctTerm(sql: Db, term: string): Promise<string | null> {
   const words = term
     .split(/[^a-z0-9]+/)
     .filter(Boolean)

@@ -81,7 +81,7 @@ function coordinates(text: string): ResolvedPlace | null {
 
 /** search_analytics rows one client may write in a window (the rest of its searches are not logged). */
 export const SEARCH_ANALYTICS_PER_CLIENT = 10;
-export const SEARCH_ANALYTICS_WINDOW_MINUTES = 60;
+const SEARCH_ANALYTICS_WINDOW_MINUTES = 60;
 
 /**
  * search_analytics for a non-empty term (at most SEARCH_ANALYTICS_PER_CLIENT a window from one

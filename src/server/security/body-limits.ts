@@ -15,7 +15,7 @@ export const MAX_FORM_BYTES = 4 * 1024;
 export const MAX_REVIEW_FORM_BYTES = 48 * 1024;
 /** The admin content page: an article's body (up to 50,000 characters, up to 3 bytes each as
  * JSON) or an SEO page's copy with its FAQ. */
-export const MAX_CONTENT_BYTES = 256 * 1024;
+const MAX_CONTENT_BYTES = 256 * 1024;
 /** CSP violation reports: a few hundred bytes each, a browser may batch some. */
 export const MAX_CSP_REPORT_BYTES = 8 * 1024;
 /** A Stripe webhook event: a few kilobytes, an invoice with many lines some hundreds. */
@@ -23,22 +23,22 @@ export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 /** The photo upload: one photo and its multipart framing (boundaries, part headers, the key). */
 export const MAX_UPLOAD_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 /** The largest allowance of all: the adapter's own cap, behind ours. */
-export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES;
+export const MAX_BODY_BYTES = Math.max(MAX_UPLOAD_BYTES, MAX_WEBHOOK_BYTES, MAX_CSP_REPORT_BYTES);
 
 /** The dashboard's profile photo upload (one photo a request, like /api/uploads). */
-export const BUSINESS_PHOTOS_PATH = '/api/contractor/photos';
+const BUSINESS_PHOTOS_PATH = '/api/contractor/photos';
 
 /** The dashboard's portfolio: a job added, or edited with a new photo (one photo a request). */
-export const PORTFOLIO_UPLOAD_PATH = /^\/api\/contractor\/portfolio(\/(?!order$)[^/]+)?$/;
+const PORTFOLIO_UPLOAD_PATH = /^\/api\/contractor\/portfolio(\/(?!order$)[^/]+)?$/;
 
 /** An article's cover image upload (admin). */
-export const ARTICLE_COVER_PATH = /^\/api\/admin\/content\/articles\/[^/]+\/cover$/;
+const ARTICLE_COVER_PATH = /^\/api\/admin\/content\/articles\/[^/]+\/cover$/;
 
 /** The homeowner's request pages (issue 25): their message form carries one photo. */
-export const REQUEST_PAGE_PATH = /^\/(quote-request\/responses|profile\/requests\/[^/]+)$/;
+const REQUEST_PAGE_PATH = /^\/(quote-request\/responses|profile\/requests\/[^/]+)$/;
 
 /** A contractor's message on a lead, with one photo (issue 25). */
-export const LEAD_MESSAGE_PATH = /^\/api\/contractor\/leads\/[^/]+\/messages$/;
+const LEAD_MESSAGE_PATH = /^\/api\/contractor\/leads\/[^/]+\/messages$/;
 
 /** Stripe's webhook endpoint (src/pages/api/stripe/webhook.ts). */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';

@@ -15,7 +15,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   post there is a 400 and writes nothing;
  * - Netlify's deploy notifications: the same, signed with the webhook's JWS secret (401 unsigned).
  */
-export const CROSS_SITE_ALLOWED: ReadonlySet<string> = new Set([
+const CROSS_SITE_ALLOWED: ReadonlySet<string> = new Set([
   CSP_REPORT_PATH,
   STRIPE_WEBHOOK_PATH,
   NETLIFY_DEPLOY_STATUS_PATH,

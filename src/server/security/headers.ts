@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 /** Where browsers send CSP violation reports (src/pages/api/csp-report.ts). */
 export const CSP_REPORT_PATH = '/api/csp-report';
 /** The Reporting API endpoint's name, declared by Reporting-Endpoints and named by report-to. */
-export const CSP_REPORT_GROUP = 'csp-endpoint';
+const CSP_REPORT_GROUP = 'csp-endpoint';
 
 type DirectiveName =
   | 'default-src'
@@ -67,7 +67,7 @@ const HSTS_SECONDS = 365 * 24 * 60 * 60;
  * everything that could reach a camera, microphone, payment sheet or device stays off.
  * Only features Chromium knows: an unknown one is a console error on every page.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'geolocation=(self)',
   'camera=()',
   'microphone=()',

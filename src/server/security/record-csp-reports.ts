@@ -8,7 +8,7 @@ import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
 export const CSP_REPORTS_PER_WINDOW = 30;
-export const CSP_REPORT_WINDOW_MINUTES = 10;
+const CSP_REPORT_WINDOW_MINUTES = 10;
 const FIELD_LOG_MAX = 200;
 
 /** A URL as origin and path; a keyword ('inline', 'eval', 'data') as it is; anything else cut short. */

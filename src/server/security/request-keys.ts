@@ -9,7 +9,7 @@ import { quoteProofOfWork } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
-export const REQUEST_KEY_HEADER = 'idempotency-key';
+const REQUEST_KEY_HEADER = 'idempotency-key';
 /** What a replayed answer carries, so a client (and a test) can tell it from a fresh one. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 

@@ -34,7 +34,7 @@ export interface RequestFacts {
 
 export type SiteDecision = { ok: true; site: RequestSite } | { ok: false; status: 421; message: string };
 
-export const MISDIRECTED = 'This server does not serve that host name.';
+const MISDIRECTED = 'This server does not serve that host name.';
 
 /** Loopback names a local server answers for, on its own port. */
 const LOCAL_NAMES = ['localhost', '127.0.0.1'];
@@ -66,7 +66,7 @@ export function hostPolicy(env: ServerEnv): HostPolicy {
 }
 
 /** host[:port] in lowercase with a default port dropped; null for anything else (paths, users). */
-export function normalizeHost(host: string, scheme: 'http' | 'https' = 'http'): string | null {
+function normalizeHost(host: string, scheme: 'http' | 'https' = 'http'): string | null {
   if (!/^[a-z0-9.\-[\]:]+$/i.test(host)) return null;
   try {
     const url = new URL(`${scheme}://${host}`);

@@ -14,7 +14,7 @@ const VISITOR_DAYS = 365;
 /** A visitor cookie's token as newToken makes it. */
 const VISITOR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export function visitorCookieName(site: { secure: boolean }): string {
+function visitorCookieName(site: { secure: boolean }): string {
   return site.secure ? '__Host-visitor' : 'visitor';
 }
 

@@ -8,7 +8,7 @@ import {
 import { siteMetrics, type SiteMetrics } from './derive.ts';
 import type { SiteData } from './site-data.ts';
 
-export const AI_SHEET_VERSION = '1.0.0';
+const AI_SHEET_VERSION = '1.0.0';
 const LEAD_PRICE = formatMoney(LEAD_PRICE_CENTS, { wholeDollars: true });
 
 export interface AiSheet {

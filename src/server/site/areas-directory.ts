@@ -3,10 +3,10 @@
 import { servesArea, siteMetrics } from './derive.ts';
 import type { SiteArea, SiteData, SiteService } from './site-data.ts';
 
-export const COUNTY_ORDER = ['Montgomery', 'Greene', 'Warren'];
-export const AREA_TOP_SERVICES = 3;
+const COUNTY_ORDER = ['Montgomery', 'Greene', 'Warren'];
+const AREA_TOP_SERVICES = 3;
 
-export interface AreaCard {
+interface AreaCard {
   area: SiteArea;
   topServices: SiteService[];
 }

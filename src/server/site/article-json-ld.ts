@@ -2,7 +2,7 @@
 // site as author and publisher.
 import type { SiteArticle } from './site-data.ts';
 
-export const PUBLISHER_NAME = 'Dayton Contractors';
+const PUBLISHER_NAME = 'Dayton Contractors';
 
 /** What the page's meta description and the JSON-LD description say. */
 export function articleDescription(article: Pick<SiteArticle, 'metaDescription' | 'excerpt'>): string {

@@ -5,14 +5,13 @@ import { SEO_LIMITS } from '../../domain/content-rules.ts';
 import { distanceMiles, type LatLng } from '../../domain/geo.ts';
 import { CONTRACTORS_PER_LEAD_WORD } from '../../domain/quote-rules.ts';
 import { formatRating } from '../../domain/rating.ts';
-import { rankForList, TOP_RATED_LIMIT } from '../../domain/ranking.ts';
+import { rankForList } from '../../domain/ranking.ts';
 import { replyPromise } from '../../domain/reply-promise.ts';
 import { cityServicePath, forServiceInArea, formatPriceRange, responseHours } from './derive.ts';
 import type { FaqEntry, SiteArea, SiteArticle, SiteBusiness, SiteData, SiteService } from './site-data.ts';
 
-export { TOP_RATED_LIMIT };
 /** The admin chooses up to this many per page (src/domain/content-rules.ts). */
-export const RELATED_ARTICLES_LIMIT = SEO_LIMITS.relatedArticles;
+const RELATED_ARTICLES_LIMIT = SEO_LIMITS.relatedArticles;
 
 export interface CityServicePage {
   slug: string;

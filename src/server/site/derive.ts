@@ -11,7 +11,7 @@ export function responseHours(b: SiteBusiness): number {
   return b.responseTimeHours ?? DEFAULT_RESPONSE_HOURS;
 }
 
-export function offersService(b: SiteBusiness, service: SiteService): boolean {
+function offersService(b: SiteBusiness, service: SiteService): boolean {
   return b.serviceSlugs.includes(service.slug);
 }
 

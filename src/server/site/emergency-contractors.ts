@@ -5,7 +5,7 @@ import { EMERGENCY_CONTRACTORS_SHOWN } from '../../domain/emergency-content.ts';
 import { responseHours } from './derive.ts';
 import type { SiteBusiness } from './site-data.ts';
 
-export function byResponse(a: SiteBusiness, b: SiteBusiness): number {
+function byResponse(a: SiteBusiness, b: SiteBusiness): number {
   return (
     responseHours(a) - responseHours(b) ||
     (b.averageRating ?? -1) - (a.averageRating ?? -1) ||

@@ -17,14 +17,14 @@ import { relativeTime } from '../../domain/relative-time.ts';
 import { formatPriceRange, responseHours } from './derive.ts';
 import type { SiteBusiness, SiteData, SitePortfolioItem, SiteReview } from './site-data.ts';
 
-export interface ProfileService {
+interface ProfileService {
   slug: string;
   name: string;
   description: string;
   priceRange: string;
 }
 
-export interface ProfileReview extends SiteReview {
+interface ProfileReview extends SiteReview {
   /** "3 weeks ago", relative to the build. */
   when: string;
 }
@@ -48,7 +48,7 @@ export interface ProfilePage {
   askHref: string;
 }
 
-export function profilePath(b: { slug: string }): string {
+function profilePath(b: { slug: string }): string {
   return `/contractor/${b.slug}`;
 }
 

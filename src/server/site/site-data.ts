@@ -6,7 +6,7 @@ import type { Sql } from '../db/client.ts';
 import { db } from '../db/client.ts';
 import { sealedBodyHtml } from './article-body-seal.ts';
 
-export type { DayHours, SiteBusiness, SiteReview } from '../../domain/site-business.ts';
+export type { SiteBusiness, SiteReview } from '../../domain/site-business.ts';
 
 export interface FaqEntry {
   question: string;
@@ -61,7 +61,7 @@ export interface SitePortfolioItem {
   createdAt: Date;
 }
 
-export interface SiteBusinessService {
+interface SiteBusinessService {
   businessId: string;
   serviceSlug: string;
   description: string | null;
@@ -92,7 +92,7 @@ export interface SiteArticle {
   bodyHtml: string | null;
 }
 
-export interface SiteSeoPage {
+interface SiteSeoPage {
   id: string;
   slug: string;
   titleTag: string | null;

@@ -107,7 +107,7 @@ export async function checkRequestPhotos(
 }
 
 /** How long an upload may wait for the request that cites it. */
-export const UNUSED_UPLOAD_HOURS = 48;
+const UNUSED_UPLOAD_HOURS = 48;
 
 /**
  * Deletes uploads no request kept: older than 48 hours and cited by no request that is still

@@ -1,13 +1,10 @@
 // The photo upload's input: a multipart body of one photo and the wizard's request key, read no
 // further than the photo's limit allows whatever Content-Length says.
 import { z } from 'zod';
-import { MAX_PHOTO_BYTES } from '../../domain/quote-rules.ts';
 import { AppError } from '../errors.ts';
 import { readBody } from '../http.ts';
+import { MAX_UPLOAD_BYTES } from '../security/body-limits.ts';
 import { PHOTO_MESSAGES } from './quote-photos.ts';
-
-/** The photo plus the multipart framing and the other field. */
-const MAX_BODY_BYTES = MAX_PHOTO_BYTES + 64 * 1024;
 
 const ZUpload = z.object({
   requestKey: z.uuid('Missing request key'),
@@ -26,7 +23,7 @@ export async function readUploadForm(request: Request): Promise<FormData> {
   if (!type.toLowerCase().startsWith('multipart/form-data')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photo as multipart/form-data');
   }
-  const body = await readBody(request, MAX_BODY_BYTES, PHOTO_MESSAGES.tooLarge);
+  const body = await readBody(request, MAX_UPLOAD_BYTES, PHOTO_MESSAGES.tooLarge);
   try {
     return await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
   } catch {

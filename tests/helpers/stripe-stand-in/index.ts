@@ -23,9 +23,6 @@ import { setupIntentRoutes } from './setup-intents.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { StandInState, type Answer, type Route } from './state.ts';
 
-export type { Answer, Route } from './state.ts';
-export { StandInState } from './state.ts';
-
 export interface StripeStandIn {
   port: number;
   /** Requests that reached the stand-in (a replayed idempotency key is counted too). */
@@ -51,7 +48,7 @@ export interface Fault {
 }
 
 /** A request as the fault chooser sees it. */
-export interface FaultRequest {
+interface FaultRequest {
   method: string;
   path: string;
   idempotencyKey: string | undefined;

@@ -5,7 +5,7 @@ import { bracketed } from './form.ts';
 import { StandInState, unixNow, type Route, type StripeObject } from './state.ts';
 
 /** The test cards a hosted setup page saves, by Stripe's test PaymentMethod name. */
-export const TEST_CARDS = {
+const TEST_CARDS = {
   pm_card_visa: { brand: 'visa', last4: '4242' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
   pm_card_amex: { brand: 'amex', last4: '0005' },

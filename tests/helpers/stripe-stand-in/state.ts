@@ -6,7 +6,7 @@ export interface Answer {
   body: unknown;
 }
 
-export interface RouteContext {
+interface RouteContext {
   state: StandInState;
   /** The form body of a POST, or the query of a GET (Stripe's bracket notation, unparsed). */
   body: URLSearchParams;

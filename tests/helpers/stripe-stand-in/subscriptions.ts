@@ -58,7 +58,7 @@ export function createSubscription(
  * 'open' for a payment attempted and failed (amount_paid 0, amount_due the price). The plan is the
  * one its subscription's metadata names, snapshotted as Stripe does in parent.subscription_details.
  */
-export function createInvoice(
+function createInvoice(
   state: StandInState,
   subscription: Subscription,
   status: 'paid' | 'open',

@@ -22,7 +22,7 @@ export async function createPasskey(
   return startRegistration({ optionsJSON }).catch(() => null);
 }
 
-export async function getPasskey(
+async function getPasskey(
   optionsJSON: PublicKeyCredentialRequestOptionsJSON,
 ): Promise<AuthenticationResponseJSON | null> {
   const { startAuthentication } = await import('@simplewebauthn/browser');

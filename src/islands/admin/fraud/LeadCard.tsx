@@ -10,7 +10,7 @@ import { requestTitle } from './words.ts';
 
 type FormEvent = { preventDefault: () => void };
 
-export const Time = (props: { at: string }) => <time dateTime={props.at}>{formatDateTime(props.at)}</time>;
+const Time = (props: { at: string }) => <time dateTime={props.at}>{formatDateTime(props.at)}</time>;
 
 function BlockForm(props: {
   lead: FraudLead;

@@ -23,7 +23,7 @@ const CHIP: Record<string, string> = {
   pending: 'warn',
 };
 
-export const Status = (props: { status: string }) => (
+const Status = (props: { status: string }) => (
   <span className={`chip ${CHIP[props.status] ?? ''}`}>
     {wordFor(TRANSACTION_STATUS_WORDS, props.status)}
   </span>

@@ -17,9 +17,9 @@ import { AppError } from '../../errors.ts';
 import { FACTOR_MESSAGES } from './messages.ts';
 import { TOTP_ISSUER } from './totp.ts';
 
-export const CHALLENGE_MINUTES = 5;
+const CHALLENGE_MINUTES = 5;
 /** Passkeys one account may keep. */
-export const MAX_PASSKEYS = 10;
+const MAX_PASSKEYS = 10;
 
 /** Who the passkey is for: the site's origin, and its host name as the RP ID. */
 export interface RelyingParty {

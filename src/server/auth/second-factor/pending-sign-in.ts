@@ -4,7 +4,7 @@
 import type { Db, Sql } from '../../db/client.ts';
 import { hashToken, newToken } from '../tokens.ts';
 
-export const PENDING_MINUTES = 5;
+const PENDING_MINUTES = 5;
 export const PENDING_ATTEMPTS = 5;
 
 export async function startPendingSignIn(

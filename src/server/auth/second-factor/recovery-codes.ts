@@ -3,14 +3,14 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Db, Sql } from '../../db/client.ts';
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: codes are copied by hand from paper. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const HALF = 5;
 const CODE_PATTERN = new RegExp(`^[${ALPHABET}]{${HALF * 2}}$`);
 
 /** A code as typed (any case, spaces, dashes) in the one form that is hashed; null if it cannot be one. */
-export function normalizeRecoveryCode(input: string): string | null {
+function normalizeRecoveryCode(input: string): string | null {
   const plain = input.toLowerCase().replace(/[\s-]+/g, '');
   return CODE_PATTERN.test(plain) ? plain : null;
 }

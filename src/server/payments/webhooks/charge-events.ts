@@ -19,7 +19,7 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   value == null ? null : typeof value === 'string' ? value : value.id;
 
 /** What a re-read PaymentIntent says of its charge; null while it is still under way. */
-export function intentOutcome(intent: AsRead<Stripe.PaymentIntent>): LeadChargeOutcome | null {
+function intentOutcome(intent: AsRead<Stripe.PaymentIntent>): LeadChargeOutcome | null {
   if (intent.status === 'succeeded') return { status: 'paid', paymentIntentId: intent.id };
   if (
     intent.status === 'requires_payment_method' ||

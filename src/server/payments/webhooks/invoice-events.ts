@@ -28,7 +28,7 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /** What the re-read invoice says was paid or failed; null when neither (draft, void, not tried). */
-export function invoiceOutcome(
+function invoiceOutcome(
   invoice: AsRead<Stripe.Invoice>,
 ): { status: 'paid' | 'failed'; amountCents: number } | null {
   if (invoice.status === 'paid') return { status: 'paid', amountCents: invoice.amount_paid ?? 0 };

@@ -27,11 +27,7 @@ export async function businessOf(
 }
 
 /** Re-reads the subscription and records it; one not of our plans or businesses is ignored. */
-export async function syncStripeSubscription(
-  sql: Sql,
-  stripe: Stripe,
-  subscriptionId: string,
-): Promise<void> {
+async function syncStripeSubscription(sql: Sql, stripe: Stripe, subscriptionId: string): Promise<void> {
   const subscription: AsRead<Stripe.Subscription> = await stripe.subscriptions.retrieve(subscriptionId);
   const state = subscriptionState(subscription);
   const businessId = await businessOf(sql, subscription);

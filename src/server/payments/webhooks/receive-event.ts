@@ -17,7 +17,7 @@ import type { WebhookHandlers } from './types.ts';
 /** What became of a delivery (all answered 200). */
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'missing' | 'incomplete';
 
-export const WEBHOOK_MESSAGES = {
+const WEBHOOK_MESSAGES = {
   signature: 'The Stripe signature is missing or does not match the body',
   event: 'The event is not one Stripe sends',
 } as const;
