@@ -65,13 +65,14 @@ describe('migration runner', () => {
       'payment_transactions',
       'subscriptions',
       'mail_outbox',
-      'jobs',
-      'job_attempts',
       'audit_log',
       'app_meta',
     ]) {
       expect(tables).toContain(t);
     }
+    // The first schema's own job queue, replaced by pg-boss and dropped (20261130000700).
+    expect(tables).not.toContain('jobs');
+    expect(tables).not.toContain('job_attempts');
   });
 
   it('refuses an already-applied migration whose file was edited', async () => {
