@@ -10,6 +10,7 @@ import {
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
 } from './db/unavailable.ts';
+import { currentRequestId, log } from './log.ts';
 
 const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -102,16 +103,15 @@ export function errorResponse(
       headers['retry-after'] = String(error.extra.retryAfterSeconds);
     }
   } else if (isDatabaseUnavailable(error)) {
-    console.error(
-      `[${options.requestId ?? 'no request id'}]${options.where ? ` ${options.where}` : ''} database unavailable:`,
-      (error as Error).message,
-    );
+    log().warn({ where: options.where, reason: (error as Error).message }, 'database unavailable');
     status = 503;
     body = { error: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' };
     headers['retry-after'] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);
   } else {
     const requestId = options.requestId ?? randomUUID();
-    console.error(`[${requestId}]${options.where ? ` ${options.where}` : ''}`, error);
+    // Inside route() the logger names the request already.
+    const named = requestId === currentRequestId() ? {} : { requestId };
+    log().error({ ...named, where: options.where, err: error }, 'request failed');
     status = 500;
     body = { error: INTERNAL_MESSAGE, code: 'INTERNAL', requestId };
   }

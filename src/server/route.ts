@@ -11,6 +11,7 @@ import type { SessionUser } from './auth/sessions.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { db } from './db/client.ts';
 import { PRIVATE, readJson, refuseNulInQuery } from './http.ts';
+import { withRequestId } from './log.ts';
 import { bodyLimit } from './security/body-limits.ts';
 import {
   claimRequestKey,
@@ -68,38 +69,41 @@ export function route<
   options: RouteOptions<A, B, Q>,
   handler: (input: RouteInput<A, B, Q>) => Response | Promise<Response>,
 ): APIRoute {
-  return async (context) => {
+  return (context) => {
     const requestId = randomUUID();
-    const { request, url } = context;
-    try {
-      const user = context.locals.user;
-      if (options.auth !== 'none') {
-        const denial = apiDenial(options.auth, user);
-        if (denial) {
-          const code = denial.code ?? (denial.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
-          throw new AppError(code, denial.message);
+    // Every line logged while serving it names the request (src/server/log.ts).
+    return withRequestId(requestId, async () => {
+      const { request, url } = context;
+      try {
+        const user = context.locals.user;
+        if (options.auth !== 'none') {
+          const denial = apiDenial(options.auth, user);
+          if (denial) {
+            const code = denial.code ?? (denial.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
+            throw new AppError(code, denial.message);
+          }
         }
+        if (url.search.length > (options.maxQuery ?? MAX_QUERY_STRING)) {
+          throw new AppError('BAD_REQUEST', 'The query string is too long');
+        }
+        refuseNulInQuery(url.searchParams);
+        const query = options.query
+          ? z.parse(options.query, searchParamsToObject(url.searchParams))
+          : undefined;
+        const body = options.body
+          ? await readJson(request, options.body, {
+              maxBytes: bodyLimit(url.pathname),
+              ...(options.bodyTypes ? { types: options.bodyTypes } : {}),
+            })
+          : undefined;
+        const input = { context, user, body, query, requestId } as RouteInput<A, B, Q>;
+        const response = await keyedOnce(options, input, () => handler(input));
+        return withDefaults(response, options.headers ?? PRIVATE, requestId);
+      } catch (error) {
+        const where = `${request.method} ${url.pathname}`;
+        return withDefaults(errorResponse(error, { headers: PRIVATE, requestId, where }), PRIVATE, requestId);
       }
-      if (url.search.length > (options.maxQuery ?? MAX_QUERY_STRING)) {
-        throw new AppError('BAD_REQUEST', 'The query string is too long');
-      }
-      refuseNulInQuery(url.searchParams);
-      const query = options.query
-        ? z.parse(options.query, searchParamsToObject(url.searchParams))
-        : undefined;
-      const body = options.body
-        ? await readJson(request, options.body, {
-            maxBytes: bodyLimit(url.pathname),
-            ...(options.bodyTypes ? { types: options.bodyTypes } : {}),
-          })
-        : undefined;
-      const input = { context, user, body, query, requestId } as RouteInput<A, B, Q>;
-      const response = await keyedOnce(options, input, () => handler(input));
-      return withDefaults(response, options.headers ?? PRIVATE, requestId);
-    } catch (error) {
-      const where = `${request.method} ${url.pathname}`;
-      return withDefaults(errorResponse(error, { headers: PRIVATE, requestId, where }), PRIVATE, requestId);
-    }
+    });
   };
 }
 

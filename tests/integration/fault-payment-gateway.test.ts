@@ -31,6 +31,11 @@ import { createBusiness, quoteRequest } from '../factories/index.ts';
 import { startStripeStandIn, type Fault, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { runSaleJobs } from '../helpers/queued-sales.ts';
+import { logLines } from '../helpers/captured-log.ts';
+
+vi.mock('../../src/server/log.ts', async (real) =>
+  (await import('../helpers/captured-log.ts')).capturingLog(await real()),
+);
 
 // Long enough that a normal answer on a busy 2-core machine (PGlite shares the event loop) never
 // times out; the gateway's faults are what time out.
@@ -70,11 +75,10 @@ afterAll(async () => {
 });
 
 /** What the pipeline logged (a charge left to the sweeper says so), kept out of the test output. */
-const logged: string[] = [];
+const logged = () => logLines.map((line) => line.msg);
 let n = 0;
 beforeEach(() => {
-  logged.length = 0;
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(String(args[0])));
+  logLines.length = 0;
   // Each test its own service, so its contractors are the only ones matched.
   service = services[n % services.length]!;
   n += 1;
@@ -189,7 +193,7 @@ describe('the payment gateway slow or dropping connections', () => {
     const { leadId, confirmed } = await submitAndConfirm();
     // The homeowner is told the request is sent (not an error page); nobody is recorded paid yet.
     expect(confirmed).toMatchObject({ status: 'sent', paymentsSuccessful: 0 });
-    expect(logged).toContain(`lead ${leadId} was kept but not finished; the sweeper finishes it`);
+    expect(logged()).toContain(`lead ${leadId} was kept but not finished; the sweeper finishes it`);
     const [lead] = await sql<
       { qualification: string }[]
     >`select qualification from leads where id = ${leadId}`;

@@ -27,6 +27,11 @@ import {
   type SupabaseStorageStandIn,
 } from '../helpers/supabase-storage-stand-in.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { logLines } from '../helpers/captured-log.ts';
+
+vi.mock('../../src/server/log.ts', async (real) =>
+  (await import('../helpers/captured-log.ts')).capturingLog(await real()),
+);
 
 // A 1x1 PNG.
 const PNG = Buffer.from(
@@ -268,8 +273,8 @@ describe('quote photos on Supabase Storage', () => {
     const requestKey = crypto.randomUUID();
     const { url } = await uploadQuotePhoto(sql, store, { requestKey, bytes: new Uint8Array(PNG) });
     standIn.failing = true;
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
+    logLines.length = 0;
+    {
       const upload = await uploadQuotePhoto(sql, store, { requestKey, bytes: new Uint8Array(PNG) }).catch(
         (error: unknown) => error,
       );
@@ -285,9 +290,9 @@ describe('quote photos on Supabase Storage', () => {
       expect(removal).toBeInstanceOf(AppError);
       expect(await errorResponse(removal).json()).toMatchObject({ error: 'Delete failed.' });
       // The cause is logged for us, not sent to the homeowner.
-      expect(errors).toHaveBeenCalledWith('Upload store failed:', expect.any(Error));
-    } finally {
-      errors.mockRestore();
+      expect(logLines.find((line) => line.msg === 'Upload store failed')?.fields['err']).toBeInstanceOf(
+        Error,
+      );
     }
   });
 });

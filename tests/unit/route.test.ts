@@ -9,6 +9,12 @@ import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { AppError, INTERNAL_MESSAGE } from '../../src/server/errors.ts';
 import { publicCache } from '../../src/server/http.ts';
 import { route, type Access } from '../../src/server/route.ts';
+import { log } from '../../src/server/log.ts';
+import { logLines } from '../helpers/captured-log.ts';
+
+vi.mock('../../src/server/log.ts', async (real) =>
+  (await import('../helpers/captured-log.ts')).capturingLog(await real()),
+);
 
 const person = (roles: SessionUser['roles']): SessionUser => ({
   sessionId: 's1',
@@ -167,7 +173,7 @@ describe('errors', () => {
   });
 
   it('answers anything else with a 500 that names only the request id it was logged under', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    logLines.length = 0;
     const endpoint = route({ auth: 'none' }, () => {
       throw new Error('connection to 10.0.0.5:5432 refused (password=hunter2)');
     });
@@ -178,7 +184,26 @@ describe('errors', () => {
     expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(body)).not.toMatch(/hunter2|10\.0\.0\.5/);
     expect(response.headers.get('x-request-id')).toBe(body.requestId);
-    expect(log).toHaveBeenCalledWith(`[${body.requestId}] DELETE /api/x`, expect.any(Error));
+    const line = logLines.find((logged) => logged.level === 'error' && logged.requestId === body.requestId);
+    expect(line?.fields['where']).toBe('DELETE /api/x');
+    expect(line?.fields['err']).toBeInstanceOf(Error);
+  });
+});
+
+describe('logs', () => {
+  it('name the request a use-case logged under, across awaits, and nothing outside one', async () => {
+    logLines.length = 0;
+    const endpoint = route({ auth: 'none' }, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      log().info({ step: 'after a wait' }, 'a use-case step');
+      return Response.json({});
+    });
+    const response = await call(endpoint, '/api/x');
+    log().info('outside any request');
+    expect(logLines.find((line) => line.msg === 'a use-case step')?.requestId).toBe(
+      response.headers.get('x-request-id'),
+    );
+    expect(logLines.find((line) => line.msg === 'outside any request')?.requestId).toBeUndefined();
   });
 });
 

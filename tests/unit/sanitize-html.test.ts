@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sanitizeHtml, type SanitizeProfile } from '../../src/server/content/sanitize-html.ts';
+import { logLines } from '../helpers/captured-log.ts';
+
+vi.mock('../../src/server/log.ts', async (real) =>
+  (await import('../helpers/captured-log.ts')).capturingLog(await real()),
+);
 
 const PROFILES: SanitizeProfile[] = ['user', 'trusted', 'attribution'];
 
@@ -77,14 +82,13 @@ describe('attribution profile: links only', () => {
 
 describe('failure', () => {
   it('returns empty content when sanitising throws', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    logLines.length = 0;
     const hostile = {
       toString() {
         throw new Error('boom');
       },
     };
     expect(sanitizeHtml(hostile as unknown as string, 'trusted')).toBe('');
-    expect(log).toHaveBeenCalledOnce();
-    log.mockRestore();
+    expect(logLines).toHaveLength(1);
   });
 });

@@ -26,6 +26,7 @@ import { approveClaim } from '../registration/approve-claim.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { claimRejectedMail, registrationApprovedMail, registrationRejectedMail } from './contractor-mails.ts';
 import { containsPattern } from './users.ts';
+import { log } from '../log.ts';
 
 type Status = AdminBusiness['status'];
 
@@ -397,7 +398,10 @@ export async function confirmClaim(
     try {
       await gateway.cancelSubscription(plan.gatewaySubscriptionId);
     } catch (error) {
-      console.error('listing plan not cancelled at the gateway', plan.gatewaySubscriptionId, error);
+      log().error(
+        { gatewaySubscriptionId: plan.gatewaySubscriptionId, err: error },
+        'listing plan not cancelled at the gateway',
+      );
       failed.push(plan.gatewaySubscriptionId);
       await sql.begin((tx) =>
         audited(

@@ -19,6 +19,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { readCreditRequest } from './list-payments.ts';
+import { log } from '../log.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const GRANTED = ['refunding', 'refunded', 'approved'];
@@ -83,7 +84,7 @@ export async function grantCredit(
     } catch (error) {
       // The gateway did not answer: the credit stays 'refunding' and the sweeper
       // (resumeRefundingCredits) or a repeated grant settles it with the same key.
-      console.error('admin credit refund', creditId, error);
+      log().error({ creditId, err: error }, 'admin credit refund');
     }
   }
   return answer(sql, creditId);

@@ -29,6 +29,7 @@ import { checkRateLimit } from '../auth/rate-limit.ts';
 import type { Db, Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { SmsRefusedNumberError, type SmsPort } from '../sms/sms-port.ts';
+import { log } from '../log.ts';
 
 /** Codes a user may ask for in an hour, to confirm numbers for texts. */
 const CODE_SENDS_PER_HOUR = 5;
@@ -194,7 +195,7 @@ export async function sendSmsPhoneCode(
     if (error instanceof SmsRefusedNumberError) {
       throw new AppError('CONFLICT', M.notMobile, { phone: [M.notMobile] });
     }
-    console.error('alert phone code not sent', error);
+    log().error({ err: error }, 'alert phone code not sent');
     throw new AppError('UNAVAILABLE', M.smsUnavailable);
   }
   await sql`
@@ -223,7 +224,7 @@ export async function confirmSmsPhone(
   try {
     result = await sms.checkCode({ phone: row.pending_phone, code, ref: row.pending_ref });
   } catch (error) {
-    console.error('alert phone code not checked', error);
+    log().error({ err: error }, 'alert phone code not checked');
     throw new AppError('UNAVAILABLE', M.smsUnavailable);
   }
   if (result === 'wrong') throw new AppError('BAD_REQUEST', M.codeWrong, { code: [M.codeWrong] });

@@ -25,6 +25,7 @@ import { markSmsOptedOut } from './alert-settings.ts';
 import { kickMailSender } from '../mail/sender.ts';
 import { releaseHeldMail } from './request-push.ts';
 import { PushUnavailableError, type PushOptions, type PushPort } from './push-port.ts';
+import { log } from '../log.ts';
 
 /** Where alerts go out: the push port and the SMS port. */
 export interface AlertPorts {
@@ -117,7 +118,8 @@ async function deliverText(sql: Sql, sms: SmsPort, delivery: Claimed): Promise<v
     } else if (error instanceof SmsRefusedNumberError) {
       await failed(sql, delivery, message);
     } else {
-      if (!(error instanceof SmsUnavailableError)) console.error('text alert failed', delivery.id, error);
+      if (!(error instanceof SmsUnavailableError))
+        log().error({ id: delivery.id, err: error }, 'text alert failed');
       await retryLater(sql, delivery, message);
     }
     return;
@@ -140,7 +142,7 @@ async function deliverPush(sql: Sql, push: PushPort, delivery: Claimed): Promise
       { ttlSeconds: delivery.ttl_seconds, urgency: delivery.urgency },
     ));
   } catch (error) {
-    if (!(error instanceof PushUnavailableError)) console.error('push failed', delivery.id, error);
+    if (!(error instanceof PushUnavailableError)) log().error({ id: delivery.id, err: error }, 'push failed');
     await retryLater(sql, delivery, error instanceof Error ? error.message : String(error));
     return;
   }
@@ -204,7 +206,7 @@ export function kickAlertSender(sql: Sql, ports: (sql: Sql) => AlertPorts): void
   }
   running = Promise.resolve()
     .then(() => drainAlerts(sql, ports(sql)))
-    .catch((error: unknown) => console.error('alert delivery failed', error))
+    .catch((error: unknown) => log().error({ err: error }, 'alert delivery failed'))
     .finally(() => {
       running = null;
       // A kick that came while this ran starts another round, so its alert is not left for the sweep.

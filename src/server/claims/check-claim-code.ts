@@ -11,6 +11,7 @@ import type { CheckResult, SmsPort } from '../sms/sms-port.ts';
 import { claimCodeMatches } from './claim-code-hash.ts';
 import type { ClaimAccess } from './claim-proof-cookie.ts';
 import { findProofClaim, toConfirmation } from './find-proof-claim.ts';
+import { log } from '../log.ts';
 
 interface CodeRow {
   id: string;
@@ -59,7 +60,7 @@ export async function checkClaimCode(
   } catch (error) {
     // The provider did not answer: the try was not used.
     await sql`update verification_codes set attempts = attempts - 1 where id = ${row.id} and attempts > 0`;
-    console.error('claim code not checked', error);
+    log().error({ err: error }, 'claim code not checked');
     throw new AppError('UNAVAILABLE', M.checkFailed);
   }
   if (result === 'gone') throw refused(M.expired);

@@ -28,6 +28,7 @@ import { SmsRefusedNumberError, type SmsPort } from '../sms/sms-port.ts';
 import { claimCodeHash } from './claim-code-hash.ts';
 import type { ClaimAccess } from './claim-proof-cookie.ts';
 import { findProofClaim, type ProofClaim } from './find-proof-claim.ts';
+import { log } from '../log.ts';
 
 /** Where the code goes, or why it cannot (a 409 naming the field the claimant chose). */
 function destination(claim: ProofClaim, input: TClaimCodeRequest): { channel: ClaimChannel; target: string } {
@@ -93,7 +94,7 @@ async function sendByPhone(
     if (error instanceof SmsRefusedNumberError) {
       throw new AppError('CONFLICT', M.refusedNumber, { channel: [M.refusedNumber] });
     }
-    console.error('claim code not sent', error);
+    log().error({ err: error }, 'claim code not sent');
     throw new AppError('UNAVAILABLE', M.sendFailed);
   }
 }

@@ -4,6 +4,7 @@
 // Scripts, forms, inputs and event attributes go everywhere; a failure returns ''.
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { log } from '../log.ts';
 
 export type SanitizeProfile = 'user' | 'trusted' | 'attribution';
 
@@ -58,7 +59,7 @@ export function sanitizeHtml(html: string, profile: SanitizeProfile): string {
   try {
     return getPurifier().sanitize(html, profileConfig(profile));
   } catch (error) {
-    console.error('sanitizeHtml failed', error);
+    log().error({ err: error }, 'sanitizeHtml failed');
     return '';
   }
 }

@@ -9,6 +9,7 @@ import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import type { UploadStore } from '../storage/uploads.ts';
 import { storeImage } from '../uploads/store-image.ts';
+import { log } from '../log.ts';
 
 type Owner = { id: string; ownerId: string };
 
@@ -38,7 +39,7 @@ export async function discardBusinessImage(
 ): Promise<void> {
   const key = keyOf(url);
   if (!key.startsWith(folderOf(businessId))) return;
-  await store.delete(key).catch((error: unknown) => console.error(`photo ${key} not deleted`, error));
+  await store.delete(key).catch((error: unknown) => log().error({ err: error }, `photo ${key} not deleted`));
 }
 
 export async function uploadBusinessPhoto(

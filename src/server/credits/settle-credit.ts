@@ -15,6 +15,7 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { withdrawnForCredit } from '../../domain/review-rules.ts';
 import { withdrawJobReviews } from '../reviews/withdraw-job-reviews.ts';
 import { creditRefundedMail } from './credit-mails.ts';
+import { log } from '../log.ts';
 
 interface Pending {
   id: string;
@@ -123,7 +124,7 @@ export async function settleCredits(sql: Sql, gateway: PaymentGateway, creditIds
     try {
       await settleCredit(sql, gateway, id);
     } catch (error) {
-      console.error('lead credit refund', id, error);
+      log().error({ id, err: error }, 'lead credit refund');
     }
   }
 }

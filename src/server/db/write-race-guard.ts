@@ -6,6 +6,7 @@
 // the lost write is moot. The PostgreSQL outage check (scripts/ci/postgres-outage.ts) killed the
 // server this way within seconds, through the mail sender and the quote limiter. Only that exact
 // error is ignored; any other uncaught exception still ends the process as Node would.
+import { log } from '../log.ts';
 
 /** True for postgres.js's deferred write on a closed connection, and nothing else. */
 export function isPostgresWriteRace(error: unknown): boolean {
@@ -29,11 +30,11 @@ export function guardPostgresWriteRace(): void {
   installed = true;
   process.on('uncaughtException', (error, origin) => {
     if (isPostgresWriteRace(error)) {
-      console.error('postgres.js wrote on a closed connection (porsager/postgres#1154): ignored');
+      log().warn('postgres.js wrote on a closed connection (porsager/postgres#1154): ignored');
       return;
     }
-    // As Node does without a listener: the error, then exit 1.
-    console.error(`${origin}:`, error);
+    // As Node does without a listener: the error (written at once), then exit 1.
+    log().fatal({ err: error, origin }, 'uncaught exception');
     process.exit(1);
   });
 }

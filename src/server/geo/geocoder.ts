@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { serverEnv } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { log } from '../log.ts';
 
 export const LOCATION_NOT_FOUND = 'Location not found. Please try a different address.';
 const LOCATION_FAILED = 'Failed to search location';
@@ -44,12 +45,12 @@ export function createGeocoder(
       if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
       body = await response.json();
     } catch (error) {
-      console.error('geocoder failed', error instanceof Error ? error.message : error);
+      log().error({ reason: error instanceof Error ? error.message : error }, 'geocoder failed');
       throw new AppError('BAD_GATEWAY', LOCATION_FAILED);
     }
     const parsed = ZFeatures.safeParse(body);
     if (!parsed.success) {
-      console.error('geocoder answered an unexpected shape');
+      log().error('geocoder answered an unexpected shape');
       throw new AppError('BAD_GATEWAY', LOCATION_FAILED);
     }
     const first = parsed.data.features[0];

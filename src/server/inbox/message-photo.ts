@@ -3,6 +3,7 @@
 // names neither the request nor either side.
 import type { UploadStore } from '../storage/uploads.ts';
 import { storeImage } from '../uploads/store-image.ts';
+import { log } from '../log.ts';
 
 export function storeMessagePhoto(
   store: UploadStore,
@@ -13,5 +14,5 @@ export function storeMessagePhoto(
 
 /** A photo whose message was refused after it was stored. */
 export async function discardMessagePhoto(store: UploadStore, key: string): Promise<void> {
-  await store.delete(key).catch((error: unknown) => console.error(`photo ${key} not deleted`, error));
+  await store.delete(key).catch((error: unknown) => log().error({ err: error }, `photo ${key} not deleted`));
 }

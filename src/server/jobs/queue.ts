@@ -7,6 +7,7 @@
 // by the functions in netlify/functions (docs/architecture.md, "Background work").
 import { PgBoss, type Db as QueueDb, type Job } from 'pg-boss';
 import type { Db, Sql, TransactionSql } from '../db/client.ts';
+import { log } from '../log.ts';
 
 const QUEUE_SCHEMA = 'pgboss';
 
@@ -87,7 +88,7 @@ function concurrentInstall(error: unknown): boolean {
 
 async function installOnce(sql: Sql, specs: readonly QueueSpec[]): Promise<void> {
   const boss = new PgBoss({ db: queueDb(sql), ...OPTIONS, migrate: true });
-  boss.on('error', (error: unknown) => console.error('job queue', error));
+  boss.on('error', (error: unknown) => log().error({ err: error }, 'job queue'));
   await boss.start();
   try {
     const known = new Set((await boss.getQueues()).map((q) => q.name));
@@ -112,7 +113,7 @@ async function installOnce(sql: Sql, specs: readonly QueueSpec[]): Promise<void>
  */
 function commands(sql: Db): PgBoss {
   const boss = new PgBoss({ db: queueDb(sql), ...OPTIONS, migrate: false });
-  boss.on('error', (error: unknown) => console.error('job queue', error));
+  boss.on('error', (error: unknown) => log().error({ err: error }, 'job queue'));
   return boss;
 }
 
@@ -171,7 +172,7 @@ export async function drainQueue(
           await boss.complete(spec.name, job.id);
           result.done += 1;
         } catch (error) {
-          console.error(`job ${spec.name} ${job.id} failed; pg-boss retries it`, error);
+          log().error({ err: error }, `job ${spec.name} ${job.id} failed; pg-boss retries it`);
           await boss.fail(spec.name, job.id, {
             message: error instanceof Error ? error.message : String(error),
           });

@@ -25,6 +25,7 @@ import { purgeSearchMarks } from '../search/purge-search-marks.ts';
 import { uploadStore, type UploadStore } from '../storage/uploads.ts';
 import { superviseQueues, type DrainResult } from './queue.ts';
 import { QUEUES } from './queues.ts';
+import { log } from '../log.ts';
 
 /** What a job may use: the database and the ports it reaches the world through. */
 export interface JobContext {
@@ -126,7 +127,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
       try {
         alerts = await drainAlerts(context.sql, context.alerts ?? alertPorts(context.sql));
       } catch (error) {
-        console.error('alert delivery failed; it runs again with the next round', error);
+        log().error({ err: error }, 'alert delivery failed; it runs again with the next round');
       }
       return { mailsDelivered: mails, alertsDelivered: alerts };
     },
@@ -172,6 +173,6 @@ export async function runScheduledJob(name: string, sql: Sql): Promise<Record<st
   const job = SCHEDULED_JOBS.find((j) => j.name === name);
   if (!job) throw new Error(`no scheduled job named ${name}`);
   const result = await job.run(jobContext(sql));
-  console.log(name, result);
+  log().info({ result }, name);
   return result;
 }

@@ -11,6 +11,7 @@ import { serverEnv } from '../config.ts';
 import { coalesced, type Coalesced } from './coalesce.ts';
 import { drainQueues, jobContext, SCHEDULED_JOBS, scheduleMinutes } from './registry.ts';
 import { runnerHost } from './runner-host.ts';
+import { log } from '../log.ts';
 
 /** How often the runner looks for due jobs (retries, jobs another process queued). */
 const QUEUE_POLL_MS = 2_000;
@@ -69,7 +70,7 @@ export function startJobRunner(sqlOf: () => Sql): void {
   try {
     ensureJobRunner(sqlOf());
   } catch (error) {
-    if (!refusedOnce) console.error('the background jobs cannot run in this server:', error);
+    if (!refusedOnce) log().error({ err: error }, 'the background jobs cannot run in this server');
     refusedOnce = true;
   }
 }
@@ -83,7 +84,7 @@ function startRunner(sql: Sql): Runner {
       Promise.all(
         Array.from({ length: RUNNER_LANES }, () =>
           drainQueues(context, undefined, stopped).catch((error: unknown) =>
-            console.error('job queue drain failed', error),
+            log().error({ err: error }, 'job queue drain failed'),
           ),
         ),
       ),
@@ -100,7 +101,9 @@ function startRunner(sql: Sql): Runner {
       busy = true;
       const work = job
         .run(context)
-        .catch((error: unknown) => console.error(`${job.name} failed; it runs again on its schedule`, error))
+        .catch((error: unknown) =>
+          log().error({ err: error }, `${job.name} failed; it runs again on its schedule`),
+        )
         .finally(() => {
           busy = false;
           running.delete(work);
@@ -151,7 +154,7 @@ export async function kickJobs(sql: Sql, origin: string): Promise<void> {
   if (!local) {
     const context = jobContext(sql);
     local = coalesced(() =>
-      drainQueues(context).catch((error: unknown) => console.error('job queue drain failed', error)),
+      drainQueues(context).catch((error: unknown) => log().error({ err: error }, 'job queue drain failed')),
     );
     locals.set(sql, local);
   }
@@ -183,9 +186,12 @@ async function invokeBackgroundRunner(origin: string): Promise<void> {
       headers: { [TOKEN_HEADER]: runnerToken() },
       signal: AbortSignal.timeout(2_000),
     });
-    if (response.status !== 202) console.error(`run-jobs-background answered ${response.status}`);
+    if (response.status !== 202) log().error(`run-jobs-background answered ${response.status}`);
   } catch (error) {
-    console.error('run-jobs-background could not be invoked; the scheduled run-jobs takes the job', error);
+    log().error(
+      { err: error },
+      'run-jobs-background could not be invoked; the scheduled run-jobs takes the job',
+    );
   }
 }
 

@@ -11,6 +11,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import { mailFrom, smtpUrl } from '../config.ts';
 import type { Sql } from '../db/client.ts';
+import { log } from '../log.ts';
 
 const MAX_ATTEMPTS = 5;
 /** Longest wait between two tries, so mail goes out within minutes of the relay's return. */
@@ -113,7 +114,7 @@ let running: Promise<unknown> | null = null;
 export function kickMailSender(sql: Sql): void {
   if (running) return;
   running = deliverPendingMail(sql)
-    .catch((error: unknown) => console.error('mail delivery failed', error))
+    .catch((error: unknown) => log().error({ err: error }, 'mail delivery failed'))
     .finally(() => (running = null));
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SIGNUP_MESSAGES } from '../../domain/registration-rules.ts';
 import { AppError } from '../errors.ts';
 import type { PlaceDetails, PlacesDirectory } from './places.ts';
+import { log } from '../log.ts';
 
 const TIMEOUT_MS = 5000;
 /** Text search is biased to this radius around the location given. */
@@ -42,7 +43,7 @@ const ZDetails = z.object({
 });
 
 function failed(reason: string): AppError {
-  console.error('google places failed:', reason);
+  log().error({ reason }, 'google places failed');
   return new AppError('BAD_GATEWAY', SIGNUP_MESSAGES.searchError);
 }
 

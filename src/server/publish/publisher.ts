@@ -14,6 +14,7 @@ import type { PublishRunView, PublishState } from '../../schemas/publish.ts';
 import { hookBuilder } from './build-hook.ts';
 import { pendingChanges } from './pending-changes.ts';
 import { localSiteHost } from './local-site.ts';
+import { log } from '../log.ts';
 
 /** The automatic publish waits this long after the last automatic change before it starts. */
 export const PUBLISH_DEBOUNCE_MS = 60_000;
@@ -107,7 +108,7 @@ export function createPublisher({
           }
         }
       } catch (error) {
-        console.error('publishing stopped; the next publish resumes it', error);
+        log().error({ err: error }, 'publishing stopped; the next publish resumes it');
       } finally {
         // Set in the same synchronous step as the last check of `again`: no call is missed.
         running = false;
@@ -147,7 +148,7 @@ export function createPublisher({
         publishing += 1;
         void automaticWaiting(sql, { debounceMs: 0, gapMs })
           .then((waiting) => (waiting ? record(requestedBy) : null))
-          .catch((error: unknown) => console.error('the automatic publish failed', error))
+          .catch((error: unknown) => log().error({ err: error }, 'the automatic publish failed'))
           .finally(() => {
             publishing -= 1;
           });

@@ -5,6 +5,7 @@ import { checkRateLimit } from '../auth/rate-limit.ts';
 import type { TransactionSql } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
+import { log } from '../log.ts';
 
 /** New requests from one client address per hour (several households can share one). */
 export const QUOTES_PER_IP_PER_HOUR = 10;
@@ -36,7 +37,7 @@ export async function limitQuotes(tx: TransactionSql, email: string, ip: string 
     // postgres.js must not be asked for another query on its closed connection (that crashed the
     // server: a write scheduled on a socket it had already dropped). The request answers 503.
     if (isDatabaseUnavailable(error)) throw error;
-    console.error('quote rate limit check failed; request allowed', error);
+    log().error({ err: error }, 'quote rate limit check failed; request allowed');
     return;
   }
   if (!result.allowed) {

@@ -21,6 +21,7 @@ import { checkRateLimit } from '../auth/rate-limit.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { SmsRefusedNumberError, SmsUnavailableError, type SmsPort } from '../sms/sms-port.ts';
+import { log } from '../log.ts';
 
 /** Where the homeowner's code stands, for the wizard. */
 export interface CodeState {
@@ -181,7 +182,7 @@ function providerError(error: unknown): Error {
     return new AppError('BAD_REQUEST', M.notUs, { phone: [M.notUs] });
   }
   if (error instanceof SmsUnavailableError) {
-    console.error('sms provider unavailable', error.message);
+    log().error({ reason: error.message }, 'sms provider unavailable');
     return new AppError('UNAVAILABLE', M.sendFailed, undefined, { retryAfterSeconds: 60 });
   }
   return error instanceof Error ? error : new Error(String(error));
@@ -235,7 +236,7 @@ export async function checkQuoteCode(
         update verification_codes set attempts = greatest(attempts - 1, 0), checking_until = null
          where id = ${latest.id}`;
       if (error instanceof SmsUnavailableError) {
-        console.error('sms provider unavailable', error.message);
+        log().error({ reason: error.message }, 'sms provider unavailable');
         throw new AppError('UNAVAILABLE', M.checkFailed, undefined, { retryAfterSeconds: 60 });
       }
       throw error;

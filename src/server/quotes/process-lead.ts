@@ -12,6 +12,7 @@ import { FRAUD_FINDING } from '../../domain/fraud-rules.ts';
 import { settleCredits } from '../credits/settle-credit.ts';
 import { creditEveryBuyer } from '../fraud/credit-every-buyer.ts';
 import type { LeadRow, SaleResult, SubmitOptions } from './types.ts';
+import { log } from '../log.ts';
 
 export async function processLead(sql: Sql, leadId: string, options: SubmitOptions): Promise<SaleResult> {
   const lead = await readLead(sql, leadId);
@@ -89,7 +90,7 @@ export async function sellForHomeowner(
     return await processLead(sql, leadId, options);
   } catch (error) {
     if (!isGatewayUnavailable(error)) throw error;
-    console.error(`lead ${leadId} was kept but not finished; the sweeper finishes it`, error);
+    log().error({ err: error }, `lead ${leadId} was kept but not finished; the sweeper finishes it`);
     const [row] = await sql<{ contacted: number; paid: number }[]>`
       select count(*)::int as contacted, (count(*) filter (where payment_status = 'paid'))::int as paid
       from lead_distributions where lead_id = ${leadId}`;

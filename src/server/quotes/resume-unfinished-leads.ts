@@ -2,6 +2,7 @@
 import type { Sql } from '../db/client.ts';
 import { processLead } from './process-lead.ts';
 import type { SaleResult, SubmitOptions } from './types.ts';
+import { log } from '../log.ts';
 
 /** Minutes a lead may stay unfinished before the sweeper takes it up (a run may be in flight). */
 const RESUME_AFTER_MINUTES = 2;
@@ -27,7 +28,7 @@ export async function resumeUnfinishedLeads(
     try {
       results.push(await processLead(sql, id, options));
     } catch (error) {
-      console.error(`lead ${id} could not be finished; the next sweep tries again`, error);
+      log().error({ err: error }, `lead ${id} could not be finished; the next sweep tries again`);
     }
   }
   return results;

@@ -6,6 +6,7 @@ import type { CspViolation } from '../../schemas/csp-report.ts';
 import { checkRateLimit } from '../auth/rate-limit.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { log } from '../log.ts';
 
 export const CSP_REPORTS_PER_WINDOW = 30;
 const CSP_REPORT_WINDOW_MINUTES = 10;
@@ -50,5 +51,5 @@ export async function recordCspReports(
       retryAfterSeconds: limit.retryAfterSeconds,
     });
   }
-  for (const violation of violations) console.warn(violationLine(violation));
+  for (const violation of violations) log().warn(violationLine(violation));
 }

@@ -15,6 +15,7 @@ import {
   type CheckResult,
   type SmsPort,
 } from './sms-port.ts';
+import { log } from '../log.ts';
 
 export interface TwilioConfig {
   accountSid: string;
@@ -103,7 +104,7 @@ export function createTwilioSms(config: TwilioConfig): SmsPort {
         return (type && LINE_TYPES[type]) || 'unknown';
       } catch (error) {
         // A line type is a signal, not a gate: a failing Lookup leaves it unknown.
-        console.error('twilio lookup failed', restStatus(error) ?? error);
+        log().error({ reason: restStatus(error) ?? error }, 'twilio lookup failed');
         return 'unknown';
       }
     },

@@ -10,6 +10,7 @@ import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { UploadStore } from '../storage/uploads.ts';
 import { checkedImage, putImage } from './store-image.ts';
+import { log } from '../log.ts';
 
 export { PHOTO_MESSAGES };
 
@@ -37,7 +38,7 @@ async function withStore<T>(message: string, action: () => Promise<T>): Promise<
   try {
     return await action();
   } catch (error) {
-    console.error('Upload store failed:', error);
+    log().error({ err: error }, 'Upload store failed');
     throw new AppError('BAD_GATEWAY', message);
   }
 }
@@ -127,7 +128,7 @@ export async function deleteUnusedUploads(sql: Sql, store: UploadStore, limit = 
       await sql`delete from quote_uploads where key = ${key}`;
       deleted += 1;
     } catch (error) {
-      console.error(`upload ${key} could not be deleted; the next sweep tries again`, error);
+      log().error({ err: error }, `upload ${key} could not be deleted; the next sweep tries again`);
     }
   }
   return deleted;

@@ -7,6 +7,7 @@ import { MAX_PHOTO_BYTES, PHOTO_MESSAGES as M } from '../../domain/quote-rules.t
 import { AppError } from '../errors.ts';
 import type { UploadStore } from '../storage/uploads.ts';
 import { IMAGE_TYPES, MalformedImageError, sniffImage, stripMetadata, type ImageKind } from './image.ts';
+import { log } from '../log.ts';
 
 /** The photo checked and cleaned, with the key it will be stored under in `folder`. */
 export function checkedImage(
@@ -32,7 +33,7 @@ export async function putImage(
   try {
     await store.put(image.key, image.clean, IMAGE_TYPES[image.kind]);
   } catch (error) {
-    console.error('Upload store failed:', error);
+    log().error({ err: error }, 'Upload store failed');
     throw new AppError('BAD_GATEWAY', M.uploadFailed);
   }
   return { url: `/uploads/${image.key}`, key: image.key };
