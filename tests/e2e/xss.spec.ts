@@ -22,7 +22,7 @@ import { createSql, type Sql } from '../../src/server/db/client.ts';
 import { createHomeownerLink } from '../../src/server/leads/homeowner-links.ts';
 import { articleBody } from '../../src/server/site/article-body-seal.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
-import { leadMail } from '../../src/server/quotes/lead-mails.ts';
+import { leadMail } from '../../src/server/mail/lead-mails.ts';
 import type { LeadRow } from '../../src/server/quotes/types.ts';
 import { registerContractor } from '../../src/server/registration/register-contractor.ts';
 import { createLead, createUser } from '../factories/index.ts';

@@ -10,7 +10,7 @@ import {
   type RequestStatus,
 } from '../../src/domain/inbox-rules.ts';
 import type { ContractorCard } from '../../src/schemas/inbox.ts';
-import { quoteConfirmationMail } from '../../src/server/quotes/lead-mails.ts';
+import { quoteConfirmationMail } from '../../src/server/mail/lead-mails.ts';
 import type { LeadRow } from '../../src/server/quotes/types.ts';
 
 describe('requestStatus', () => {

@@ -4,20 +4,20 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { claimRejectedMail, registrationRejectedMail } from '../../src/server/admin/contractor-mails.ts';
-import { passwordResetMail, verificationMail } from '../../src/server/auth/account-mails.ts';
-import { claimCodeMail } from '../../src/server/claims/claim-mails.ts';
+import { claimRejectedMail, registrationRejectedMail } from '../../src/server/mail/contractor-mails.ts';
+import { passwordResetMail, verificationMail } from '../../src/server/mail/account-mails.ts';
+import { claimCodeMail } from '../../src/server/mail/claim-mails.ts';
 import { contactPhone } from '../../src/server/config.ts';
-import { creditDeclinedMail } from '../../src/server/credits/credit-mails.ts';
-import { responseMail } from '../../src/server/dashboard/dashboard-mails.ts';
-import { quoteAcceptedMail } from '../../src/server/leads/homeowner-mails.ts';
+import { creditDeclinedMail } from '../../src/server/mail/credit-mails.ts';
+import { responseMail } from '../../src/server/mail/dashboard-mails.ts';
+import { quoteAcceptedMail } from '../../src/server/mail/homeowner-mails.ts';
 import {
   MAIL_COLORS,
   layoutMail,
   styleAttributeHashes,
   type MailContent,
 } from '../../src/server/mail/layout.tsx';
-import { reviewWithdrawnMail } from '../../src/server/reviews/review-mails.ts';
+import { reviewWithdrawnMail } from '../../src/server/mail/review-mails.ts';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 const URL_WITH_TOKEN = `https://daytoncontractors.example/auth/verify?token=${TOKEN}`;

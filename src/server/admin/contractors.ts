@@ -24,7 +24,11 @@ import { toConfirmation } from '../claims/find-proof-claim.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { approveClaim } from '../registration/approve-claim.ts';
 import { audited, type AuditActor } from './audit.ts';
-import { claimRejectedMail, registrationApprovedMail, registrationRejectedMail } from './contractor-mails.ts';
+import {
+  claimRejectedMail,
+  registrationApprovedMail,
+  registrationRejectedMail,
+} from '../mail/contractor-mails.ts';
 import { containsPattern } from './users.ts';
 import { log } from '../log.ts';
 

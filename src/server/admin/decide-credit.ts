@@ -11,7 +11,7 @@ import type { AdminCreditRequest } from '../../schemas/admin-payments.ts';
 import { kickAlertSender } from '../alerts/deliver-alerts.ts';
 import { alertPorts } from '../alerts/index.ts';
 import { alertUser, creditDecidedNotice } from '../alerts/queue-alerts.ts';
-import { creditDeclinedMail } from '../credits/credit-mails.ts';
+import { creditDeclinedMail } from '../mail/credit-mails.ts';
 import { settleCredit } from '../credits/settle-credit.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';

@@ -14,7 +14,7 @@ import { signInLanding, type Role } from '../../domain/guards.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { emailChangedMail } from './account-mails.ts';
+import { emailChangedMail } from '../mail/account-mails.ts';
 import { MESSAGES } from './account-messages.ts';
 import { consumeToken, voidPendingTokens } from './account-tokens.ts';
 import { limitPasswordChecks, type RequestMeta } from './limit-attempts.ts';

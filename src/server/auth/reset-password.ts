@@ -6,7 +6,7 @@ import type { TResetPassword } from '../../schemas/auth.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { passwordResetMail } from './account-mails.ts';
+import { passwordResetMail } from '../mail/account-mails.ts';
 import { MESSAGES } from './account-messages.ts';
 import { consumeToken, issueToken, voidPendingTokens } from './account-tokens.ts';
 import { limitAddress, limitAttempts, type RequestMeta } from './limit-attempts.ts';

@@ -6,7 +6,7 @@ import type { TSignIn } from '../../schemas/auth.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { verificationMail } from './account-mails.ts';
+import { verificationMail } from '../mail/account-mails.ts';
 import { MESSAGES } from './account-messages.ts';
 import { issueToken } from './account-tokens.ts';
 import type { RequestMeta } from './limit-attempts.ts';

@@ -6,7 +6,7 @@ import type { TProfileUpdate } from '../../schemas/auth.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { emailChangeMail } from './account-mails.ts';
+import { emailChangeMail } from '../mail/account-mails.ts';
 import { MESSAGES } from './account-messages.ts';
 import { issueToken } from './account-tokens.ts';
 import { checkRateLimit } from './rate-limit.ts';

@@ -23,7 +23,7 @@ import { checkRateLimit } from '../auth/rate-limit.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { claimCodeMail } from './claim-mails.ts';
+import { claimCodeMail } from '../mail/claim-mails.ts';
 import { SmsRefusedNumberError, type SmsPort } from '../sms/sms-port.ts';
 import { claimCodeHash } from './claim-code-hash.ts';
 import type { ClaimAccess } from './claim-proof-cookie.ts';

@@ -14,7 +14,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { withdrawnForCredit } from '../../domain/review-rules.ts';
 import { withdrawJobReviews } from '../reviews/withdraw-job-reviews.ts';
-import { creditRefundedMail } from './credit-mails.ts';
+import { creditRefundedMail } from '../mail/credit-mails.ts';
 import { log } from '../log.ts';
 
 interface Pending {

@@ -15,7 +15,7 @@ import { ownerSince } from '../contractor/owner-since.ts';
 import { AppError } from '../errors.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../leads/homeowner-links.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { responseMail } from './dashboard-mails.ts';
+import { responseMail } from '../mail/dashboard-mails.ts';
 import { assertDistributionId, LEAD_NOT_FOUND } from './get-lead.ts';
 
 /** Responses one contractor may send on one lead in 24 hours (each one mails the homeowner). */

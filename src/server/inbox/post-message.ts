@@ -21,7 +21,7 @@ import { AppError } from '../errors.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../leads/homeowner-links.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { UploadStore } from '../storage/uploads.ts';
-import { messageToContractorMail, messageToHomeownerMail } from './message-mails.ts';
+import { messageToContractorMail, messageToHomeownerMail } from '../mail/message-mails.ts';
 import { discardMessagePhoto, storeMessagePhoto } from './message-photo.ts';
 import { resolveRequest, type RequestAccess } from './request-access.ts';
 import type { MessageAuthor } from './threads.ts';

@@ -20,7 +20,7 @@ import {
 } from '../../domain/homeowner-rules.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { resolveRequest, type RequestAccess } from '../inbox/request-access.ts';
-import { quoteAcceptedMail } from './homeowner-mails.ts';
+import { quoteAcceptedMail } from '../mail/homeowner-mails.ts';
 
 export interface AcceptResult {
   communicationId: string;

@@ -3,7 +3,6 @@
 // is opened): hired one of the lead's buyers, put it off, or not going ahead. The answer is kept
 // on the lead (an answer given again replaces it), and every buyer's dashboard shows it: whom the
 // homeowner hired only to the one hired. Accepting a quote answers it too (accept-quote.ts).
-import { displayName } from '../../domain/format.ts';
 import {
   OUTCOME_ASK_AFTER_HOURS,
   OUTCOME_ASK_WITHIN_DAYS,
@@ -14,8 +13,8 @@ import { siteUrl } from '../config.ts';
 import type { Db, Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { resolveRequest, type RequestAccess } from '../inbox/request-access.ts';
-import { layoutMail } from '../mail/layout.tsx';
-import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
+import { outcomeQuestionMail } from '../mail/outcome-mails.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { INVALID_HOMEOWNER_LINK } from '../../domain/homeowner-rules.ts';
 import { createHomeownerLink, homeownerLinkUrl } from './homeowner-links.ts';
 
@@ -65,25 +64,6 @@ export async function recordOutcome(
     await tx`
       update leads set outcome = ${input.outcome}, outcome_business_id = ${hired}, outcome_at = now()
        where id = ${leadId}`;
-  });
-}
-
-function outcomeQuestionMail(
-  lead: { id: string; name: string; email: string; projectType: string },
-  link: string,
-): OutgoingMail {
-  return layoutMail({
-    to: lead.email,
-    subject: `What happened with your ${displayName(lead.projectType)} request?`,
-    heading: M.question,
-    paragraphs: [
-      `Hi ${lead.name}, contractors responded to your ${displayName(lead.projectType)} request. Did you hire one of them, put it off, or decide not to go ahead?`,
-      M.explain,
-    ],
-    action: { label: 'Tell us what happened', url: `${link}#outcome`, text: 'Tell us what happened' },
-    reason: 'you asked for quotes on Dayton Contractors',
-    template: 'lead_outcome_question',
-    payload: { leadId: lead.id },
   });
 }
 

@@ -74,6 +74,8 @@ export interface MailContent {
   subject: string;
   /** The mail's first line, in the HTML a heading. */
   heading: string;
+  /** The reader's name: the mail opens "Hi {greeting},", said by the layout, not by each template. */
+  greeting?: string;
   paragraphs: readonly MailParagraph[];
   /** At most one action per mail: its button. */
   action?: MailAction;
@@ -275,8 +277,11 @@ function mailHtml(mail: MailContent, site = siteUrl()): string {
  * A mail in the layout, ready for enqueueMail: the subject as given, the HTML and its text twin.
  * The way every mail is written (docs/architecture.md: Mail).
  */
-export function layoutMail(mail: MailContent): OutgoingMail {
+export function layoutMail(content: MailContent): OutgoingMail {
   const site = siteUrl();
+  const mail = content.greeting
+    ? { ...content, paragraphs: [`Hi ${content.greeting},`, ...content.paragraphs] }
+    : content;
   return {
     to: mail.to,
     subject: mail.subject,

@@ -28,7 +28,7 @@ import type { Db, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { blockedKinds } from './blocked-contacts.ts';
-import { duplicateRequestMail } from './lead-mails.ts';
+import { duplicateRequestMail } from '../mail/lead-mails.ts';
 
 export type Admission = 'pending' | 'duplicate' | 'held' | 'awaiting_email' | 'blocked';
 

@@ -4,7 +4,7 @@ import { siteUrl } from '../config.ts';
 import { contractorCards } from '../inbox/contractor-cards.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../leads/homeowner-links.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { quoteConfirmationMail, type PaidContractor } from './lead-mails.ts';
+import { quoteConfirmationMail, type PaidContractor } from '../mail/lead-mails.ts';
 import type { LeadRow } from './types.ts';
 
 export async function finishLead(

@@ -15,7 +15,7 @@ import { kickAlertSender } from '../alerts/deliver-alerts.ts';
 import { alertPorts } from '../alerts/index.ts';
 import { alertUser, leadNotice, paymentFailedNotice } from '../alerts/queue-alerts.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { declinedLeadMail, leadMail } from './lead-mails.ts';
+import { declinedLeadMail, leadMail } from '../mail/lead-mails.ts';
 import type { LeadRow } from './types.ts';
 
 export type LeadChargeOutcome =

@@ -10,7 +10,7 @@ import type { Db, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { admitRequest, type Admission } from './admit-request.ts';
-import { confirmEmailMail } from './lead-mails.ts';
+import { confirmEmailMail } from '../mail/lead-mails.ts';
 
 const PHONE_CHANGED =
   'The phone number changed while the code was checked. Type the code sent to the new number.';

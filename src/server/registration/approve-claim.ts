@@ -8,7 +8,7 @@
 // contractors page (src/server/admin/contractors.ts) calls it.
 import { UNCONFIRMED_APPROVAL_REFUSED, type ClaimConfirmation } from '../../domain/claim-rules.ts';
 import { audited } from '../admin/audit.ts';
-import { claimApprovedMail } from '../admin/contractor-mails.ts';
+import { claimApprovedMail } from '../mail/contractor-mails.ts';
 import { toConfirmation } from '../claims/find-proof-claim.ts';
 import type { TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';

@@ -10,7 +10,7 @@ import {
   type SignupResult,
   type TContractorSignup,
 } from '../../schemas/contractor-signup.ts';
-import { verificationMail } from '../auth/account-mails.ts';
+import { verificationMail } from '../mail/account-mails.ts';
 import { MESSAGES } from '../auth/account-messages.ts';
 import { issueToken } from '../auth/account-tokens.ts';
 import { limitAttempts, type RequestMeta } from '../auth/limit-attempts.ts';

@@ -7,7 +7,7 @@ import { siteUrl } from '../config.ts';
 import type { TransactionSql } from '../db/client.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../leads/homeowner-links.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { reviewInvitationMail, type InvitedBecause } from './review-mails.ts';
+import { reviewInvitationMail, type InvitedBecause } from '../mail/review-mails.ts';
 import { reviewableJob } from './reviewable-job.ts';
 
 /** The mailed link's raw token when this call sent the invitation; null when it was not due

@@ -9,7 +9,7 @@ import type { TransactionSql } from '../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import { recomputeBusinessRating } from './business-rating.ts';
-import { reviewWithdrawnMail } from './review-mails.ts';
+import { reviewWithdrawnMail } from '../mail/review-mails.ts';
 
 interface Withdrawable {
   id: string;

@@ -16,7 +16,7 @@ import { alertUser, invoiceFailedNotice } from '../../alerts/queue-alerts.ts';
 import type { TransactionSql } from '../../db/client.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { kickMailSender } from '../../mail/sender.ts';
-import { planPaymentFailedMail } from '../../plans/plan-mails.ts';
+import { planPaymentFailedMail } from '../../mail/plan-mails.ts';
 import { recordPlanPayment } from '../../plans/record-plan-payment.ts';
 import { subscriptionState } from '../stripe-plans.ts';
 import { businessOf } from './plan-events.ts';

@@ -2,8 +2,8 @@
 import { formatMoney } from '../../domain/money.ts';
 import { CREDIT_RULES_PATH } from '../../domain/credit-rules.ts';
 import { contactPhone, siteUrl } from '../config.ts';
-import { layoutMail } from '../mail/layout.tsx';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import { layoutMail } from './layout.tsx';
+import type { OutgoingMail } from './outbox.ts';
 
 const REASON = 'your business receives leads from Dayton Contractors';
 

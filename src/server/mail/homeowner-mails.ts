@@ -2,8 +2,8 @@
 // they accepted is told at once (with where to follow up), in the transaction of the acceptance.
 import { formatMoney } from '../../domain/money.ts';
 import { siteUrl } from '../config.ts';
-import { layoutMail } from '../mail/layout.tsx';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import { layoutMail } from './layout.tsx';
+import type { OutgoingMail } from './outbox.ts';
 
 export function quoteAcceptedMail(
   business: { name: string; email: string },

@@ -3,8 +3,8 @@
 // withdrawn because the lead's charge was refunded (in the transaction of the refund). In the
 // mail layout.
 import { contactPhone, siteUrl } from '../config.ts';
-import { layoutMail } from '../mail/layout.tsx';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import { layoutMail } from './layout.tsx';
+import type { OutgoingMail } from './outbox.ts';
 
 interface Homeowner {
   leadId: string;
@@ -29,7 +29,8 @@ export function reviewInvitationMail(
     to: homeowner.email,
     subject: `How did ${job.businessName} do? Leave a review`,
     heading: `How did ${job.businessName} do?`,
-    paragraphs: [`Hi ${homeowner.name},`, `${why} How did ${job.businessName} do? Leave a review.`],
+    greeting: homeowner.name,
+    paragraphs: [`${why} How did ${job.businessName} do? Leave a review.`],
     action: { label: 'Write your review', url: job.link },
     note: ['Your review is marked as from a verified job booked through Dayton Contractors.'],
     reason: 'you hired a contractor through Dayton Contractors',
@@ -46,8 +47,8 @@ export function reviewWithdrawnMail(
     to: reviewer.email,
     subject: `Your review of ${review.businessName} was withdrawn`,
     heading: `Your review of ${review.businessName} was withdrawn`,
+    greeting: reviewer.name,
     paragraphs: [
-      `Hi ${reviewer.name},`,
       `Your review of ${review.businessName} for your ${review.projectType} request no longer appears on our site. ${review.businessName}’s charge for your request was refunded, so the job no longer counts as one booked through us, and we show only reviews of jobs booked through us.`,
       `Nothing else changes for you. If you think this is a mistake, call us at ${contactPhone()}.`,
     ],

@@ -3,8 +3,8 @@
 import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { siteUrl } from '../config.ts';
-import { layoutMail } from '../mail/layout.tsx';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import { layoutMail } from './layout.tsx';
+import type { OutgoingMail } from './outbox.ts';
 
 export function planPaymentFailedMail(
   contractor: { name: string; email: string },

@@ -4,8 +4,8 @@
 // layout: the message quoted, and one button opening the thread to reply.
 import { homeownerShortName } from '../../domain/inbox-rules.ts';
 import { siteUrl } from '../config.ts';
-import { layoutMail } from '../mail/layout.tsx';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import { layoutMail } from './layout.tsx';
+import type { OutgoingMail } from './outbox.ts';
 
 export function messageToContractorMail(
   business: { name: string; email: string },
@@ -44,8 +44,8 @@ export function messageToHomeownerMail(
     to: lead.email,
     subject: `${business.name} sent you a message about your ${lead.projectType} request`,
     heading: `${business.name} sent you a message`,
+    greeting: lead.name,
     paragraphs: [
-      `Hi ${lead.name},`,
       `${business.name} wrote about your ${lead.projectType} request:`,
       { quote: message.body },
       ...(message.hasPhoto ? ['A photo is attached to the message on your request.'] : []),

@@ -8,10 +8,10 @@ import { replyPromise } from '../../domain/reply-promise.ts';
 import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
 import { leadTrust, trustText } from '../../domain/lead-trust.ts';
 import { siteUrl } from '../config.ts';
-import { CONFIRM_HOURS, DUPLICATE_DAYS } from './quote-timing.ts';
-import { layoutMail, type MailCard } from '../mail/layout.tsx';
-import type { OutgoingMail } from '../mail/outbox.ts';
-import type { LeadRow } from './types.ts';
+import { CONFIRM_HOURS, DUPLICATE_DAYS } from '../quotes/quote-timing.ts';
+import { layoutMail, type MailCard } from './layout.tsx';
+import type { OutgoingMail } from './outbox.ts';
+import type { LeadRow } from '../quotes/types.ts';
 
 type Recipient = { name: string; email: string };
 /** A contractor a lead was sold to, with the reply time it states (null: none stated). */
@@ -114,8 +114,8 @@ export function quoteConfirmationMail(
     to: lead.email,
     subject: 'We received your quote request',
     heading: 'We received your quote request',
+    greeting: lead.name,
     paragraphs: [
-      `Hi ${lead.name},`,
       `Thank you for your ${lead.project_type} request.`,
       contractors.length
         ? `We sent it to ${names.length} verified local contractor${names.length === 1 ? '' : 's'}: ${names.join(', ')}. Expect a reply ${promise}.`
@@ -153,8 +153,8 @@ export function confirmEmailMail(
     to: lead.email,
     subject,
     heading: subject,
+    greeting: lead.name,
     paragraphs: [
-      `Hi ${lead.name},`,
       waits
         ? `Your phone number is an internet (VoIP) line, so we also confirm your e-mail before your ${lead.project_type} request goes to contractors.`
         : `Please confirm this is your e-mail address, so contractors know their replies to your ${lead.project_type} request reach you.`,
@@ -183,8 +183,8 @@ export function duplicateRequestMail(
     to: lead.email,
     subject: 'You already have a quote request with us',
     heading: 'You already have a quote request with us',
+    greeting: lead.name,
     paragraphs: [
-      `Hi ${lead.name},`,
       `You asked us for ${lead.project_type} quotes within the last ${DUPLICATE_DAYS} days (with the same phone, address or e-mail), so we did not send this request again: contractors who already have the first one will reply to it.`,
     ],
     action: { label: 'Browse local contractors', url: `${siteUrl()}/contractors`, text: 'Local contractors' },

@@ -2,9 +2,9 @@
 // header.
 import { EMAIL_UNDO_DAYS } from '../../domain/session-rules.ts';
 import { siteUrl } from '../config.ts';
-import { layoutMail } from '../mail/layout.tsx';
-import type { OutgoingMail } from '../mail/outbox.ts';
-import { TOKEN_HOURS } from './account-tokens.ts';
+import { layoutMail } from './layout.tsx';
+import type { OutgoingMail } from './outbox.ts';
+import { TOKEN_HOURS } from '../auth/account-tokens.ts';
 
 export function verificationMail(to: string, token: string): OutgoingMail {
   return layoutMail({

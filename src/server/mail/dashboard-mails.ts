@@ -1,8 +1,8 @@
 // Mails the dashboard sends a homeowner: a contractor's response (with the private page of every
-// response and quote on the request). The review invitation is src/server/reviews/review-mails.ts.
+// response and quote on the request). The review invitation is src/server/mail/review-mails.ts.
 import { formatMoney } from '../../domain/money.ts';
-import { layoutMail } from '../mail/layout.tsx';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import { layoutMail } from './layout.tsx';
+import type { OutgoingMail } from './outbox.ts';
 
 interface Homeowner {
   leadId: string;
@@ -25,8 +25,8 @@ export function responseMail(
     to: homeowner.email,
     subject: `${response.businessName} replied: ${response.subject}`,
     heading: `${response.businessName} replied`,
+    greeting: homeowner.name,
     paragraphs: [
-      `Hi ${homeowner.name},`,
       `${response.businessName} replied to your ${homeowner.projectType} request:`,
       { quote: response.message },
       ...(response.totalCents === null ? [] : [`Their quote: ${formatMoney(response.totalCents)} in total.`]),

@@ -4,8 +4,8 @@
 // dashboard once signed in, which needs the account's e-mail confirmed); the code is never a link.
 import { CODE_MINUTES } from '../../domain/integrity-rules.ts';
 import { siteUrl } from '../config.ts';
-import { layoutMail } from '../mail/layout.tsx';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import { layoutMail } from './layout.tsx';
+import type { OutgoingMail } from './outbox.ts';
 
 export function claimCodeMail(to: string, code: string, businessName: string): OutgoingMail {
   return layoutMail({

@@ -3,8 +3,8 @@
 // reason. Written to the outbox in the transaction of the decision, in the mail layout. Mails
 // come from a no-reply sender: what to do next is a call to the site's contact phone.
 import { contactPhone, siteUrl } from '../config.ts';
-import { layoutMail } from '../mail/layout.tsx';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import { layoutMail } from './layout.tsx';
+import type { OutgoingMail } from './outbox.ts';
 
 const dashboard = () => ({
   label: 'Open my dashboard',
