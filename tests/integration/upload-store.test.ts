@@ -15,7 +15,7 @@ import {
   createSupabaseUploadStore,
   PROJECT_IMAGES_BUCKET,
 } from '../../src/server/storage/supabase-storage.ts';
-import type { UploadStore } from '../../src/server/storage/uploads.ts';
+import type { UploadStore } from '../../src/server/storage/upload-store.ts';
 import {
   deleteQuotePhoto,
   PHOTO_MESSAGES,

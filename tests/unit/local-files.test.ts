@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalUploadStore, resolveInside } from '../../src/server/storage/local-files.ts';
-import type { UploadStore } from '../../src/server/storage/uploads.ts';
+import type { UploadStore } from '../../src/server/storage/upload-store.ts';
 
 describe('the local upload store’s get', () => {
   let base = '';

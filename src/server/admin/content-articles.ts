@@ -13,7 +13,7 @@ import type { Db, Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
 import { renderArticleContent } from '../site/article-content.ts';
-import type { UploadStore } from '../storage/uploads.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { audited, type AuditActor } from './audit.ts';
 import { cursorCodec } from '../cursor.ts';

@@ -7,7 +7,7 @@ import { PROFILE_MESSAGES, PROFILE_PHOTOS_MAX } from '../../domain/profile-rules
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { requestPublish } from '../publish/request-publish.ts';
-import type { UploadStore } from '../storage/uploads.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { log } from '../log.ts';
 

@@ -6,7 +6,7 @@ import type { PortfolioItem, TPortfolioText } from '../../schemas/portfolio.ts';
 import { discardBusinessImage, storeBusinessImage } from '../contractor/business-photos.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import type { UploadStore } from '../storage/uploads.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 import { lockPortfolio, portfolioChanged, type PortfolioOwner } from './portfolio-items.ts';
 
 export async function addPortfolioItem(

@@ -22,7 +22,7 @@ import { AppError } from '../errors.ts';
 import { acceptQuote } from '../leads/accept-quote.ts';
 import { homeownerLinkUrl } from '../leads/homeowner-links.ts';
 import { markJobDone } from '../leads/mark-job-done.ts';
-import type { UploadStore } from '../storage/uploads.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 import { postHomeownerMessage } from './post-message.ts';
 import type { RequestAccess } from './request-access.ts';
 

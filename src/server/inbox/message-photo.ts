@@ -1,7 +1,7 @@
 // A photo sent with a message: the upload store's rules for every photo (JPEG, PNG or WebP by
 // content, at most 10 MB, metadata stripped), under messages/ with a random name, so its URL
 // names neither the request nor either side.
-import type { UploadStore } from '../storage/uploads.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 import { storeImage } from '../uploads/store-image.ts';
 import { log } from '../log.ts';
 

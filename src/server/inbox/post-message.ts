@@ -20,7 +20,7 @@ import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../leads/homeowner-links.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import type { UploadStore } from '../storage/uploads.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 import { messageToContractorMail, messageToHomeownerMail } from '../mail/message-mails.ts';
 import { discardMessagePhoto, storeMessagePhoto } from './message-photo.ts';
 import { resolveRequest, type RequestAccess } from './request-access.ts';

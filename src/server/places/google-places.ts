@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { SIGNUP_MESSAGES } from '../../domain/registration-rules.ts';
 import { AppError } from '../errors.ts';
-import type { PlaceDetails, PlacesDirectory } from './places.ts';
+import type { PlaceDetails, PlacesDirectory } from './places-port.ts';
 import { log } from '../log.ts';
 
 const TIMEOUT_MS = 5000;

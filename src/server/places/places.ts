@@ -1,38 +1,10 @@
-// The places port: finds a business by name near our area and reads a place's details, so a
+// Which places directory (places-port.ts) serves the sign-up: finds a business by name near our area and reads a place's details, so a
 // contractor registering can start from what a directory already knows. Google Places when
 // GOOGLE_PLACES_KEY is set (google-places.ts); otherwise none, and only our own listings are
 // searched. The key stays on the server: the browser asks our API, never Google.
 import { googlePlacesConfig } from '../config.ts';
 import { createGooglePlaces } from './google-places.ts';
-
-interface FoundPlace {
-  placeId: string;
-  name: string;
-  address: string | null;
-}
-
-export interface AddressComponent {
-  long_name: string;
-  short_name: string;
-  types: string[];
-}
-
-export interface PlaceDetails {
-  placeId: string;
-  name: string;
-  address: string | null;
-  addressComponents: AddressComponent[];
-  types: string[];
-  phone: string | null;
-  website: string | null;
-}
-
-export interface PlacesDirectory {
-  /** Spec: google-places-search {query, location} -> results. */
-  search(query: string, location: { latitude: number; longitude: number }): Promise<FoundPlace[]>;
-  /** Spec: google-places-details {place_id} -> address_components, types; null when unknown. */
-  details(placeId: string): Promise<PlaceDetails | null>;
-}
+import type { PlacesDirectory } from './places-port.ts';
 
 /** The configured directory, or null when none is. */
 export function placesDirectory(): PlacesDirectory | null {

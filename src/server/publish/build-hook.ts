@@ -4,7 +4,7 @@
 // is a secret (anyone holding it can start builds): it is never logged or shown, not even in a
 // failed run's log. The hook's trigger_title names the run ("Publish run 12"): Netlify makes it the
 // deploy's title, which its deploy notifications carry back (deploy-status.ts).
-import type { Builder } from './publisher.ts';
+import type { Builder } from './builder.ts';
 
 /** How long the hook may take to answer. */
 const BUILD_HOOK_TIMEOUT_MS = 10_000;

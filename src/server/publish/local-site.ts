@@ -2,7 +2,7 @@
 // (scripts/lib/site-server.ts), which can rebuild the site into a fresh folder and switch to it.
 // The server registers itself on a global symbol: the bundle and the launcher scripts load their
 // own copies of this module, and the symbol is the one thing they share.
-import type { BuildOutcome } from './publisher.ts';
+import type { BuildOutcome } from './builder.ts';
 
 export interface LocalSiteHost {
   /** Builds the site into a fresh folder and, when the build succeeds, serves it. */

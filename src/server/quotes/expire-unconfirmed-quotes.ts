@@ -2,7 +2,7 @@
 // sold: after 48 hours they expire, and their photos (and any upload no request kept) are
 // deleted. Run on a schedule.
 import type { Sql } from '../db/client.ts';
-import type { UploadStore } from '../storage/uploads.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 import { deleteUnusedUploads } from '../uploads/quote-photos.ts';
 import { CONFIRM_HOURS } from './quote-timing.ts';
 

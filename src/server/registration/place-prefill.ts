@@ -1,7 +1,7 @@
 // A Google place's details as the registration form's fields (street, city, state, ZIP).
 import type { PlacePrefill } from '../../schemas/contractor-signup.ts';
 import { AppError } from '../errors.ts';
-import type { AddressComponent, PlacesDirectory } from '../places/places.ts';
+import type { AddressComponent, PlacesDirectory } from '../places/places-port.ts';
 
 function component(components: AddressComponent[], type: string, short = false): string | null {
   const found = components.find((c) => c.types.includes(type));

@@ -8,7 +8,7 @@ import type { SignupSearchHit } from '../../schemas/contractor-signup.ts';
 import { checkRateLimit } from '../auth/rate-limit.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import type { PlacesDirectory } from '../places/places.ts';
+import type { PlacesDirectory } from '../places/places-port.ts';
 
 const SIGNUP_SEARCHES_PER_IP = 60;
 const SIGNUP_SEARCH_WINDOW_MINUTES = 5;

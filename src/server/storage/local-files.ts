@@ -3,7 +3,7 @@
 import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { typeOf, validKey, validPrefix } from './upload-keys.ts';
-import type { UploadStore } from './uploads.ts';
+import type { UploadStore } from './upload-store.ts';
 
 function isMissing(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ENOENT';

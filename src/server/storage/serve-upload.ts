@@ -2,7 +2,7 @@
 // A remote store's image is a redirect to its public URL (the bytes never pass through our
 // function); the local store's is read and sent. Stored leads keep `/uploads/...` URLs, so the
 // store can change without rewriting them.
-import type { UploadStore } from './uploads.ts';
+import type { UploadStore } from './upload-store.ts';
 
 /** The spec's cache time for uploads; a key's image never changes (new photos get new keys). */
 const CACHE = 'public, max-age=3600';

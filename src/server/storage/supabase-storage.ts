@@ -5,7 +5,7 @@
 // (`quotes/<requestKey>/` for the wizard's anonymous uploader, see quote-photos.ts).
 import { createClient } from '@supabase/supabase-js';
 import { typeOf, validKey, validPrefix } from './upload-keys.ts';
-import type { UploadStore } from './uploads.ts';
+import type { UploadStore } from './upload-store.ts';
 
 export const PROJECT_IMAGES_BUCKET = 'project-images';
 

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { MAX_PHOTOS, PHOTO_MESSAGES } from '../../domain/quote-rules.ts';
 import type { Sql, TransactionSql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import type { UploadStore } from '../storage/uploads.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 import { checkedImage, putImage } from './store-image.ts';
 import { log } from '../log.ts';
 

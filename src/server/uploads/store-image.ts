@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES as M } from '../../domain/quote-rules.ts';
 import { AppError } from '../errors.ts';
-import type { UploadStore } from '../storage/uploads.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 import { IMAGE_TYPES, MalformedImageError, sniffImage, stripMetadata, type ImageKind } from './image.ts';
 import { log } from '../log.ts';
 
