@@ -27,6 +27,15 @@ export function currentRequestId(): string | undefined {
   return request.getStore()?.requestId;
 }
 
+/**
+ * Runs `work` outside the request being served: a loop or timer a request starts (the mail and
+ * alert senders, the job drains, the publish debounce) then serves everyone, and its lines must
+ * not carry the id of the request that happened to start it.
+ */
+export function outsideRequest<T>(work: () => T): T {
+  return request.exit(work);
+}
+
 /** Runs `work` with `requestId` on every line logged while it runs, awaited work included. */
 export function withRequestId<T>(requestId: string, work: () => T): T {
   return request.run({ requestId, logger: root.child({ requestId }) }, work);

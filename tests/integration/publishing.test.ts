@@ -23,8 +23,8 @@ import {
   defaultBuilder,
   publishIfDue,
   publisher,
-  type BuildOutcome,
 } from '../../src/server/publish/publisher.ts';
+import type { BuildOutcome } from '../../src/server/publish/builder.ts';
 import { requestPublish } from '../../src/server/publish/request-publish.ts';
 import { freePort } from '../helpers/second-server.ts';
 import { apiContext, signedInUser } from '../helpers/api-context.ts';
@@ -143,6 +143,8 @@ describe('coalescing', () => {
       },
     });
     const approvals: number[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const realWait = (ms: number) => new Promise((resolve) => realSetTimeout(resolve, ms));
     // The debounce's clock is faked, so "30 ms apart" is exactly that however busy the machine;
     // the database's own clock (which says the latest change is due) stays real.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -152,6 +154,9 @@ describe('coalescing', () => {
         publishing.schedulePublish(admin.id);
         vi.advanceTimersByTime(30);
       }
+      // 120 ms have passed since the first approval: a publish started without the debounce
+      // would be building by now (its database round trips take real time, so wait for them).
+      await realWait(300);
       expect(builds).toBe(0);
       // 100 ms after the last approval the debounced publish starts.
       vi.advanceTimersByTime(100);

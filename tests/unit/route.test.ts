@@ -9,7 +9,7 @@ import type { SessionUser } from '../../src/server/auth/sessions.ts';
 import { AppError, INTERNAL_MESSAGE } from '../../src/server/errors.ts';
 import { publicCache } from '../../src/server/http.ts';
 import { route, type Access } from '../../src/server/route.ts';
-import { log } from '../../src/server/log.ts';
+import { log, outsideRequest } from '../../src/server/log.ts';
 import { logLines } from '../helpers/captured-log.ts';
 
 vi.mock('../../src/server/log.ts', async (real) =>
@@ -204,6 +204,30 @@ describe('logs', () => {
       response.headers.get('x-request-id'),
     );
     expect(logLines.find((line) => line.msg === 'outside any request')?.requestId).toBeUndefined();
+  });
+
+  it('leave out the request id in a loop or timer a request starts for everyone (outsideRequest)', async () => {
+    logLines.length = 0;
+    let later!: Promise<void>;
+    const endpoint = route({ auth: 'none' }, () => {
+      log().info('in the request');
+      later = outsideRequest(
+        () =>
+          new Promise<void>((resolve) =>
+            setTimeout(() => {
+              log().info('the sender, later');
+              resolve();
+            }, 5),
+          ),
+      );
+      return Response.json({});
+    });
+    const response = await call(endpoint, '/api/x');
+    await later;
+    expect(logLines.find((line) => line.msg === 'in the request')?.requestId).toBe(
+      response.headers.get('x-request-id'),
+    );
+    expect(logLines.find((line) => line.msg === 'the sender, later')?.requestId).toBeUndefined();
   });
 });
 

@@ -25,7 +25,7 @@ import { markSmsOptedOut } from './alert-settings.ts';
 import { kickMailSender } from '../mail/sender.ts';
 import { releaseHeldMail } from './request-push.ts';
 import { PushUnavailableError, type PushOptions, type PushPort } from './push-port.ts';
-import { log } from '../log.ts';
+import { log, outsideRequest } from '../log.ts';
 
 /** Where alerts go out: the push port and the SMS port. */
 export interface AlertPorts {
@@ -204,14 +204,16 @@ export function kickAlertSender(sql: Sql, ports: (sql: Sql) => AlertPorts): void
     kickedMeanwhile = true;
     return;
   }
-  running = Promise.resolve()
-    .then(() => drainAlerts(sql, ports(sql)))
-    .catch((error: unknown) => log().error({ err: error }, 'alert delivery failed'))
-    .finally(() => {
-      running = null;
-      // A kick that came while this ran starts another round, so its alert is not left for the sweep.
-      if (takeKick()) kickAlertSender(sql, ports);
-    });
+  running = outsideRequest(() =>
+    Promise.resolve()
+      .then(() => drainAlerts(sql, ports(sql)))
+      .catch((error: unknown) => log().error({ err: error }, 'alert delivery failed'))
+      .finally(() => {
+        running = null;
+        // A kick that came while this ran starts another round, so its alert is not left for the sweep.
+        if (takeKick()) kickAlertSender(sql, ports);
+      }),
+  );
 }
 
 /** Resolves when the background delivery (if any) has finished: for tests and the benchmark. */

@@ -11,7 +11,7 @@ import { serverEnv } from '../config.ts';
 import { coalesced, type Coalesced } from './coalesce.ts';
 import { drainQueues, jobContext, SCHEDULED_JOBS, scheduleMinutes } from './registry.ts';
 import { runnerHost } from './runner-host.ts';
-import { log } from '../log.ts';
+import { log, outsideRequest } from '../log.ts';
 
 /** How often the runner looks for due jobs (retries, jobs another process queued). */
 const QUEUE_POLL_MS = 2_000;
@@ -147,6 +147,10 @@ const locals = new Map<Sql, Coalesced>();
  * this process drains in the background.
  */
 export async function kickJobs(sql: Sql, origin: string): Promise<void> {
+  return outsideRequest(() => kickJobsOf(sql, origin));
+}
+
+async function kickJobsOf(sql: Sql, origin: string): Promise<void> {
   const own = ensureJobRunner(sql);
   if (own) return own.kick();
   if (onNetlify()) return invokeBackgroundRunner(origin);

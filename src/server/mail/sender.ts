@@ -11,7 +11,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import { mailFrom, smtpUrl } from '../config.ts';
 import type { Sql } from '../db/client.ts';
-import { log } from '../log.ts';
+import { log, outsideRequest } from '../log.ts';
 
 const MAX_ATTEMPTS = 5;
 /** Longest wait between two tries, so mail goes out within minutes of the relay's return. */
@@ -113,9 +113,11 @@ let running: Promise<unknown> | null = null;
 /** Starts a delivery in the background after a request wrote mail; never delays the answer. */
 export function kickMailSender(sql: Sql): void {
   if (running) return;
-  running = deliverPendingMail(sql)
-    .catch((error: unknown) => log().error({ err: error }, 'mail delivery failed'))
-    .finally(() => (running = null));
+  running = outsideRequest(() =>
+    deliverPendingMail(sql)
+      .catch((error: unknown) => log().error({ err: error }, 'mail delivery failed'))
+      .finally(() => (running = null)),
+  );
 }
 
 /** Resolves when the background delivery (if any) has finished: for tests. */

@@ -12,9 +12,10 @@ import { serverEnv } from '../config.ts';
 import { db, type Db, type Sql, type TransactionSql } from '../db/client.ts';
 import type { PublishRunView, PublishState } from '../../schemas/publish.ts';
 import { hookBuilder } from './build-hook.ts';
+import type { Builder, BuildOutcome } from './builder.ts';
 import { pendingChanges } from './pending-changes.ts';
 import { localSiteHost } from './local-site.ts';
-import { log } from '../log.ts';
+import { log, outsideRequest } from '../log.ts';
 
 /** The automatic publish waits this long after the last automatic change before it starts. */
 export const PUBLISH_DEBOUNCE_MS = 60_000;
@@ -43,15 +44,6 @@ const STALE_BUILD_MS = 30 * 60_000;
 /** Lines of a build's log kept with its run. */
 const LOG_TAIL_LINES = 40;
 const LOG_TAIL_CHARS = 8000;
-
-export interface BuildOutcome {
-  status: 'live' | 'triggered' | 'failed';
-  /** The log's tail (failed builds) or a short note. */
-  log: string;
-}
-
-/** Builds the site for a run; never throws (a failure is an outcome with its log). */
-export type Builder = (runId: number) => Promise<BuildOutcome>;
 
 export interface Publisher {
   /** Records a run (or joins the queued one) and starts building when nothing is. */
@@ -142,17 +134,19 @@ export function createPublisher({
     publish,
     schedulePublish(requestedBy = null) {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = null;
-        // Only if an automatic change still waits: an admin's Publish in the meantime took it already.
-        publishing += 1;
-        void automaticWaiting(sql, { debounceMs: 0, gapMs })
-          .then((waiting) => (waiting ? record(requestedBy) : null))
-          .catch((error: unknown) => log().error({ err: error }, 'the automatic publish failed'))
-          .finally(() => {
-            publishing -= 1;
-          });
-      }, debounceMs);
+      timer = outsideRequest(() =>
+        setTimeout(() => {
+          timer = null;
+          // Only if an automatic change still waits: an admin's Publish in the meantime took it already.
+          publishing += 1;
+          void automaticWaiting(sql, { debounceMs: 0, gapMs })
+            .then((waiting) => (waiting ? record(requestedBy) : null))
+            .catch((error: unknown) => log().error({ err: error }, 'the automatic publish failed'))
+            .finally(() => {
+              publishing -= 1;
+            });
+        }, debounceMs),
+      );
       timer.unref();
     },
     async idle() {

@@ -104,7 +104,7 @@ export function createTwilioSms(config: TwilioConfig): SmsPort {
         return (type && LINE_TYPES[type]) || 'unknown';
       } catch (error) {
         // A line type is a signal, not a gate: a failing Lookup leaves it unknown.
-        log().error({ reason: restStatus(error) ?? error }, 'twilio lookup failed');
+        log().error({ status: restStatus(error), err: error }, 'twilio lookup failed');
         return 'unknown';
       }
     },
