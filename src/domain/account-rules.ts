@@ -1,5 +1,8 @@
 // Account rules shared by the islands and the server without zod (so islands stay small):
 // limits, the e-mail check and the sign-up password checklist with the spec's messages.
+/** How long each mailed single-use link works, in hours. */
+export const TOKEN_HOURS = { email_verification: 24, password_reset: 1, email_change: 24 } as const;
+
 export const EMAIL_MAX = 254;
 export const SIGNUP_PASSWORD_MIN = 8;
 export const PASSWORD_MIN = 6;

@@ -1,9 +1,9 @@
 // The single-use links mailed to a user (e-mail verification, password reset, e-mail change):
 // only the token's hash is stored; a token works once, for its purpose, until it expires.
 import type { TransactionSql } from '../db/client.ts';
+import { TOKEN_HOURS } from '../../domain/account-rules.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const TOKEN_HOURS = { email_verification: 24, password_reset: 1, email_change: 24 } as const;
 export type TokenPurpose = keyof typeof TOKEN_HOURS;
 
 export async function issueToken(

@@ -4,7 +4,7 @@
 // SHA-256 is stored with the verification token. Confirming the address signs in only a browser
 // that shows that value; any other browser is told to sign in.
 import type { APIContext } from 'astro';
-import { TOKEN_HOURS } from './account-tokens.ts';
+import { TOKEN_HOURS } from '../../domain/account-rules.ts';
 import { newToken } from './tokens.ts';
 
 type CookieContext = Pick<APIContext, 'cookies' | 'locals'>;

@@ -4,7 +4,7 @@ import { EMAIL_UNDO_DAYS } from '../../domain/session-rules.ts';
 import { siteUrl } from '../config.ts';
 import { layoutMail } from './layout.tsx';
 import type { OutgoingMail } from './outbox.ts';
-import { TOKEN_HOURS } from '../auth/account-tokens.ts';
+import { TOKEN_HOURS } from '../../domain/account-rules.ts';
 
 export function verificationMail(to: string, token: string): OutgoingMail {
   return layoutMail({

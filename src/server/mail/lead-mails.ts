@@ -3,17 +3,40 @@
 import { formatBudget, formatPhone } from '../../domain/format.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { ContractorCard } from '../../schemas/inbox.ts';
-import { LEAD_PRICE_CENTS, timelineLabel } from '../../domain/quote-rules.ts';
+import {
+  LEAD_PRICE_CENTS,
+  QUOTE_CONFIRM_HOURS as CONFIRM_HOURS,
+  QUOTE_DUPLICATE_DAYS as DUPLICATE_DAYS,
+  timelineLabel,
+} from '../../domain/quote-rules.ts';
 import { replyPromise } from '../../domain/reply-promise.ts';
 import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
 import { leadTrust, trustText } from '../../domain/lead-trust.ts';
 import { siteUrl } from '../config.ts';
-import { CONFIRM_HOURS, DUPLICATE_DAYS } from '../quotes/quote-timing.ts';
 import { layoutMail, type MailCard } from './layout.tsx';
 import type { OutgoingMail } from './outbox.ts';
-import type { LeadRow } from '../quotes/types.ts';
 
 type Recipient = { name: string; email: string };
+
+type TrustFacts = Parameters<typeof leadTrust>[0];
+
+/** What these mails read of a stored lead (the quote pipeline's LeadRow has all of it). */
+interface MailLead extends TrustFacts {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  city: string | null;
+  zip_code: string | null;
+  project_type: string;
+  project_description: string;
+  timeline: string;
+  budget_min: number;
+  budget_max: number;
+  property_address: string;
+  preferred_contact_method: string;
+}
+
 /** A contractor a lead was sold to, with the reply time it states (null: none stated). */
 export type PaidContractor = { name: string; responseTimeHours: number | null };
 
@@ -26,7 +49,7 @@ const CONTRACTOR_REASON = 'your business receives leads from Dayton Contractors'
  * dashboard (its distribution, /dashboard?lead=<id>), or the Leads tab when it is not given. */
 export function leadMail(
   contractor: Recipient & { responseTimeHours?: number | null },
-  lead: LeadRow,
+  lead: MailLead,
   distributionId?: string,
 ): OutgoingMail {
   return layoutMail({
@@ -65,7 +88,7 @@ export function leadMail(
 }
 
 /** A declined contractor learns of the lead but not who the homeowner is. */
-export function declinedLeadMail(contractor: Recipient, lead: LeadRow, reason: string): OutgoingMail {
+export function declinedLeadMail(contractor: Recipient, lead: MailLead, reason: string): OutgoingMail {
   return layoutMail({
     to: contractor.email,
     subject: 'A lead could not be sent to you: payment declined',
@@ -90,7 +113,7 @@ export function declinedLeadMail(contractor: Recipient, lead: LeadRow, reason: s
  * contractors as cards and the one button opening the request's private page, where the quotes
  * are compared and the contractors messaged; otherwise the button browses local contractors. */
 export function quoteConfirmationMail(
-  lead: LeadRow,
+  lead: MailLead,
   contractors: readonly PaidContractor[],
   /** Issue 25: the contractors as cards, and the request's private page. */
   people?: { cards: readonly ContractorCard[]; link: string },
@@ -142,7 +165,7 @@ export function quoteConfirmationMail(
  * opening the link confirms nothing.
  */
 export function confirmEmailMail(
-  lead: Pick<LeadRow, 'id' | 'name' | 'email' | 'project_type'>,
+  lead: Pick<MailLead, 'id' | 'name' | 'email' | 'project_type'>,
   token: string,
   standing: 'pending' | 'awaiting_email' | 'held' | (string & {}),
 ): OutgoingMail {
@@ -177,7 +200,7 @@ export function confirmEmailMail(
 /** The same person (phone, street address or mailbox) asked for the same service within 30 days:
  * we say so, to the address of the new request (its phone was proven). */
 export function duplicateRequestMail(
-  lead: Pick<LeadRow, 'id' | 'name' | 'email' | 'project_type'>,
+  lead: Pick<MailLead, 'id' | 'name' | 'email' | 'project_type'>,
 ): OutgoingMail {
   return layoutMail({
     to: lead.email,
