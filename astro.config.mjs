@@ -10,15 +10,15 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { INLINE_SCRIPTS } from './src/components/inline-scripts.ts';
 import { SITEMAP_URL_LIMIT } from './src/domain/site-pages.ts';
-import { supabaseStorage } from './src/server/config.ts';
-import { MAX_BODY_BYTES } from './src/server/security/body-limits.ts';
-import { cspDirectives, scriptHash } from './src/server/security/headers.ts';
-import { netlifyHeaders } from './src/server/security/netlify-headers.ts';
+import { supabaseStorage } from './src/server/platform/config.ts';
+import { MAX_BODY_BYTES } from './src/server/platform/security/body-limits.ts';
+import { cspDirectives, scriptHash } from './src/server/platform/security/headers.ts';
+import { netlifyHeaders } from './src/server/platform/security/netlify-headers.ts';
 
 const onNetlify = Boolean(process.env.NETLIFY);
 
 /**
- * The twilio SDK's REST domains the SMS port never uses (src/server/sms/twilio-sms.ts calls
+ * The twilio SDK's REST domains the SMS port never uses (src/server/platform/sms/twilio-sms.ts calls
  * Verify, Lookups and Messages, which lives in the Api domain; its token manager loads OAuth).
  * Twilio loads each domain lazily
  * on first use, so the others are left out of the function: 7.2 MB instead of 13.1 MB (9.8 MB
@@ -78,7 +78,7 @@ function indexable(url) {
 }
 
 /**
- * The mail layout's components (src/server/mail/layout.tsx), bundled into the server so only the
+ * The mail layout's components (src/server/platform/mail/layout.tsx), bundled into the server so only the
  * few it uses are loaded: the package's index loads every component, Tailwind and Prism
  * included (half a second at start). Server-only: no island imports them.
  */

@@ -23,7 +23,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // One connection per process on the embedded PGlite (see src/server/db/client.ts).
+          // One connection per process on the embedded PGlite (see src/server/platform/db/client.ts).
           // The quote form's proof of work asks for little here: the tests solve thousands.
           env: {
             QUOTE_POW_MAX_COUNTER: '100',

@@ -12,9 +12,9 @@ import { listActivity } from '../src/server/admin/activity-log.ts';
 import { adminOverview } from '../src/server/admin/admin-overview.ts';
 import { adminLeadCursor, leadsListQuery, listLeads } from '../src/server/admin/leads.ts';
 import { listUsers } from '../src/server/admin/users.ts';
-import { loadCatalog } from '../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../src/server/catalog/upsert-catalog.ts';
-import type { Sql } from '../src/server/db/client.ts';
+import { loadCatalog } from '../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../src/server/site/catalog/upsert-catalog.ts';
+import type { Sql } from '../src/server/platform/db/client.ts';
 import type { Measurement } from './foundation.ts';
 import { freshDatabase, percentile, time, withPostgres } from './lib.ts';
 

@@ -10,13 +10,13 @@
 // transaction that queues the alerts) and stops when the stand-in has read the whole request.
 // Rounds are repeated to reach enough samples. Prints the measurements as JSON, last line.
 import { DEFAULT_ALERT_CHANNELS } from '../src/domain/alert-rules.ts';
-import { alertSenderIdle } from '../src/server/alerts/deliver-alerts.ts';
-import { addPushDevice } from '../src/server/alerts/push-devices.ts';
-import { loadCatalog } from '../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../src/server/catalog/upsert-catalog.ts';
-import type { Sql } from '../src/server/db/client.ts';
-import { createSandboxGateway } from '../src/server/payments/sandbox-gateway.ts';
-import { processLead } from '../src/server/quotes/process-lead.ts';
+import { alertSenderIdle } from '../src/server/leads/alerts/deliver-alerts.ts';
+import { addPushDevice } from '../src/server/leads/alerts/push-devices.ts';
+import { loadCatalog } from '../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../src/server/site/catalog/upsert-catalog.ts';
+import type { Sql } from '../src/server/platform/db/client.ts';
+import { createSandboxGateway } from '../src/server/money/gateway/sandbox-gateway.ts';
+import { processLead } from '../src/server/leads/requests/process-lead.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../tests/factories/index.ts';
 import { startPushService, type PushService } from '../tests/helpers/push-service.ts';
 import {

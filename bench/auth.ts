@@ -3,11 +3,11 @@
 // the session check every signed-in request runs. On the embedded PGlite and on real
 // PostgreSQL (BENCH_DATABASE_URL, a local server, or a throwaway cluster).
 import { ZSignIn } from '../src/schemas/auth.ts';
-import { signIn } from '../src/server/auth/sign-in.ts';
-import { hashPassword, verifyPassword } from '../src/server/auth/password.ts';
-import { createSession, validateSession } from '../src/server/auth/sessions.ts';
-import { createSql, type Sql } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import { signIn } from '../src/server/accounts/auth/sign-in.ts';
+import { hashPassword, verifyPassword } from '../src/server/accounts/auth/password.ts';
+import { createSession, validateSession } from '../src/server/platform/security/sessions.ts';
+import { createSql, type Sql } from '../src/server/platform/db/client.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
 import { freePort, startEmbeddedDb } from '../scripts/lib/embedded-db.ts';
 import type { Measurement } from './foundation.ts';
 import { freshDatabase, percentile, time, withPostgres } from './lib.ts';

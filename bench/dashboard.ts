@@ -5,12 +5,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ZLeadListQuery } from '../src/schemas/lead-response.ts';
-import { loadCatalog } from '../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../src/server/catalog/upsert-catalog.ts';
-import { ownedBusiness } from '../src/server/contractor/owned-business.ts';
-import { dashboardStats } from '../src/server/dashboard/dashboard-stats.ts';
-import { leadListCursor, listLeads } from '../src/server/dashboard/list-leads.ts';
-import type { Sql } from '../src/server/db/client.ts';
+import { loadCatalog } from '../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../src/server/site/catalog/upsert-catalog.ts';
+import { ownedBusiness } from '../src/server/accounts/contractor/owned-business.ts';
+import { dashboardStats } from '../src/server/leads/dashboard/dashboard-stats.ts';
+import { leadListCursor, listLeads } from '../src/server/leads/dashboard/list-leads.ts';
+import type { Sql } from '../src/server/platform/db/client.ts';
 import { ROOT } from '../scripts/lib/database.ts';
 import type { Measurement } from './foundation.ts';
 import { freshDatabase, percentile, time, withPostgres } from './lib.ts';

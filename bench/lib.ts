@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSql, type Sql } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import { createSql, type Sql } from '../src/server/platform/db/client.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
 import { ROOT } from '../scripts/lib/database.ts';
 import { freePort } from '../scripts/lib/embedded-db.ts';
 

@@ -36,7 +36,7 @@ import {
 } from '../scripts/lib/production-site.ts';
 import { solvedServerProof } from '../scripts/lib/solve-proof.ts';
 import { ROOT } from '../scripts/lib/database.ts';
-import { poolMode } from '../src/server/db/client.ts';
+import { poolMode } from '../src/server/platform/db/client.ts';
 import type { Measurement } from './foundation.ts';
 import { percentile } from './lib.ts';
 

@@ -11,10 +11,10 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ZBusinessProfile } from '../src/schemas/business.ts';
-import { createSql } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { PUBLISH_DEBOUNCE_MS } from '../src/server/publish/publisher.ts';
-import { requestPublish } from '../src/server/publish/request-publish.ts';
+import { createSql } from '../src/server/platform/db/client.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
+import { PUBLISH_DEBOUNCE_MS } from '../src/server/platform/publish/publisher.ts';
+import { requestPublish } from '../src/server/platform/publish/request-publish.ts';
 import { ROOT } from '../scripts/lib/database.ts';
 import { DEMO_PASSWORD } from '../scripts/lib/demo-data.ts';
 import { freePort, startEmbeddedDb } from '../scripts/lib/embedded-db.ts';

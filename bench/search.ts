@@ -11,17 +11,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { resolvePlace } from '../src/domain/gazetteer.ts';
 import { ZSearchQuery, ZSuggestQuery } from '../src/schemas/search.ts';
-import { loadCatalog } from '../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../src/server/catalog/upsert-catalog.ts';
-import type { Sql } from '../src/server/db/client.ts';
-import { searchBusinesses } from '../src/server/search/search-businesses.ts';
-import { searchCatalog } from '../src/server/search/search-catalog.ts';
-import { searchContractors } from '../src/server/search/search-contractors.ts';
-import { suggest } from '../src/server/search/suggest.ts';
+import { loadCatalog } from '../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../src/server/site/catalog/upsert-catalog.ts';
+import type { Sql } from '../src/server/platform/db/client.ts';
+import { searchBusinesses } from '../src/server/site/search/search-businesses.ts';
+import { searchCatalog } from '../src/server/site/search/search-catalog.ts';
+import { searchContractors } from '../src/server/site/search/search-contractors.ts';
+import { suggest } from '../src/server/site/search/suggest.ts';
 import { ROOT } from '../scripts/lib/database.ts';
 import type { Measurement } from './foundation.ts';
-import { createSql } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import { createSql } from '../src/server/platform/db/client.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
 import { freshDatabase, percentile, time, withPostgres } from './lib.ts';
 
 const SEARCHES: Record<string, string>[] = [

@@ -2,8 +2,8 @@
 // Embedded: deletes .data/pglite. DATABASE_URL: only a local database, and it drops the
 // public schema; a remote database is refused.
 import { rm } from 'node:fs/promises';
-import { isLocalDatabaseUrl } from '../src/server/db/local-url.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import { isLocalDatabaseUrl } from '../src/server/platform/db/local-url.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
 import { embeddedPort, openDatabase, PGLITE_DIR } from './lib/database.ts';
 import { portInUse } from './lib/embedded-db.ts';
 import { seed } from './lib/seed.ts';

@@ -1,6 +1,6 @@
 // npm run db:seed [-- --demo]: loads the catalog from content/ (upsert by slug) and, in the
 // embedded default or with --demo, the demo businesses and accounts (once).
-import { migrate } from '../src/server/db/migrate.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
 import { describeUrl, openDatabase } from './lib/database.ts';
 import { seed } from './lib/seed.ts';
 

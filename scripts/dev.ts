@@ -1,6 +1,6 @@
 // npm run dev: `astro dev` against the same database as `npm start` (embedded by default).
 import path from 'node:path';
-import { migrate } from '../src/server/db/migrate.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
 import { describeUrl, openDatabase, UPLOADS_DIR } from './lib/database.ts';
 import { BIN, onShutdown, startLongRunning } from './lib/processes.ts';
 import { isSeeded, seed } from './lib/seed.ts';

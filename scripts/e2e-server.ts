@@ -4,8 +4,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSql } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import { createSql } from '../src/server/platform/db/client.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
 import { ROOT } from './lib/database.ts';
 import { E2E_TRUSTED_PROXY } from './lib/e2e-settings.ts';
 import { freePort, startEmbeddedDb } from './lib/embedded-db.ts';

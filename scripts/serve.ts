@@ -4,12 +4,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serverListen } from '../src/server/config.ts';
-import { guardPostgresWriteRace } from '../src/server/db/write-race-guard.ts';
+import { serverListen } from '../src/server/platform/config.ts';
+import { guardPostgresWriteRace } from '../src/server/platform/db/write-race-guard.ts';
 import { hostJobRunner } from '../src/server/jobs/runner-host.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
-// A database dropping connections must not end the server (src/server/db/write-race-guard.ts).
+// A database dropping connections must not end the server (src/server/platform/db/write-race-guard.ts).
 guardPostgresWriteRace();
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { host, port } = serverListen();

@@ -7,23 +7,23 @@
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
 import { decide } from './domain/guards.ts';
-import { validateSession } from './server/auth/sessions.ts';
-import { checkProductionConfig, serverEnv } from './server/config.ts';
-import { db } from './server/db/client.ts';
-import { isDatabaseUnavailable } from './server/db/unavailable.ts';
+import { validateSession } from './server/platform/security/sessions.ts';
+import { checkProductionConfig, serverEnv } from './server/platform/config.ts';
+import { db } from './server/platform/db/client.ts';
+import { isDatabaseUnavailable } from './server/platform/db/unavailable.ts';
 import { runnerHost } from './server/jobs/runner-host.ts';
 import { startJobRunner } from './server/jobs/runner.ts';
-import { errorResponse } from './server/errors.ts';
-import { clearSessionCookie, PRIVATE, sessionCookieName } from './server/http.ts';
-import { bodyLimit, declaredTooLarge, tooLargeMessage } from './server/security/body-limits.ts';
-import { refusedAsCrossSite } from './server/security/cross-site.ts';
-import { NON_PAGE_CSP, securityHeaders } from './server/security/headers.ts';
+import { errorResponse } from './server/platform/errors.ts';
+import { clearSessionCookie, PRIVATE, sessionCookieName } from './server/platform/http.ts';
+import { bodyLimit, declaredTooLarge, tooLargeMessage } from './server/platform/security/body-limits.ts';
+import { refusedAsCrossSite } from './server/platform/security/cross-site.ts';
+import { NON_PAGE_CSP, securityHeaders } from './server/platform/security/headers.ts';
 import {
   hostPolicy,
   resolveSite,
   type HostPolicy,
   type RequestSite,
-} from './server/security/request-site.ts';
+} from './server/platform/security/request-site.ts';
 
 let policy: HostPolicy | undefined;
 

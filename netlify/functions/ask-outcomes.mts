@@ -1,7 +1,7 @@
 // Scheduled on Netlify (@hourly): the registry's "ask-outcomes" job (src/server/jobs/registry.ts).
 // Asks homeowners what happened with their requests.
 import type { Config } from '@netlify/functions';
-import { db } from '../../src/server/db/client.ts';
+import { db } from '../../src/server/platform/db/client.ts';
 import { runScheduledJob } from '../../src/server/jobs/registry.ts';
 
 export default async (): Promise<void> => {

@@ -1,7 +1,7 @@
 // Scheduled on Netlify (* * * * *): the registry's "deliver-outbox" job (src/server/jobs/registry.ts).
 // Mail a relay outage held, then alerts push services or the SMS provider could not take yet.
 import type { Config } from '@netlify/functions';
-import { db } from '../../src/server/db/client.ts';
+import { db } from '../../src/server/platform/db/client.ts';
 import { runScheduledJob } from '../../src/server/jobs/registry.ts';
 
 export default async (): Promise<void> => {

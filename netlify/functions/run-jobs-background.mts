@@ -2,7 +2,7 @@
 // server function that queued a job (a confirmed request's sale) invokes it at once, so a sale
 // starts within a second rather than at the next minute's run-jobs; our own token only
 // (runner.ts). Why background and scheduled: docs/architecture.md, "Background work".
-import { db } from '../../src/server/db/client.ts';
+import { db } from '../../src/server/platform/db/client.ts';
 import { drainQueues, jobContext } from '../../src/server/jobs/registry.ts';
 import { fromOwnServer } from '../../src/server/jobs/runner.ts';
 

@@ -18,9 +18,9 @@
 //     was recorded but whose sale was cut short are finished by the sweeper: afterwards no
 //     request or charge is pending, every gateway charge is recorded, none sold to more than 3.
 // Run by .ci/run (its own step); `npx tsx scripts/ci/postgres-outage.ts`. Prints its figures.
-import { createSql } from '../../src/server/db/client.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
+import { createSql } from '../../src/server/platform/db/client.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { resumeUnfinishedLeads } from '../../src/server/leads/requests/resume-unfinished-leads.ts';
 import { DEMO_PASSWORD } from '../lib/demo-data.ts';
 import {
   clientAddress,

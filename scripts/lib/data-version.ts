@@ -1,6 +1,6 @@
 // A cheap fingerprint of the data the prebuilt pages show; when it changes, `npm start`
 // rebuilds the site.
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 
 export async function dataVersion(sql: Sql): Promise<string> {
   const [row] = await sql<{ v: string }[]>`

@@ -3,7 +3,7 @@
 // already serves that same data directory; any other server on the port stops the script).
 // Sets DATABASE_URL and EMBEDDED_DB for child processes.
 import path from 'node:path';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
 import { DEFAULT_EMBEDDED_PORT, ForeignDatabaseError, openEmbeddedDb } from './embedded-db.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

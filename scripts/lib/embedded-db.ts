@@ -14,7 +14,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { createSql } from '../../src/server/db/client.ts';
+import { createSql } from '../../src/server/platform/db/client.ts';
 
 export const DEFAULT_EMBEDDED_PORT = 54329;
 

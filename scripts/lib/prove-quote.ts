@@ -3,13 +3,13 @@
 // what it "sent"), and typed, and the sale it queued run. Returns the sale's outcome. Only with
 // the sandbox provider.
 import type { TQuoteRequest } from '../../src/schemas/quote.ts';
-import type { Sql } from '../../src/server/db/client.ts';
-import { verifyQuotePhone } from '../../src/server/quotes/prove-quote-phone.ts';
-import { runQueuedSales } from '../../src/server/quotes/queue-sale.ts';
-import { quoteOutcome } from '../../src/server/quotes/quote-outcome.ts';
-import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
-import type { SubmitOptions, SubmitResult } from '../../src/server/quotes/types.ts';
-import { createSandboxSms } from '../../src/server/sms/sandbox-sms.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { verifyQuotePhone } from '../../src/server/leads/requests/prove-quote-phone.ts';
+import { runQueuedSales } from '../../src/server/leads/requests/queue-sale.ts';
+import { quoteOutcome } from '../../src/server/leads/requests/quote-outcome.ts';
+import { submitQuote } from '../../src/server/leads/requests/submit-quote.ts';
+import type { SubmitOptions, SubmitResult } from '../../src/server/leads/requests/types.ts';
+import { createSandboxSms } from '../../src/server/platform/sms/sandbox-sms.ts';
 
 /** The newest code the sandbox sent to a ten-digit number. */
 export async function sandboxCode(sql: Sql, phone: string): Promise<string> {

@@ -2,8 +2,8 @@
 // fixed, published secret, so trying the admin area stays two commands (`npm start`, then
 // `npm run demo:code` for the current code) and the tests compute the same codes. A demo
 // convenience only: any real account gets a random secret (enrol-totp.ts).
-import type { Sql } from '../../src/server/db/client.ts';
-import { sealSecret } from '../../src/server/auth/second-factor/secret-box.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { sealSecret } from '../../src/server/accounts/auth/second-factor/secret-box.ts';
 import { DEMO_ADMIN_EMAIL } from './seed-demo-admin.ts';
 
 /** The demo admin's TOTP secret (base32; README.md, Demo accounts). Never use it elsewhere. */

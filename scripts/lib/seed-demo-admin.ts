@@ -2,7 +2,7 @@
 // contractor role, revokes it, and disables the account, through the same use-cases (and so the
 // same audit helper) as the users page, so `npm start` shows the activity log with before and after
 // values and a disabled account on /admin/users. Deterministic; written once.
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 import { changeRole, setAccountDisabled } from '../../src/server/admin/users.ts';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';

@@ -1,16 +1,16 @@
 // The demo contractor's alerts (issue 27): its sandbox phone receives Web Push alerts, so on
 // `npm start` a lead sold to it (a quote request, or an admin's payment test) rings there and
 // shows at /dev/push, and the dashboard's Lead alerts card lists the device. The phone's push
-// service is this site's /dev/push/sandbox-phone (src/server/alerts/sandbox-phone.ts), on the
+// service is this site's /dev/push/sandbox-phone (src/server/leads/alerts/sandbox-phone.ts), on the
 // loopback address and port the launcher serves on (that page answers only there). It also has a
 // confirmed number that new leads are texted to (the sandbox provider keeps the texts at
 // /dev/sms), and quiet hours it has not turned on, so the Alerts tab shows every part. The demo
 // homeowner's open request has notifications on for the same sandbox phone.
 import { DEFAULT_ALERT_CHANNELS } from '../../src/domain/alert-rules.ts';
-import { SANDBOX_PHONE, sandboxPhoneEndpoint } from '../../src/server/alerts/sandbox-phone.ts';
-import { serverEnv } from '../../src/server/config.ts';
-import { LINK_DAYS } from '../../src/server/leads/homeowner-links.ts';
-import type { Sql } from '../../src/server/db/client.ts';
+import { SANDBOX_PHONE, sandboxPhoneEndpoint } from '../../src/server/leads/alerts/sandbox-phone.ts';
+import { serverEnv } from '../../src/server/platform/config.ts';
+import { LINK_DAYS } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 import { DEMO_OPEN_REQUEST_KEY } from './seed-demo-inbox.ts';
 

@@ -2,7 +2,7 @@
 // before today of profile views, clicks and search appearances for the demo contractors'
 // businesses, the same numbers on every run (a fixed pattern, not random). Today is left to the
 // real beacons. Leads come from the demo leads sold through the real pipeline.
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 
 const DEMO_CONTRACTORS = ['contractor@example.com', 'contractor2@example.com'];
 const DAYS = 29;

@@ -8,7 +8,7 @@
 // never changes this month's figures or the dashboard's. Deterministic, written once: a second run
 // finds the rows by their idempotency keys and adds nothing.
 import { leadScore, LEAD_PRICE_CENTS } from '../../src/domain/quote-rules.ts';
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 
 export const DEMO_BILLING_HISTORY = 36;

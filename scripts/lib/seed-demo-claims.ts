@@ -8,11 +8,11 @@
 // owner's dashboard starts empty and asks for a card. Both accounts use the demo password.
 // Written once: nothing happens when claimant@example.com exists.
 import { ZContractorSignup } from '../../src/schemas/contractor-signup.ts';
-import { checkClaimCode } from '../../src/server/claims/check-claim-code.ts';
-import { sendClaimCode } from '../../src/server/claims/send-claim-code.ts';
-import type { Sql } from '../../src/server/db/client.ts';
-import { registerContractor } from '../../src/server/registration/register-contractor.ts';
-import { createSandboxSms } from '../../src/server/sms/sandbox-sms.ts';
+import { checkClaimCode } from '../../src/server/accounts/claims/check-claim-code.ts';
+import { sendClaimCode } from '../../src/server/accounts/claims/send-claim-code.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { registerContractor } from '../../src/server/accounts/registration/register-contractor.ts';
+import { createSandboxSms } from '../../src/server/platform/sms/sandbox-sms.ts';
 import { DEMO_NOW, DEMO_PASSWORD } from './demo-data.ts';
 
 export const DEMO_CLAIMANTS = [

@@ -3,7 +3,7 @@
 // `npm start` shows the "Licence verified" line on its profile and the check in the admin list.
 // Deterministic; written once.
 import { recordLicence } from '../../src/server/admin/contractors.ts';
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 
 export const DEMO_LICENCE = {
   number: 'PL.47213',

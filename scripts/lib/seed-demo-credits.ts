@@ -4,8 +4,8 @@
 // lead on the dashboard and a refunded charge on the billing page. (The failed charge the billing
 // page's banner needs is seed-demo-dashboard.ts's.) Deterministic, written once: a second run
 // finds the lead and does nothing.
-import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
-import type { Sql } from '../../src/server/db/client.ts';
+import { disputeLead } from '../../src/server/leads/credits/dispute-lead.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 import { sellDemoLead } from './seed-demo-sold-lead.ts';
 

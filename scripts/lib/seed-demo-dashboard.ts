@@ -7,7 +7,7 @@
 import { leadScore, LEAD_PRICE_CENTS, type Timeline } from '../../src/domain/quote-rules.ts';
 import { quoteInCents } from '../../src/domain/dashboard-rules.ts';
 import type { LeadStage } from '../../src/domain/lead-stages.ts';
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 
 export const DEMO_CONTRACTOR_EMAIL = 'contractor@example.com';
 

@@ -9,9 +9,12 @@
 // Deterministic, written once: a second run finds the rows and does nothing.
 import { emailDomain, emailKey, textSketch } from '../../src/domain/integrity-rules.ts';
 import { leadScore } from '../../src/domain/quote-rules.ts';
-import { creditUnanswered, findUnansweredLeads } from '../../src/server/credits/credit-unanswered-leads.ts';
-import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
-import type { Sql } from '../../src/server/db/client.ts';
+import {
+  creditUnanswered,
+  findUnansweredLeads,
+} from '../../src/server/leads/credits/credit-unanswered-leads.ts';
+import { disputeLead } from '../../src/server/leads/credits/dispute-lead.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 import { sellDemoLead } from './seed-demo-sold-lead.ts';
 

@@ -7,12 +7,12 @@
 // Deterministic but for the links' random tokens (a known token would be a known secret): the
 // same seed gives the same requests, contractors, quotes and times; running it again adds nothing.
 import { ZQuoteRequest } from '../../src/schemas/quote.ts';
-import { siteUrl } from '../../src/server/config.ts';
-import type { Sql } from '../../src/server/db/client.ts';
-import { createHomeownerLink, homeownerLinkUrl } from '../../src/server/leads/homeowner-links.ts';
-import { layoutMail } from '../../src/server/mail/layout.tsx';
-import { enqueueMail } from '../../src/server/mail/outbox.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { siteUrl } from '../../src/server/platform/config.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { createHomeownerLink, homeownerLinkUrl } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { layoutMail } from '../../src/server/platform/mail/layout.tsx';
+import { enqueueMail } from '../../src/server/platform/mail/outbox.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import { submitProven } from './prove-quote.ts';
 import { solvedProof } from './solve-proof.ts';
 

@@ -10,8 +10,8 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ZQuoteRequest } from '../../src/schemas/quote.ts';
-import type { Sql } from '../../src/server/db/client.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import { DEMO_HOMEOWNER_EMAIL, DEMO_HOMEOWNER_PHONE } from './demo-data.ts';
 import { submitProven } from './prove-quote.ts';
 import { solvedProof } from './solve-proof.ts';

@@ -6,8 +6,8 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
 import { BUDGET_PRESETS, PROPERTY_TYPES, TIMELINES, ZQuoteRequest } from '../../src/schemas/quote.ts';
 import type { TCatalogService, TCatalogServiceArea } from '../../src/schemas/catalog.ts';
-import type { Sql } from '../../src/server/db/client.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import { DEMO_SEED } from './demo-data.ts';
 import { submitProven } from './prove-quote.ts';
 import { solvedProof } from './solve-proof.ts';

@@ -4,7 +4,7 @@
 // going ahead. The demo homeowner put its older requests off (so it may keep requesting), and
 // Morgan Lee (the demo's responses page, seed-demo-homeowner.ts) was asked, so that page opens
 // with the question. Once: only requests without an answer or a question are changed.
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 import { DEMO_HOMEOWNER_EMAIL } from './demo-data.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 import { DEMO_QUOTES_EMAIL } from './seed-demo-homeowner.ts';

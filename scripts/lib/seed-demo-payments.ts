@@ -3,8 +3,8 @@
 // disputed through the real path (disputeLead) for a reason no automatic rule settles, so it stays
 // 'open' until an admin grants or declines it. Deterministic, written once: a second run finds the
 // lead and does nothing.
-import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
-import type { Sql } from '../../src/server/db/client.ts';
+import { disputeLead } from '../../src/server/leads/credits/dispute-lead.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 import { sellDemoLead } from './seed-demo-sold-lead.ts';
 

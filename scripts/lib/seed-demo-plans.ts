@@ -6,10 +6,10 @@
 // Deterministic, written once: a business that has a plan already gets nothing.
 import { planChargeKey, planPaymentDescription } from '../../src/domain/plan-payments.ts';
 import { PLANS, type PlanId } from '../../src/domain/plans.ts';
-import type { Sql } from '../../src/server/db/client.ts';
-import { sandboxState, type SandboxSubscriptionRow } from '../../src/server/payments/sandbox-plans.ts';
-import { recordPlanPayment } from '../../src/server/plans/record-plan-payment.ts';
-import { recordSubscription } from '../../src/server/plans/record-subscription.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { sandboxState, type SandboxSubscriptionRow } from '../../src/server/money/gateway/sandbox-plans.ts';
+import { recordPlanPayment } from '../../src/server/money/plans/record-plan-payment.ts';
+import { recordSubscription } from '../../src/server/money/plans/record-subscription.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 
 export const DEMO_PLAN: PlanId = 'enhanced';

@@ -11,12 +11,12 @@
 // billing changes. Deterministic; a second run finds the leads and does nothing.
 import { LEAD_PRICE_CENTS, leadScore } from '../../src/domain/quote-rules.ts';
 import { ZJobReview } from '../../src/schemas/homeowner.ts';
-import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
-import type { Sql } from '../../src/server/db/client.ts';
-import { createHomeownerLink } from '../../src/server/leads/homeowner-links.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { leadChargeKey } from '../../src/server/quotes/record-lead-charge.ts';
-import { submitJobReview } from '../../src/server/reviews/submit-job-review.ts';
+import { disputeLead } from '../../src/server/leads/credits/dispute-lead.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { createHomeownerLink } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { leadChargeKey } from '../../src/server/leads/requests/record-lead-charge.ts';
+import { submitJobReview } from '../../src/server/leads/reviews/submit-job-review.ts';
 
 interface Plumber {
   id: string;

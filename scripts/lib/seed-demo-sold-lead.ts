@@ -5,10 +5,10 @@
 // which then dispute it. Deterministic: null when the business has no card or the lead (found by
 // its e-mail) exists already.
 import { LEAD_PRICE_CENTS, leadScore } from '../../src/domain/quote-rules.ts';
-import type { Sql } from '../../src/server/db/client.ts';
-import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { leadChargeKey } from '../../src/server/quotes/record-lead-charge.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { leadChargeKey } from '../../src/server/leads/requests/record-lead-charge.ts';
 
 export interface DemoLead {
   /** Makes the lead's e-mail, `demo.<tag>.<business slug>@example.com`: one lead per tag. */

@@ -1,9 +1,9 @@
 // Writes the generated demo data into the database in one transaction: users and roles,
 // businesses, their services, reviews, portfolio, sandbox cards. Ratings and review counts
 // are computed from the verified reviews, so what a page shows always matches the rows.
-import type { Sql, TransactionSql } from '../../src/server/db/client.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
-import { refreshSearchLexicon } from '../../src/server/search/refresh-lexicon.ts';
+import type { Sql, TransactionSql } from '../../src/server/platform/db/client.ts';
+import { hashPassword } from '../../src/server/accounts/auth/password.ts';
+import { refreshSearchLexicon } from '../../src/server/site/search/refresh-lexicon.ts';
 import {
   DEMO_HOMEOWNER_EMAIL,
   DEMO_HOMEOWNER_PHONE,

@@ -1,7 +1,7 @@
 // The seeding steps shared by `db:seed`, `npm start` and the test harness.
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog, type UpsertCounts } from '../../src/server/catalog/upsert-catalog.ts';
-import type { Sql } from '../../src/server/db/client.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog, type UpsertCounts } from '../../src/server/site/catalog/upsert-catalog.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 import { generateDemoData } from './demo-data.ts';
 import { writeDemoImages } from './demo-images.ts';
 import { seedDemoAdmin } from './seed-demo-admin.ts';

@@ -10,16 +10,24 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import send from 'send';
-import { parseServerEnv, type ServerEnv } from '../../src/server/config.ts';
-import { bodyLimit, declaredTooLarge, tooLargeMessage } from '../../src/server/security/body-limits.ts';
+import { parseServerEnv, type ServerEnv } from '../../src/server/platform/config.ts';
+import {
+  bodyLimit,
+  declaredTooLarge,
+  tooLargeMessage,
+} from '../../src/server/platform/security/body-limits.ts';
 import {
   NON_PAGE_CSP,
   SERVICE_WORKER_CSP,
   SERVICE_WORKER_PATH,
   securityHeaders,
-} from '../../src/server/security/headers.ts';
-import { hostPolicy, resolveSite, type RequestSite } from '../../src/server/security/request-site.ts';
-import { registerLocalSiteHost } from '../../src/server/publish/local-site.ts';
+} from '../../src/server/platform/security/headers.ts';
+import {
+  hostPolicy,
+  resolveSite,
+  type RequestSite,
+} from '../../src/server/platform/security/request-site.ts';
+import { registerLocalSiteHost } from '../../src/server/platform/publish/local-site.ts';
 import { createLocalRebuild } from './local-rebuild.ts';
 import { trailingSlashLocation } from './trailing-slash.ts';
 

@@ -3,7 +3,7 @@
 // demo data, the tests and the benches, which send quote requests as a browser would.
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { createQuoteChallenge } from '../../src/server/quotes/proof-of-work.ts';
+import { createQuoteChallenge } from '../../src/server/leads/requests/proof-of-work.ts';
 
 export async function solvedProof(): Promise<string> {
   return solvedPayload(await createQuoteChallenge());

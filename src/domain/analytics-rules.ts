@@ -35,7 +35,7 @@ export const BEACON_PATH = '/api/analytics/events';
 export const MAX_BEACON_BYTES = 256;
 
 /** Spec: the analytics' "popular services top 5" and "recent activity 10" (definitions in
- * src/server/dashboard/popular-services.ts and recent-activity.ts, and docs/decisions.md). */
+ * src/server/leads/dashboard/popular-services.ts and recent-activity.ts, and docs/decisions.md). */
 export const POPULAR_SERVICES_LIMIT = 5;
 export const RECENT_ACTIVITY_LIMIT = 10;
 

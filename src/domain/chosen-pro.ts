@@ -1,6 +1,6 @@
 // "Ask the pro you chose" (issue 25): the words the profile and the wizard use for a request
 // asked from a contractor's profile, and the link that carries the choice. What the sale does
-// with it is src/server/quotes/match-contractors.ts; both say the same thing, from here.
+// with it is src/server/leads/requests/match-contractors.ts; both say the same thing, from here.
 import { DEFAULT_CONTRACTORS_PER_LEAD } from './quote-rules.ts';
 
 const WORDS = ['no', 'one', 'two', 'three', 'four', 'five'] as const;

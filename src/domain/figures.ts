@@ -2,7 +2,7 @@
 // response time mean, their labels, the sentence that says how each is counted, and how a charge
 // that failed reads. The dashboard, the billing page, the admin pages and docs/decisions.md
 // ("Figures and billing (issue 24)") all use these; the numbers come from one query
-// (src/server/figures/contractor-figures.ts), so no two screens can disagree.
+// (src/server/site/figures/contractor-figures.ts), so no two screens can disagree.
 import { formatMinutes, formatMoney, plural } from './format.ts';
 import { PAYMENT_SETUP_PATH } from './billing-rules.ts';
 import { STATS_WINDOW_DAYS } from './dashboard-rules.ts';
@@ -27,7 +27,7 @@ export const FIGURE_DEFINITIONS = {
   responseTime: `The median time from a lead reaching you to your first reply, over the replies of the last ${FIGURE_WINDOW_DAYS} days: half your replies were faster.`,
 } as const;
 
-/** A contractor's shared figures, as src/server/figures/contractor-figures.ts reads them. */
+/** A contractor's shared figures, as src/server/site/figures/contractor-figures.ts reads them. */
 export interface ContractorFigures {
   /** Lead spend this calendar month in Dayton time (lead_spend_cents), in cents. */
   monthSpendCents: number;

@@ -30,7 +30,7 @@ export function withinServiceArea(point: LatLng): boolean {
 
 /**
  * Montgomery, Greene and Warren counties' bounding box (the region the gazetteer covers): the
- * geocoder's answers inside it are cached (src/server/geo/limited-geocoder.ts), others are not.
+ * geocoder's answers inside it are cached (src/server/platform/geo/limited-geocoder.ts), others are not.
  */
 const REGION_BOUNDS = { south: 39.25, north: 39.93, west: -84.49, east: -83.64 } as const;
 

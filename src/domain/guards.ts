@@ -1,6 +1,6 @@
 // Who may open which route (the spec's route guards): the rule of a path, and what happens to a
 // request that does not meet it. Pure functions, used by the middleware for every page and API
-// and by the endpoints' wrapper (src/server/route.ts).
+// and by the endpoints' wrapper (src/server/platform/route.ts).
 export type Requirement = 'guest' | 'user' | 'contractor' | 'admin';
 export type Role = 'contractor' | 'admin';
 

@@ -1,5 +1,5 @@
 // Lead quality, published (issue 27, Must 7): by service and month of sale, what became of the
-// leads we sold. Every figure is counted from the ledger (src/server/site/lead-quality.ts): sales
+// leads we sold. Every figure is counted from the ledger (src/server/site/pages/lead-quality.ts): sales
 // and their charges, the phone proofs, the credits refunded and why, the first responses, and what
 // homeowners told us happened. None is typed by hand. The shares are computed here from the counts,
 // so the page, its JSON twin and /ai say the same.

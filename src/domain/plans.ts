@@ -1,8 +1,8 @@
 // The monthly plans (spec: basic $49, enhanced $99, featured $199) and what each gives, in one
 // place: the billing page, the gateways, the matcher and the featured flag all read them here.
 // What a plan gives is enforced where it applies (docs/decisions.md, "Plans and the payment
-// portal"): the ranking boost in the matcher (src/server/quotes/match-contractors.ts), the
-// featured flag by the plan's recording (src/server/plans/record-subscription.ts).
+// portal"): the ranking boost in the matcher (src/server/leads/requests/match-contractors.ts), the
+// featured flag by the plan's recording (src/server/money/plans/record-subscription.ts).
 
 export const PLAN_IDS = ['basic', 'enhanced', 'featured'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];

@@ -1,5 +1,5 @@
 // A listed business and its reviews as the prebuilt pages show them: read from Postgres by
-// src/server/site/site-data.ts, turned into page text and JSON-LD by the pure rules here.
+// src/server/site/pages/site-data.ts, turned into page text and JSON-LD by the pure rules here.
 export interface DayHours {
   open: string;
   close: string;

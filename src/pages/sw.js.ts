@@ -123,7 +123,7 @@ function alertPath(value) {
   return pathOnSite(value, self.location.origin, ${JSON.stringify(DEFAULT_ALERT_PATH)});
 }
 
-// An alert (server/alerts/queue-alerts.ts): { title, body, url, tag }, shown as a notification.
+// An alert (server/leads/alerts/queue-alerts.ts): { title, body, url, tag }, shown as a notification.
 self.addEventListener('push', (event) => {
   let alert = {};
   try {

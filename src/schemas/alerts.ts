@@ -1,7 +1,7 @@
 // Instant alerts: the browser's push subscription as the dashboard sends it (PushSubscription's
 // toJSON()), and the device list the server answers; the alert settings (what each kind goes by,
 // quiet hours, texts a day) and the number confirmed for texts. Where a device's push service may be is
-// the server's check (server/alerts/push-devices.ts): it depends on the deployment.
+// the server's check (server/leads/alerts/push-devices.ts): it depends on the deployment.
 import * as z from 'zod/mini';
 import {
   ALERT_KINDS,

@@ -1,6 +1,6 @@
 // A contractor's away period (issue 27): its first and last day (Dayton calendar days, inclusive)
 // and why. Whether the days are today or later, in order and not too long is the server's check
-// (server/contractor/away.ts): it depends on today.
+// (server/accounts/contractor/away.ts): it depends on today.
 import * as z from 'zod/mini';
 import { AWAY_MESSAGES as M, AWAY_REASONS, type AwayReason } from '../domain/response-clock.ts';
 

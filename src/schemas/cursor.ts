@@ -1,4 +1,4 @@
-// A list's page cursor as a query parameter: opaque text the server made (src/server/cursor.ts);
+// A list's page cursor as a query parameter: opaque text the server made (src/server/platform/cursor.ts);
 // a client only echoes the `nextCursor` of the page before. The length allows the longest the
 // codec makes and refuses anything bigger unread: a text value is at most MAX_CURSOR_TEXT
 // characters and MAX_CURSOR_TEXT_BYTES as JSON (so 300 characters of an e-mail, or 150 that JSON

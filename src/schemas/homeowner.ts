@@ -28,7 +28,7 @@ export const ZAcceptQuote = z.strictObject({
   ),
 });
 
-/** "The job is done" for one responding contractor (src/server/leads/mark-job-done.ts). */
+/** "The job is done" for one responding contractor (src/server/leads/outcomes/mark-job-done.ts). */
 export const ZJobDone = z.strictObject({
   token: ZLinkToken,
   businessId: z.pipe(

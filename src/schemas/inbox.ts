@@ -30,7 +30,7 @@ export const ZHomeownerMessage = z.object({
 export const ZContractorMessage = z.object({ body: ZMessageText });
 
 /** A contractor of a request as the homeowner meets it: the wizard's result, the mail, the inbox
- * (src/server/inbox/contractor-cards.ts). */
+ * (src/server/leads/inbox/contractor-cards.ts). */
 export interface ContractorCard {
   businessId: string;
   name: string;

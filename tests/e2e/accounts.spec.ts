@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { type Browser, type Page } from '@playwright/test';
-import { issueToken } from '../../src/server/auth/account-tokens.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
+import { issueToken } from '../../src/server/accounts/auth/account-tokens.ts';
+import { hashPassword } from '../../src/server/accounts/auth/password.ts';
 import { createUser } from '../factories/index.ts';
 import { serveBuildAgain } from '../helpers/second-server.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
@@ -287,7 +287,7 @@ test('/dev/mail is never shown to a Host that is not loopback (a rebound name is
   expect(local.body).toContain('Captured mail');
   for (const host of ['evil.example', `evil.example:${port}`, `localhost.evil.example:${port}`]) {
     const rebound = await getWithHost('/dev/mail', host);
-    // The host check answers 421 before any page runs (src/server/security/request-site.ts);
+    // The host check answers 421 before any page runs (src/server/platform/security/request-site.ts);
     // the page's own loopback check is tested in tests/unit/loopback.test.ts.
     expect(rebound.status, host).toBe(421);
     expect(rebound.body).not.toContain('Captured mail');

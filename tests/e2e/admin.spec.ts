@@ -5,7 +5,7 @@
 // on every admin page built here.
 import AxeBuilder from '@axe-core/playwright';
 import { request, type Page } from '@playwright/test';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/platform/security/sessions.ts';
 import { createUser } from '../factories/index.ts';
 import { signInContext } from '../helpers/demo-session.ts';
 import { hydrated } from '../helpers/islands.ts';

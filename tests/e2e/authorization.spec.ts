@@ -14,7 +14,7 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import { demoRequestContext, demoSession } from '../helpers/demo-session.ts';
 import { fillPattern, siteRoutes, type Method } from '../helpers/route-list.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/platform/security/sessions.ts';
 import { createUser } from '../factories/index.ts';
 import { expect, test } from '../helpers/test.ts';
 

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
+import { matchContractors } from '../../src/server/leads/requests/match-contractors.ts';
 import { signInContext } from '../helpers/demo-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { requestQuote } from '../helpers/quote-request.ts';

@@ -9,7 +9,7 @@ import { hydrated } from '../helpers/islands.ts';
 import { enterTextedCode, saleSettled } from '../helpers/quote-request.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { uniquePhone } from '../factories/index.ts';
-import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
+import { matchContractors } from '../../src/server/leads/requests/match-contractors.ts';
 import { askingNote, askProButton } from '../../src/domain/chosen-pro.ts';
 import {
   compareTopRated,

@@ -8,7 +8,7 @@
 // of one of our listings, approved through the real approveClaim, opens that listing's dashboard.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { approveClaim } from '../../src/server/registration/approve-claim.ts';
+import { approveClaim } from '../../src/server/admin/approve-claim.ts';
 import { mailedLink, requestQuote } from '../helpers/quote-request.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';

@@ -6,13 +6,13 @@
 // states, and the two files may run at the same time.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createSession } from '../../src/server/auth/sessions.ts';
+import { createSession } from '../../src/server/platform/security/sessions.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startPaymentSetup } from '../../src/server/payments/payment-setup.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { startPaymentSetup } from '../../src/server/money/gateway/payment-setup.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import { serveBuildAgain } from '../helpers/second-server.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { E2E_TRUSTED_PROXY } from '../../scripts/lib/e2e-settings.ts';
-import { createSql } from '../../src/server/db/client.ts';
+import { createSql } from '../../src/server/platform/db/client.ts';
 import { createBusiness, createLead, uniquePhone } from '../factories/index.ts';
 import { createDistribution, createLink, createResponse } from '../factories/contractor-side.ts';
 import { signInContext } from '../helpers/demo-session.ts';

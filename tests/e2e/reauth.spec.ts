@@ -4,7 +4,7 @@
 // then undoes the change: the address is back, the browser is signed out, a new password is set.
 import { randomUUID } from 'node:crypto';
 import { createUser } from '../factories/index.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
+import { hashPassword } from '../../src/server/accounts/auth/password.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { mailedLink } from '../helpers/quote-request.ts';
 import { ready } from '../helpers/islands.ts';
@@ -109,7 +109,7 @@ test('the undo page offers a new password at once', async ({ page, baseURL }) =>
       email: `kim-new-${tag}@example.com`,
       passwordHash,
     });
-    const { issueEmailChangeUndo } = await import('../../src/server/auth/undo-email-change.ts');
+    const { issueEmailChangeUndo } = await import('../../src/server/accounts/auth/undo-email-change.ts');
     return issueEmailChangeUndo(tx, user.id, email, `kim-new-${tag}@example.com`);
   });
   await page.goto(`/auth/undo-email?token=${token}`);

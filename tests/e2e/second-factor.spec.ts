@@ -4,9 +4,9 @@
 // reset of such an account signs nobody in.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { issueToken } from '../../src/server/auth/account-tokens.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
-import { currentTotpCode, TOTP_PERIOD_SECONDS } from '../../src/server/auth/second-factor/totp.ts';
+import { issueToken } from '../../src/server/accounts/auth/account-tokens.ts';
+import { hashPassword } from '../../src/server/accounts/auth/password.ts';
+import { currentTotpCode, TOTP_PERIOD_SECONDS } from '../../src/server/accounts/auth/second-factor/totp.ts';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../scripts/lib/seed-demo-admin-factor.ts';
 import { createUser } from '../factories/index.ts';
 import { enrolTotp, TEST_TOTP_SECRET } from '../helpers/api-context.ts';

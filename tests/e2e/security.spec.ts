@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_TRUSTED_PROXY, E2E_UNTRUSTED_PEER } from '../../scripts/lib/e2e-settings.ts';
 import { commonHeaderProblems, NOTHING_LOADS, pagePolicyProblems } from '../../scripts/lib/policy-checks.ts';
-import { CSP_REPORTS_PER_WINDOW } from '../../src/server/security/record-csp-reports.ts';
+import { CSP_REPORTS_PER_WINDOW } from '../../src/server/platform/security/record-csp-reports.ts';
 import { rawRequest, sendLargeBody, type RawAnswer } from '../helpers/raw-http.ts';
 import { demoSession } from '../helpers/demo-session.ts';
 import { expect, test } from '../helpers/test.ts';

@@ -2,12 +2,12 @@
 // response with an optional quote (accepted or not), a job the homeowner hired a contractor for,
 // and the homeowner's private links, inserted through the real schema. Times are given relative
 // to now so tests can place them in or out of a window.
-import type { Db } from '../../src/server/db/client.ts';
+import type { Db } from '../../src/server/platform/db/client.ts';
 import {
   createHomeownerLink,
   hashLinkToken,
   type LinkPurpose,
-} from '../../src/server/leads/homeowner-links.ts';
+} from '../../src/server/leads/outcomes/homeowner-links.ts';
 
 export type Stage = 'NEW' | 'CONTACTED' | 'IN_PROGRESS' | 'COMPLETED' | 'REJECTED';
 

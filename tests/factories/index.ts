@@ -3,7 +3,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { solvedProof } from '../../scripts/lib/solve-proof.ts';
 import { ZQuoteRequest, type TQuoteRequest } from '../../src/schemas/quote.ts';
-import type { Db, Sql } from '../../src/server/db/client.ts';
+import type { Db, Sql } from '../../src/server/platform/db/client.ts';
 
 const unique = () => randomUUID().slice(0, 8);
 

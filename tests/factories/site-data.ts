@@ -1,5 +1,5 @@
 // In-memory SiteData for unit tests of the page builders: small, explicit, overridable.
-import type { SiteArea, SiteBusiness, SiteData, SiteService } from '../../src/server/site/site-data.ts';
+import type { SiteArea, SiteBusiness, SiteData, SiteService } from '../../src/server/site/pages/site-data.ts';
 
 let n = 0;
 

@@ -29,12 +29,12 @@ import type { SecondServer } from '../helpers/second-server.ts';
 process.env['QUOTE_POW_MAX_COUNTER'] ??= '1000';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const { createSql } = await import('../../src/server/db/client.ts');
-const { migrate } = await import('../../src/server/db/migrate.ts');
+const { createSql } = await import('../../src/server/platform/db/client.ts');
+const { migrate } = await import('../../src/server/platform/db/migrate.ts');
 const { seed } = await import('../../scripts/lib/seed.ts');
 const { serveBuildAgain } = await import('../helpers/second-server.ts');
 const { sandboxCode } = await import('../../scripts/lib/prove-quote.ts');
-const { superviseQueues } = await import('../../src/server/jobs/queue.ts');
+const { superviseQueues } = await import('../../src/server/platform/queue/queue.ts');
 const { clientAddress, quoteRequestBody, signedInCookie } =
   await import('../../scripts/lib/production-site.ts');
 const { solvedServerProof } = await import('../../scripts/lib/solve-proof.ts');

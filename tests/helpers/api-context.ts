@@ -2,9 +2,13 @@
 // request, its URL and params, the signed-in user (or null) and the site the middleware settled.
 // And a signed-in user with given roles, through the real session code.
 import type { APIContext } from 'astro';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import type { Db, Sql } from '../../src/server/db/client.ts';
-import { sealSecret } from '../../src/server/auth/second-factor/secret-box.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import type { Db, Sql } from '../../src/server/platform/db/client.ts';
+import { sealSecret } from '../../src/server/accounts/auth/second-factor/secret-box.ts';
 import { createUser } from '../factories/index.ts';
 
 export interface RouteCall {

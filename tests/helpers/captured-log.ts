@@ -1,12 +1,12 @@
-// What the server logged, for a test that checks it (src/server/log.ts): a test file replaces the
+// What the server logged, for a test that checks it (src/server/platform/log.ts): a test file replaces the
 // logger with this one, which keeps each line (its level, message, fields and the id of the request
 // it was logged under) instead of writing it:
 //
-//   vi.mock('../../src/server/log.ts', async (real) =>
+//   vi.mock('../../src/server/platform/log.ts', async (real) =>
 //     (await import('../helpers/captured-log.ts')).capturingLog(await real()));
 //
 // Only the logger is replaced; withRequestId and the request ids stay the real ones.
-type LogModule = typeof import('../../src/server/log.ts');
+type LogModule = typeof import('../../src/server/platform/log.ts');
 
 export interface LogLine {
   level: 'fatal' | 'error' | 'warn' | 'info' | 'debug';

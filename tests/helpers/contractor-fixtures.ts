@@ -1,7 +1,7 @@
 // Test fixtures for the contractor side: what an admin would do, done directly in SQL until the
 // admin pages exist (a later issue).
-import type { Sql } from '../../src/server/db/client.ts';
-import { approveClaim } from '../../src/server/registration/approve-claim.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { approveClaim } from '../../src/server/admin/approve-claim.ts';
 import { createUser } from '../factories/index.ts';
 
 /** Approves a registered business as an admin would: ACTIVE and verified. */

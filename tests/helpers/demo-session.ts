@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { request, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../scripts/lib/seed-demo-admin-factor.ts';
-import { currentTotpCode, TOTP_PERIOD_SECONDS } from '../../src/server/auth/second-factor/totp.ts';
+import { currentTotpCode, TOTP_PERIOD_SECONDS } from '../../src/server/accounts/auth/second-factor/totp.ts';
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
 

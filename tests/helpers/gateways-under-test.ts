@@ -4,12 +4,12 @@
 // `savedCard` arranges what the gateway would hold after a card was saved through its hosted page.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import type { Sql } from '../../src/server/db/client.ts';
-import type { PaymentGateway, SetupSession } from '../../src/server/payments/gateway.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { completeSetupSession } from '../../src/server/payments/sandbox-setup.ts';
-import { createStripeClient, createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
-import { recordSetupSession } from '../../src/server/payments/stripe-setup-record.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import type { PaymentGateway, SetupSession } from '../../src/server/money/gateway/gateway.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { completeSetupSession } from '../../src/server/money/gateway/sandbox-setup.ts';
+import { createStripeClient, createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
+import { recordSetupSession } from '../../src/server/money/gateway/stripe-setup-record.ts';
 import { completeCheckoutSetup } from './stripe-stand-in/checkout-sessions.ts';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in/index.ts';
 

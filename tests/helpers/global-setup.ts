@@ -1,9 +1,9 @@
 // Integration suite setup: one migrated database with the catalog loaded, shared by all
 // test files (each test makes its own rows with the factories).
 import type { TestProject } from 'vitest/node';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql } from '../../src/server/db/client.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql } from '../../src/server/platform/db/client.ts';
 import { createTestDatabase } from './test-database.ts';
 
 declare module 'vitest' {

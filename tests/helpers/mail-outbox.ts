@@ -1,5 +1,5 @@
 // What the outbox holds for an address, as the tests against the real database read it.
-import type { Sql } from '../../src/server/db/client.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
 
 /** The token of the link in the newest mail of `template` to `to`; throws when there is none. */
 export async function mailedToken(sql: Sql, to: string, template: string): Promise<string> {

@@ -1,12 +1,12 @@
 // A stand-in for a browser's Web Push service (RFC 8030) on 127.0.0.1, for tests and benchmarks: it
 // hands out subscriptions as PushSubscription.toJSON() does, checks the VAPID header (RFC 8292) and
 // decrypts each message as the browser would (RFC 8291, the aes128gcm coding of RFC 8188) with the
-// sandbox phone's reader (src/server/alerts/push-decrypt.ts): node:crypto alone, not web-push's
+// sandbox phone's reader (src/server/leads/alerts/push-decrypt.ts): node:crypto alone, not web-push's
 // http_ece, so it checks the sender's encryption instead of repeating it.
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decryptPush, PushDecryptError } from '../../src/server/alerts/push-decrypt.ts';
+import { decryptPush, PushDecryptError } from '../../src/server/leads/alerts/push-decrypt.ts';
 
 export interface PushSubscriptionJson {
   endpoint: string;

@@ -1,14 +1,14 @@
-// The sale of a confirmed request is a job (src/server/quotes/queue-sale.ts). Tests of the
+// The sale of a confirmed request is a job (src/server/leads/requests/queue-sale.ts). Tests of the
 // pipeline's rules run it as a worker would, with their own gateway (and crash points): the due
 // sale jobs drained through the queue, and a sale whose job failed and waits for its retry run
 // again as that retry would. Errors a job threw surface here, after the drain.
-import type { Sql } from '../../src/server/db/client.ts';
-import { drainQueue } from '../../src/server/jobs/queue.ts';
-import { processLead } from '../../src/server/quotes/process-lead.ts';
-import { quoteOutcome } from '../../src/server/quotes/quote-outcome.ts';
-import { sellQueuedLead } from '../../src/server/quotes/queue-sale.ts';
-import { SALE_QUEUE } from '../../src/server/quotes/sale-queue.ts';
-import type { SubmitOptions, SubmitResult } from '../../src/server/quotes/types.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { drainQueue } from '../../src/server/platform/queue/queue.ts';
+import { processLead } from '../../src/server/leads/requests/process-lead.ts';
+import { quoteOutcome } from '../../src/server/leads/requests/quote-outcome.ts';
+import { sellQueuedLead } from '../../src/server/leads/requests/queue-sale.ts';
+import { SALE_QUEUE } from '../../src/server/platform/queue/sale-queue.ts';
+import type { SubmitOptions, SubmitResult } from '../../src/server/leads/requests/types.ts';
 
 /** Runs every due sale job with `options`; rethrows the first job's error once all have run. */
 export async function runSaleJobs(sql: Sql, options: SubmitOptions): Promise<number> {

@@ -3,7 +3,7 @@
 // One connection, one transaction, closed at once.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createSql, type TransactionSql } from '../../src/server/db/client.ts';
+import { createSql, type TransactionSql } from '../../src/server/platform/db/client.ts';
 
 /** The URL of the database of the browser tests' server at `baseURL`. */
 export function siteDatabaseUrl(baseURL: string): string {

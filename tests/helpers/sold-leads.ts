@@ -4,9 +4,13 @@
 // from the distribution) and recorded as a paid transaction with the intent.
 import { randomUUID } from 'node:crypto';
 import type { APIRoute } from 'astro';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import type { Sql } from '../../src/server/db/client.ts';
-import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { apiContext } from './api-context.ts';
 

@@ -1,9 +1,9 @@
 // Test databases. With TEST_DATABASE_URL (a local PostgreSQL only) each call creates a new,
 // uniquely named database there; without it each call starts an in-memory PGlite served on
 // a free port. Either way the migrations are applied and a drop() removes it.
-import { createSql } from '../../src/server/db/client.ts';
-import { isLocalDatabaseUrl } from '../../src/server/db/local-url.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
+import { createSql } from '../../src/server/platform/db/client.ts';
+import { isLocalDatabaseUrl } from '../../src/server/platform/db/local-url.ts';
+import { migrate } from '../../src/server/platform/db/migrate.ts';
 import { freePort, startEmbeddedDb } from '../../scripts/lib/embedded-db.ts';
 
 export interface TestDatabase {

@@ -7,15 +7,22 @@
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECOND_FACTOR_CHECK_FOR_CHANGE } from '../../src/domain/guards.ts';
-import { issueToken } from '../../src/server/auth/account-tokens.ts';
-import { confirmEmailToken, verificationNeedsPassword } from '../../src/server/auth/confirm-email-token.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
-import { requestPasswordReset, resetPassword } from '../../src/server/auth/reset-password.ts';
-import { startPendingSignIn } from '../../src/server/auth/second-factor/pending-sign-in.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { signIn } from '../../src/server/auth/sign-in.ts';
-import { signUp } from '../../src/server/auth/sign-up.ts';
-import { undoEmailChange } from '../../src/server/auth/undo-email-change.ts';
+import { issueToken } from '../../src/server/accounts/auth/account-tokens.ts';
+import {
+  confirmEmailToken,
+  verificationNeedsPassword,
+} from '../../src/server/accounts/auth/confirm-email-token.ts';
+import { hashPassword } from '../../src/server/accounts/auth/password.ts';
+import { requestPasswordReset, resetPassword } from '../../src/server/accounts/auth/reset-password.ts';
+import { startPendingSignIn } from '../../src/server/accounts/auth/second-factor/pending-sign-in.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { signIn } from '../../src/server/accounts/auth/sign-in.ts';
+import { signUp } from '../../src/server/accounts/auth/sign-up.ts';
+import { undoEmailChange } from '../../src/server/accounts/auth/undo-email-change.ts';
 import { createUser } from '../factories/index.ts';
 import { apiContext, enrolTotp } from '../helpers/api-context.ts';
 import { mailedToken } from '../helpers/mail-outbox.ts';

@@ -2,10 +2,10 @@
 // address: sign-in (30 per 5 minutes across e-mails), uploads (60 an hour), quotes (10 an hour).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AUTH_ATTEMPTS_PER_IP, limitAddress } from '../../src/server/auth/limit-attempts.ts';
-import { QUOTES_PER_IP_PER_HOUR, limitQuotes } from '../../src/server/quotes/limit-quotes.ts';
-import { UPLOADS_PER_IP_PER_HOUR, limitUploads } from '../../src/server/uploads/limit-uploads.ts';
-import { AppError } from '../../src/server/errors.ts';
+import { AUTH_ATTEMPTS_PER_IP, limitAddress } from '../../src/server/accounts/auth/limit-attempts.ts';
+import { QUOTES_PER_IP_PER_HOUR, limitQuotes } from '../../src/server/leads/requests/limit-quotes.ts';
+import { UPLOADS_PER_IP_PER_HOUR, limitUploads } from '../../src/server/platform/uploads/limit-uploads.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 const sql = useTestSql();

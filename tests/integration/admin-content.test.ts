@@ -17,14 +17,14 @@ import type {
   AdminSeoPage,
   SeoPagePreview,
 } from '../../src/schemas/admin-content.ts';
-import type { SessionUser } from '../../src/server/auth/sessions.ts';
+import type { SessionUser } from '../../src/server/platform/security/sessions.ts';
 import {
   ARTICLE_BODY_VERSION,
   articleBody,
   sealArticleBodies,
-} from '../../src/server/site/article-body-seal.ts';
-import { readProfileFigures } from '../../src/server/site/profile-figures.ts';
-import { readSiteData } from '../../src/server/site/site-data.ts';
+} from '../../src/server/site/pages/article-body-seal.ts';
+import { readProfileFigures } from '../../src/server/site/pages/profile-figures.ts';
+import { readSiteData } from '../../src/server/site/pages/site-data.ts';
 import { createBusiness } from '../factories/index.ts';
 import { callRoute, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
@@ -636,7 +636,7 @@ describe('articles', () => {
     expect(response.status).toBe(200);
     const { article: after } = (await response.json()) as { article: AdminArticle };
     expect(after.coverImageUrl).toMatch(new RegExp(`^/uploads/articles/${article.id}/[0-9a-f-]{36}\\.png$`));
-    const { uploadStore } = await import('../../src/server/storage/uploads.ts');
+    const { uploadStore } = await import('../../src/server/platform/storage/uploads.ts');
     expect(await uploadStore().get(after.coverImageUrl!.slice('/uploads/'.length))).not.toBeNull();
     expect((await auditOf('article', article.id)).at(-1)).toMatchObject({
       action: 'article.cover',

@@ -6,7 +6,7 @@ import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAYMENT_TEST_MESSAGES } from '../../src/domain/payment-test.ts';
 import type { PaymentTestState } from '../../src/schemas/admin-payment-test.ts';
-import type { SessionUser } from '../../src/server/auth/sessions.ts';
+import type { SessionUser } from '../../src/server/platform/security/sessions.ts';
 import { createBusiness, giveCard } from '../factories/index.ts';
 import { apiContext, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';

@@ -5,7 +5,7 @@
 import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { PaymentTestState, TestRun } from '../../src/schemas/admin-payment-test.ts';
-import type { SessionUser } from '../../src/server/auth/sessions.ts';
+import type { SessionUser } from '../../src/server/platform/security/sessions.ts';
 import { createBusiness } from '../factories/index.ts';
 import { apiContext, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';

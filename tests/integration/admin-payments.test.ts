@@ -13,10 +13,10 @@ import type {
   AdminTransactionPage,
 } from '../../src/schemas/admin-payments.ts';
 import { listTransactions } from '../../src/server/admin/list-payments.ts';
-import type { SessionUser } from '../../src/server/auth/sessions.ts';
-import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
-import { leadCreditState } from '../../src/server/credits/lead-credit-state.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import type { SessionUser } from '../../src/server/platform/security/sessions.ts';
+import { disputeLead } from '../../src/server/leads/credits/dispute-lead.ts';
+import { leadCreditState } from '../../src/server/leads/credits/lead-credit-state.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import { DEMO_OPEN_CREDIT_NOTE, seedDemoPayments } from '../../scripts/lib/seed-demo-payments.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { apiContext, signedInUser } from '../helpers/api-context.ts';

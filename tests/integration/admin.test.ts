@@ -9,11 +9,15 @@ import { ADMIN_MESSAGES } from '../../src/domain/admin-rules.ts';
 import type { AdminUserPage, AuditPage } from '../../src/schemas/admin.ts';
 import { listActivity } from '../../src/server/admin/activity-log.ts';
 import { adminOverview } from '../../src/server/admin/admin-overview.ts';
-import { audited } from '../../src/server/admin/audit.ts';
+import { audited } from '../../src/server/platform/security/audit.ts';
 import { changeRole, listUsers } from '../../src/server/admin/users.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { signIn } from '../../src/server/auth/sign-in.ts';
+import { hashPassword } from '../../src/server/accounts/auth/password.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { signIn } from '../../src/server/accounts/auth/sign-in.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { apiContext, fullSession, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';

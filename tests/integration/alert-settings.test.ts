@@ -23,26 +23,26 @@ import {
   removeSmsPhone,
   saveAlertSettings,
   sendSmsPhoneCode,
-} from '../../src/server/alerts/alert-settings.ts';
-import { alertSenderIdle, deliverPendingAlerts } from '../../src/server/alerts/deliver-alerts.ts';
-import { pushPort } from '../../src/server/alerts/index.ts';
-import { addPushDevice } from '../../src/server/alerts/push-devices.ts';
+} from '../../src/server/leads/alerts/alert-settings.ts';
+import { alertSenderIdle, deliverPendingAlerts } from '../../src/server/leads/alerts/deliver-alerts.ts';
+import { pushPort } from '../../src/server/leads/alerts/index.ts';
+import { addPushDevice } from '../../src/server/leads/alerts/push-devices.ts';
 import {
   alertUser,
   leadAlertPayload,
   leadNotice,
   type AlertPayload,
-} from '../../src/server/alerts/queue-alerts.ts';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { siteUrl } from '../../src/server/config.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { acceptQuote } from '../../src/server/leads/accept-quote.ts';
-import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { processLead } from '../../src/server/quotes/process-lead.ts';
-import type { SmsPort } from '../../src/server/sms/sms-port.ts';
-import { createTwilioSms } from '../../src/server/sms/twilio-sms.ts';
+} from '../../src/server/leads/alerts/queue-alerts.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { siteUrl } from '../../src/server/platform/config.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { acceptQuote } from '../../src/server/leads/outcomes/accept-quote.ts';
+import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { processLead } from '../../src/server/leads/requests/process-lead.ts';
+import type { SmsPort } from '../../src/server/platform/sms/sms-port.ts';
+import { createTwilioSms } from '../../src/server/platform/sms/twilio-sms.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { startPushService, type PushService } from '../helpers/push-service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';

@@ -15,12 +15,12 @@ import path from 'node:path';
 import type { APIRoute } from 'astro';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../src/server/auth/sessions.ts';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import type { RouteOptions } from '../../src/server/route.ts';
-import { bodyLimit } from '../../src/server/security/body-limits.ts';
+import type { SessionUser } from '../../src/server/platform/security/sessions.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import type { RouteOptions } from '../../src/server/platform/route.ts';
+import { bodyLimit } from '../../src/server/platform/security/body-limits.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/schemas/business.ts';
 import { createBusiness, createLead, createUser, quoteRequest } from '../factories/index.ts';
 import { createDistribution, createLink, createResponse } from '../factories/contractor-side.ts';
@@ -31,15 +31,15 @@ import { fieldMutations, fromSchema, HOSTILE_STRINGS, type Hints } from '../help
 import { apiEndpoints, fillPattern, type Method } from '../helpers/route-list.ts';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
-import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
-import { createSandboxSms } from '../../src/server/sms/sandbox-sms.ts';
-import { backgroundSettled } from '../../src/server/background.ts';
+import { submitQuote } from '../../src/server/leads/requests/submit-quote.ts';
+import { createSandboxSms } from '../../src/server/platform/sms/sandbox-sms.ts';
+import { backgroundSettled } from '../../src/server/platform/background.ts';
 
 // route()'s options are kept on the handler it returns, so the generator can read the schemas
 // each endpoint declares (and a new endpoint's schema is fuzzed without an entry written by hand).
 const OPTIONS = Symbol.for('fuzz.routeOptions');
-vi.mock('../../src/server/route.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/server/route.ts')>();
+vi.mock('../../src/server/platform/route.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/server/platform/route.ts')>();
   return {
     ...original,
     route: (options: unknown, handler: never) =>
@@ -1000,7 +1000,7 @@ describe('forged page cursors on every list', () => {
     ]!;
     // A cursor the server did make, but for another list.
     const { userListCursor } = await import('../../src/server/admin/users.ts');
-    const { leadListCursor } = await import('../../src/server/dashboard/list-leads.ts');
+    const { leadListCursor } = await import('../../src/server/leads/dashboard/list-leads.ts');
     const another =
       pattern === '/api/admin/users'
         ? leadListCursor.make(['2026-11-26 16:20:04.123456+00', FORGED_ID])

@@ -6,10 +6,10 @@ import {
   ARTICLE_BODY_VERSION,
   articleBody,
   sealArticleBodies,
-} from '../../src/server/site/article-body-seal.ts';
-import { articleBodyHtml } from '../../src/server/site/article-body.ts';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { readSiteData, type SiteArticle } from '../../src/server/site/site-data.ts';
+} from '../../src/server/site/pages/article-body-seal.ts';
+import { articleBodyHtml } from '../../src/server/site/pages/article-body.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { readSiteData, type SiteArticle } from '../../src/server/site/pages/site-data.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 const sql = useTestSql();

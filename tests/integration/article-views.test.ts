@@ -3,9 +3,9 @@
 // land, and no client address is stored.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Sql } from '../../src/server/db/client.ts';
-import { purgeExpired } from '../../src/server/auth/cleanup.ts';
-import { recordArticleView } from '../../src/server/site/article-views.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { purgeExpired } from '../../src/server/jobs/cleanup.ts';
+import { recordArticleView } from '../../src/server/site/pages/article-views.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 const sql = useTestSql();

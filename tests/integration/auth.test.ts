@@ -4,35 +4,35 @@
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSignUp } from '../../src/schemas/auth.ts';
-import { changePassword } from '../../src/server/auth/change-password.ts';
-import { confirmEmailToken } from '../../src/server/auth/confirm-email-token.ts';
-import { getProfile } from '../../src/server/auth/get-profile.ts';
-import { AUTH_ATTEMPTS } from '../../src/server/auth/limit-attempts.ts';
+import { changePassword } from '../../src/server/accounts/auth/change-password.ts';
+import { confirmEmailToken } from '../../src/server/accounts/auth/confirm-email-token.ts';
+import { getProfile } from '../../src/server/accounts/auth/get-profile.ts';
+import { AUTH_ATTEMPTS } from '../../src/server/accounts/auth/limit-attempts.ts';
 import {
   requestPasswordReset,
   resetPassword,
   resetTokenIsValid,
-} from '../../src/server/auth/reset-password.ts';
-import { savePreferences } from '../../src/server/auth/save-preferences.ts';
-import { signIn } from '../../src/server/auth/sign-in.ts';
+} from '../../src/server/accounts/auth/reset-password.ts';
+import { savePreferences } from '../../src/server/accounts/auth/save-preferences.ts';
+import { signIn } from '../../src/server/accounts/auth/sign-in.ts';
 import { fullSession } from '../helpers/api-context.ts';
 import { mailedToken } from '../helpers/mail-outbox.ts';
-import { signUp } from '../../src/server/auth/sign-up.ts';
-import { updateProfile } from '../../src/server/auth/update-profile.ts';
-import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts';
-import { checkRateLimit } from '../../src/server/auth/rate-limit.ts';
+import { signUp } from '../../src/server/accounts/auth/sign-up.ts';
+import { updateProfile } from '../../src/server/accounts/auth/update-profile.ts';
+import { hashPassword, verifyPassword } from '../../src/server/accounts/auth/password.ts';
+import { checkRateLimit } from '../../src/server/platform/security/rate-limit.ts';
 import {
   createSession,
   deleteSession,
   endOtherSession,
   listSessions,
   validateSession,
-} from '../../src/server/auth/sessions.ts';
-import { hashToken } from '../../src/server/auth/tokens.ts';
-import { purgeExpired } from '../../src/server/auth/cleanup.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { AppError } from '../../src/server/errors.ts';
-import { deliverPendingMail } from '../../src/server/mail/sender.ts';
+} from '../../src/server/platform/security/sessions.ts';
+import { hashToken } from '../../src/server/platform/security/tokens.ts';
+import { purgeExpired } from '../../src/server/jobs/cleanup.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
+import { deliverPendingMail } from '../../src/server/platform/mail/sender.ts';
 import { createUser } from '../factories/index.ts';
 import { startSmtpStandIn } from '../helpers/smtp-stand-in.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';

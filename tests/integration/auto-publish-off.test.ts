@@ -2,9 +2,9 @@
 // request, marked automatic, but neither the scheduled job nor the server's timer publishes it; it
 // waits for an admin's Publish. Its own process: the setting is read once per process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { createPublisher, publishIfDue } from '../../src/server/publish/publisher.ts';
-import { requestPublish } from '../../src/server/publish/request-publish.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { createPublisher, publishIfDue } from '../../src/server/platform/publish/publisher.ts';
+import { requestPublish } from '../../src/server/platform/publish/request-publish.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 process.env['AUTO_PUBLISH'] = 'off';

@@ -5,7 +5,11 @@ import type { APIRoute } from 'astro';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BillingSummary, BillingTransaction, TransactionPage } from '../../src/schemas/billing.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
 import { DEMO_BILLING_HISTORY, seedDemoBilling } from '../../scripts/lib/seed-demo-billing.ts';
 import { CHARGE_WORDS, wordFor } from '../../src/domain/format.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';

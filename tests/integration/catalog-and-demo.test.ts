@@ -14,19 +14,19 @@ import { seedDemoInbox } from '../../scripts/lib/seed-demo-inbox.ts';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readAlertSettings } from '../../src/server/alerts/alert-settings.ts';
+import { readAlertSettings } from '../../src/server/leads/alerts/alert-settings.ts';
 import { listContractors } from '../../src/server/admin/contractors.ts';
 import { PLANS } from '../../src/domain/plans.ts';
 import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
-import { recentRequests } from '../../src/server/quotes/recent-requests.ts';
+import { recentRequests } from '../../src/server/leads/requests/recent-requests.ts';
 import { relativeTime } from '../../src/domain/relative-time.ts';
-import { loadCatalog, type Catalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { homeContractors, popularServices } from '../../src/server/site/derive.ts';
+import { loadCatalog, type Catalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { homeContractors, popularServices } from '../../src/server/site/pages/derive.ts';
 import { compareTopRated, hasEnoughReviews, SPONSORED_LIMIT } from '../../src/domain/ranking.ts';
-import { readSiteData } from '../../src/server/site/site-data.ts';
-import { verifyPassword } from '../../src/server/auth/password.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
+import { readSiteData } from '../../src/server/site/pages/site-data.ts';
+import { verifyPassword } from '../../src/server/accounts/auth/password.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 describe('catalog and demo seed on a fresh database', () => {

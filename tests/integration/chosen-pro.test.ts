@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TQuoteRequest } from '../../src/schemas/quote.ts';
 import { ZQuoteRequest } from '../../src/schemas/quote.ts';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { submitQuote } from '../../src/server/leads/requests/submit-quote.ts';
 import { createBusiness, giveCard, provePhone, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { afterSale } from '../helpers/queued-sales.ts';

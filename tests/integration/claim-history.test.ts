@@ -15,14 +15,18 @@ import type { AdminContractorPage } from '../../src/schemas/admin.ts';
 import type { BillingSummary, TransactionPage } from '../../src/schemas/billing.ts';
 import type { LeadPage } from '../../src/schemas/dashboard.ts';
 import { confirmClaim, listContractors } from '../../src/server/admin/contractors.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { ownedBusiness } from '../../src/server/contractor/owned-business.ts';
-import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { recordSubscription } from '../../src/server/plans/record-subscription.ts';
-import { chargeDistribution } from '../../src/server/quotes/charge-distribution.ts';
-import { leadUsage } from '../../src/server/quotes/spend-caps.ts';
-import type { LeadRow } from '../../src/server/quotes/types.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { ownedBusiness } from '../../src/server/accounts/contractor/owned-business.ts';
+import { disputeLead } from '../../src/server/leads/credits/dispute-lead.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { recordSubscription } from '../../src/server/money/plans/record-subscription.ts';
+import { chargeDistribution } from '../../src/server/leads/requests/charge-distribution.ts';
+import { leadUsage } from '../../src/server/accounts/contractor/spend-caps.ts';
+import type { LeadRow } from '../../src/server/leads/requests/types.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { apiContext, cookiesSet, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';

@@ -15,10 +15,14 @@ import {
 } from '../../src/domain/claim-rules.ts';
 import { CODE_TRIES } from '../../src/domain/integrity-rules.ts';
 import type { TContractorSignupInput } from '../../src/schemas/contractor-signup.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { checkClaimCode } from '../../src/server/claims/check-claim-code.ts';
-import { sendClaimCode } from '../../src/server/claims/send-claim-code.ts';
-import { createTwilioSms } from '../../src/server/sms/twilio-sms.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { checkClaimCode } from '../../src/server/accounts/claims/check-claim-code.ts';
+import { sendClaimCode } from '../../src/server/accounts/claims/send-claim-code.ts';
+import { createTwilioSms } from '../../src/server/platform/sms/twilio-sms.ts';
 import { createBusiness } from '../factories/index.ts';
 import { apiContext, cookiesSet, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';

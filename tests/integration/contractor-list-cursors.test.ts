@@ -4,8 +4,8 @@
 // Date in postgres.js and keep milliseconds only).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { listTransactions } from '../../src/server/billing/list-transactions.ts';
-import { listLeads } from '../../src/server/dashboard/list-leads.ts';
+import { listTransactions } from '../../src/server/money/billing/list-transactions.ts';
+import { listLeads } from '../../src/server/leads/dashboard/list-leads.ts';
 import { createBusiness, createLead } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 

@@ -11,10 +11,14 @@ import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../src/domain/profile-rules.ts';
 import { DEFAULT_BUSINESS_HOURS, type TBusinessProfileInput } from '../../src/schemas/business.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { chargeDistribution } from '../../src/server/quotes/charge-distribution.ts';
-import type { Candidate, LeadRow } from '../../src/server/quotes/types.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { chargeDistribution } from '../../src/server/leads/requests/charge-distribution.ts';
+import type { Candidate, LeadRow } from '../../src/server/leads/requests/types.ts';
 import { createBusiness, createLead, createUser, giveCard, type BusinessRow } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import { callRoute } from '../helpers/api-context.ts';

@@ -5,18 +5,18 @@
 // Google Places (a stand-in at the HTTP boundary, reached by our real fetch client).
 import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES } from '../../src/server/auth/account-messages.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { AppError } from '../../src/server/errors.ts';
-import { createGooglePlaces } from '../../src/server/places/google-places.ts';
+import { MESSAGES } from '../../src/server/accounts/auth/account-messages.ts';
 import {
-  approveClaim,
-  CLAIM_NOT_PENDING,
-  LISTING_HAS_OWNER,
-} from '../../src/server/registration/approve-claim.ts';
-import { findPendingClaim } from '../../src/server/registration/find-pending-claim.ts';
-import { placePrefill } from '../../src/server/registration/place-prefill.ts';
-import { searchSignupBusinesses } from '../../src/server/registration/search-signup-businesses.ts';
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
+import { createGooglePlaces } from '../../src/server/platform/places/google-places.ts';
+import { approveClaim, CLAIM_NOT_PENDING, LISTING_HAS_OWNER } from '../../src/server/admin/approve-claim.ts';
+import { findPendingClaim } from '../../src/server/accounts/registration/find-pending-claim.ts';
+import { placePrefill } from '../../src/server/accounts/registration/place-prefill.ts';
+import { searchSignupBusinesses } from '../../src/server/accounts/registration/search-signup-businesses.ts';
 import {
   SIGNUP_MESSAGES as M,
   ZContractorSignup,

@@ -15,12 +15,16 @@ import { STAGE_UNDO_MESSAGES, STAGE_UNDO_SECONDS } from '../../src/domain/lead-s
 import type { DashboardInsights } from '../../src/schemas/analytics.ts';
 import type { LeadPage } from '../../src/schemas/dashboard.ts';
 import type { PortfolioAnswer } from '../../src/schemas/portfolio.ts';
-import { issueToken } from '../../src/server/auth/account-tokens.ts';
-import { confirmEmailToken } from '../../src/server/auth/confirm-email-token.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { signIn } from '../../src/server/auth/sign-in.ts';
-import { contractorReadiness } from '../../src/server/dashboard/contractor-readiness.ts';
+import { issueToken } from '../../src/server/accounts/auth/account-tokens.ts';
+import { confirmEmailToken } from '../../src/server/accounts/auth/confirm-email-token.ts';
+import { hashPassword } from '../../src/server/accounts/auth/password.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { signIn } from '../../src/server/accounts/auth/sign-in.ts';
+import { contractorReadiness } from '../../src/server/leads/dashboard/contractor-readiness.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { createDistribution, createResponse } from '../factories/contractor-side.ts';
 import { useTestSql } from '../helpers/sql.ts';

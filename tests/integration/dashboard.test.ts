@@ -8,9 +8,13 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LEAD_STAGES, canMove, type LeadStage } from '../../src/domain/lead-stages.ts';
 import { leadScore } from '../../src/domain/quote-rules.ts';
 import type { LeadDetail, LeadPage } from '../../src/schemas/dashboard.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { dashboardStats } from '../../src/server/dashboard/dashboard-stats.ts';
-import { hashLinkToken } from '../../src/server/leads/homeowner-links.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { dashboardStats } from '../../src/server/leads/dashboard/dashboard-stats.ts';
+import { hashLinkToken } from '../../src/server/leads/outcomes/homeowner-links.ts';
 import { seedDemoDashboard } from '../../scripts/lib/seed-demo-dashboard.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';

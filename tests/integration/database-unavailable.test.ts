@@ -5,13 +5,13 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createSql, reconnectDelaySeconds } from '../../src/server/db/client.ts';
+import { createSql, reconnectDelaySeconds } from '../../src/server/platform/db/client.ts';
 import {
   isDatabaseUnavailable,
   UNAVAILABLE_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
-} from '../../src/server/db/unavailable.ts';
-import { errorResponse } from '../../src/server/errors.ts';
+} from '../../src/server/platform/db/unavailable.ts';
+import { errorResponse } from '../../src/server/platform/errors.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 const sql = useTestSql();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { restoreEmbedded, tableDigests, type TableDigest } from '../../scripts/lib/backup.ts';
 import { freePort, startEmbeddedDb } from '../../scripts/lib/embedded-db.ts';
-import { createSql } from '../../src/server/db/client.ts';
+import { createSql } from '../../src/server/platform/db/client.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const scratch: string[] = [];

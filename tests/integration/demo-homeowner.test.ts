@@ -7,11 +7,11 @@ import {
   DEMO_REVIEW_EMAIL,
   seedDemoHomeowner,
 } from '../../scripts/lib/seed-demo-homeowner.ts';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { leadResponsesForToken } from '../../src/server/leads/lead-responses.ts';
-import { jobReviewLink } from '../../src/server/reviews/job-review-link.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { leadResponsesForToken } from '../../src/server/leads/outcomes/lead-responses.ts';
+import { jobReviewLink } from '../../src/server/leads/reviews/job-review-link.ts';
 import { createBusiness, giveCard } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 

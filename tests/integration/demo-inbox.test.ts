@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_HOMEOWNER_EMAIL } from '../../scripts/lib/demo-data.ts';
 import { seedDemoInbox } from '../../scripts/lib/seed-demo-inbox.ts';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { homeownerRequests, requestView } from '../../src/server/inbox/index.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { homeownerRequests, requestView } from '../../src/server/leads/inbox/index.ts';
 import { createBusiness, createUser, giveCard } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 

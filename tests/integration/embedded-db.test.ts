@@ -18,7 +18,7 @@ import {
   startEmbeddedDb,
   type EmbeddedDb,
 } from '../../scripts/lib/embedded-db.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const scratch: string[] = [];

@@ -4,11 +4,11 @@
 // (the sandbox's 4000000000000069) is marked expired, which raises the expired-card banner and
 // takes the business out of matching until it saves a new card.
 import { describe, expect, inject, it } from 'vitest';
-import { billingSummary } from '../../src/server/billing/billing-summary.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { chargeDistribution } from '../../src/server/quotes/charge-distribution.ts';
-import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
-import type { Candidate, LeadRow } from '../../src/server/quotes/types.ts';
+import { billingSummary } from '../../src/server/money/billing/billing-summary.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { chargeDistribution } from '../../src/server/leads/requests/charge-distribution.ts';
+import { matchContractors } from '../../src/server/leads/requests/match-contractors.ts';
+import type { Candidate, LeadRow } from '../../src/server/leads/requests/types.ts';
 import { createBusiness, createLead, giveCard } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 

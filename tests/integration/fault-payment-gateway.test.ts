@@ -11,29 +11,29 @@
 // answers after 2625 ms (the same 35 : 20 ratio). The retries are the production setting.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
 import {
   createStripeClient,
   STRIPE_MAX_NETWORK_RETRIES,
   STRIPE_TIMEOUT_MS,
   stripeGateway,
-} from '../../src/server/payments/stripe-gateway.ts';
-import { verifyQuotePhone } from '../../src/server/quotes/prove-quote-phone.ts';
-import { createSandboxSms } from '../../src/server/sms/sandbox-sms.ts';
+} from '../../src/server/money/gateway/stripe-gateway.ts';
+import { verifyQuotePhone } from '../../src/server/leads/requests/prove-quote-phone.ts';
+import { createSandboxSms } from '../../src/server/platform/sms/sandbox-sms.ts';
 import { sandboxCode } from '../../scripts/lib/prove-quote.ts';
-import { leadChargeKey } from '../../src/server/quotes/record-lead-charge.ts';
-import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
-import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
+import { leadChargeKey } from '../../src/server/leads/requests/record-lead-charge.ts';
+import { resumeUnfinishedLeads } from '../../src/server/leads/requests/resume-unfinished-leads.ts';
+import { submitQuote } from '../../src/server/leads/requests/submit-quote.ts';
 import { createBusiness, quoteRequest } from '../factories/index.ts';
 import { startStripeStandIn, type Fault, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { runSaleJobs } from '../helpers/queued-sales.ts';
 import { logLines } from '../helpers/captured-log.ts';
 
-vi.mock('../../src/server/log.ts', async (real) =>
+vi.mock('../../src/server/platform/log.ts', async (real) =>
   (await import('../helpers/captured-log.ts')).capturingLog(await real()),
 );
 

@@ -1,5 +1,5 @@
 // Fault: SMTP down for 10 minutes (and for 30). Mail goes through the outbox (mail_outbox) and is
-// delivered by the sender (src/server/mail/sender.ts) as Netlify's scheduled function runs it,
+// delivered by the sender (src/server/platform/mail/sender.ts) as Netlify's scheduled function runs it,
 // every minute until nothing is due, through nodemailer to the SMTP stand-in, whose port refuses
 // connections for the outage. Time is the outbox's own: after each scheduled run every timestamp
 // in the outbox moves one minute back, which is what a minute passing means to the SQL's now().
@@ -8,12 +8,12 @@
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTransport, type Transporter } from 'nodemailer';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
 import { housekeeping } from '../../src/server/jobs/housekeeping.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { createLocalUploadStore } from '../../src/server/storage/local-files.ts';
-import { enqueueMail } from '../../src/server/mail/outbox.ts';
-import { deliverPendingMail } from '../../src/server/mail/sender.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { createLocalUploadStore } from '../../src/server/platform/storage/local-files.ts';
+import { enqueueMail } from '../../src/server/platform/mail/outbox.ts';
+import { deliverPendingMail } from '../../src/server/platform/mail/sender.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../helpers/smtp-stand-in.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 

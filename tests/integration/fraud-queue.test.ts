@@ -9,10 +9,10 @@ import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { textSketch } from '../../src/domain/integrity-rules.ts';
 import type { BlockedIdentity, FraudDecision, FraudQueuePage } from '../../src/schemas/admin-fraud.ts';
-import type { SessionUser } from '../../src/server/auth/sessions.ts';
-import { listFraudQueue } from '../../src/server/fraud/list-fraud-queue.ts';
+import type { SessionUser } from '../../src/server/platform/security/sessions.ts';
+import { listFraudQueue } from '../../src/server/leads/fraud/list-fraud-queue.ts';
 import { seedDemoFraud } from '../../scripts/lib/seed-demo-fraud.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import { createBusiness, createLead, giveCard } from '../factories/index.ts';
 import { signedInUser } from '../helpers/api-context.ts';
 import {

@@ -6,12 +6,12 @@
 // profile's measured figures (hidden under 3 responses, the exact median from 3).
 import { describe, expect, it } from 'vitest';
 import { measuredResponseText, ZJobReview, type TJobReview } from '../../src/schemas/homeowner.ts';
-import { AppError } from '../../src/server/errors.ts';
-import { acceptQuote } from '../../src/server/leads/accept-quote.ts';
-import { leadResponsesForToken } from '../../src/server/leads/lead-responses.ts';
-import { jobReviewLink } from '../../src/server/reviews/job-review-link.ts';
-import { submitJobReview } from '../../src/server/reviews/submit-job-review.ts';
-import { readProfileFigures } from '../../src/server/site/profile-figures.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
+import { acceptQuote } from '../../src/server/leads/outcomes/accept-quote.ts';
+import { leadResponsesForToken } from '../../src/server/leads/outcomes/lead-responses.ts';
+import { jobReviewLink } from '../../src/server/leads/reviews/job-review-link.ts';
+import { submitJobReview } from '../../src/server/leads/reviews/submit-job-review.ts';
+import { readProfileFigures } from '../../src/server/site/pages/profile-figures.ts';
 import { createBusiness, createLead } from '../factories/index.ts';
 import {
   createDistribution,

@@ -14,9 +14,9 @@ import {
   THREAD_MESSAGES_MAX,
 } from '../../src/domain/inbox-rules.ts';
 import { ZHomeownerMessage } from '../../src/schemas/inbox.ts';
-import { createSession, validateSession } from '../../src/server/auth/sessions.ts';
-import { getLead } from '../../src/server/dashboard/get-lead.ts';
-import { AppError } from '../../src/server/errors.ts';
+import { createSession, validateSession } from '../../src/server/platform/security/sessions.ts';
+import { getLead } from '../../src/server/leads/dashboard/get-lead.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
 import {
   contractorCards,
   homeownerRequests,
@@ -25,10 +25,10 @@ import {
   postHomeownerMessage,
   requestView,
   resolveRequest,
-} from '../../src/server/inbox/index.ts';
-import { acceptQuote } from '../../src/server/leads/accept-quote.ts';
-import { createLocalUploadStore } from '../../src/server/storage/local-files.ts';
-import { uploadStore } from '../../src/server/storage/uploads.ts';
+} from '../../src/server/leads/inbox/index.ts';
+import { acceptQuote } from '../../src/server/leads/outcomes/accept-quote.ts';
+import { createLocalUploadStore } from '../../src/server/platform/storage/local-files.ts';
+import { uploadStore } from '../../src/server/platform/storage/uploads.ts';
 import { createDistribution, createLink, createResponse } from '../factories/contractor-side.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { callRoute } from '../helpers/api-context.ts';

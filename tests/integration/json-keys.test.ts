@@ -2,7 +2,11 @@
 // answers 400, never 500, and the database is left exactly as it was.
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
 import { createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import { callRoute } from '../helpers/api-context.ts';

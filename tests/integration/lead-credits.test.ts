@@ -8,11 +8,15 @@ import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LeadCredit } from '../../src/schemas/lead-credit.ts';
 import type { LeadDetail } from '../../src/schemas/dashboard.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import { seedDemoCredits } from '../../scripts/lib/seed-demo-credits.ts';
-import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
-import { resumeRefundingCredits } from '../../src/server/credits/settle-credit.ts';
+import { disputeLead } from '../../src/server/leads/credits/dispute-lead.ts';
+import { resumeRefundingCredits } from '../../src/server/leads/credits/settle-credit.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import { callRoute } from '../helpers/api-context.ts';

@@ -4,18 +4,18 @@
 // quote answers it; a homeowner asked about two requests who answered neither is refused a third.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTCOME_MESSAGES as M } from '../../src/domain/outcome-rules.ts';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { leadColumns, toLeadSummary, type LeadRow } from '../../src/server/dashboard/lead-rows.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { EMPTY_STATE, handleInboxForm } from '../../src/server/inbox/inbox-forms.ts';
-import { acceptQuote } from '../../src/server/leads/accept-quote.ts';
-import { createHomeownerLink } from '../../src/server/leads/homeowner-links.ts';
-import { askForOutcomes, recordOutcome } from '../../src/server/leads/lead-outcome.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { refuseOverDailyLimits } from '../../src/server/quotes/admit-request.ts';
-import { processLead } from '../../src/server/quotes/process-lead.ts';
-import { uploadStore } from '../../src/server/storage/uploads.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { leadColumns, toLeadSummary, type LeadRow } from '../../src/server/leads/dashboard/lead-rows.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { EMPTY_STATE, handleInboxForm } from '../../src/server/leads/inbox/inbox-forms.ts';
+import { acceptQuote } from '../../src/server/leads/outcomes/accept-quote.ts';
+import { createHomeownerLink } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { askForOutcomes, recordOutcome } from '../../src/server/leads/outcomes/lead-outcome.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { refuseOverDailyLimits } from '../../src/server/leads/requests/admit-request.ts';
+import { processLead } from '../../src/server/leads/requests/process-lead.ts';
+import { uploadStore } from '../../src/server/platform/storage/uploads.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 

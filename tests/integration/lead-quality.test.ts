@@ -7,10 +7,10 @@
 // the page's cells are the report's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qualityCells, type LeadQualityCounts } from '../../src/domain/lead-quality.ts';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { readLeadQuality } from '../../src/server/site/lead-quality.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { readLeadQuality } from '../../src/server/site/pages/lead-quality.ts';
 import { createBusiness, createLead } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 

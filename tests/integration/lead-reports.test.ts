@@ -9,10 +9,10 @@ import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LeadCredit } from '../../src/schemas/lead-credit.ts';
 import { declineCredit } from '../../src/server/admin/decide-credit.ts';
-import { disputeLead } from '../../src/server/credits/dispute-lead.ts';
-import { resumeRefundingCredits } from '../../src/server/credits/settle-credit.ts';
-import type { Sql } from '../../src/server/db/client.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { disputeLead } from '../../src/server/leads/credits/dispute-lead.ts';
+import { resumeRefundingCredits } from '../../src/server/leads/credits/settle-credit.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import { createUser } from '../factories/index.ts';
 import { gatewaysUnderTest, type GatewayUnderTest } from '../helpers/gateways-under-test.ts';
 import {

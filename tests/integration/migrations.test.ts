@@ -2,8 +2,8 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { migrate, MIGRATIONS_DIR } from '../../src/server/db/migrate.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { migrate, MIGRATIONS_DIR } from '../../src/server/platform/db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 describe('migration runner', () => {

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { db } from '../../src/server/db/client.ts';
-import { deployTitle } from '../../src/server/publish/build-hook.ts';
+import { db } from '../../src/server/platform/db/client.ts';
+import { deployTitle } from '../../src/server/platform/publish/build-hook.ts';
 import { callRoute, signedInUser } from '../helpers/api-context.ts';
 
 const SECRET = 'netlify-deploy-notifications-jws-secret';

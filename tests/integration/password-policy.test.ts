@@ -5,12 +5,15 @@
 // that signed up).
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { confirmEmailToken, verificationNeedsPassword } from '../../src/server/auth/confirm-email-token.ts';
-import { hashPassword, verifyPassword } from '../../src/server/auth/password.ts';
-import { requestPasswordReset } from '../../src/server/auth/reset-password.ts';
-import { createSession, validateSession } from '../../src/server/auth/sessions.ts';
-import { signIn } from '../../src/server/auth/sign-in.ts';
-import { newToken } from '../../src/server/auth/tokens.ts';
+import {
+  confirmEmailToken,
+  verificationNeedsPassword,
+} from '../../src/server/accounts/auth/confirm-email-token.ts';
+import { hashPassword, verifyPassword } from '../../src/server/accounts/auth/password.ts';
+import { requestPasswordReset } from '../../src/server/accounts/auth/reset-password.ts';
+import { createSession, validateSession } from '../../src/server/platform/security/sessions.ts';
+import { signIn } from '../../src/server/accounts/auth/sign-in.ts';
+import { newToken } from '../../src/server/platform/security/tokens.ts';
 import { PASSWORD_HAS_EMAIL_NAME, PASSWORD_RULES, PASSWORD_TOO_EASY } from '../../src/schemas/auth.ts';
 import { createUser } from '../factories/index.ts';
 import { apiContext, cookiesSet, fullSession } from '../helpers/api-context.ts';

@@ -2,13 +2,13 @@
 // sold to it: the card saved on the stand-in is the one the pipeline charges, off-session. Its own
 // database, so the service's only contractor is this one.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { startPaymentSetup } from '../../src/server/payments/payment-setup.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { completeSetupSession } from '../../src/server/payments/sandbox-setup.ts';
-import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { startPaymentSetup } from '../../src/server/money/gateway/payment-setup.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { completeSetupSession } from '../../src/server/money/gateway/sandbox-setup.ts';
+import { submitQuote } from '../../src/server/leads/requests/submit-quote.ts';
 import { createBusiness, createUser, provePhone, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { afterSale } from '../helpers/queued-sales.ts';

@@ -6,15 +6,19 @@
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { paymentSetupStatus } from '../../src/domain/dashboard-rules.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import {
   completeSetupSession,
   findSetupSession,
   SETUP_MESSAGES,
   type CardForm,
-} from '../../src/server/payments/sandbox-setup.ts';
-import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
+} from '../../src/server/money/gateway/sandbox-setup.ts';
+import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import { callRoute } from '../helpers/api-context.ts';

@@ -13,18 +13,21 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceKey } from '../../src/domain/plan-payments.ts';
 import { PLANS, type PlanId } from '../../src/domain/plans.ts';
-import { billingSummary } from '../../src/server/billing/billing-summary.ts';
-import { csvRecord } from '../../src/server/billing/export-transactions.ts';
-import { listTransactions } from '../../src/server/billing/list-transactions.ts';
-import { transactionReceipt } from '../../src/server/billing/transaction-receipt.ts';
-import { transactionsQuery } from '../../src/server/billing/transaction-rows.ts';
-import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { completeSubscriptionSession, portalAction } from '../../src/server/payments/sandbox-plan-pages.ts';
-import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
-import { recordPlanPayment } from '../../src/server/plans/record-plan-payment.ts';
-import { handlersFor } from '../../src/server/payments/webhooks/index.ts';
-import { INVOICE_FAILURE_MESSAGE } from '../../src/server/payments/webhooks/invoice-events.ts';
+import { billingSummary } from '../../src/server/money/billing/billing-summary.ts';
+import { csvRecord } from '../../src/server/money/billing/export-transactions.ts';
+import { listTransactions } from '../../src/server/money/billing/list-transactions.ts';
+import { transactionReceipt } from '../../src/server/money/billing/transaction-receipt.ts';
+import { transactionsQuery } from '../../src/server/money/billing/transaction-rows.ts';
+import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import {
+  completeSubscriptionSession,
+  portalAction,
+} from '../../src/server/money/gateway/sandbox-plan-pages.ts';
+import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
+import { recordPlanPayment } from '../../src/server/money/plans/record-plan-payment.ts';
+import { handlersFor } from '../../src/server/stripe-events/index.ts';
+import { INVOICE_FAILURE_MESSAGE } from '../../src/server/stripe-events/invoice-events.ts';
 import { createBusiness, createUser, giveCard } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';

@@ -6,11 +6,11 @@
 // subscriptions of another customer are left alone.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../../src/server/db/client.ts';
-import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
-import { planWebhookHandlers } from '../../src/server/payments/webhooks/plan-events.ts';
-import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
-import { settlePlanCheckout } from '../../src/server/plans/manage-plan.ts';
+import type { Sql } from '../../src/server/platform/db/client.ts';
+import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
+import { planWebhookHandlers } from '../../src/server/stripe-events/plan-events.ts';
+import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
+import { settlePlanCheckout } from '../../src/server/money/plans/manage-plan.ts';
 import { createBusiness } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';

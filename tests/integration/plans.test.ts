@@ -8,18 +8,22 @@ import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLAN_MESSAGES, PLANS, type PlanId } from '../../src/domain/plans.ts';
 import type { PlanPreview } from '../../src/schemas/plans.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import {
   completeSubscriptionSession,
   findPortalSession,
   findSubscriptionSession,
   portalAction,
   SANDBOX_PLAN_MESSAGES,
-} from '../../src/server/payments/sandbox-plan-pages.ts';
-import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
-import { settlePlanCheckout } from '../../src/server/plans/manage-plan.ts';
-import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
+} from '../../src/server/money/gateway/sandbox-plan-pages.ts';
+import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
+import { settlePlanCheckout } from '../../src/server/money/plans/manage-plan.ts';
+import { matchContractors } from '../../src/server/leads/requests/match-contractors.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { apiContext } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
@@ -337,7 +341,7 @@ describe('what each plan gives, enforced by the matcher', () => {
     expect(await order(featuredPlan, best)).toEqual([featuredPlan.businessId, best.businessId]);
     await sql`update subscriptions set status = 'canceled' where business_id = ${featuredPlan.businessId}`;
     await sql.begin(async (tx) => {
-      const { syncFeatured } = await import('../../src/server/plans/record-subscription.ts');
+      const { syncFeatured } = await import('../../src/server/money/plans/record-subscription.ts');
       await syncFeatured(tx, featuredPlan.businessId, null);
     });
     expect(await order(featuredPlan, best)).toEqual([best.businessId, featuredPlan.businessId]);

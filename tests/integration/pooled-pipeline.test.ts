@@ -8,7 +8,7 @@
 // Without the fix the first round hangs through PgBouncer. On PostgreSQL directly or PGlite it
 // runs as a plain check.
 import { describe, expect, inject, it } from 'vitest';
-import { createSql } from '../../src/server/db/client.ts';
+import { createSql } from '../../src/server/platform/db/client.ts';
 
 const url = inject('databaseUrl');
 

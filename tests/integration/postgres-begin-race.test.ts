@@ -9,7 +9,7 @@
 // without the patch. PostgreSQL only: the embedded PGlite runs one connection per process.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { poolMode } from '../../src/server/db/client.ts';
+import { poolMode } from '../../src/server/platform/db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 let database: TestDatabase;

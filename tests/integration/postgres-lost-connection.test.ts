@@ -10,7 +10,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import postgres from 'postgres';
-import { connectionOptions, createSql, type Sql } from '../../src/server/db/client.ts';
+import { connectionOptions, createSql, type Sql } from '../../src/server/platform/db/client.ts';
 
 const url = inject('databaseUrl');
 

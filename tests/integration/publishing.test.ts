@@ -14,18 +14,18 @@ import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/site-server.ts';
 import type { PublishRunView, PublishState } from '../../src/schemas/publish.ts';
-import type { SessionUser } from '../../src/server/auth/sessions.ts';
-import { parseServerEnv } from '../../src/server/config.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { hookBuilder } from '../../src/server/publish/build-hook.ts';
+import type { SessionUser } from '../../src/server/platform/security/sessions.ts';
+import { parseServerEnv } from '../../src/server/platform/config.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { hookBuilder } from '../../src/server/platform/publish/build-hook.ts';
 import {
   createPublisher,
   defaultBuilder,
   publishIfDue,
   publisher,
-} from '../../src/server/publish/publisher.ts';
-import type { BuildOutcome } from '../../src/server/publish/builder.ts';
-import { requestPublish } from '../../src/server/publish/request-publish.ts';
+} from '../../src/server/platform/publish/publisher.ts';
+import type { BuildOutcome } from '../../src/server/platform/publish/builder.ts';
+import { requestPublish } from '../../src/server/platform/publish/request-publish.ts';
 import { freePort } from '../helpers/second-server.ts';
 import { apiContext, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';

@@ -8,18 +8,26 @@ import { createServer, type Socket } from 'node:net';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PUSH_DEVICES, ALERT_MESSAGES } from '../../src/domain/alert-rules.ts';
-import { alertSenderIdle, deliverPendingAlerts } from '../../src/server/alerts/deliver-alerts.ts';
-import { alertPorts, pushPort } from '../../src/server/alerts/index.ts';
-import { queueTestAlert, type AlertPayload } from '../../src/server/alerts/queue-alerts.ts';
-import { addPushDevice, endpointProblem, listPushDevices } from '../../src/server/alerts/push-devices.ts';
-import { receiveSandboxPush, SANDBOX_PHONE, sandboxPushes } from '../../src/server/alerts/sandbox-phone.ts';
-import { vapidKeys } from '../../src/server/alerts/vapid-keys.ts';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
-import { processLead } from '../../src/server/quotes/process-lead.ts';
+import { alertSenderIdle, deliverPendingAlerts } from '../../src/server/leads/alerts/deliver-alerts.ts';
+import { alertPorts, pushPort } from '../../src/server/leads/alerts/index.ts';
+import { queueTestAlert, type AlertPayload } from '../../src/server/leads/alerts/queue-alerts.ts';
+import {
+  addPushDevice,
+  endpointProblem,
+  listPushDevices,
+} from '../../src/server/leads/alerts/push-devices.ts';
+import {
+  receiveSandboxPush,
+  SANDBOX_PHONE,
+  sandboxPushes,
+} from '../../src/server/leads/alerts/sandbox-phone.ts';
+import { vapidKeys } from '../../src/server/leads/alerts/vapid-keys.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
+import { processLead } from '../../src/server/leads/requests/process-lead.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { startPushService, type PushService } from '../helpers/push-service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';

@@ -4,18 +4,18 @@
 // worker, by two workers at once only once, retried after a failure of ours, finished by the
 // sweeper when the queue gave up; the in-process kick and the Node server's runner run it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
 import { hostJobRunner } from '../../src/server/jobs/runner-host.ts';
 import { ensureJobRunner, jobsIdle, kickJobs } from '../../src/server/jobs/runner.ts';
-import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { verifyQuotePhone, quoteStatus } from '../../src/server/quotes/prove-quote-phone.ts';
-import { runQueuedSales } from '../../src/server/quotes/queue-sale.ts';
-import { resumeUnfinishedLeads } from '../../src/server/quotes/resume-unfinished-leads.ts';
-import { submitQuote } from '../../src/server/quotes/submit-quote.ts';
-import { createSandboxSms } from '../../src/server/sms/sandbox-sms.ts';
+import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { verifyQuotePhone, quoteStatus } from '../../src/server/leads/requests/prove-quote-phone.ts';
+import { runQueuedSales } from '../../src/server/leads/requests/queue-sale.ts';
+import { resumeUnfinishedLeads } from '../../src/server/leads/requests/resume-unfinished-leads.ts';
+import { submitQuote } from '../../src/server/leads/requests/submit-quote.ts';
+import { createSandboxSms } from '../../src/server/platform/sms/sandbox-sms.ts';
 import { createBusiness, giveCard, provePhone, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 

@@ -1,7 +1,7 @@
 // The fixed-window limiter's time left, for a request that began before the window opened.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkRateLimit } from '../../src/server/auth/rate-limit.ts';
+import { checkRateLimit } from '../../src/server/platform/security/rate-limit.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 const sql = useTestSql();

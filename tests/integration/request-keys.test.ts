@@ -1,18 +1,22 @@
 // Idempotency keys through real endpoints and the real database: a write sent again with the same
 // Idempotency-Key (a form re-sending after a lost connection) is carried out once and the repeat
 // gets the first answer; a key reused for another request, a malformed key, a refused request and
-// an answer that sets a cookie are each handled as src/server/security/request-keys.ts says.
+// an answer that sets a cookie are each handled as src/server/platform/security/request-keys.ts says.
 import { randomUUID } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/password.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
+import { hashPassword } from '../../src/server/accounts/auth/password.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
 import {
   claimRequestKey,
   purgeRequestKeys,
   REPLAYED_HEADER,
   REQUEST_KEY_MESSAGES,
-} from '../../src/server/security/request-keys.ts';
+} from '../../src/server/platform/security/request-keys.ts';
 import { createUser } from '../factories/index.ts';
 import { apiContext } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';

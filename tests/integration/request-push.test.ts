@@ -14,20 +14,20 @@ import {
   REQUEST_PUSH_MESSAGES,
 } from '../../src/domain/alert-rules.ts';
 import { INVALID_HOMEOWNER_LINK } from '../../src/domain/homeowner-rules.ts';
-import { alertSenderIdle, drainAlerts } from '../../src/server/alerts/deliver-alerts.ts';
-import { alertPorts } from '../../src/server/alerts/index.ts';
-import { addPushDevice } from '../../src/server/alerts/push-devices.ts';
+import { alertSenderIdle, drainAlerts } from '../../src/server/leads/alerts/deliver-alerts.ts';
+import { alertPorts } from '../../src/server/leads/alerts/index.ts';
+import { addPushDevice } from '../../src/server/leads/alerts/push-devices.ts';
 import {
   requestAccessOf,
   requestPushState,
   turnOffRequestPush,
   turnOnRequestPush,
-} from '../../src/server/alerts/request-push.ts';
-import { recordResponsesView } from '../../src/server/leads/record-responses-view.ts';
-import { respondToLead } from '../../src/server/dashboard/respond-to-lead.ts';
-import { mailSenderIdle } from '../../src/server/mail/sender.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { resolveHomeownerLink } from '../../src/server/leads/homeowner-links.ts';
+} from '../../src/server/leads/alerts/request-push.ts';
+import { recordResponsesView } from '../../src/server/leads/outcomes/record-responses-view.ts';
+import { respondToLead } from '../../src/server/leads/dashboard/respond-to-lead.ts';
+import { mailSenderIdle } from '../../src/server/platform/mail/sender.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { resolveHomeownerLink } from '../../src/server/leads/outcomes/homeowner-links.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { createDistribution, createLink } from '../factories/contractor-side.ts';
 import { startPushService, type PushService } from '../helpers/push-service.ts';

@@ -4,16 +4,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AWAY_MESSAGES as M } from '../../src/domain/response-clock.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/schemas/business.ts';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { endAway, readAway, setAway } from '../../src/server/contractor/away.ts';
-import { dashboardStats } from '../../src/server/dashboard/dashboard-stats.ts';
-import { contractorReadiness } from '../../src/server/dashboard/contractor-readiness.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
-import { processLead } from '../../src/server/quotes/process-lead.ts';
-import { reserveDistribution } from '../../src/server/quotes/spend-caps.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { endAway, readAway, setAway } from '../../src/server/accounts/contractor/away.ts';
+import { dashboardStats } from '../../src/server/leads/dashboard/dashboard-stats.ts';
+import { contractorReadiness } from '../../src/server/leads/dashboard/contractor-readiness.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { matchContractors } from '../../src/server/leads/requests/match-contractors.ts';
+import { processLead } from '../../src/server/leads/requests/process-lead.ts';
+import { reserveDistribution } from '../../src/server/accounts/contractor/spend-caps.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 

@@ -11,16 +11,20 @@ import { CONTENT_MESSAGES } from '../../src/domain/content-rules.ts';
 import { REVIEW_MESSAGES } from '../../src/domain/review-rules.ts';
 import { ZJobReview, type TJobReview } from '../../src/schemas/homeowner.ts';
 import type { AdminReview } from '../../src/schemas/admin-content.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { hashToken, newToken } from '../../src/server/auth/tokens.ts';
-import { changeLeadStage } from '../../src/server/dashboard/change-lead-stage.ts';
-import { AppError } from '../../src/server/errors.ts';
-import { acceptQuote } from '../../src/server/leads/accept-quote.ts';
-import { hashLinkToken } from '../../src/server/leads/homeowner-links.ts';
-import { leadResponsesForToken } from '../../src/server/leads/lead-responses.ts';
-import { markJobDone } from '../../src/server/leads/mark-job-done.ts';
-import { jobReviewLink } from '../../src/server/reviews/job-review-link.ts';
-import { submitJobReview } from '../../src/server/reviews/submit-job-review.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { hashToken, newToken } from '../../src/server/platform/security/tokens.ts';
+import { changeLeadStage } from '../../src/server/leads/dashboard/change-lead-stage.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
+import { acceptQuote } from '../../src/server/leads/outcomes/accept-quote.ts';
+import { hashLinkToken } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { leadResponsesForToken } from '../../src/server/leads/outcomes/lead-responses.ts';
+import { markJobDone } from '../../src/server/leads/outcomes/mark-job-done.ts';
+import { jobReviewLink } from '../../src/server/leads/reviews/job-review-link.ts';
+import { submitJobReview } from '../../src/server/leads/reviews/submit-job-review.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import {
   createDistribution,
@@ -521,7 +525,7 @@ describe('moderation: a homeowner sharing details with the contractor', () => {
 
   it('the contractor’s own sign-in and lead work record its browser: a review from that browser is held', async () => {
     const password = 'correct horse battery staple 42';
-    const { hashPassword } = await import('../../src/server/auth/password.ts');
+    const { hashPassword } = await import('../../src/server/accounts/auth/password.ts');
     const row = await createUser(sql, { roles: ['contractor'], passwordHash: await hashPassword(password) });
     const business = await createBusiness(sql, { ownerId: row.id, averageRating: null, totalReviews: 0 });
     const desk = browser('192.0.2.44');

@@ -3,22 +3,22 @@
 // business and UTC day, with search_analytics rows limited per client (21 identical searches
 // raised a count by 21 and wrote 21 rows).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { createGeocoder, type Geocoder } from '../../src/server/geo/geocoder.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { createGeocoder, type Geocoder } from '../../src/server/platform/geo/geocoder.ts';
 import {
   GEOCODES_PER_CLIENT,
   LOCATION_RATE_LIMITED,
   limitedGeocoder,
-} from '../../src/server/geo/limited-geocoder.ts';
-import { purgeSearchMarks } from '../../src/server/search/purge-search-marks.ts';
-import { refreshSearchLexicon } from '../../src/server/search/refresh-lexicon.ts';
+} from '../../src/server/platform/geo/limited-geocoder.ts';
+import { purgeSearchMarks } from '../../src/server/site/search/purge-search-marks.ts';
+import { refreshSearchLexicon } from '../../src/server/site/search/refresh-lexicon.ts';
 import {
   recordSearch,
   SEARCH_ANALYTICS_PER_CLIENT,
   searchContractors,
-} from '../../src/server/search/search-contractors.ts';
+} from '../../src/server/site/search/search-contractors.ts';
 import { ZSearchQuery } from '../../src/schemas/search.ts';
 import { createBusiness } from '../factories/index.ts';
 import { startGeocoderStandIn, type GeocoderStandIn } from '../helpers/geocoder-stand-in.ts';

@@ -1,16 +1,16 @@
 // Contractor search against the real database: every filter and sort of the spec, typo and
 // prefix matching, stable pagination, and the analytics rows a search leaves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { AppError } from '../../src/server/errors.ts';
-import { refreshSearchLexicon } from '../../src/server/search/refresh-lexicon.ts';
-import { searchBusinesses } from '../../src/server/search/search-businesses.ts';
-import { recordSearch, searchContractors } from '../../src/server/search/search-contractors.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
+import { refreshSearchLexicon } from '../../src/server/site/search/refresh-lexicon.ts';
+import { searchBusinesses } from '../../src/server/site/search/search-businesses.ts';
+import { recordSearch, searchContractors } from '../../src/server/site/search/search-contractors.ts';
 import { PAGE_SIZE, ZSearchQuery, type TSearchQuery } from '../../src/schemas/search.ts';
-import { createGeocoder, type Geocoder } from '../../src/server/geo/geocoder.ts';
-import { placeName } from '../../src/server/geo/place-name.ts';
+import { createGeocoder, type Geocoder } from '../../src/server/platform/geo/geocoder.ts';
+import { placeName } from '../../src/server/site/search/place-name.ts';
 import { createBusiness } from '../factories/index.ts';
 import { startGeocoderStandIn, type GeocoderStandIn } from '../helpers/geocoder-stand-in.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';

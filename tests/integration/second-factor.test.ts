@@ -10,28 +10,44 @@ import {
   SECOND_FACTOR_SETUP_NEEDED,
 } from '../../src/domain/guards.ts';
 import { REAUTH_MINUTES } from '../../src/domain/session-rules.ts';
-import { purgeExpired } from '../../src/server/auth/cleanup.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
-import { addPasskey } from '../../src/server/auth/second-factor/add-passkey.ts';
-import { finishSignIn, pendingPasskeyOptions } from '../../src/server/auth/second-factor/finish-sign-in.ts';
-import { listPasskeys, passkeyRegistrationOptions } from '../../src/server/auth/second-factor/passkeys.ts';
-import { FACTOR_MESSAGES } from '../../src/server/auth/second-factor/messages.ts';
-import { PENDING_ATTEMPTS, startPendingSignIn } from '../../src/server/auth/second-factor/pending-sign-in.ts';
+import { purgeExpired } from '../../src/server/jobs/cleanup.ts';
+import { hashPassword } from '../../src/server/accounts/auth/password.ts';
+import { addPasskey } from '../../src/server/accounts/auth/second-factor/add-passkey.ts';
+import {
+  finishSignIn,
+  pendingPasskeyOptions,
+} from '../../src/server/accounts/auth/second-factor/finish-sign-in.ts';
+import {
+  listPasskeys,
+  passkeyRegistrationOptions,
+} from '../../src/server/accounts/auth/second-factor/passkeys.ts';
+import { FACTOR_MESSAGES } from '../../src/server/accounts/auth/second-factor/messages.ts';
+import {
+  PENDING_ATTEMPTS,
+  startPendingSignIn,
+} from '../../src/server/accounts/auth/second-factor/pending-sign-in.ts';
 import {
   provePasskey,
   provePasskeyOptions,
-} from '../../src/server/auth/second-factor/prove-second-factor.ts';
-import { removeSecondFactor } from '../../src/server/auth/second-factor/remove-factor.ts';
-import { replaceRecoveryCodes, useRecoveryCode } from '../../src/server/auth/second-factor/recovery-codes.ts';
-import { openSecret } from '../../src/server/auth/second-factor/secret-box.ts';
+} from '../../src/server/accounts/auth/second-factor/prove-second-factor.ts';
+import { removeSecondFactor } from '../../src/server/accounts/auth/second-factor/remove-factor.ts';
+import {
+  replaceRecoveryCodes,
+  useRecoveryCode,
+} from '../../src/server/accounts/auth/second-factor/recovery-codes.ts';
+import { openSecret } from '../../src/server/accounts/auth/second-factor/secret-box.ts';
 import {
   currentTotpCode,
   TOTP_PERIOD_SECONDS,
   useTotpCode,
-} from '../../src/server/auth/second-factor/totp.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { signIn } from '../../src/server/auth/sign-in.ts';
-import { AppError } from '../../src/server/errors.ts';
+} from '../../src/server/accounts/auth/second-factor/totp.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { signIn } from '../../src/server/accounts/auth/sign-in.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
 import { createUser } from '../factories/index.ts';
 import { apiContext, enrolTotp, signedInUser, TEST_TOTP_SECRET } from '../helpers/api-context.ts';
 import { SoftwarePasskey } from '../helpers/software-passkey.ts';

@@ -3,8 +3,8 @@
 // once per client and day, as article views), a slug that is no page is not, concurrent views
 // from different clients all land, no client address is stored, and old marks are purged.
 import { describe, expect, it } from 'vitest';
-import { purgeExpired } from '../../src/server/auth/cleanup.ts';
-import { recordSeoPageView, seoPageViews } from '../../src/server/site/record-seo-page-view.ts';
+import { purgeExpired } from '../../src/server/jobs/cleanup.ts';
+import { recordSeoPageView, seoPageViews } from '../../src/server/site/pages/record-seo-page-view.ts';
 import { useTestSql } from '../helpers/sql.ts';
 
 const sql = useTestSql();

@@ -8,9 +8,9 @@ import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTENT_MESSAGES as M, SEO_LIMITS } from '../../src/domain/content-rules.ts';
 import type { SeoPageArticles, SeoPagePreview } from '../../src/schemas/admin-content.ts';
-import type { SessionUser } from '../../src/server/auth/sessions.ts';
-import { buildCityServicePage } from '../../src/server/site/city-service-page.ts';
-import { readSiteData } from '../../src/server/site/site-data.ts';
+import type { SessionUser } from '../../src/server/platform/security/sessions.ts';
+import { buildCityServicePage } from '../../src/server/site/pages/city-service-page.ts';
+import { readSiteData } from '../../src/server/site/pages/site-data.ts';
 import { apiContext, signedInUser } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
 

@@ -7,19 +7,23 @@
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { REAUTH_MINUTES } from '../../src/domain/session-rules.ts';
-import { changePassword } from '../../src/server/auth/change-password.ts';
-import { purgeExpired } from '../../src/server/auth/cleanup.ts';
-import { confirmEmailToken } from '../../src/server/auth/confirm-email-token.ts';
-import { hashPassword } from '../../src/server/auth/password.ts';
+import { changePassword } from '../../src/server/accounts/auth/change-password.ts';
+import { purgeExpired } from '../../src/server/jobs/cleanup.ts';
+import { confirmEmailToken } from '../../src/server/accounts/auth/confirm-email-token.ts';
+import { hashPassword } from '../../src/server/accounts/auth/password.ts';
 import {
   markReauthenticated,
   requireRecentAuthentication,
-} from '../../src/server/auth/recent-authentication.ts';
-import { resetTokenIsValid } from '../../src/server/auth/reset-password.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { hashToken, newToken } from '../../src/server/auth/tokens.ts';
-import { undoEmailChange } from '../../src/server/auth/undo-email-change.ts';
-import { AppError } from '../../src/server/errors.ts';
+} from '../../src/server/accounts/auth/recent-authentication.ts';
+import { resetTokenIsValid } from '../../src/server/accounts/auth/reset-password.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { hashToken, newToken } from '../../src/server/platform/security/tokens.ts';
+import { undoEmailChange } from '../../src/server/accounts/auth/undo-email-change.ts';
+import { AppError } from '../../src/server/platform/errors.ts';
 import { createUser } from '../factories/index.ts';
 import { apiContext, enrolTotp } from '../helpers/api-context.ts';
 import { mailedToken } from '../helpers/mail-outbox.ts';

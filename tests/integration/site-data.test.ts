@@ -1,7 +1,7 @@
 // The build's one read per collection: only ACTIVE businesses, only verified reviews (the 3
 // newest), services linked through business_services.
 import { describe, expect, it } from 'vitest';
-import { readSiteData } from '../../src/server/site/site-data.ts';
+import { readSiteData } from '../../src/server/site/pages/site-data.ts';
 import { createBusiness } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 

@@ -2,8 +2,8 @@
 // Twilio's HTTP API (Verify, Lookup, Messaging): what it sends, how it reads each answer, and how
 // it tells a wrong code, a verification that is over, a refused number and an outage apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmsOptedOutError, SmsRefusedNumberError, SmsUnavailableError } from '~/server/sms/sms-port';
-import { createTwilioSms } from '~/server/sms/twilio-sms';
+import { SmsOptedOutError, SmsRefusedNumberError, SmsUnavailableError } from '~/server/platform/sms/sms-port';
+import { createTwilioSms } from '~/server/platform/sms/twilio-sms';
 import {
   startTwilioStandIn,
   TWILIO_ACCOUNT_SID,

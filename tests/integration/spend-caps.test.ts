@@ -3,15 +3,15 @@
 // the week and month boundaries (America/New_York), the leads a capped contractor is skipped
 // for going to the next pro, and a plan's payment that never counts against the lead spend cap.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
-import { upsertCatalog } from '../../src/server/catalog/upsert-catalog.ts';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
-import { completeSubscriptionSession } from '../../src/server/payments/sandbox-plan-pages.ts';
-import { matchContractors } from '../../src/server/quotes/match-contractors.ts';
-import { processLead } from '../../src/server/quotes/process-lead.ts';
-import { leadUsage, reserveDistribution } from '../../src/server/quotes/spend-caps.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
+import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
+import { completeSubscriptionSession } from '../../src/server/money/gateway/sandbox-plan-pages.ts';
+import { matchContractors } from '../../src/server/leads/requests/match-contractors.ts';
+import { processLead } from '../../src/server/leads/requests/process-lead.ts';
+import { leadUsage, reserveDistribution } from '../../src/server/accounts/contractor/spend-caps.ts';
 import { createBusiness, createLead, createUser, giveCard } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 

@@ -9,7 +9,11 @@ import {
   type SpendLimitsState,
   type TSpendLimits,
 } from '../../src/schemas/spend-limits.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import { callRoute } from '../helpers/api-context.ts';

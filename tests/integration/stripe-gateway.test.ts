@@ -2,8 +2,8 @@
 // Stripe's API: success, declines (with their decline codes), authentication required, and an
 // idempotency key that returns the first charge instead of making a second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentGateway } from '../../src/server/payments/gateway.ts';
-import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
+import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
+import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in/index.ts';
 
 let standIn: StripeStandIn;

@@ -9,12 +9,16 @@ import type { APIRoute } from 'astro';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paymentSetupStatus } from '../../src/domain/dashboard-rules.ts';
-import { createSession, validateSession, type SessionUser } from '../../src/server/auth/sessions.ts';
-import { startPaymentSetup } from '../../src/server/payments/payment-setup.ts';
-import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
-import { completePaymentSetup } from '../../src/server/payments/stripe-setup-record.ts';
-import { setupWebhookHandlers } from '../../src/server/payments/webhooks/setup-events.ts';
-import type { WebhookHandlers } from '../../src/server/payments/webhooks/types.ts';
+import {
+  createSession,
+  validateSession,
+  type SessionUser,
+} from '../../src/server/platform/security/sessions.ts';
+import { startPaymentSetup } from '../../src/server/money/gateway/payment-setup.ts';
+import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
+import { completePaymentSetup } from '../../src/server/money/gateway/stripe-setup-record.ts';
+import { setupWebhookHandlers } from '../../src/server/stripe-events/setup-events.ts';
+import type { WebhookHandlers } from '../../src/server/money/gateway/stripe-event-types.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import { completeCheckoutSetup } from '../helpers/stripe-stand-in/checkout-sessions.ts';

@@ -6,19 +6,19 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { db, type Sql } from '../../src/server/db/client.ts';
-import { startPaymentSetup } from '../../src/server/payments/payment-setup.ts';
-import { createStripeGateway } from '../../src/server/payments/stripe-gateway.ts';
-import { receiveStripeEvent } from '../../src/server/payments/webhooks/receive-event.ts';
-import { WEBHOOK_EVENT_TYPES } from '../../src/server/payments/webhooks/index.ts';
-import type { WebhookHandlers } from '../../src/server/payments/webhooks/types.ts';
-import { chargeDistribution } from '../../src/server/quotes/charge-distribution.ts';
-import type { Candidate, LeadRow } from '../../src/server/quotes/types.ts';
-import { MAX_WEBHOOK_BYTES } from '../../src/server/security/body-limits.ts';
+import { db, type Sql } from '../../src/server/platform/db/client.ts';
+import { startPaymentSetup } from '../../src/server/money/gateway/payment-setup.ts';
+import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
+import { receiveStripeEvent } from '../../src/server/stripe-events/receive-event.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../src/server/stripe-events/index.ts';
+import type { WebhookHandlers } from '../../src/server/money/gateway/stripe-event-types.ts';
+import { chargeDistribution } from '../../src/server/leads/requests/charge-distribution.ts';
+import type { Candidate, LeadRow } from '../../src/server/leads/requests/types.ts';
+import { MAX_WEBHOOK_BYTES } from '../../src/server/platform/security/body-limits.ts';
 import { createBusiness, createLead } from '../factories/index.ts';
 import { completeCheckoutSetup } from '../helpers/stripe-stand-in/checkout-sessions.ts';
 import { startStripeStandIn } from '../helpers/stripe-stand-in/index.ts';
-import { stripeClient } from '../../src/server/payments/stripe-client.ts';
+import { stripeClient } from '../../src/server/money/gateway/stripe-client.ts';
 import { disputeCharge, refundCharge } from '../helpers/stripe-stand-in/disputes.ts';
 import type { StripeObject } from '../helpers/stripe-stand-in/state.ts';
 import { callRoute } from '../helpers/api-context.ts';
@@ -33,7 +33,7 @@ process.env['STRIPE_WEBHOOK_SECRET'] = SECRET;
 process.env['STRIPE_API_URL'] = `http://127.0.0.1:${standIn.port}`;
 const { POST } = await import('../../src/pages/api/stripe/webhook.ts');
 // The endpoint's own client, for the test's queries and the synchronous path too: on the embedded
-// PGlite a process keeps to one connection (src/server/db/client.ts); on PostgreSQL (CI) it is a
+// PGlite a process keeps to one connection (src/server/platform/db/client.ts); on PostgreSQL (CI) it is a
 // pool, and the race below runs truly in parallel.
 const sql = db();
 afterAll(() => sql.end({ timeout: 5 }));

@@ -5,12 +5,12 @@
 // the answer came late, the page was opened in time, 48 hours have not passed, or nobody answered.
 // The first view of the page by its link's token is recorded, and only a real one.
 import { describe, expect, inject, it } from 'vitest';
-import { creditUnansweredLeads } from '../../src/server/credits/credit-unanswered-leads.ts';
-import { leadCreditState } from '../../src/server/credits/lead-credit-state.ts';
-import { listTransactions } from '../../src/server/billing/list-transactions.ts';
-import { leadResponsesForToken } from '../../src/server/leads/lead-responses.ts';
-import { isRealView } from '../../src/server/leads/record-responses-view.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox-gateway.ts';
+import { creditUnansweredLeads } from '../../src/server/leads/credits/credit-unanswered-leads.ts';
+import { leadCreditState } from '../../src/server/leads/credits/lead-credit-state.ts';
+import { listTransactions } from '../../src/server/money/billing/list-transactions.ts';
+import { leadResponsesForToken } from '../../src/server/leads/outcomes/lead-responses.ts';
+import { isRealView } from '../../src/server/leads/outcomes/record-responses-view.ts';
+import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import { createLink, createResponse } from '../factories/contractor-side.ts';
 import { gatewaysUnderTest, type GatewayUnderTest } from '../helpers/gateways-under-test.ts';
 import { buyer, buyersOf, savedSandboxCard, sellLead, type SoldLead } from '../helpers/sold-leads.ts';

@@ -2,8 +2,8 @@
 // SUPABASE_SERVICE_ROLE_KEY are set, one per process. A file of its own: the configuration is read
 // once per process, so it must not have been read before the variables are set.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PROJECT_IMAGES_BUCKET } from '../../src/server/storage/supabase-storage.ts';
-import { uploadStore } from '../../src/server/storage/uploads.ts';
+import { PROJECT_IMAGES_BUCKET } from '../../src/server/platform/storage/supabase-storage.ts';
+import { uploadStore } from '../../src/server/platform/storage/uploads.ts';
 import {
   startSupabaseStorageStandIn,
   type SupabaseStorageStandIn,

@@ -7,21 +7,21 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSql, type Sql } from '../../src/server/db/client.ts';
-import { AppError, errorResponse } from '../../src/server/errors.ts';
-import { createLocalUploadStore } from '../../src/server/storage/local-files.ts';
-import { serveUpload } from '../../src/server/storage/serve-upload.ts';
+import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { AppError, errorResponse } from '../../src/server/platform/errors.ts';
+import { createLocalUploadStore } from '../../src/server/platform/storage/local-files.ts';
+import { serveUpload } from '../../src/server/platform/storage/serve-upload.ts';
 import {
   createSupabaseUploadStore,
   PROJECT_IMAGES_BUCKET,
-} from '../../src/server/storage/supabase-storage.ts';
-import type { UploadStore } from '../../src/server/storage/upload-store.ts';
+} from '../../src/server/platform/storage/supabase-storage.ts';
+import type { UploadStore } from '../../src/server/platform/storage/upload-store.ts';
 import {
   deleteQuotePhoto,
   PHOTO_MESSAGES,
   requestKeyHash,
   uploadQuotePhoto,
-} from '../../src/server/uploads/quote-photos.ts';
+} from '../../src/server/platform/uploads/quote-photos.ts';
 import {
   startSupabaseStorageStandIn,
   type SupabaseStorageStandIn,
@@ -29,7 +29,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { logLines } from '../helpers/captured-log.ts';
 
-vi.mock('../../src/server/log.ts', async (real) =>
+vi.mock('../../src/server/platform/log.ts', async (real) =>
   (await import('../helpers/captured-log.ts')).capturingLog(await real()),
 );
 

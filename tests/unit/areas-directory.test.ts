@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { areasByCounty, areasDirectory, topServicesForArea } from '../../src/server/site/areas-directory.ts';
-import type { SiteArea, SiteBusiness, SiteData, SiteService } from '../../src/server/site/site-data.ts';
+import {
+  areasByCounty,
+  areasDirectory,
+  topServicesForArea,
+} from '../../src/server/site/pages/areas-directory.ts';
+import type { SiteArea, SiteBusiness, SiteData, SiteService } from '../../src/server/site/pages/site-data.ts';
 
 const service = (slug: string, name: string) => ({ slug, name }) as SiteService;
 const area = (slug: string, name: string, county: string, zipCodes: string[] = []) =>

@@ -8,22 +8,23 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/database.ts';
-import { profileConfig } from '../../src/server/content/sanitize-html.ts';
-import { ARTICLE_BODY_VERSION } from '../../src/server/site/article-body-seal.ts';
+import { profileConfig } from '../../src/server/platform/content/sanitize-html.ts';
+import { ARTICLE_BODY_VERSION } from '../../src/server/site/pages/article-body-seal.ts';
 
 /** Fingerprint -> the ARTICLE_BODY_VERSION that sealed bodies under it, oldest first. */
 const SEALED_BY: Record<string, string> = {
   // Was b096d1c9a6f07b29 until escapeHtml stopped being exported (knip) and the sanitiser logged
-  // through src/server/log.ts instead of console (issue 29): no body could change.
-  '06140affa665ef78': 'article-body-1',
+  // through src/server/platform/log.ts instead of console (issue 29), then the three files'
+  // import paths changed when src/server was regrouped into areas (issue 29): no body could change.
+  '18db6ebb85f381d6': 'article-body-1',
 };
 
 function fingerprint(): string {
   const hash = createHash('sha256');
   for (const file of ['article-content.ts', 'article-body.ts']) {
-    hash.update(readFileSync(path.join(ROOT, 'src/server/site', file)));
+    hash.update(readFileSync(path.join(ROOT, 'src/server/site/pages', file)));
   }
-  hash.update(readFileSync(path.join(ROOT, 'src/server/content/sanitize-html.ts')));
+  hash.update(readFileSync(path.join(ROOT, 'src/server/platform/content/sanitize-html.ts')));
   hash.update(JSON.stringify(profileConfig('trusted')));
   for (const pkg of ['dompurify', 'jsdom', 'marked']) {
     const json = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as {
@@ -40,7 +41,7 @@ describe('ARTICLE_BODY_VERSION', () => {
     expect(
       SEALED_BY[current],
       `Article rendering or sanitising changed (fingerprint ${current}): bump ARTICLE_BODY_VERSION ` +
-        'in src/server/site/article-body-seal.ts and record the pair in SEALED_BY',
+        'in src/server/site/pages/article-body-seal.ts and record the pair in SEALED_BY',
     ).toBe(ARTICLE_BODY_VERSION);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { articleBodyHtml } from '../../src/server/site/article-body.ts';
-import { renderArticleContent, textToParagraphs } from '../../src/server/site/article-content.ts';
+import { articleBodyHtml } from '../../src/server/site/pages/article-body.ts';
+import { renderArticleContent, textToParagraphs } from '../../src/server/site/pages/article-content.ts';
 
 describe('renderArticleContent: each content shape', () => {
   it.each<[string, unknown, string]>([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { articleDescription, articleJsonLd } from '../../src/server/site/article-json-ld.ts';
-import type { SiteArticle } from '../../src/server/site/site-data.ts';
+import { articleDescription, articleJsonLd } from '../../src/server/site/pages/article-json-ld.ts';
+import type { SiteArticle } from '../../src/server/site/pages/site-data.ts';
 
 const base: SiteArticle = {
   id: '3141ff16-cce4-4eb2-88cb-37abeb4d9c52',

@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONTENT_DIR, loadCatalog } from '../../src/server/catalog/load-catalog.ts';
+import { CONTENT_DIR, loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
 import { FIXED_SERVICE_SLUGS, ZCatalogServiceArea } from '../../src/schemas/catalog.ts';
 
 describe('the catalog in content/', async () => {

@@ -3,8 +3,8 @@ import {
   allCityServicePages,
   buildCityServicePage,
   compass,
-} from '../../src/server/site/city-service-page.ts';
-import { siteMetrics } from '../../src/server/site/derive.ts';
+} from '../../src/server/site/pages/city-service-page.ts';
+import { siteMetrics } from '../../src/server/site/pages/derive.ts';
 import { area, business, service, siteDataOf } from '../factories/site-data.ts';
 
 const plumbing = service();

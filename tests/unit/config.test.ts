@@ -8,7 +8,7 @@ import {
   missingInProduction,
   parseServerEnv,
   PRODUCTION_REQUIRED,
-} from '../../src/server/config.ts';
+} from '../../src/server/platform/config.ts';
 
 const REMOTE = 'postgres://app:secret@db.example.supabase.co:5432/postgres';
 const LOCAL = 'postgres://postgres@127.0.0.1:5432/app';

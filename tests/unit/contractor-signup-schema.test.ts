@@ -13,8 +13,8 @@ import {
   type SignupDraft,
 } from '../../src/islands/signup/draft.ts';
 import { SIGNUP_MESSAGES as M, ZContractorSignup } from '../../src/schemas/contractor-signup.ts';
-import { errorResponse } from '../../src/server/errors.ts';
-import { readJson } from '../../src/server/http.ts';
+import { errorResponse } from '../../src/server/platform/errors.ts';
+import { readJson } from '../../src/server/platform/http.ts';
 
 const AREA = new Set(['45402', '45409', '45419']);
 const CATALOG = new Set(['plumbing', 'hvac']);

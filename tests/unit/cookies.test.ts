@@ -3,7 +3,7 @@
 // cookie long-lived.
 import type { AstroCookies, AstroCookieSetOptions } from 'astro';
 import { describe, expect, it } from 'vitest';
-import { setDeviceCookie, setSessionCookie } from '../../src/server/http.ts';
+import { setDeviceCookie, setSessionCookie } from '../../src/server/platform/http.ts';
 
 function recorder() {
   const set: { name: string; value: string; options: AstroCookieSetOptions }[] = [];

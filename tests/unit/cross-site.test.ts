@@ -1,9 +1,9 @@
-// The middleware's CSRF check (src/server/security/cross-site.ts): a state-changing request from
+// The middleware's CSRF check (src/server/platform/security/cross-site.ts): a state-changing request from
 // another site is refused everywhere but at the CSP report path and, exactly, Stripe's webhook,
 // which Stripe's servers post and whose signature, not its origin, authenticates it.
 import { describe, expect, it } from 'vitest';
-import { STRIPE_WEBHOOK_PATH } from '../../src/server/security/body-limits.ts';
-import { refusedAsCrossSite } from '../../src/server/security/cross-site.ts';
+import { STRIPE_WEBHOOK_PATH } from '../../src/server/platform/security/body-limits.ts';
+import { refusedAsCrossSite } from '../../src/server/platform/security/cross-site.ts';
 
 const ORIGIN = 'https://daytoncontractors.example';
 

@@ -2,7 +2,7 @@
 // no secrets (no query string, no fragment, no script text) and cannot be split into two.
 import { describe, expect, it } from 'vitest';
 import { cspViolations, ZCspReportBody } from '../../src/schemas/csp-report.ts';
-import { loggable, violationLine } from '../../src/server/security/record-csp-reports.ts';
+import { loggable, violationLine } from '../../src/server/platform/security/record-csp-reports.ts';
 
 describe('cspViolations', () => {
   it('reads a report-uri report', () => {

@@ -1,4 +1,4 @@
-// The one page-cursor codec (src/server/cursor.ts): it reads back what it made, and refuses with
+// The one page-cursor codec (src/server/platform/cursor.ts): it reads back what it made, and refuses with
 // a 400 anything it did not make, whatever shape the forgery takes (the review's forged cursor, a
 // date like 2026-13-45 that fits the pattern, answered 500 on three lists), and any value of the
 // wrong kind even in a cursor it signed.
@@ -10,8 +10,8 @@ import {
   MAX_CURSOR_TEXT_BYTES,
   ZCursor,
 } from '../../src/schemas/cursor.ts';
-import { cursorCodec, INVALID_CURSOR } from '../../src/server/cursor.ts';
-import { MAX_QUERY_STRING } from '../../src/server/route.ts';
+import { cursorCodec, INVALID_CURSOR } from '../../src/server/platform/cursor.ts';
+import { MAX_QUERY_STRING } from '../../src/server/platform/route.ts';
 
 const leads = cursorCodec('test-leads', ['time', 'uuid']);
 const users = cursorCodec('test-users', ['text']);

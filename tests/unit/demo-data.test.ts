@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateDemoData, TEST_CARDS } from '../../scripts/lib/demo-data.ts';
-import { loadCatalog } from '../../src/server/catalog/load-catalog.ts';
+import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
 
 describe('demo data generator', async () => {
   const { services, serviceAreas } = await loadCatalog();

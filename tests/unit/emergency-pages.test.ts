@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emergencyContractors } from '../../src/server/site/emergency-contractors.ts';
+import { emergencyContractors } from '../../src/server/site/pages/emergency-contractors.ts';
 import { DEFAULT_WHY_CHOOSE_US } from '../../src/domain/emergency-content.ts';
-import { emergencyPages } from '../../src/server/site/emergency-pages.ts';
-import type { SiteData, SiteEmergencyService } from '../../src/server/site/site-data.ts';
+import { emergencyPages } from '../../src/server/site/pages/emergency-pages.ts';
+import type { SiteData, SiteEmergencyService } from '../../src/server/site/pages/site-data.ts';
 import { business } from '../factories/site-data.ts';
 
 const plumber: SiteEmergencyService = {

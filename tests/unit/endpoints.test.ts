@@ -1,4 +1,4 @@
-// Every endpoint under src/pages/api goes through the one wrapper (src/server/route.ts), so its
+// Every endpoint under src/pages/api goes through the one wrapper (src/server/platform/route.ts), so its
 // auth check, parsing and error answers are the same everywhere.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,9 @@
 // Which errors count as the payment gateway failing (a sale then left to the sweeper) and which
-// as a fault of ours (surfaced): src/server/payments/gateway.ts isGatewayUnavailable, on the
+// as a fault of ours (surfaced): src/server/money/gateway/gateway.ts isGatewayUnavailable, on the
 // Stripe SDK's own error classes.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { isGatewayUnavailable } from '../../src/server/payments/gateway.ts';
+import { isGatewayUnavailable } from '../../src/server/money/gateway/gateway.ts';
 
 type Raw = NonNullable<ConstructorParameters<typeof Stripe.errors.StripeAPIError>[0]>;
 const raw = (statusCode: number, type: Raw['type'] = 'api_error'): Raw => ({

@@ -5,7 +5,7 @@ import {
   MalformedImageError,
   sniffImage,
   stripMetadata,
-} from '../../src/server/uploads/image.ts';
+} from '../../src/server/platform/uploads/image.ts';
 
 const bytes = (...parts: (string | number[] | Uint8Array)[]): Uint8Array =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));

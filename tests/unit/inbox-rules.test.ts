@@ -10,8 +10,8 @@ import {
   type RequestStatus,
 } from '../../src/domain/inbox-rules.ts';
 import type { ContractorCard } from '../../src/schemas/inbox.ts';
-import { quoteConfirmationMail } from '../../src/server/mail/lead-mails.ts';
-import type { LeadRow } from '../../src/server/quotes/types.ts';
+import { quoteConfirmationMail } from '../../src/server/platform/mail/lead-mails.ts';
+import type { LeadRow } from '../../src/server/leads/requests/types.ts';
 
 describe('requestStatus', () => {
   it.each<[string, number, number, boolean, RequestStatus]>([

@@ -5,8 +5,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalUploadStore, resolveInside } from '../../src/server/storage/local-files.ts';
-import type { UploadStore } from '../../src/server/storage/upload-store.ts';
+import { createLocalUploadStore, resolveInside } from '../../src/server/platform/storage/local-files.ts';
+import type { UploadStore } from '../../src/server/platform/storage/upload-store.ts';
 
 describe('the local upload store’s get', () => {
   let base = '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalDatabaseUrl } from '../../src/server/db/local-url.ts';
+import { isLocalDatabaseUrl } from '../../src/server/platform/db/local-url.ts';
 
 describe('local database guard', () => {
   it.each([

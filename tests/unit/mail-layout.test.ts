@@ -1,23 +1,26 @@
-// The mail layout (src/server/mail/layout.tsx): one button, every value escaped, a plain-text
+// The mail layout (src/server/platform/mail/layout.tsx): one button, every value escaped, a plain-text
 // twin that writes the link out, the token only in the button's href, the brand's colours the
 // site's tokens, and the /dev/mail style hashes.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { claimRejectedMail, registrationRejectedMail } from '../../src/server/mail/contractor-mails.ts';
-import { passwordResetMail, verificationMail } from '../../src/server/mail/account-mails.ts';
-import { claimCodeMail } from '../../src/server/mail/claim-mails.ts';
-import { contactPhone } from '../../src/server/config.ts';
-import { creditDeclinedMail } from '../../src/server/mail/credit-mails.ts';
-import { responseMail } from '../../src/server/mail/dashboard-mails.ts';
-import { quoteAcceptedMail } from '../../src/server/mail/homeowner-mails.ts';
+import {
+  claimRejectedMail,
+  registrationRejectedMail,
+} from '../../src/server/platform/mail/contractor-mails.ts';
+import { passwordResetMail, verificationMail } from '../../src/server/platform/mail/account-mails.ts';
+import { claimCodeMail } from '../../src/server/platform/mail/claim-mails.ts';
+import { contactPhone } from '../../src/server/platform/config.ts';
+import { creditDeclinedMail } from '../../src/server/platform/mail/credit-mails.ts';
+import { responseMail } from '../../src/server/platform/mail/dashboard-mails.ts';
+import { quoteAcceptedMail } from '../../src/server/platform/mail/homeowner-mails.ts';
 import {
   MAIL_COLORS,
   layoutMail,
   styleAttributeHashes,
   type MailContent,
-} from '../../src/server/mail/layout.tsx';
-import { reviewWithdrawnMail } from '../../src/server/mail/review-mails.ts';
+} from '../../src/server/platform/mail/layout.tsx';
+import { reviewWithdrawnMail } from '../../src/server/platform/mail/review-mails.ts';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 const URL_WITH_TOKEN = `https://daytoncontractors.example/auth/verify?token=${TOKEN}`;
@@ -82,7 +85,7 @@ describe('the mail layout', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quoted&quot;');
     expect(mail.text).toContain(evil);
-    const source = readFileSync('src/server/mail/layout.tsx', 'utf8');
+    const source = readFileSync('src/server/platform/mail/layout.tsx', 'utf8');
     expect(source).not.toMatch(/dangerouslySetInnerHTML\s*=/);
   });
 

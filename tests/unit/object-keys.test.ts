@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ZSignIn } from '../../src/schemas/auth.ts';
-import { errorResponse, fieldMessages } from '../../src/server/errors.ts';
-import { readJson } from '../../src/server/http.ts';
+import { errorResponse, fieldMessages } from '../../src/server/platform/errors.ts';
+import { readJson } from '../../src/server/platform/http.ts';
 
 /** JSON.parse defines "__proto__" as an own key, as a request body would arrive. */
 const issuesOf = (schema: z.ZodMiniType, json: string) => z.safeParse(schema, JSON.parse(json)).error!;

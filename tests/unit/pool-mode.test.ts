@@ -1,8 +1,8 @@
 // Behind a transaction-mode pooler (issue 28, Must 2) the client prepares no statements: Supabase's
 // pooler port says so by itself, DATABASE_POOL_MODE says so for any other (PgBouncer's own port).
 import { describe, expect, it } from 'vitest';
-import { connectTimeoutSeconds, poolMode } from '../../src/server/db/client.ts';
-import { embeddedDbSetting, parseServerEnv } from '../../src/server/config.ts';
+import { connectTimeoutSeconds, poolMode } from '../../src/server/platform/db/client.ts';
+import { embeddedDbSetting, parseServerEnv } from '../../src/server/platform/config.ts';
 
 const SUPABASE_POOLER = 'postgres://postgres.ref:pw@aws-0-us-east-2.pooler.supabase.com:6543/postgres';
 const SUPABASE_DIRECT = 'postgres://postgres:pw@db.ref.supabase.co:5432/postgres';

@@ -1,10 +1,10 @@
 // The one reply promise (src/domain/reply-promise.ts): the slowest stated reply time of the
 // contractors a request went to, 24 hours when none is known or stated; and the mails that state
-// it (src/server/mail/lead-mails.ts) say exactly that.
+// it (src/server/platform/mail/lead-mails.ts) say exactly that.
 import { describe, expect, it } from 'vitest';
 import { replyPromise, replyPromiseHours, statedReplyHours } from '../../src/domain/reply-promise.ts';
-import { leadMail, quoteConfirmationMail } from '../../src/server/mail/lead-mails.ts';
-import type { LeadRow } from '../../src/server/quotes/types.ts';
+import { leadMail, quoteConfirmationMail } from '../../src/server/platform/mail/lead-mails.ts';
+import type { LeadRow } from '../../src/server/leads/requests/types.ts';
 
 describe('the reply promise', () => {
   it.each<[(number | null)[], number, string]>([

@@ -2,8 +2,12 @@
 // the cookies' Secure come from configuration, a TLS socket or a trusted proxy, never from what a
 // client claims, and the client's address is read from the right of a trusted proxy's chain.
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from '../../src/server/config.ts';
-import { hostPolicy, resolveSite, type RequestFacts } from '../../src/server/security/request-site.ts';
+import { parseServerEnv } from '../../src/server/platform/config.ts';
+import {
+  hostPolicy,
+  resolveSite,
+  type RequestFacts,
+} from '../../src/server/platform/security/request-site.ts';
 
 const local = hostPolicy(parseServerEnv({ EMBEDDED_DB: '1', PORT: '4321' }));
 const behindProxy = hostPolicy(

@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { NOT_ALLOWED, SIGN_IN_REQUIRED } from '../../src/domain/guards.ts';
-import type { SessionUser } from '../../src/server/auth/sessions.ts';
-import { AppError, INTERNAL_MESSAGE } from '../../src/server/errors.ts';
-import { publicCache } from '../../src/server/http.ts';
-import { route, type Access } from '../../src/server/route.ts';
-import { log, outsideRequest } from '../../src/server/log.ts';
+import type { SessionUser } from '../../src/server/platform/security/sessions.ts';
+import { AppError, INTERNAL_MESSAGE } from '../../src/server/platform/errors.ts';
+import { publicCache } from '../../src/server/platform/http.ts';
+import { route, type Access } from '../../src/server/platform/route.ts';
+import { log, outsideRequest } from '../../src/server/platform/log.ts';
 import { logLines } from '../helpers/captured-log.ts';
 
-vi.mock('../../src/server/log.ts', async (real) =>
+vi.mock('../../src/server/platform/log.ts', async (real) =>
   (await import('../helpers/captured-log.ts')).capturingLog(await real()),
 );
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { sanitizeHtml, type SanitizeProfile } from '../../src/server/content/sanitize-html.ts';
+import { sanitizeHtml, type SanitizeProfile } from '../../src/server/platform/content/sanitize-html.ts';
 import { logLines } from '../helpers/captured-log.ts';
 
-vi.mock('../../src/server/log.ts', async (real) =>
+vi.mock('../../src/server/platform/log.ts', async (real) =>
   (await import('../helpers/captured-log.ts')).capturingLog(await real()),
 );
 

@@ -7,7 +7,7 @@ import {
 } from '../../src/islands/search/search-url.ts';
 import { resolvePlace } from '../../src/domain/gazetteer.ts';
 import { ZSearchQuery, ZSuggestQuery } from '../../src/schemas/search.ts';
-import { prefixTsQuery } from '../../src/server/search/search-businesses.ts';
+import { prefixTsQuery } from '../../src/server/site/search/search-businesses.ts';
 
 describe('search query schema', () => {
   it('fills the spec defaults', () => {

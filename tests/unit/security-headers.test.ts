@@ -19,9 +19,9 @@ import {
   MAX_UPLOAD_BYTES,
   TOO_LARGE,
   tooLargeMessage,
-} from '../../src/server/security/body-limits.ts';
-import { cspDirectives, scriptHash, securityHeaders } from '../../src/server/security/headers.ts';
-import { netlifyHeadersFile } from '../../src/server/security/netlify-headers.ts';
+} from '../../src/server/platform/security/body-limits.ts';
+import { cspDirectives, scriptHash, securityHeaders } from '../../src/server/platform/security/headers.ts';
+import { netlifyHeadersFile } from '../../src/server/platform/security/netlify-headers.ts';
 
 describe('securityHeaders', () => {
   it('sends HSTS (one year, subdomains) over HTTPS only', () => {

@@ -7,8 +7,8 @@ import { EMPTY_DRAFT, toQuoteInput, type QuoteDraft } from '../../src/islands/qu
 import { firstIssue, ZEmail, ZResetPassword, ZNewPassword, ZSignUp } from '../../src/schemas/auth.ts';
 import { QUOTE_STEPS, quoteStepErrors, ZQuoteRequest } from '../../src/schemas/quote.ts';
 import { searchParamsToObject, ZSearchQuery } from '../../src/schemas/search.ts';
-import { errorResponse } from '../../src/server/errors.ts';
-import { readJson } from '../../src/server/http.ts';
+import { errorResponse } from '../../src/server/platform/errors.ts';
+import { readJson } from '../../src/server/platform/http.ts';
 
 /** What the endpoint answers for a JSON body: null when accepted, else the first message per field. */
 async function endpointVerdict(

@@ -1,6 +1,6 @@
 // Only postgres.js's deferred write on a closed connection is ignored by the server's guard.
 import { describe, expect, it } from 'vitest';
-import { isPostgresWriteRace } from '../../src/server/db/write-race-guard.ts';
+import { isPostgresWriteRace } from '../../src/server/platform/db/write-race-guard.ts';
 
 /** A TypeError as reading `.write` of null throws, with the stack it had at `frame`. */
 function nullWrite(frame: string): TypeError {
@@ -26,7 +26,9 @@ describe('isPostgresWriteRace', () => {
   });
 
   it('lets the same error from anywhere else through', () => {
-    expect(isPostgresWriteRace(nullWrite('flush (file:///app/src/server/mail/sender.ts:10:5)'))).toBe(false);
+    expect(
+      isPostgresWriteRace(nullWrite('flush (file:///app/src/server/platform/mail/sender.ts:10:5)')),
+    ).toBe(false);
     expect(
       isPostgresWriteRace(nullWrite('nextWrite (file:///app/node_modules/pg/lib/connection.js:1:1)')),
     ).toBe(false);

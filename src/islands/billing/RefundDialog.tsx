@@ -1,6 +1,6 @@
 // "Request refund" on a lead charge (issue 24, Must 6): the lead credit flow itself, the same
 // dispute the dashboard's lead credit form sends (POST /api/contractor/leads/:id/credit, checked
-// by src/server/credits/: a rule met is refunded to the card at once, anything else goes to our
+// by src/server/leads/credits/: a rule met is refunded to the card at once, anything else goes to our
 // team's queue on the admin payments page), in a modal <dialog>. Errors show on their field,
 // which takes the focus; the outcome is said in the dialog before it is closed.
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';

@@ -1,6 +1,6 @@
 // The Analytics tab's two lists: the business's popular services (top 5 of its leads in the
 // window, with how many it won) and its recent activity (the last 10 things that happened on its
-// own leads, responses, quotes and reviews). Definitions: src/server/dashboard/.
+// own leads, responses, quotes and reviews). Definitions: src/server/leads/dashboard/.
 import { ACTIVITY_WORDS, type ActivityKind } from '../../domain/analytics-rules.ts';
 import { formatDateTime, plural, serviceInPlace } from '../../domain/format.ts';
 import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage } from '../../domain/lead-stages.ts';

@@ -1,6 +1,6 @@
 // The Payments tab's lead limits: this week's leads and this month's spend against the
 // contractor's own caps, the form to set or clear them (whole dollars; blank is no cap) and the
-// pause switch. The pipeline never sells a lead past them (server/quotes/spend-caps.ts).
+// pause switch. The pipeline never sells a lead past them (server/accounts/contractor/spend-caps.ts).
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import {
   SPEND_LIMIT_MESSAGES as M,

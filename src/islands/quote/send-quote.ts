@@ -8,7 +8,7 @@ import type { CodeChannel, LineType } from '../../domain/phone-proof-rules.ts';
 import type { ContractorCard } from '../../schemas/inbox.ts';
 import { api, type ApiAnswer, type ApiOptions } from '../shared/api.ts';
 
-/** Where the code went, as the server says (src/server/quotes/phone-proof.ts CodeState). */
+/** Where the code went, as the server says (src/server/leads/requests/phone-proof.ts CodeState). */
 export interface CodeInfo {
   phone: string;
   channel: CodeChannel;

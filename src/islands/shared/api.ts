@@ -5,7 +5,7 @@
 // browser is offline, once the connection is back (the app's back-online event); while it
 // believes itself online (the server unreachable, an answer cut off), up to 3 more times after
 // 1, 2 and 4 s. If the first try did reach the server, the server answers the repeat with the
-// first answer instead of carrying it out twice (src/server/security/request-keys.ts), or, while
+// first answer instead of carrying it out twice (src/server/platform/security/request-keys.ts), or, while
 // the first still runs, says so and the repeat asks again a second later. The form
 // that called waits meanwhile, with what the visitor typed untouched, and the offline banner says
 // the request is kept (WRITES_WAITING_EVENT).

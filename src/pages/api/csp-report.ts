@@ -2,10 +2,10 @@
 // report-uri and report-to). Both report formats, a small body, one log line per violation,
 // rate limited per client address; 204.
 import { cspViolations, ZCspReportBody } from '~/schemas/csp-report';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
-import { route } from '~/server/route';
-import { recordCspReports } from '~/server/security/record-csp-reports';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
+import { recordCspReports } from '~/server/platform/security/record-csp-reports';
 
 export const prerender = false;
 

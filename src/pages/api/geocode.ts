@@ -1,10 +1,10 @@
 // GET /api/geocode?lat=..&lng=..: the place name for a point, for "Use my location". The
 // geocoder's token never leaves the server. Not cached by the CDN: the point is the user's.
 import { ZReverseGeocodeQuery } from '~/schemas/search';
-import { db } from '~/server/db/client';
-import { placeName } from '~/server/geo/place-name';
-import { requestMeta } from '~/server/http';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { placeName } from '~/server/site/search/place-name';
+import { requestMeta } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -7,14 +7,14 @@
 // messages (a proof of work not accepted: `altcha`); 403 for blocked contact details; 429 'Too
 // many requests...'; 503 when no code could be sent.
 import { ZQuoteRequest } from '~/schemas/quote';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
 import { kickJobs } from '~/server/jobs/runner';
-import { kickMailSender } from '~/server/mail/sender';
-import { submitQuote } from '~/server/quotes/submit-quote';
-import { route } from '~/server/route';
-import { visitorSignals } from '~/server/security/visitor';
-import { smsPort } from '~/server/sms';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { submitQuote } from '~/server/leads/requests/submit-quote';
+import { route } from '~/server/platform/route';
+import { visitorSignals } from '~/server/platform/security/visitor';
+import { smsPort } from '~/server/platform/sms';
 
 export const prerender = false;
 

@@ -5,11 +5,11 @@
 // check before it appears); 404 for an unknown or expired link, or a job that may not be
 // reviewed (with why); 409 'You have already reviewed this job.'; 400 with field messages.
 import { ZJobReview } from '~/schemas/homeowner';
-import { db } from '~/server/db/client';
-import { submitJobReview } from '~/server/reviews/submit-job-review';
-import { route } from '~/server/route';
-import { visitorSignals } from '~/server/security/visitor';
-import { schedulePublish } from '~/server/publish/publisher';
+import { db } from '~/server/platform/db/client';
+import { submitJobReview } from '~/server/leads/reviews/submit-job-review';
+import { route } from '~/server/platform/route';
+import { visitorSignals } from '~/server/platform/security/visitor';
+import { schedulePublish } from '~/server/platform/publish/publisher';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 // GET /api/search: contractor search. Public and the same for everyone, so the CDN may keep
 // an answer for a minute.
 import { ZSearchQuery } from '~/schemas/search';
-import { db } from '~/server/db/client';
-import { publicCache, requestMeta } from '~/server/http';
-import { route } from '~/server/route';
-import { searchContractors } from '~/server/search/search-contractors';
+import { db } from '~/server/platform/db/client';
+import { publicCache, requestMeta } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
+import { searchContractors } from '~/server/site/search/search-contractors';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 // GET /api/suggest?q=..&context=home|contractors: search-box suggestions (services, businesses,
 // cities). Public; the CDN may keep an answer for five minutes.
 import { ZSuggestQuery } from '~/schemas/search';
-import { db } from '~/server/db/client';
-import { publicCache } from '~/server/http';
-import { route } from '~/server/route';
-import { suggest } from '~/server/search/suggest';
+import { db } from '~/server/platform/db/client';
+import { publicCache } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
+import { suggest } from '~/server/site/search/suggest';
 
 export const prerender = false;
 

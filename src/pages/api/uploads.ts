@@ -1,13 +1,13 @@
 // Quote photos. POST multipart/form-data { requestKey, file } answers 201 { url }; 415 for a file
 // that is not a JPEG, PNG or WebP image (by content), 413 past 10 MB (by Content-Length before the
 // body is read), 400 past 5 photos. DELETE ?requestKey=&url= answers { ok: true } or 404.
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
-import { route } from '~/server/route';
-import { uploadStore } from '~/server/storage/uploads';
-import { limitUploads } from '~/server/uploads/limit-uploads';
-import { deleteQuotePhoto, uploadQuotePhoto } from '~/server/uploads/quote-photos';
-import { readPhotoForm, ZDeletePhoto } from '~/server/uploads/read-photo-form';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
+import { uploadStore } from '~/server/platform/storage/uploads';
+import { limitUploads } from '~/server/platform/uploads/limit-uploads';
+import { deleteQuotePhoto, uploadQuotePhoto } from '~/server/platform/uploads/quote-photos';
+import { readPhotoForm, ZDeletePhoto } from '~/server/platform/uploads/read-photo-form';
 
 export const prerender = false;
 

@@ -3,8 +3,8 @@
 // page costs what the first does (indexes in 20261123002100_admin_audit.sql).
 import { ACTIVITY_PAGE_SIZE } from '../../domain/admin-rules.ts';
 import type { AuditPage, TActivityQuery } from '../../schemas/admin.ts';
-import type { Sql } from '../db/client.ts';
-import { cursorCodec } from '../cursor.ts';
+import type { Sql } from '../platform/db/client.ts';
+import { cursorCodec } from '../platform/cursor.ts';
 
 interface Row {
   id: number;

@@ -6,11 +6,11 @@
 // shown with Show, and a withdrawn one (its lead refunded) cannot be approved.
 import { CONTENT_MESSAGES as M } from '../../domain/content-rules.ts';
 import type { AdminReview } from '../../schemas/admin-content.ts';
-import type { TransactionSql } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { requestPublish } from '../publish/request-publish.ts';
-import { recomputeBusinessRating } from '../reviews/business-rating.ts';
-import { audited, type AuditActor } from './audit.ts';
+import type { TransactionSql } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { requestPublish } from '../platform/publish/request-publish.ts';
+import { recomputeBusinessRating } from '../leads/reviews/business-rating.ts';
+import { audited, type AuditActor } from '../platform/security/audit.ts';
 import { readReview } from './content-reviews.ts';
 
 export async function approveReview(

@@ -9,14 +9,14 @@
 // needs jsdom (13 MB), which would put the server function far over its 5 MB budget.
 import { ARTICLE_LIMITS, CONTENT_MESSAGES as M, CONTENT_PAGE_SIZE } from '../../domain/content-rules.ts';
 import type { AdminArticle, AdminArticlePage, TArticleInput } from '../../schemas/admin-content.ts';
-import type { Db, Sql, TransactionSql } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { requestPublish } from '../publish/request-publish.ts';
-import { renderArticleContent } from '../site/article-content.ts';
-import type { UploadStore } from '../storage/upload-store.ts';
-import { storeImage } from '../uploads/store-image.ts';
-import { audited, type AuditActor } from './audit.ts';
-import { cursorCodec } from '../cursor.ts';
+import type { Db, Sql, TransactionSql } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { requestPublish } from '../platform/publish/request-publish.ts';
+import { renderArticleContent } from '../site/pages/article-content.ts';
+import type { UploadStore } from '../platform/storage/upload-store.ts';
+import { storeImage } from '../platform/uploads/store-image.ts';
+import { audited, type AuditActor } from '../platform/security/audit.ts';
+import { cursorCodec } from '../platform/cursor.ts';
 
 interface ArticleRow {
   id: string;

@@ -12,12 +12,12 @@ import type {
   TReviewListQuery,
   TReviewVisibility,
 } from '../../schemas/admin-content.ts';
-import type { Db, Sql, TransactionSql } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { requestPublish } from '../publish/request-publish.ts';
-import { recomputeBusinessRating } from '../reviews/business-rating.ts';
-import { audited, type AuditActor } from './audit.ts';
-import { cursorCodec } from '../cursor.ts';
+import type { Db, Sql, TransactionSql } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { requestPublish } from '../platform/publish/request-publish.ts';
+import { recomputeBusinessRating } from '../leads/reviews/business-rating.ts';
+import { audited, type AuditActor } from '../platform/security/audit.ts';
+import { cursorCodec } from '../platform/cursor.ts';
 import { containsPattern } from './users.ts';
 
 interface ReviewRow {

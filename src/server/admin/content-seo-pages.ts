@@ -14,13 +14,13 @@ import type {
   TSeoPageEdit,
   TSeoPagePreview,
 } from '../../schemas/admin-content.ts';
-import type { Db, Sql, TransactionSql } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { requestPublish } from '../publish/request-publish.ts';
-import { buildCityServicePage } from '../site/city-service-page.ts';
-import { readSiteData } from '../site/site-data.ts';
-import { audited, type AuditActor } from './audit.ts';
-import { cursorCodec } from '../cursor.ts';
+import type { Db, Sql, TransactionSql } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { requestPublish } from '../platform/publish/request-publish.ts';
+import { buildCityServicePage } from '../site/pages/city-service-page.ts';
+import { readSiteData } from '../site/pages/site-data.ts';
+import { audited, type AuditActor } from '../platform/security/audit.ts';
+import { cursorCodec } from '../platform/cursor.ts';
 import { containsPattern } from './users.ts';
 
 export interface PageRow {

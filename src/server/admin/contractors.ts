@@ -15,22 +15,22 @@ import type {
   TAdminContractorQuery,
   TLicenceCheck,
 } from '../../schemas/admin.ts';
-import type { Db, Sql, TransactionSql } from '../db/client.ts';
-import { cursorCodec, type CursorCodec } from '../cursor.ts';
-import { AppError } from '../errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { requestPublish } from '../publish/request-publish.ts';
-import { toConfirmation } from '../claims/find-proof-claim.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
-import { approveClaim } from '../registration/approve-claim.ts';
-import { audited, type AuditActor } from './audit.ts';
+import type { Db, Sql, TransactionSql } from '../platform/db/client.ts';
+import { cursorCodec, type CursorCodec } from '../platform/cursor.ts';
+import { AppError } from '../platform/errors.ts';
+import { enqueueMail } from '../platform/mail/outbox.ts';
+import { requestPublish } from '../platform/publish/request-publish.ts';
+import { toConfirmation } from '../accounts/claims/find-proof-claim.ts';
+import type { PaymentGateway } from '../money/gateway/gateway.ts';
+import { approveClaim } from './approve-claim.ts';
+import { audited, type AuditActor } from '../platform/security/audit.ts';
 import {
   claimRejectedMail,
   registrationApprovedMail,
   registrationRejectedMail,
-} from '../mail/contractor-mails.ts';
+} from '../platform/mail/contractor-mails.ts';
 import { containsPattern } from './users.ts';
-import { log } from '../log.ts';
+import { log } from '../platform/log.ts';
 
 type Status = AdminBusiness['status'];
 

@@ -8,18 +8,18 @@
 // asked again answers the credit as it stands; the other decision is refused.
 import { PAYMENTS_MESSAGES as M } from '../../domain/admin-payments-rules.ts';
 import type { AdminCreditRequest } from '../../schemas/admin-payments.ts';
-import { kickAlertSender } from '../alerts/deliver-alerts.ts';
-import { alertPorts } from '../alerts/index.ts';
-import { alertUser, creditDecidedNotice } from '../alerts/queue-alerts.ts';
-import { creditDeclinedMail } from '../mail/credit-mails.ts';
-import { settleCredit } from '../credits/settle-credit.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
-import { audited, type AuditActor } from './audit.ts';
+import { kickAlertSender } from '../leads/alerts/deliver-alerts.ts';
+import { alertPorts } from '../leads/alerts/index.ts';
+import { alertUser, creditDecidedNotice } from '../leads/alerts/queue-alerts.ts';
+import { creditDeclinedMail } from '../platform/mail/credit-mails.ts';
+import { settleCredit } from '../leads/credits/settle-credit.ts';
+import type { Sql, TransactionSql } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { enqueueMail } from '../platform/mail/outbox.ts';
+import type { PaymentGateway } from '../money/gateway/gateway.ts';
+import { audited, type AuditActor } from '../platform/security/audit.ts';
 import { readCreditRequest } from './list-payments.ts';
-import { log } from '../log.ts';
+import { log } from '../platform/log.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const GRANTED = ['refunding', 'refunded', 'approved'];

@@ -19,9 +19,9 @@ import type {
   AdminLeadRow,
   TAdminLeadQuery,
 } from '../../schemas/admin-leads.ts';
-import type { Db, Sql } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { cursorCodec } from '../cursor.ts';
+import type { Db, Sql } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { cursorCodec } from '../platform/cursor.ts';
 import { containsPattern } from './users.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -9,8 +9,8 @@ import type {
   AdminTransactionPage,
   TAdminTransactionQuery,
 } from '../../schemas/admin-payments.ts';
-import { cursorCodec, type CursorCodec } from '../cursor.ts';
-import type { Sql } from '../db/client.ts';
+import { cursorCodec, type CursorCodec } from '../platform/cursor.ts';
+import type { Sql } from '../platform/db/client.ts';
 import { containsPattern } from './users.ts';
 
 interface Keyed {

@@ -22,12 +22,12 @@ import type {
   TestStep,
   TPaymentTestRun,
 } from '../../schemas/admin-payment-test.ts';
-import type { Sql } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
-import { processLead } from '../quotes/process-lead.ts';
-import { searchCatalog } from '../search/search-catalog.ts';
-import { audited, type AuditActor } from './audit.ts';
+import type { Sql } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import type { PaymentGateway } from '../money/gateway/gateway.ts';
+import { processLead } from '../leads/requests/process-lead.ts';
+import { searchCatalog } from '../site/search/search-catalog.ts';
+import { audited, type AuditActor } from '../platform/security/audit.ts';
 
 /** The longest pipeline error kept on a run. */
 const ERROR_MAX = 1000;

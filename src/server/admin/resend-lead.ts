@@ -15,15 +15,15 @@
 import { ADMIN_LEAD_MESSAGES as M, qualificationLabel, RESENDABLE } from '../../domain/admin-lead-rules.ts';
 import { MAX_CONTRACTORS_PER_LEAD } from '../../domain/quote-rules.ts';
 import type { AdminLeadResendResult, TLeadResend } from '../../schemas/admin-leads.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { finishLead } from '../quotes/finish-lead.ts';
-import { matchContractors } from '../quotes/match-contractors.ts';
-import { readLead } from '../quotes/process-lead.ts';
-import { settlePendingCharges } from '../quotes/settle-pending-charges.ts';
-import { reserveDistributionIn } from '../quotes/spend-caps.ts';
-import type { LeadRow, SubmitOptions } from '../quotes/types.ts';
-import { audited, type AuditActor } from './audit.ts';
+import type { Sql, TransactionSql } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { finishLead } from '../leads/requests/finish-lead.ts';
+import { matchContractors } from '../leads/requests/match-contractors.ts';
+import { readLead } from '../leads/requests/process-lead.ts';
+import { settlePendingCharges } from '../leads/requests/settle-pending-charges.ts';
+import { reserveDistributionIn } from '../accounts/contractor/spend-caps.ts';
+import type { LeadRow, SubmitOptions } from '../leads/requests/types.ts';
+import { audited, type AuditActor } from '../platform/security/audit.ts';
 import { leadDetail, leadDistributions } from './leads.ts';
 
 interface ResendRow {

@@ -1,14 +1,14 @@
 // The related articles of a city-service page (issue 24): an admin chooses up to
 // SEO_LIMITS.relatedArticles published articles, in order, on the SEO pages tab; the page shows
-// them first (src/server/site/city-service-page.ts). Saved as seo_page_articles rows of the page's
+// them first (src/server/site/pages/city-service-page.ts). Saved as seo_page_articles rows of the page's
 // seo_pages override (created on the first save, with the generated copy kept), audited with the
 // articles before and after, with a publish request, in one transaction.
 import { CONTENT_MESSAGES as M, SEO_LIMITS } from '../../domain/content-rules.ts';
 import type { AdminRelatedArticle, SeoPageArticles } from '../../schemas/admin-content.ts';
-import type { Db, TransactionSql } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { requestPublish } from '../publish/request-publish.ts';
-import { audited, type AuditActor } from './audit.ts';
+import type { Db, TransactionSql } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { requestPublish } from '../platform/publish/request-publish.ts';
+import { audited, type AuditActor } from '../platform/security/audit.ts';
 import { pageRow } from './content-seo-pages.ts';
 
 /** Published articles offered to choose from (by title). */

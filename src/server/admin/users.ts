@@ -4,10 +4,10 @@
 // everywhere at once.
 import { ADMIN_MESSAGES, ADMIN_USERS_PAGE_SIZE, type GrantableRole } from '../../domain/admin-rules.ts';
 import type { AdminUser, AdminUserPage } from '../../schemas/admin.ts';
-import type { Sql, TransactionSql } from '../db/client.ts';
-import { cursorCodec } from '../cursor.ts';
-import { AppError } from '../errors.ts';
-import { audited, type AuditActor } from './audit.ts';
+import type { Sql, TransactionSql } from '../platform/db/client.ts';
+import { cursorCodec } from '../platform/cursor.ts';
+import { AppError } from '../platform/errors.ts';
+import { audited, type AuditActor } from '../platform/security/audit.ts';
 
 interface UserRow {
   id: string;

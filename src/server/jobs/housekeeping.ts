@@ -1,7 +1,7 @@
 // Every scheduled job of the registry once, in its order (the queue first, then the sweepers, the
 // outcome questions before the mail, the expiries): for a test that plays the schedule, or a
 // manual run. Servers run each job on its own schedule (runner.ts, netlify/functions).
-import type { Sql } from '../db/client.ts';
+import type { Sql } from '../platform/db/client.ts';
 import { SCHEDULED_JOBS, type JobContext } from './registry.ts';
 
 export async function housekeeping(

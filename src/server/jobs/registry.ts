@@ -5,28 +5,28 @@
 // and `housekeeping` (every scheduled job once, for a test or a manual run). Every job is safe to
 // run at any time, again, and in two processes at once.
 import type { Transporter } from 'nodemailer';
-import { drainAlerts, type AlertPorts } from '../alerts/deliver-alerts.ts';
-import { alertPorts } from '../alerts/index.ts';
-import { purgeExpired } from '../auth/cleanup.ts';
-import { creditUnansweredLeads } from '../credits/credit-unanswered-leads.ts';
-import { resumeRefundingCredits } from '../credits/settle-credit.ts';
-import type { Sql } from '../db/client.ts';
-import { askForOutcomes } from '../leads/lead-outcome.ts';
-import { deliverPendingMail } from '../mail/sender.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
-import { paymentGateway } from '../payments/index.ts';
-import { publishIfDue, publisher, type Publisher } from '../publish/publisher.ts';
-import { expireUnconfirmedQuotes } from '../quotes/expire-unconfirmed-quotes.ts';
-import { purgeSpentProofs } from '../quotes/proof-of-work.ts';
-import { resumeUnfinishedLeads } from '../quotes/resume-unfinished-leads.ts';
-import { runQueuedSales } from '../quotes/queue-sale.ts';
-import { SALE_QUEUE } from '../quotes/sale-queue.ts';
-import { purgeSearchMarks } from '../search/purge-search-marks.ts';
-import type { UploadStore } from '../storage/upload-store.ts';
-import { uploadStore } from '../storage/uploads.ts';
-import { superviseQueues, type DrainResult } from './queue.ts';
-import { QUEUES } from './queues.ts';
-import { log } from '../log.ts';
+import { drainAlerts, type AlertPorts } from '../leads/alerts/deliver-alerts.ts';
+import { alertPorts } from '../leads/alerts/index.ts';
+import { purgeExpired } from './cleanup.ts';
+import { creditUnansweredLeads } from '../leads/credits/credit-unanswered-leads.ts';
+import { resumeRefundingCredits } from '../leads/credits/settle-credit.ts';
+import type { Sql } from '../platform/db/client.ts';
+import { askForOutcomes } from '../leads/outcomes/lead-outcome.ts';
+import { deliverPendingMail } from '../platform/mail/sender.ts';
+import type { PaymentGateway } from '../money/gateway/gateway.ts';
+import { paymentGateway } from '../money/gateway/index.ts';
+import { publishIfDue, publisher, type Publisher } from '../platform/publish/publisher.ts';
+import { expireUnconfirmedQuotes } from '../leads/requests/expire-unconfirmed-quotes.ts';
+import { purgeSpentProofs } from '../leads/requests/proof-of-work.ts';
+import { resumeUnfinishedLeads } from '../leads/requests/resume-unfinished-leads.ts';
+import { runQueuedSales } from '../leads/requests/queue-sale.ts';
+import { SALE_QUEUE } from '../platform/queue/sale-queue.ts';
+import { purgeSearchMarks } from '../site/search/purge-search-marks.ts';
+import type { UploadStore } from '../platform/storage/upload-store.ts';
+import { uploadStore } from '../platform/storage/uploads.ts';
+import { superviseQueues, type DrainResult } from '../platform/queue/queue.ts';
+import { QUEUES } from '../platform/queue/queues.ts';
+import { log } from '../platform/log.ts';
 
 /** What a job may use: the database and the ports it reaches the world through. */
 export interface JobContext {

@@ -6,12 +6,12 @@
 // function run-jobs-background, and the scheduled functions run the rest (netlify/functions).
 // Elsewhere (the tests) a kick drains the queues in the background of this process.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Sql } from '../db/client.ts';
-import { serverEnv } from '../config.ts';
+import type { Sql } from '../platform/db/client.ts';
+import { serverEnv } from '../platform/config.ts';
 import { coalesced, type Coalesced } from './coalesce.ts';
 import { drainQueues, jobContext, SCHEDULED_JOBS, scheduleMinutes } from './registry.ts';
 import { runnerHost } from './runner-host.ts';
-import { log, outsideRequest } from '../log.ts';
+import { log, outsideRequest } from '../platform/log.ts';
 
 /** How often the runner looks for due jobs (retries, jobs another process queued). */
 const QUEUE_POLL_MS = 2_000;

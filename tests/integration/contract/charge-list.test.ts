@@ -4,7 +4,7 @@
 // period; all pages read (more than one page of 100).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { GatewayCharge } from '../../../src/server/payments/gateway.ts';
+import type { GatewayCharge } from '../../../src/server/money/gateway/gateway.ts';
 import { gatewaysUnderTest, type TestCard } from '../../helpers/gateways-under-test.ts';
 import { useTestSql } from '../../helpers/sql.ts';
 

@@ -1,8 +1,8 @@
 // POST /api/account/deletion: records the request for support (spec: deletion is completed by
 // support, the user sees 'Account deletion requested').
-import { requestAccountDeletion } from '~/server/auth/request-account-deletion';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { requestAccountDeletion } from '~/server/accounts/auth/request-account-deletion';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

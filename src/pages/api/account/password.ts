@@ -1,9 +1,9 @@
 // POST /api/account/password {currentPassword, password, confirmPassword}: needs the current
 // password ('Invalid current password'); every other session of the user ends.
 import { ZChangePassword } from '~/schemas/auth';
-import { changePassword } from '~/server/auth/change-password';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { changePassword } from '~/server/accounts/auth/change-password';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 // PUT /api/account/preferences {email_notifications, lead_notifications, marketing_emails}:
 // saved on the server (the spec kept them in the browser only; see docs/decisions.md).
 import { ZPreferences } from '~/schemas/auth';
-import { savePreferences } from '~/server/auth/save-preferences';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { savePreferences } from '~/server/accounts/auth/save-preferences';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -2,11 +2,11 @@
 // PUT {fullName, email}: saves the name; a different e-mail is mailed a verification link and
 // changes only once it is followed; asking for that needs a recent password (403 REAUTH_REQUIRED).
 import { ZProfileUpdate } from '~/schemas/auth';
-import { getProfile } from '~/server/auth/get-profile';
-import { updateProfile } from '~/server/auth/update-profile';
-import { db } from '~/server/db/client';
-import { kickMailSender } from '~/server/mail/sender';
-import { route } from '~/server/route';
+import { getProfile } from '~/server/accounts/auth/get-profile';
+import { updateProfile } from '~/server/accounts/auth/update-profile';
+import { db } from '~/server/platform/db/client';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 // GET /api/account/sessions: the user's signed-in browsers. DELETE ?id=..: ends one of the
 // others (this browser signs out with /api/auth/sign-out).
-import { endOtherSession, listSessions } from '~/server/auth/sessions';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { route } from '~/server/route';
+import { endOtherSession, listSessions } from '~/server/platform/security/sessions';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 // GET /api/admin/activity-logs?actor=&action=&from=&to=&cursor=: the audit log, newest first.
 import { ZActivityQuery } from '~/schemas/admin';
 import { listActivity } from '~/server/admin/activity-log';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

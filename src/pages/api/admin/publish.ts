@@ -1,9 +1,9 @@
 // POST /api/admin/publish: publishes the pending changes (a rebuild of the prebuilt pages; it joins
 // the queued run if one waits) and answers 202 with the run. GET: the latest runs and how many
 // changes wait for the next publish. Admins only.
-import { db } from '~/server/db/client';
-import { publishState, publisher } from '~/server/publish/publisher';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { publishState, publisher } from '~/server/platform/publish/publisher';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

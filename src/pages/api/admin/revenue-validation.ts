@@ -2,9 +2,9 @@
 // period of days (UTC; default the last 30), with every mismatch listed.
 import { ZRevenueQuery } from '~/schemas/admin-payments';
 import { validateRevenue } from '~/server/admin/validate-revenue';
-import { db } from '~/server/db/client';
-import { paymentGateway } from '~/server/payments/index';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { paymentGateway } from '~/server/money/gateway/index';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
 // POST /api/auth/forgot-password {email}: mails a single-use reset link when the account exists;
 // the answer is the same either way.
 import { ZForgotPassword } from '~/schemas/auth';
-import { requestPasswordReset } from '~/server/auth/reset-password';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
-import { kickMailSender } from '~/server/mail/sender';
-import { route } from '~/server/route';
+import { requestPasswordReset } from '~/server/accounts/auth/reset-password';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

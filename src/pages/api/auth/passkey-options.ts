@@ -1,10 +1,10 @@
 // POST /api/auth/passkey-options: the passkey challenge for the sign-in's second step (the
 // pending sign-in's cookie names the account): its passkeys, for this site.
-import { pendingPasskeyOptions } from '~/server/auth/second-factor/finish-sign-in';
-import { relyingPartyOf } from '~/server/auth/second-factor/passkeys';
-import { db } from '~/server/db/client';
-import { pendingSignInCookieName } from '~/server/http';
-import { route } from '~/server/route';
+import { pendingPasskeyOptions } from '~/server/accounts/auth/second-factor/finish-sign-in';
+import { relyingPartyOf } from '~/server/accounts/auth/second-factor/passkeys';
+import { db } from '~/server/platform/db/client';
+import { pendingSignInCookieName } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -5,10 +5,10 @@
 // ('Password updated!'); {signedIn: false} for an account with a second factor, which signs in
 // with the new password and the factor.
 import { ZResetPassword, ZTokenQuery } from '~/schemas/auth';
-import { resetPassword, resetTokenOwner } from '~/server/auth/reset-password';
-import { db } from '~/server/db/client';
-import { requestMeta, setSessionCookie } from '~/server/http';
-import { route } from '~/server/route';
+import { resetPassword, resetTokenOwner } from '~/server/accounts/auth/reset-password';
+import { db } from '~/server/platform/db/client';
+import { requestMeta, setSessionCookie } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 // GET /api/auth/session: who is signed in, for the account menu of prebuilt pages.
-import { route } from '~/server/route';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -5,21 +5,21 @@
 // and a wrong password; 429 after 5 attempts in 5 minutes, unless this browser or this address may
 // go on (limit-sign-in.ts).
 import { ZSignIn } from '~/schemas/auth';
-import { deleteSession } from '~/server/auth/sessions';
-import { signIn } from '~/server/auth/sign-in';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
+import { deleteSession } from '~/server/platform/security/sessions';
+import { signIn } from '~/server/accounts/auth/sign-in';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
 import {
   deviceCookieName,
   requestMeta,
   setDeviceCookie,
   setPendingSignInCookie,
   setSessionCookie,
-} from '~/server/http';
-import { kickMailSender } from '~/server/mail/sender';
-import { route } from '~/server/route';
-import { signupBrowserOf } from '~/server/auth/signup-browser-cookie';
-import { recordAccountSignals, visitorSignals } from '~/server/security/visitor';
+} from '~/server/platform/http';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { route } from '~/server/platform/route';
+import { signupBrowserOf } from '~/server/accounts/auth/signup-browser-cookie';
+import { recordAccountSignals, visitorSignals } from '~/server/platform/security/visitor';
 
 export const prerender = false;
 

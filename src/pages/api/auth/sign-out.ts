@@ -1,9 +1,9 @@
 // POST /api/auth/sign-out: deletes this browser's session (the cookie alone is not trusted to go).
 // JSON callers get {ok}; the account menu's plain form is sent back to the home page.
-import { deleteSession } from '~/server/auth/sessions';
-import { db } from '~/server/db/client';
-import { clearSessionCookie } from '~/server/http';
-import { route } from '~/server/route';
+import { deleteSession } from '~/server/platform/security/sessions';
+import { db } from '~/server/platform/db/client';
+import { clearSessionCookie } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

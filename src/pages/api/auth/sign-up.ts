@@ -2,13 +2,13 @@
 // verified) and mails the verification link ('Account Created! ...'), which signs in only this
 // browser (its signup cookie); 409 'Account Exists' when a verified account has the e-mail.
 import { ZSignUp } from '~/schemas/auth';
-import { signUp } from '~/server/auth/sign-up';
-import { setSignupBrowserCookie, signupBrowserFor } from '~/server/auth/signup-browser-cookie';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
-import { kickMailSender } from '~/server/mail/sender';
-import { route } from '~/server/route';
-import { recordAccountSignals, visitorSignals } from '~/server/security/visitor';
+import { signUp } from '~/server/accounts/auth/sign-up';
+import { setSignupBrowserCookie, signupBrowserFor } from '~/server/accounts/auth/signup-browser-cookie';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { route } from '~/server/platform/route';
+import { recordAccountSignals, visitorSignals } from '~/server/platform/security/visitor';
 
 export const prerender = false;
 

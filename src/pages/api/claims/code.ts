@@ -3,14 +3,14 @@
 // signed-in claimant, or the browser that has just registered the claim (its proof cookie).
 import { CLAIM_PROOF_MESSAGES } from '~/domain/claim-rules';
 import { ZClaimCodeRequest } from '~/schemas/claim-proof';
-import { claimAccessOf } from '~/server/claims/claim-proof-cookie';
-import { sendClaimCode } from '~/server/claims/send-claim-code';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { requestMeta } from '~/server/http';
-import { kickMailSender } from '~/server/mail/sender';
-import { route } from '~/server/route';
-import { smsPort } from '~/server/sms';
+import { claimAccessOf } from '~/server/accounts/claims/claim-proof-cookie';
+import { sendClaimCode } from '~/server/accounts/claims/send-claim-code';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { requestMeta } from '~/server/platform/http';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { route } from '~/server/platform/route';
+import { smsPort } from '~/server/platform/sms';
 
 export const prerender = false;
 

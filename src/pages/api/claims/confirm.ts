@@ -2,12 +2,12 @@
 // one confirms the claim (the admin sees by what and when). The same callers as /api/claims/code.
 import { CLAIM_PROOF_MESSAGES } from '~/domain/claim-rules';
 import { ZClaimCodeCheck } from '~/schemas/claim-proof';
-import { checkClaimCode } from '~/server/claims/check-claim-code';
-import { claimAccessOf } from '~/server/claims/claim-proof-cookie';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { route } from '~/server/route';
-import { smsPort } from '~/server/sms';
+import { checkClaimCode } from '~/server/accounts/claims/check-claim-code';
+import { claimAccessOf } from '~/server/accounts/claims/claim-proof-cookie';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { route } from '~/server/platform/route';
+import { smsPort } from '~/server/platform/sms';
 
 export const prerender = false;
 

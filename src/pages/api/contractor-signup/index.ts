@@ -4,15 +4,15 @@
 // answer carries its ways to prove it, and the browser gets the claim's proof cookie; every
 // registration gives it the signup cookie that lets its verification link sign it in.
 import { SIGNUP_MESSAGES, ZContractorSignup } from '~/schemas/contractor-signup';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { requestMeta } from '~/server/http';
-import { kickMailSender } from '~/server/mail/sender';
-import { setClaimProofCookie } from '~/server/claims/claim-proof-cookie';
-import { registerContractor } from '~/server/registration/register-contractor';
-import { setSignupBrowserCookie, signupBrowserFor } from '~/server/auth/signup-browser-cookie';
-import { route } from '~/server/route';
-import { recordAccountSignals, visitorSignals } from '~/server/security/visitor';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { requestMeta } from '~/server/platform/http';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { setClaimProofCookie } from '~/server/accounts/claims/claim-proof-cookie';
+import { registerContractor } from '~/server/accounts/registration/register-contractor';
+import { setSignupBrowserCookie, signupBrowserFor } from '~/server/accounts/auth/signup-browser-cookie';
+import { route } from '~/server/platform/route';
+import { recordAccountSignals, visitorSignals } from '~/server/platform/security/visitor';
 
 export const prerender = false;
 

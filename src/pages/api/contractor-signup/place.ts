@@ -1,12 +1,12 @@
 // GET /api/contractor-signup/place?placeId=: a Google place's details as the form's fields.
 // Public, limited per client address with the searches.
 import { ZPlaceDetailsQuery } from '~/schemas/contractor-signup';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
-import { placesDirectory } from '~/server/places/places';
-import { placePrefill } from '~/server/registration/place-prefill';
-import { limitSignupSearches } from '~/server/registration/search-signup-businesses';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
+import { placesDirectory } from '~/server/platform/places/places';
+import { placePrefill } from '~/server/accounts/registration/place-prefill';
+import { limitSignupSearches } from '~/server/accounts/registration/search-signup-businesses';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

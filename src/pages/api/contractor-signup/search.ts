@@ -1,11 +1,11 @@
 // GET /api/contractor-signup/search?q=: the registration's business search (our unclaimed
 // listings, then Google Places when configured). Public, limited per client address.
 import { ZSignupSearchQuery } from '~/schemas/contractor-signup';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
-import { placesDirectory } from '~/server/places/places';
-import { searchSignupBusinesses } from '~/server/registration/search-signup-businesses';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
+import { placesDirectory } from '~/server/platform/places/places';
+import { searchSignupBusinesses } from '~/server/accounts/registration/search-signup-businesses';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 // GET /api/contractor/analytics?days=30: the caller's own business's daily analytics, one value
 // per day and metric (no business id is taken from the request).
 import { ZAnalyticsQuery } from '~/schemas/analytics';
-import { businessAnalytics } from '~/server/analytics/business-analytics';
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { businessAnalytics } from '~/server/site/analytics/business-analytics';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -2,11 +2,11 @@
 // days) and recent activity (the last 10 things that happened), for the dashboard's Analytics tab.
 import { ANALYTICS_DEFAULT_DAYS } from '~/domain/analytics-rules';
 import type { DashboardInsights } from '~/schemas/analytics';
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { popularServices } from '~/server/dashboard/popular-services';
-import { recentActivity } from '~/server/dashboard/recent-activity';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { popularServices } from '~/server/leads/dashboard/popular-services';
+import { recentActivity } from '~/server/leads/dashboard/recent-activity';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

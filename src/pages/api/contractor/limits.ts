@@ -3,10 +3,10 @@
 // them for the caller's own business (no business id is taken from the request) and answers the
 // same as GET.
 import { ZSpendLimits } from '~/schemas/spend-limits';
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { getSpendLimits, updateSpendLimits } from '~/server/contractor/spend-limits';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { getSpendLimits, updateSpendLimits } from '~/server/accounts/contractor/spend-limits';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -3,15 +3,15 @@
 // profile's photo limit. DELETE ?url= unlists the photo and answers { images }; 404 if the
 // profile does not list it.
 import * as z from 'zod/mini';
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { deleteBusinessPhoto, uploadBusinessPhoto } from '~/server/contractor/business-photos';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
-import { route } from '~/server/route';
-import { uploadStore } from '~/server/storage/uploads';
-import { limitUploads } from '~/server/uploads/limit-uploads';
-import { readPhotoFile } from '~/server/uploads/read-photo-form';
-import { schedulePublish } from '~/server/publish/publisher';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { deleteBusinessPhoto, uploadBusinessPhoto } from '~/server/accounts/contractor/business-photos';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
+import { uploadStore } from '~/server/platform/storage/uploads';
+import { limitUploads } from '~/server/platform/uploads/limit-uploads';
+import { readPhotoFile } from '~/server/platform/uploads/read-photo-form';
+import { schedulePublish } from '~/server/platform/publish/publisher';
 
 export const prerender = false;
 

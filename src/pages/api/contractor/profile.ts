@@ -2,12 +2,12 @@
 // ZBusinessProfile body saves it (no business id is taken from the request: it is always the
 // caller's) and answers the saved profile; a change records a publish request.
 import { ZBusinessProfile } from '~/schemas/business';
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { getBusinessProfile } from '~/server/contractor/get-business-profile';
-import { updateBusinessProfile } from '~/server/contractor/update-business-profile';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
-import { schedulePublish } from '~/server/publish/publisher';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { getBusinessProfile } from '~/server/accounts/contractor/get-business-profile';
+import { updateBusinessProfile } from '~/server/accounts/contractor/update-business-profile';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
+import { schedulePublish } from '~/server/platform/publish/publisher';
 
 export const prerender = false;
 

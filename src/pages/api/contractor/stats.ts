@@ -1,8 +1,8 @@
 // GET /api/contractor/stats: the dashboard's stats cards for the caller's business.
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { dashboardStats } from '~/server/dashboard/dashboard-stats';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { dashboardStats } from '~/server/leads/dashboard/dashboard-stats';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -3,18 +3,18 @@
 // "Publishing"). The body is read raw, at most 1 MB, for its signature: a missing or wrong one is a
 // 401 and writes nothing. 200 whether the deploy ended a publish run or was one no publish started.
 // Without the secret it is 404.
-import { netlifyDeployWebhookSecret } from '~/server/config';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { readBody } from '~/server/http';
+import { netlifyDeployWebhookSecret } from '~/server/platform/config';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { readBody } from '~/server/platform/http';
 import {
   DeploySignatureError,
   NETLIFY_SIGNATURE_HEADER,
   receiveDeployStatus,
   verifyDeploySignature,
-} from '~/server/publish/deploy-status';
-import { route } from '~/server/route';
-import { MAX_WEBHOOK_BYTES } from '~/server/security/body-limits';
+} from '~/server/platform/publish/deploy-status';
+import { route } from '~/server/platform/route';
+import { MAX_WEBHOOK_BYTES } from '~/server/platform/security/body-limits';
 
 export const prerender = false;
 

@@ -4,10 +4,10 @@
 // { communicationId, businessName, acceptedNow }; 404 for a link or quote that is not theirs;
 // 409 when another quote was accepted or this one expired.
 import { ZAcceptQuote } from '~/schemas/homeowner';
-import { db } from '~/server/db/client';
-import { acceptQuote } from '~/server/leads/accept-quote';
-import { kickMailSender } from '~/server/mail/sender';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { acceptQuote } from '~/server/leads/outcomes/accept-quote';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

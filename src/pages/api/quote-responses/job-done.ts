@@ -5,11 +5,11 @@
 // review link, mailed once, null once the job is reviewed); 404 for a link that is not theirs or
 // a contractor that did not respond; 409 when the contractor's charge for the lead was refunded.
 import { ZJobDone } from '~/schemas/homeowner';
-import { db } from '~/server/db/client';
-import { homeownerLinkUrl } from '~/server/leads/homeowner-links';
-import { markJobDone } from '~/server/leads/mark-job-done';
-import { kickMailSender } from '~/server/mail/sender';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { homeownerLinkUrl } from '~/server/leads/outcomes/homeowner-links';
+import { markJobDone } from '~/server/leads/outcomes/mark-job-done';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

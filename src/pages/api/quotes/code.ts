@@ -3,11 +3,11 @@
 // expires, when another may be asked); 429 within 30 seconds of the last one or past the hourly
 // limits; 409 once the request needs no code.
 import { ZQuoteResend } from '~/schemas/phone-proof';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
-import { resendQuoteCode } from '~/server/quotes/prove-quote-phone';
-import { route } from '~/server/route';
-import { smsPort } from '~/server/sms';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
+import { resendQuoteCode } from '~/server/leads/requests/prove-quote-phone';
+import { route } from '~/server/platform/route';
+import { smsPort } from '~/server/platform/sms';
 
 export const prerender = false;
 

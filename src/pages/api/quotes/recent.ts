@@ -1,9 +1,9 @@
 // GET /api/quotes/recent: the newest requests sold to contractors (service, area, time), for the
 // quote page's panel. The same for everyone, so the CDN may keep it for a minute.
-import { db } from '~/server/db/client';
-import { publicCache } from '~/server/http';
-import { recentRequests } from '~/server/quotes/recent-requests';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { publicCache } from '~/server/platform/http';
+import { recentRequests } from '~/server/leads/requests/recent-requests';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

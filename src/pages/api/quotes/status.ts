@@ -2,9 +2,9 @@
 // /api/quotes/verify answers (status 'sent' with `selling` while its sale runs, then the
 // contractors who paid), for the wizard to follow the sale. Reads only; 404 for an unknown key.
 import { ZQuoteStatus } from '~/schemas/phone-proof';
-import { db } from '~/server/db/client';
-import { quoteStatus } from '~/server/quotes/prove-quote-phone';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { quoteStatus } from '~/server/leads/requests/prove-quote-phone';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

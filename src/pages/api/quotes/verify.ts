@@ -4,13 +4,13 @@
 // /api/quotes/status; or 'duplicate', 'awaiting_email', 'held'). Wrong, expired
 // or out of tries: 400 with the message on `code`, everything else kept.
 import { ZQuoteCode } from '~/schemas/phone-proof';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
 import { kickJobs } from '~/server/jobs/runner';
-import { kickMailSender } from '~/server/mail/sender';
-import { verifyQuotePhone } from '~/server/quotes/prove-quote-phone';
-import { route } from '~/server/route';
-import { smsPort } from '~/server/sms';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { verifyQuotePhone } from '~/server/leads/requests/prove-quote-phone';
+import { route } from '~/server/platform/route';
+import { smsPort } from '~/server/platform/sms';
 
 export const prerender = false;
 

@@ -4,15 +4,15 @@
 // nothing. 200 for an event processed, a duplicate, a type outside the allow-list, an object with
 // no id (incomplete) or one Stripe no longer has (missing), each recorded; 500 when a
 // handler failed, so Stripe sends it again. Without STRIPE_WEBHOOK_SECRET (the sandbox) it is 404.
-// The middleware lets Stripe's cross-site post through to here (src/server/security/cross-site.ts).
-import { stripeWebhookConfig } from '~/server/config';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { readBody } from '~/server/http';
-import { stripeClient } from '~/server/payments/stripe-client';
-import { receiveStripeEvent } from '~/server/payments/webhooks/receive-event';
-import { route } from '~/server/route';
-import { MAX_WEBHOOK_BYTES } from '~/server/security/body-limits';
+// The middleware lets Stripe's cross-site post through to here (src/server/platform/security/cross-site.ts).
+import { stripeWebhookConfig } from '~/server/platform/config';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { readBody } from '~/server/platform/http';
+import { stripeClient } from '~/server/money/gateway/stripe-client';
+import { receiveStripeEvent } from '~/server/stripe-events/receive-event';
+import { route } from '~/server/platform/route';
+import { MAX_WEBHOOK_BYTES } from '~/server/platform/security/body-limits';
 
 export const prerender = false;
 

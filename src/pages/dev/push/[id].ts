@@ -1,11 +1,11 @@
-// POST /dev/push/sandbox-phone: the sandbox phone's push service (src/server/alerts/sandbox-phone.ts),
+// POST /dev/push/sandbox-phone: the sandbox phone's push service (src/server/leads/alerts/sandbox-phone.ts),
 // where alerts to it arrive on a developer's machine; /dev/push shows them. Exists only where
 // /dev/sms does (the embedded database, for requests from this machine to a loopback host name);
 // elsewhere, and for any other id, 404.
-import { receiveSandboxPush, SANDBOX_PHONE, sandboxPhoneHere } from '~/server/alerts/sandbox-phone';
-import { AppError } from '~/server/errors';
-import { requestMeta } from '~/server/http';
-import { route } from '~/server/route';
+import { receiveSandboxPush, SANDBOX_PHONE, sandboxPhoneHere } from '~/server/leads/alerts/sandbox-phone';
+import { AppError } from '~/server/platform/errors';
+import { requestMeta } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

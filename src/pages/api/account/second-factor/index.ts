@@ -1,8 +1,8 @@
 // GET /api/account/second-factor: the account's second factors (an authenticator app, recovery
 // codes left) and whether this session proved one.
-import { factorStatus } from '~/server/auth/second-factor/factor-status';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { factorStatus } from '~/server/accounts/auth/second-factor/factor-status';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

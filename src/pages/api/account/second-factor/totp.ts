@@ -3,11 +3,11 @@
 // DELETE removes it. Replacing or removing one needs a session that proved the second factor.
 // The answers hold a secret and recovery codes: never kept for an idempotent replay (keyed: false).
 import { ZSecondFactorCode } from '~/schemas/second-factor';
-import { confirmTotpEnrolment, startTotpEnrolment } from '~/server/auth/second-factor/enrol-totp';
-import { removeSecondFactor } from '~/server/auth/second-factor/remove-factor';
-import { requireProvedSession } from '~/server/auth/second-factor/require-proved-session';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { confirmTotpEnrolment, startTotpEnrolment } from '~/server/accounts/auth/second-factor/enrol-totp';
+import { removeSecondFactor } from '~/server/accounts/auth/second-factor/remove-factor';
+import { requireProvedSession } from '~/server/accounts/auth/second-factor/require-proved-session';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -2,8 +2,8 @@
 // pending listing claims (newest first), or the listed (ACTIVE and SUSPENDED) businesses by name.
 import { ZAdminContractorQuery } from '~/schemas/admin';
 import { listContractors } from '~/server/admin/contractors';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

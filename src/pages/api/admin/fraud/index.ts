@@ -2,9 +2,9 @@
 // held requests oldest first and reported ones newest first, each with its signals; or the contact
 // details blocked now, newest first.
 import { ZFraudQuery } from '~/schemas/admin-fraud';
-import { db } from '~/server/db/client';
-import { listFraudQueue } from '~/server/fraud';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { listFraudQueue } from '~/server/leads/fraud';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -2,8 +2,8 @@
 // each with its qualification, score and how many pros it went to and paid.
 import { ZAdminLeadQuery } from '~/schemas/admin-leads';
 import { listLeads } from '~/server/admin/leads';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

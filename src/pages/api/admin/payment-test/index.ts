@@ -3,9 +3,9 @@
 import type { PaymentTestListSize } from '~/domain/payment-test';
 import { ZPaymentTestQuery } from '~/schemas/admin-payment-test';
 import { paymentTestState } from '~/server/admin/payment-test';
-import { stripeSecretKey } from '~/server/config';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { stripeSecretKey } from '~/server/platform/config';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

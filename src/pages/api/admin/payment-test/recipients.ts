@@ -2,8 +2,8 @@
 // leads (10 at most). POST {businessId, receives}: names one a test recipient or stops it (audited).
 import { ZRecipientChange, ZRecipientQuery } from '~/schemas/admin-payment-test';
 import { findRecipientCandidates, setTestRecipient } from '~/server/admin/payment-test';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -2,11 +2,11 @@
 // 409 with the reason, and nothing created, when the gateway is Stripe in live mode.
 import { ZPaymentTestRun } from '~/schemas/admin-payment-test';
 import { triggerPaymentTest } from '~/server/admin/payment-test';
-import { stripeSecretKey } from '~/server/config';
-import { db } from '~/server/db/client';
-import { kickMailSender } from '~/server/mail/sender';
-import { paymentGateway } from '~/server/payments';
-import { route } from '~/server/route';
+import { stripeSecretKey } from '~/server/platform/config';
+import { db } from '~/server/platform/db/client';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { paymentGateway } from '~/server/money/gateway';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -2,8 +2,8 @@
 // newest first, 25 a page; failures carry the decline reason, refunds the amount given back.
 import { ZAdminTransactionQuery } from '~/schemas/admin-payments';
 import { listTransactions } from '~/server/admin/list-payments';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 // GET /api/admin/users?q=&cursor=: accounts matching an e-mail or name, by e-mail, 25 a page.
 import { ZAdminUserQuery } from '~/schemas/admin';
 import { listUsers } from '~/server/admin/users';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -3,11 +3,11 @@
 // bad id, 404 no published article with that id.
 import { z } from 'zod';
 import { ZArticleId } from '~/domain/article-id';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { requestMeta } from '~/server/http';
-import { route } from '~/server/route';
-import { recordArticleView } from '~/server/site/article-views';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { requestMeta } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
+import { recordArticleView } from '~/server/site/pages/article-views';
 
 export const prerender = false;
 

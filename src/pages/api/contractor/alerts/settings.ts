@@ -2,10 +2,10 @@
 // quiet hours, the texts a day and the number texts go to. PUT the same shape (without the number)
 // saves it; texts chosen without a confirmed number are a 409. The caller's own settings only.
 import { ZAlertSettingsInput } from '~/schemas/alerts';
-import { readAlertSettings, saveAlertSettings } from '~/server/alerts/alert-settings';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { readAlertSettings, saveAlertSettings } from '~/server/leads/alerts/alert-settings';
+import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

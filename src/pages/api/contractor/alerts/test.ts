@@ -4,14 +4,14 @@
 // in ten minutes is a 429.
 import { ALERT_MESSAGES } from '~/domain/alert-rules';
 import { ZTestAlert } from '~/schemas/alerts';
-import { checkRateLimit } from '~/server/auth/rate-limit';
-import { kickAlertSender } from '~/server/alerts/deliver-alerts';
-import { alertPorts } from '~/server/alerts/index';
-import { queueTestAlert } from '~/server/alerts/queue-alerts';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { route } from '~/server/route';
+import { checkRateLimit } from '~/server/platform/security/rate-limit';
+import { kickAlertSender } from '~/server/leads/alerts/deliver-alerts';
+import { alertPorts } from '~/server/leads/alerts/index';
+import { queueTestAlert } from '~/server/leads/alerts/queue-alerts';
+import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
 // DELETE /api/contractor/away/:id: ends one of the caller's away periods now (under way) or
 // cancels it (not begun) ({ended}); another business's, one that is over or an unknown one is 404.
 import { AWAY_MESSAGES } from '~/domain/response-clock';
-import { endAway } from '~/server/contractor/away';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { route } from '~/server/route';
+import { endAway } from '~/server/accounts/contractor/away';
+import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -2,10 +2,10 @@
 // {firstDay, lastDay, reason}: adds one (replacing those it overlaps); no lead is sold while away
 // and the response clock stops. The caller's own business only.
 import { ZAwayInput } from '~/schemas/away';
-import { readAway, setAway } from '~/server/contractor/away';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { readAway, setAway } from '~/server/accounts/contractor/away';
+import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -3,11 +3,11 @@
 // 'change' (prorated as of the preview's prorationDate) and 'cancel' (at the period's end) answer
 // { message }. No business or subscription id is taken from the request.
 import { ZPlanRequest } from '~/schemas/plans';
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { db } from '~/server/db/client';
-import { paymentGateway } from '~/server/payments/index';
-import { cancelPlan, changePlan, previewPlan, startPlan } from '~/server/plans/manage-plan';
-import { route } from '~/server/route';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { db } from '~/server/platform/db/client';
+import { paymentGateway } from '~/server/money/gateway/index';
+import { cancelPlan, changePlan, previewPlan, startPlan } from '~/server/money/plans/manage-plan';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

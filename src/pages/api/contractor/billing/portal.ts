@@ -1,10 +1,10 @@
 // POST /api/contractor/billing/portal: a Customer Portal session for the caller's own business
 // (Manage Payments opens { url } in a new tab; spec: customer-portal). No id is read from the request.
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { db } from '~/server/db/client';
-import { paymentGateway } from '~/server/payments/index';
-import { openPortal } from '~/server/plans/manage-plan';
-import { route } from '~/server/route';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { db } from '~/server/platform/db/client';
+import { paymentGateway } from '~/server/money/gateway/index';
+import { openPortal } from '~/server/money/plans/manage-plan';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

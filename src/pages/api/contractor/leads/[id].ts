@@ -1,9 +1,9 @@
 // GET /api/contractor/leads/:distributionId: one of the caller's leads with its communications
 // (another business's answers 404). The first view records viewed_at.
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { getLead } from '~/server/dashboard/get-lead';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { getLead } from '~/server/leads/dashboard/get-lead';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 // GET /api/contractor/leads?stage=&cursor=: the caller's business's leads, newest first, by keyset pages.
 import { ZLeadListQuery } from '~/schemas/lead-response';
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { listLeads } from '~/server/dashboard/list-leads';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { listLeads } from '~/server/leads/dashboard/list-leads';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

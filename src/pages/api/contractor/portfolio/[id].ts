@@ -1,16 +1,16 @@
 // POST /api/contractor/portfolio/:id multipart {title, description, file?}: the item's text
 // saved, and its photo replaced when a file comes ({items}). DELETE: the item removed ({items}).
 // Another business's item, like an unknown one, is 404.
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { editPortfolioItem } from '~/server/dashboard/edit-portfolio-item';
-import { readPortfolioForm } from '~/server/dashboard/read-portfolio-form';
-import { removePortfolioItem } from '~/server/dashboard/remove-portfolio-item';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
-import { route } from '~/server/route';
-import { uploadStore } from '~/server/storage/uploads';
-import { limitUploads } from '~/server/uploads/limit-uploads';
-import { schedulePublish } from '~/server/publish/publisher';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { editPortfolioItem } from '~/server/leads/dashboard/edit-portfolio-item';
+import { readPortfolioForm } from '~/server/leads/dashboard/read-portfolio-form';
+import { removePortfolioItem } from '~/server/leads/dashboard/remove-portfolio-item';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
+import { uploadStore } from '~/server/platform/storage/uploads';
+import { limitUploads } from '~/server/platform/uploads/limit-uploads';
+import { schedulePublish } from '~/server/platform/publish/publisher';
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
 // PUT /api/contractor/portfolio/order {ids}: the caller's portfolio in the given order, every
 // item once ({items}); any other list is 400 and changes nothing.
 import { ZPortfolioOrder } from '~/schemas/portfolio';
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { reorderPortfolio } from '~/server/dashboard/reorder-portfolio';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
-import { schedulePublish } from '~/server/publish/publisher';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { reorderPortfolio } from '~/server/leads/dashboard/reorder-portfolio';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
+import { schedulePublish } from '~/server/platform/publish/publisher';
 
 export const prerender = false;
 

@@ -3,9 +3,9 @@
 // load, to show the right buttons). A POST so the link's token never sits in a URL or a log.
 // Answers { on, devices }.
 import { ZRequestPushDevice, type RequestPushState } from '~/schemas/alerts';
-import { requestAccessOf, requestPushState } from '~/server/alerts/request-push';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { requestAccessOf, requestPushState } from '~/server/leads/alerts/request-push';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

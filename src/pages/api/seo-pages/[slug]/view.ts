@@ -3,11 +3,11 @@
 // today, 400 not a page's slug, 404 no such page.
 import { z } from 'zod';
 import { SEO_PAGE_NOT_FOUND, ZSeoPageSlug } from '~/schemas/seo-page-view';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { requestMeta } from '~/server/http';
-import { route } from '~/server/route';
-import { recordSeoPageView } from '~/server/site/record-seo-page-view';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { requestMeta } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
+import { recordSeoPageView } from '~/server/site/pages/record-seo-page-view';
 
 export const prerender = false;
 

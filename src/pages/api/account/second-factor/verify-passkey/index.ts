@@ -2,10 +2,10 @@
 // factor in this session with a passkey (the answer to ./options' challenge), as
 // ../verify does with a code; 401 when the passkey is not right.
 import { ZPasskeyAuthentication } from '~/schemas/second-factor';
-import { provePasskey } from '~/server/auth/second-factor/prove-second-factor';
-import { relyingPartyOf } from '~/server/auth/second-factor/passkeys';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { provePasskey } from '~/server/accounts/auth/second-factor/prove-second-factor';
+import { relyingPartyOf } from '~/server/accounts/auth/second-factor/passkeys';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

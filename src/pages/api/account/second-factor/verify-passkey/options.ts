@@ -1,9 +1,9 @@
 // POST /api/account/second-factor/verify-passkey/options: a passkey challenge for the signed-in
 // user to prove a second factor in this session (/second-factor); 409 without a passkey.
-import { provePasskeyOptions } from '~/server/auth/second-factor/prove-second-factor';
-import { relyingPartyOf } from '~/server/auth/second-factor/passkeys';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { provePasskeyOptions } from '~/server/accounts/auth/second-factor/prove-second-factor';
+import { relyingPartyOf } from '~/server/accounts/auth/second-factor/passkeys';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

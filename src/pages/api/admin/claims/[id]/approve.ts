@@ -6,10 +6,10 @@ import * as z from 'zod/mini';
 import { ZRecordId } from '~/schemas/admin';
 import { ZClaimApproval } from '~/schemas/claim-proof';
 import { confirmClaim } from '~/server/admin/contractors';
-import { db } from '~/server/db/client';
-import { kickMailSender } from '~/server/mail/sender';
-import { paymentGateway } from '~/server/payments';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { paymentGateway } from '~/server/money/gateway';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

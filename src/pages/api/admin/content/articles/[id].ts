@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 import { ZRecordId } from '~/schemas/admin';
 import { ZArticleInput } from '~/schemas/admin-content';
 import { getArticle, updateArticle } from '~/server/admin/content-articles';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

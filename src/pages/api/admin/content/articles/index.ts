@@ -2,8 +2,8 @@
 // first, 25 a page. POST creates a draft (the body sanitised and sealed; audited).
 import { ZArticleInput, ZArticleListQuery } from '~/schemas/admin-content';
 import { createArticle, listArticles } from '~/server/admin/content-articles';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

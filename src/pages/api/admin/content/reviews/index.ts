@@ -2,8 +2,8 @@
 // 25 a page.
 import { ZReviewListQuery } from '~/schemas/admin-content';
 import { listReviews } from '~/server/admin/content-reviews';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

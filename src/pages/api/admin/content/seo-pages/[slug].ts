@@ -5,8 +5,8 @@ import * as z from 'zod/mini';
 import { ZSeoPageEdit, ZSeoSlug } from '~/schemas/admin-content';
 import { getSeoPage, updateSeoPage } from '~/server/admin/content-seo-pages';
 import { seoPageArticles } from '~/server/admin/seo-page-articles';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 // GET /api/admin/content/seo-pages?q=&cursor=: the SEO pages by slug, 25 a page.
 import { ZSeoPageListQuery } from '~/schemas/admin-content';
 import { listSeoPages } from '~/server/admin/content-seo-pages';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

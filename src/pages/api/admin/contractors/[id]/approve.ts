@@ -3,9 +3,9 @@
 import * as z from 'zod/mini';
 import { ZNoBody, ZRecordId } from '~/schemas/admin';
 import { approveBusiness } from '~/server/admin/contractors';
-import { db } from '~/server/db/client';
-import { schedulePublish } from '~/server/publish/publisher';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { schedulePublish } from '~/server/platform/publish/publisher';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 // GET /api/admin/leads/:id: one lead: why it was qualified or not, its score rule by rule, and
 // every distribution with its stage, charge and credit.
 import { leadDetail } from '~/server/admin/leads';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

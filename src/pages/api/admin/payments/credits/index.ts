@@ -1,8 +1,8 @@
 // GET /api/admin/payments/credits?cursor=: the dispute queue (lead credits left open), newest first.
 import { ZAdminCursorQuery } from '~/schemas/admin-payments';
 import { listOpenCredits } from '~/server/admin/list-payments';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

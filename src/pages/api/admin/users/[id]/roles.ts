@@ -3,9 +3,9 @@
 import * as z from 'zod/mini';
 import { ZRoleChange, ZUserId } from '~/schemas/admin';
 import { changeRole } from '~/server/admin/users';
-import { requireProvedSession } from '~/server/auth/second-factor/require-proved-session';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { requireProvedSession } from '~/server/accounts/auth/second-factor/require-proved-session';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -3,8 +3,8 @@
 import * as z from 'zod/mini';
 import { ZAccountStatus, ZUserId } from '~/schemas/admin';
 import { setAccountDisabled } from '~/server/admin/users';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

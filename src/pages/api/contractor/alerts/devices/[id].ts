@@ -1,9 +1,9 @@
 // DELETE /api/contractor/alerts/devices/:id: one of the caller's devices stops receiving alerts
 // ({removed: id}). Another account's device, like an unknown one, is 404.
-import { removePushDevice } from '~/server/alerts/push-devices';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { route } from '~/server/route';
+import { removePushDevice } from '~/server/leads/alerts/push-devices';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { route } from '~/server/platform/route';
 import { ALERT_MESSAGES } from '~/domain/alert-rules';
 
 export const prerender = false;

@@ -2,13 +2,13 @@
 // Right: texts may go to it, its opt-in confirmation is sent, and the settings are answered.
 // Wrong: a 400 naming the code; expired or used up: a 409 asking for a new code.
 import { ZSmsCode } from '~/schemas/alerts';
-import { confirmSmsPhone, readAlertSettings } from '~/server/alerts/alert-settings';
-import { kickAlertSender } from '~/server/alerts/deliver-alerts';
-import { alertPorts } from '~/server/alerts/index';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
-import { smsPort } from '~/server/sms/index';
+import { confirmSmsPhone, readAlertSettings } from '~/server/leads/alerts/alert-settings';
+import { kickAlertSender } from '~/server/leads/alerts/deliver-alerts';
+import { alertPorts } from '~/server/leads/alerts/index';
+import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
+import { smsPort } from '~/server/platform/sms/index';
 
 export const prerender = false;
 

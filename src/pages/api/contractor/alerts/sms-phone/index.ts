@@ -2,12 +2,12 @@
 // for text alerts ({pendingPhone, message}); a number that cannot take texts is a 409, too many
 // codes (for the account, the number or the client's address) a 429. DELETE: the number is forgotten and texts are off for every kind (the settings).
 import { ZSmsPhone } from '~/schemas/alerts';
-import { removeSmsPhone, sendSmsPhoneCode } from '~/server/alerts/alert-settings';
-import { requireOwnedBusiness } from '~/server/contractor/owned-business';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
-import { route } from '~/server/route';
-import { smsPort } from '~/server/sms/index';
+import { removeSmsPhone, sendSmsPhoneCode } from '~/server/leads/alerts/alert-settings';
+import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
+import { route } from '~/server/platform/route';
+import { smsPort } from '~/server/platform/sms/index';
 
 export const prerender = false;
 

@@ -3,12 +3,12 @@
 // (a page opened from the billing page goes back to it, which says so); another business's
 // transaction or an unknown id: 404 'Transaction not found'.
 import { BILLING_MESSAGES } from '~/domain/billing-rules';
-import { transactionReceipt } from '~/server/billing/transaction-receipt';
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { paymentGateway } from '~/server/payments/index';
-import { route } from '~/server/route';
+import { transactionReceipt } from '~/server/money/billing/transaction-receipt';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { db } from '~/server/platform/db/client';
+import { AppError } from '~/server/platform/errors';
+import { paymentGateway } from '~/server/money/gateway/index';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -2,13 +2,13 @@
 // homeowner on one of the caller's bought leads (issue 25), mailed to them without either side's
 // address. 201 {id, createdAt}; 404 for a lead that is not the business's (or not bought, or from
 // before its owner had the listing); 400 for the text, 415/413 for the photo, 429 past the limits.
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { db } from '~/server/db/client';
-import { requestMeta } from '~/server/http';
-import { boughtLeadOf, postContractorMessage, readMessageForm } from '~/server/inbox';
-import { kickMailSender } from '~/server/mail/sender';
-import { route } from '~/server/route';
-import { uploadStore } from '~/server/storage/uploads';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { db } from '~/server/platform/db/client';
+import { requestMeta } from '~/server/platform/http';
+import { boughtLeadOf, postContractorMessage, readMessageForm } from '~/server/leads/inbox';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { route } from '~/server/platform/route';
+import { uploadStore } from '~/server/platform/storage/uploads';
 
 export const prerender = false;
 

@@ -1,12 +1,12 @@
 // POST /api/contractor/leads/:distributionId/stage {stage}: moves one of the caller's leads
 // (409 with the reason for a move the stage table refuses; 404 for another business's lead).
 import { ZStageChange } from '~/schemas/lead-response';
-import { requireActiveBusiness } from '~/server/contractor/owned-business';
-import { changeLeadStage } from '~/server/dashboard/change-lead-stage';
-import { db } from '~/server/db/client';
-import { kickMailSender } from '~/server/mail/sender';
-import { route } from '~/server/route';
-import { knownVisitorSignals, recordAccountSignals } from '~/server/security/visitor';
+import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { changeLeadStage } from '~/server/leads/dashboard/change-lead-stage';
+import { db } from '~/server/platform/db/client';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { route } from '~/server/platform/route';
+import { knownVisitorSignals, recordAccountSignals } from '~/server/platform/security/visitor';
 
 export const prerender = false;
 

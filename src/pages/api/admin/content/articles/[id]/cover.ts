@@ -3,10 +3,10 @@
 import * as z from 'zod/mini';
 import { ZRecordId } from '~/schemas/admin';
 import { setArticleCover } from '~/server/admin/content-articles';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
-import { uploadStore } from '~/server/storage/uploads';
-import { readPhotoFile } from '~/server/uploads/read-photo-form';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
+import { uploadStore } from '~/server/platform/storage/uploads';
+import { readPhotoFile } from '~/server/platform/uploads/read-photo-form';
 
 export const prerender = false;
 

@@ -4,9 +4,9 @@ import * as z from 'zod/mini';
 import { ZRecordId } from '~/schemas/admin';
 import { ZReviewVisibility } from '~/schemas/admin-content';
 import { setReviewHidden } from '~/server/admin/content-reviews';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
-import { schedulePublish } from '~/server/publish/publisher';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
+import { schedulePublish } from '~/server/platform/publish/publisher';
 
 export const prerender = false;
 

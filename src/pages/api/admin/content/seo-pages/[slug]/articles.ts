@@ -4,8 +4,8 @@
 import * as z from 'zod/mini';
 import { ZSeoPageArticles, ZSeoSlug } from '~/schemas/admin-content';
 import { setSeoPageArticles } from '~/server/admin/seo-page-articles';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

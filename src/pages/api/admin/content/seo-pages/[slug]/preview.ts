@@ -4,8 +4,8 @@
 import * as z from 'zod/mini';
 import { ZSeoPagePreview, ZSeoSlug } from '~/schemas/admin-content';
 import { previewSeoPage } from '~/server/admin/content-seo-pages';
-import { db } from '~/server/db/client';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 // POST /api/admin/fraud/blocks/:id/release: a blocked phone, e-mail, device or domain may send
 // requests again (the row kept, with who released it); audited.
 import { ZNoBody } from '~/schemas/admin';
-import { db } from '~/server/db/client';
-import { releaseIdentity } from '~/server/fraud';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { releaseIdentity } from '~/server/leads/fraud';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -2,11 +2,11 @@
 // refunds every buyer ('fraud', each once through the gateway, mailed); blocks its phone, e-mail and
 // device; audited. 409 for a request in neither list; a repeat answers the request as it stands.
 import { ZFraudBlock } from '~/schemas/admin-fraud';
-import { db } from '~/server/db/client';
-import { blockLead } from '~/server/fraud';
-import { kickMailSender } from '~/server/mail/sender';
-import { paymentGateway } from '~/server/payments/index';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { blockLead } from '~/server/leads/fraud';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { paymentGateway } from '~/server/money/gateway/index';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -2,11 +2,11 @@
 // contractors charged and mailed), or releases the contact details blocked for a reported one;
 // audited. 409 for a request in neither list; a repeat answers the request as it stands.
 import { ZNoBody } from '~/schemas/admin';
-import { db } from '~/server/db/client';
-import { releaseLead } from '~/server/fraud';
-import { kickMailSender } from '~/server/mail/sender';
-import { paymentGateway } from '~/server/payments/index';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { releaseLead } from '~/server/leads/fraud';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { paymentGateway } from '~/server/money/gateway/index';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

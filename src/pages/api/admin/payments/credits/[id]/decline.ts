@@ -2,9 +2,9 @@
 // the contractor mailed with the reason in the same transaction.
 import { ZCreditDecision } from '~/schemas/admin-payments';
 import { declineCredit } from '~/server/admin/decide-credit';
-import { db } from '~/server/db/client';
-import { kickMailSender } from '~/server/mail/sender';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 

@@ -3,10 +3,10 @@
 // audited, the contractor mailed with the reason.
 import { ZCreditDecision } from '~/schemas/admin-payments';
 import { grantCredit } from '~/server/admin/decide-credit';
-import { db } from '~/server/db/client';
-import { kickMailSender } from '~/server/mail/sender';
-import { paymentGateway } from '~/server/payments/index';
-import { route } from '~/server/route';
+import { db } from '~/server/platform/db/client';
+import { kickMailSender } from '~/server/platform/mail/sender';
+import { paymentGateway } from '~/server/money/gateway/index';
+import { route } from '~/server/platform/route';
 
 export const prerender = false;
 
