@@ -3,8 +3,7 @@
 // starts within a second rather than at the next minute's run-jobs; our own token only
 // (runner.ts). Why background and scheduled: docs/architecture.md, "Background work".
 import { db } from '../../src/server/platform/db/client.ts';
-import { drainQueues, jobContext } from '../../src/server/jobs/registry.ts';
-import { fromOwnServer } from '../../src/server/jobs/runner.ts';
+import { drainQueues, jobContext, fromOwnServer } from '../../src/server/jobs/index.ts';
 
 export default async (request: Request): Promise<void> => {
   if (!fromOwnServer(request)) return;

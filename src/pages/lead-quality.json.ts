@@ -5,7 +5,7 @@
 import type { APIRoute } from 'astro';
 import { LEAD_QUALITY_DEFINITIONS, share, type LeadQualityCounts } from '~/domain/lead-quality';
 import { LEAD_QUALITY_PATH } from '~/domain/site-pages';
-import { leadQuality } from '~/server/site/pages/lead-quality';
+import { leadQuality } from '~/server/site';
 
 const withShares = (row: LeadQualityCounts) => ({
   ...row,

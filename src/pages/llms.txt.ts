@@ -1,10 +1,8 @@
 // /llms.txt (llmstxt.org): a Markdown index of the site for language models.
 import type { APIRoute } from 'astro';
 import { CONTRACTORS_PER_LEAD_WORD } from '~/domain/quote-rules';
-import { aiSheet } from '~/server/site/pages/ai-sheet';
-import { cityServicePath } from '~/server/site/pages/derive';
+import { aiSheet, cityServicePath, siteData } from '~/server/site';
 import { LEAD_QUALITY_JSON_PATH, LEAD_QUALITY_PATH } from '~/domain/site-pages';
-import { siteData } from '~/server/site/pages/site-data';
 
 export const GET: APIRoute = async ({ site }) => {
   const data = await siteData();

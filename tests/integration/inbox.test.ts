@@ -20,12 +20,12 @@ import { AppError } from '../../src/server/platform/errors.ts';
 import {
   contractorCards,
   homeownerRequests,
-  joinVerifiedRequests,
   postContractorMessage,
   postHomeownerMessage,
   requestView,
   resolveRequest,
 } from '../../src/server/leads/inbox/index.ts';
+import { joinVerifiedRequests } from '../../src/server/accounts/auth/join-verified-requests.ts';
 import { acceptQuote } from '../../src/server/leads/outcomes/accept-quote.ts';
 import { createLocalUploadStore } from '../../src/server/platform/storage/local-files.ts';
 import { uploadStore } from '../../src/server/platform/storage/uploads.ts';

@@ -26,7 +26,7 @@ import {
 } from '../../src/server/money/gateway/sandbox-plan-pages.ts';
 import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
 import { recordPlanPayment } from '../../src/server/money/plans/record-plan-payment.ts';
-import { handlersFor } from '../../src/server/stripe-events/index.ts';
+import { handlersFor } from '../../src/server/stripe-events/handlers.ts';
 import { INVOICE_FAILURE_MESSAGE } from '../../src/server/stripe-events/invoice-events.ts';
 import { createBusiness, createUser, giveCard } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';

@@ -10,7 +10,7 @@ import { db, type Sql } from '../../src/server/platform/db/client.ts';
 import { startPaymentSetup } from '../../src/server/money/gateway/payment-setup.ts';
 import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
 import { receiveStripeEvent } from '../../src/server/stripe-events/receive-event.ts';
-import { WEBHOOK_EVENT_TYPES } from '../../src/server/stripe-events/index.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../src/server/stripe-events/handlers.ts';
 import type { WebhookHandlers } from '../../src/server/money/gateway/stripe-event-types.ts';
 import { chargeDistribution } from '../../src/server/leads/requests/charge-distribution.ts';
 import type { Candidate, LeadRow } from '../../src/server/leads/requests/types.ts';
@@ -18,7 +18,7 @@ import { MAX_WEBHOOK_BYTES } from '../../src/server/platform/security/body-limit
 import { createBusiness, createLead } from '../factories/index.ts';
 import { completeCheckoutSetup } from '../helpers/stripe-stand-in/checkout-sessions.ts';
 import { startStripeStandIn } from '../helpers/stripe-stand-in/index.ts';
-import { stripeClient } from '../../src/server/money/gateway/stripe-client.ts';
+import { sharedStripeClient as stripeClient } from '../../src/server/money/gateway/stripe-client.ts';
 import { disputeCharge, refundCharge } from '../helpers/stripe-stand-in/disputes.ts';
 import type { StripeObject } from '../helpers/stripe-stand-in/state.ts';
 import { callRoute } from '../helpers/api-context.ts';

@@ -2,7 +2,7 @@
 // geocoder's token never leaves the server. Not cached by the CDN: the point is the user's.
 import { ZReverseGeocodeQuery } from '~/schemas/search';
 import { db } from '~/server/platform/db/client';
-import { placeName } from '~/server/site/search/place-name';
+import { placeName } from '~/server/site';
 import { requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';
 

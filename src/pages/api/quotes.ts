@@ -9,9 +9,9 @@
 import { ZQuoteRequest } from '~/schemas/quote';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
-import { kickJobs } from '~/server/jobs/runner';
+import { kickJobs } from '~/server/jobs';
 import { kickMailSender } from '~/server/platform/mail/sender';
-import { submitQuote } from '~/server/leads/requests/submit-quote';
+import { submitQuote } from '~/server/leads';
 import { route } from '~/server/platform/route';
 import { visitorSignals } from '~/server/platform/security/visitor';
 import { smsPort } from '~/server/platform/sms';

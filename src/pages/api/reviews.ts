@@ -6,7 +6,7 @@
 // reviewed (with why); 409 'You have already reviewed this job.'; 400 with field messages.
 import { ZJobReview } from '~/schemas/homeowner';
 import { db } from '~/server/platform/db/client';
-import { submitJobReview } from '~/server/leads/reviews/submit-job-review';
+import { submitJobReview } from '~/server/leads';
 import { route } from '~/server/platform/route';
 import { visitorSignals } from '~/server/platform/security/visitor';
 import { schedulePublish } from '~/server/platform/publish/publisher';

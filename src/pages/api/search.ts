@@ -4,7 +4,7 @@ import { ZSearchQuery } from '~/schemas/search';
 import { db } from '~/server/platform/db/client';
 import { publicCache, requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';
-import { searchContractors } from '~/server/site/search/search-contractors';
+import { searchContractors } from '~/server/site';
 
 export const prerender = false;
 

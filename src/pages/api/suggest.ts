@@ -4,7 +4,7 @@ import { ZSuggestQuery } from '~/schemas/search';
 import { db } from '~/server/platform/db/client';
 import { publicCache } from '~/server/platform/http';
 import { route } from '~/server/platform/route';
-import { suggest } from '~/server/site/search/suggest';
+import { suggest } from '~/server/site';
 
 export const prerender = false;
 

@@ -3,7 +3,7 @@
 // unknown slug is the 404 page, and the wizard then asks any matching pros).
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { QuoteTarget } from '~/domain/chosen-pro';
-import { siteData, type SiteBusiness } from '~/server/site/pages/site-data';
+import { siteData, type SiteBusiness } from '~/server/site';
 
 export const getStaticPaths = (async () => {
   const data = await siteData();

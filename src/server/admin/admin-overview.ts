@@ -8,7 +8,7 @@ import { ADMIN_INDEX_LIST_SIZE } from '../../domain/admin-rules.ts';
 import type { ContractorFigures } from '../../domain/figures.ts';
 import { SITE_TIME_ZONE } from '../../domain/format.ts';
 import type { Sql } from '../platform/db/client.ts';
-import { contractorFigures } from '../site/figures/contractor-figures.ts';
+import { contractorFigures } from '../site/index.ts';
 
 const ADMIN_TIME_ZONE = SITE_TIME_ZONE;
 /** How far back "failed payments" looks. */

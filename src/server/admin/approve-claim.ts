@@ -9,7 +9,7 @@
 import { UNCONFIRMED_APPROVAL_REFUSED, type ClaimConfirmation } from '../../domain/claim-rules.ts';
 import { audited } from '../platform/security/audit.ts';
 import { claimApprovedMail } from '../platform/mail/contractor-mails.ts';
-import { toConfirmation } from '../accounts/claims/find-proof-claim.ts';
+import { toConfirmation } from '../accounts/index.ts';
 import type { TransactionSql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { enqueueMail } from '../platform/mail/outbox.ts';

@@ -9,7 +9,7 @@ import type { AdminReview } from '../../schemas/admin-content.ts';
 import type { TransactionSql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { requestPublish } from '../platform/publish/request-publish.ts';
-import { recomputeBusinessRating } from '../leads/reviews/business-rating.ts';
+import { recomputeBusinessRating } from '../leads/index.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
 import { readReview } from './content-reviews.ts';
 

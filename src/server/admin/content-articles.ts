@@ -12,7 +12,7 @@ import type { AdminArticle, AdminArticlePage, TArticleInput } from '../../schema
 import type { Db, Sql, TransactionSql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { requestPublish } from '../platform/publish/request-publish.ts';
-import { renderArticleContent } from '../site/pages/article-content.ts';
+import { renderArticleContent } from '../site/index.ts';
 import type { UploadStore } from '../platform/storage/upload-store.ts';
 import { storeImage } from '../platform/uploads/store-image.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';

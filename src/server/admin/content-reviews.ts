@@ -15,7 +15,7 @@ import type {
 import type { Db, Sql, TransactionSql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { requestPublish } from '../platform/publish/request-publish.ts';
-import { recomputeBusinessRating } from '../leads/reviews/business-rating.ts';
+import { recomputeBusinessRating } from '../leads/index.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
 import { cursorCodec } from '../platform/cursor.ts';
 import { containsPattern } from './users.ts';

@@ -17,8 +17,7 @@ import type {
 import type { Db, Sql, TransactionSql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { requestPublish } from '../platform/publish/request-publish.ts';
-import { buildCityServicePage } from '../site/pages/city-service-page.ts';
-import { readSiteData } from '../site/pages/site-data.ts';
+import { buildCityServicePage, readSiteData } from '../site/index.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
 import { cursorCodec } from '../platform/cursor.ts';
 import { containsPattern } from './users.ts';

@@ -20,8 +20,8 @@ import { cursorCodec, type CursorCodec } from '../platform/cursor.ts';
 import { AppError } from '../platform/errors.ts';
 import { enqueueMail } from '../platform/mail/outbox.ts';
 import { requestPublish } from '../platform/publish/request-publish.ts';
-import { toConfirmation } from '../accounts/claims/find-proof-claim.ts';
-import type { PaymentGateway } from '../money/gateway/gateway.ts';
+import { toConfirmation } from '../accounts/index.ts';
+import type { PaymentGateway } from '../money/index.ts';
 import { approveClaim } from './approve-claim.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
 import {

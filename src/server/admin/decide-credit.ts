@@ -8,15 +8,12 @@
 // asked again answers the credit as it stands; the other decision is refused.
 import { PAYMENTS_MESSAGES as M } from '../../domain/admin-payments-rules.ts';
 import type { AdminCreditRequest } from '../../schemas/admin-payments.ts';
-import { kickAlertSender } from '../leads/alerts/deliver-alerts.ts';
-import { alertPorts } from '../leads/alerts/index.ts';
-import { alertUser, creditDecidedNotice } from '../leads/alerts/queue-alerts.ts';
+import { kickAlertSender, alertPorts, alertUser, creditDecidedNotice, settleCredit } from '../leads/index.ts';
 import { creditDeclinedMail } from '../platform/mail/credit-mails.ts';
-import { settleCredit } from '../leads/credits/settle-credit.ts';
 import type { Sql, TransactionSql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { enqueueMail } from '../platform/mail/outbox.ts';
-import type { PaymentGateway } from '../money/gateway/gateway.ts';
+import type { PaymentGateway } from '../money/index.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
 import { readCreditRequest } from './list-payments.ts';
 import { log } from '../platform/log.ts';

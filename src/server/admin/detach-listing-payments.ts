@@ -7,7 +7,7 @@
 // in its transaction, under the listing's row lock.
 import { LIVE_PLAN_STATUSES } from '../../domain/plans.ts';
 import type { TransactionSql } from '../platform/db/client.ts';
-import { syncFeatured } from '../money/plans/record-subscription.ts';
+import { syncFeatured } from '../money/index.ts';
 
 export interface DetachedPayments {
   /** Cards saved on the listing, now 'removed'. */

@@ -24,9 +24,9 @@ import type {
 } from '../../schemas/admin-payment-test.ts';
 import type { Sql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
-import type { PaymentGateway } from '../money/gateway/gateway.ts';
-import { processLead } from '../leads/requests/process-lead.ts';
-import { searchCatalog } from '../site/search/search-catalog.ts';
+import type { PaymentGateway } from '../money/index.ts';
+import { processLead } from '../leads/index.ts';
+import { searchCatalog } from '../site/index.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
 
 /** The longest pipeline error kept on a run. */

@@ -17,12 +17,15 @@ import { MAX_CONTRACTORS_PER_LEAD } from '../../domain/quote-rules.ts';
 import type { AdminLeadResendResult, TLeadResend } from '../../schemas/admin-leads.ts';
 import type { Sql, TransactionSql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
-import { finishLead } from '../leads/requests/finish-lead.ts';
-import { matchContractors } from '../leads/requests/match-contractors.ts';
-import { readLead } from '../leads/requests/process-lead.ts';
-import { settlePendingCharges } from '../leads/requests/settle-pending-charges.ts';
-import { reserveDistributionIn } from '../accounts/contractor/spend-caps.ts';
-import type { LeadRow, SubmitOptions } from '../leads/requests/types.ts';
+import {
+  finishLead,
+  matchContractors,
+  readLead,
+  settlePendingCharges,
+  type LeadRow,
+  type SubmitOptions,
+} from '../leads/index.ts';
+import { reserveDistributionIn } from '../accounts/index.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
 import { leadDetail, leadDistributions } from './leads.ts';
 

@@ -15,7 +15,7 @@ import { formatMoney } from '../../domain/money.ts';
 import type { RevenueMismatch, RevenueReport, TRevenueQuery } from '../../schemas/admin-payments.ts';
 import type { Sql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
-import type { GatewayCharge, PaymentGateway } from '../money/gateway/gateway.ts';
+import type { GatewayCharge, PaymentGateway } from '../money/index.ts';
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);

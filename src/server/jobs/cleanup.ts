@@ -8,7 +8,7 @@
 // Run on a schedule.
 import type { Sql } from '../platform/db/client.ts';
 import { purgeRequestKeys } from '../platform/security/request-keys.ts';
-import { purgeViewMarks } from '../site/pages/article-views.ts';
+import { purgeViewMarks } from '../site/index.ts';
 import { purgeEndedSessions } from '../platform/security/sessions.ts';
 
 export async function purgeExpired(sql: Sql): Promise<{

@@ -5,23 +5,25 @@
 // and `housekeeping` (every scheduled job once, for a test or a manual run). Every job is safe to
 // run at any time, again, and in two processes at once.
 import type { Transporter } from 'nodemailer';
-import { drainAlerts, type AlertPorts } from '../leads/alerts/deliver-alerts.ts';
-import { alertPorts } from '../leads/alerts/index.ts';
+import {
+  drainAlerts,
+  type AlertPorts,
+  alertPorts,
+  creditUnansweredLeads,
+  resumeRefundingCredits,
+  askForOutcomes,
+  expireUnconfirmedQuotes,
+  purgeSpentProofs,
+  resumeUnfinishedLeads,
+  runQueuedSales,
+} from '../leads/index.ts';
 import { purgeExpired } from './cleanup.ts';
-import { creditUnansweredLeads } from '../leads/credits/credit-unanswered-leads.ts';
-import { resumeRefundingCredits } from '../leads/credits/settle-credit.ts';
 import type { Sql } from '../platform/db/client.ts';
-import { askForOutcomes } from '../leads/outcomes/lead-outcome.ts';
 import { deliverPendingMail } from '../platform/mail/sender.ts';
-import type { PaymentGateway } from '../money/gateway/gateway.ts';
-import { paymentGateway } from '../money/gateway/index.ts';
+import { type PaymentGateway, paymentGateway } from '../money/index.ts';
 import { publishIfDue, publisher, type Publisher } from '../platform/publish/publisher.ts';
-import { expireUnconfirmedQuotes } from '../leads/requests/expire-unconfirmed-quotes.ts';
-import { purgeSpentProofs } from '../leads/requests/proof-of-work.ts';
-import { resumeUnfinishedLeads } from '../leads/requests/resume-unfinished-leads.ts';
-import { runQueuedSales } from '../leads/requests/queue-sale.ts';
 import { SALE_QUEUE } from '../platform/queue/sale-queue.ts';
-import { purgeSearchMarks } from '../site/search/purge-search-marks.ts';
+import { purgeSearchMarks } from '../site/index.ts';
 import type { UploadStore } from '../platform/storage/upload-store.ts';
 import { uploadStore } from '../platform/storage/uploads.ts';
 import { superviseQueues, type DrainResult } from '../platform/queue/queue.ts';

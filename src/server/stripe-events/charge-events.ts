@@ -9,9 +9,8 @@
 // - charge.dispute.created: a chargeback in the admin queue (chargebacks, status 'open').
 import type Stripe from 'stripe';
 import { WITHDRAWN_FOR_REFUND } from '../../domain/review-rules.ts';
-import { recordLeadCharge, type LeadChargeOutcome } from '../leads/requests/record-lead-charge.ts';
-import { withdrawJobReviews } from '../leads/reviews/withdraw-job-reviews.ts';
-import type { AsRead, WebhookContext, WebhookHandlers } from '../money/gateway/stripe-event-types.ts';
+import { recordLeadCharge, type LeadChargeOutcome, withdrawJobReviews } from '../leads/index.ts';
+import type { AsRead, WebhookContext, WebhookHandlers } from '../money/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -10,17 +10,19 @@
 import type Stripe from 'stripe';
 import { invoiceKey, planPaymentDescription } from '../../domain/plan-payments.ts';
 import { isPlanId, type PlanId } from '../../domain/plans.ts';
-import { kickAlertSender } from '../leads/alerts/deliver-alerts.ts';
-import { alertPorts } from '../leads/alerts/index.ts';
-import { alertUser, invoiceFailedNotice } from '../leads/alerts/queue-alerts.ts';
+import { kickAlertSender, alertPorts, alertUser, invoiceFailedNotice } from '../leads/index.ts';
 import type { TransactionSql } from '../platform/db/client.ts';
 import { enqueueMail } from '../platform/mail/outbox.ts';
 import { kickMailSender } from '../platform/mail/sender.ts';
 import { planPaymentFailedMail } from '../platform/mail/plan-mails.ts';
-import { recordPlanPayment } from '../money/plans/record-plan-payment.ts';
-import { subscriptionState } from '../money/gateway/stripe-plans.ts';
+import {
+  recordPlanPayment,
+  subscriptionState,
+  type AsRead,
+  type WebhookContext,
+  type WebhookHandlers,
+} from '../money/index.ts';
 import { businessOf } from './plan-events.ts';
-import type { AsRead, WebhookContext, WebhookHandlers } from '../money/gateway/stripe-event-types.ts';
 
 export const INVOICE_FAILURE_MESSAGE = "The plan's payment was declined.";
 

@@ -6,9 +6,14 @@
 // (a failed renewal shows as past_due there).
 import type Stripe from 'stripe';
 import type { Sql } from '../platform/db/client.ts';
-import { recordSubscription } from '../money/plans/record-subscription.ts';
-import { businessIdOf, subscriptionState } from '../money/gateway/stripe-plans.ts';
-import type { AsRead, WebhookContext, WebhookHandlers } from '../money/gateway/stripe-event-types.ts';
+import {
+  recordSubscription,
+  businessIdOf,
+  subscriptionState,
+  type AsRead,
+  type WebhookContext,
+  type WebhookHandlers,
+} from '../money/index.ts';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);

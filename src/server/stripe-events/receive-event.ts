@@ -10,9 +10,8 @@
 import Stripe from 'stripe';
 import type { Sql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
-import { isMissingObject } from '../money/gateway/stripe-client.ts';
-import { handlersFor, isAllowedEventType, WEBHOOK_HANDLER_PARTS } from './index.ts';
-import type { WebhookHandlers } from '../money/gateway/stripe-event-types.ts';
+import { isMissingObject, type WebhookHandlers } from '../money/index.ts';
+import { handlersFor, isAllowedEventType, WEBHOOK_HANDLER_PARTS } from './handlers.ts';
 
 /** What became of a delivery (all answered 200). */
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'missing' | 'incomplete';

@@ -11,8 +11,9 @@ import {
   recordSetupIntent,
   recordSetupSession,
   writeCard,
-} from '../money/gateway/stripe-setup-record.ts';
-import type { WebhookContext, WebhookHandlers } from '../money/gateway/stripe-event-types.ts';
+  type WebhookContext,
+  type WebhookHandlers,
+} from '../money/index.ts';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === 'string' ? value : value.id;

@@ -1,6 +1,6 @@
 // POST /api/account/deletion: records the request for support (spec: deletion is completed by
 // support, the user sees 'Account deletion requested').
-import { requestAccountDeletion } from '~/server/accounts/auth/request-account-deletion';
+import { requestAccountDeletion } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -1,7 +1,7 @@
 // POST /api/account/password {currentPassword, password, confirmPassword}: needs the current
 // password ('Invalid current password'); every other session of the user ends.
 import { ZChangePassword } from '~/schemas/auth';
-import { changePassword } from '~/server/accounts/auth/change-password';
+import { changePassword } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

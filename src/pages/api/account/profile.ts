@@ -2,8 +2,7 @@
 // PUT {fullName, email}: saves the name; a different e-mail is mailed a verification link and
 // changes only once it is followed; asking for that needs a recent password (403 REAUTH_REQUIRED).
 import { ZProfileUpdate } from '~/schemas/auth';
-import { getProfile } from '~/server/accounts/auth/get-profile';
-import { updateProfile } from '~/server/accounts/auth/update-profile';
+import { getProfile, updateProfile } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { kickMailSender } from '~/server/platform/mail/sender';
 import { route } from '~/server/platform/route';

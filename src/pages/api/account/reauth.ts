@@ -2,7 +2,7 @@
 // e-mail change, a role grant, a second factor's change); limited like sign-in attempts. The
 // session then counts as re-authenticated for 5 minutes (src/domain/session-rules.ts).
 import { ZReauth } from '~/schemas/auth';
-import { reauthenticate } from '~/server/accounts/auth/reauthenticate';
+import { reauthenticate } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';

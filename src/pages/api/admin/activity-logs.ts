@@ -1,6 +1,6 @@
 // GET /api/admin/activity-logs?actor=&action=&from=&to=&cursor=: the audit log, newest first.
 import { ZActivityQuery } from '~/schemas/admin';
-import { listActivity } from '~/server/admin/activity-log';
+import { listActivity } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -3,7 +3,7 @@
 // view or a phone, e-mail or website click, once per client, business, metric and day. 204
 // counted or already counted today; 400 a malformed body; 404 no listed business with that id.
 import { ZBeaconEvent } from '~/schemas/analytics';
-import { recordProfileEvent } from '~/server/site/analytics/record-profile-event';
+import { recordProfileEvent } from '~/server/site';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { requestMeta } from '~/server/platform/http';

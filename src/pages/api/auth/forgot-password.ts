@@ -1,7 +1,7 @@
 // POST /api/auth/forgot-password {email}: mails a single-use reset link when the account exists;
 // the answer is the same either way.
 import { ZForgotPassword } from '~/schemas/auth';
-import { requestPasswordReset } from '~/server/accounts/auth/reset-password';
+import { requestPasswordReset } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
 import { kickMailSender } from '~/server/platform/mail/sender';

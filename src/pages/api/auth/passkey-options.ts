@@ -1,7 +1,6 @@
 // POST /api/auth/passkey-options: the passkey challenge for the sign-in's second step (the
 // pending sign-in's cookie names the account): its passkeys, for this site.
-import { pendingPasskeyOptions } from '~/server/accounts/auth/second-factor/finish-sign-in';
-import { relyingPartyOf } from '~/server/accounts/auth/second-factor/passkeys';
+import { pendingPasskeyOptions, relyingPartyOf } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { pendingSignInCookieName } from '~/server/platform/http';
 import { route } from '~/server/platform/route';

@@ -2,8 +2,7 @@
 // challenge from /api/auth/passkey-options), with the pending sign-in's cookie. Opens the session,
 // marked as made with a second factor; 401 when the passkey is not right or the sign-in ended.
 import { ZPasskeyAuthentication } from '~/schemas/second-factor';
-import { answerSecondStep } from '~/server/accounts/auth/second-factor/answer-second-step';
-import { relyingPartyOf } from '~/server/accounts/auth/second-factor/passkeys';
+import { answerSecondStep, relyingPartyOf } from '~/server/accounts';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

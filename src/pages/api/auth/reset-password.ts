@@ -5,7 +5,7 @@
 // ('Password updated!'); {signedIn: false} for an account with a second factor, which signs in
 // with the new password and the factor.
 import { ZResetPassword, ZTokenQuery } from '~/schemas/auth';
-import { resetPassword, resetTokenOwner } from '~/server/accounts/auth/reset-password';
+import { resetPassword, resetTokenOwner } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { requestMeta, setSessionCookie } from '~/server/platform/http';
 import { route } from '~/server/platform/route';

@@ -6,7 +6,7 @@
 // go on (limit-sign-in.ts).
 import { ZSignIn } from '~/schemas/auth';
 import { deleteSession } from '~/server/platform/security/sessions';
-import { signIn } from '~/server/accounts/auth/sign-in';
+import { signIn, signupBrowserOf } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import {
@@ -18,7 +18,6 @@ import {
 } from '~/server/platform/http';
 import { kickMailSender } from '~/server/platform/mail/sender';
 import { route } from '~/server/platform/route';
-import { signupBrowserOf } from '~/server/accounts/auth/signup-browser-cookie';
 import { recordAccountSignals, visitorSignals } from '~/server/platform/security/visitor';
 
 export const prerender = false;

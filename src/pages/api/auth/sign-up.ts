@@ -2,8 +2,7 @@
 // verified) and mails the verification link ('Account Created! ...'), which signs in only this
 // browser (its signup cookie); 409 'Account Exists' when a verified account has the e-mail.
 import { ZSignUp } from '~/schemas/auth';
-import { signUp } from '~/server/accounts/auth/sign-up';
-import { setSignupBrowserCookie, signupBrowserFor } from '~/server/accounts/auth/signup-browser-cookie';
+import { signUp, setSignupBrowserCookie, signupBrowserFor } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
 import { kickMailSender } from '~/server/platform/mail/sender';

@@ -3,8 +3,7 @@
 // signed-in claimant, or the browser that has just registered the claim (its proof cookie).
 import { CLAIM_PROOF_MESSAGES } from '~/domain/claim-rules';
 import { ZClaimCodeRequest } from '~/schemas/claim-proof';
-import { claimAccessOf } from '~/server/accounts/claims/claim-proof-cookie';
-import { sendClaimCode } from '~/server/accounts/claims/send-claim-code';
+import { claimAccessOf, sendClaimCode } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { requestMeta } from '~/server/platform/http';

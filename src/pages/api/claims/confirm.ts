@@ -2,8 +2,7 @@
 // one confirms the claim (the admin sees by what and when). The same callers as /api/claims/code.
 import { CLAIM_PROOF_MESSAGES } from '~/domain/claim-rules';
 import { ZClaimCodeCheck } from '~/schemas/claim-proof';
-import { checkClaimCode } from '~/server/accounts/claims/check-claim-code';
-import { claimAccessOf } from '~/server/accounts/claims/claim-proof-cookie';
+import { checkClaimCode, claimAccessOf } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { route } from '~/server/platform/route';

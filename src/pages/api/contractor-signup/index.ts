@@ -8,9 +8,12 @@ import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { requestMeta } from '~/server/platform/http';
 import { kickMailSender } from '~/server/platform/mail/sender';
-import { setClaimProofCookie } from '~/server/accounts/claims/claim-proof-cookie';
-import { registerContractor } from '~/server/accounts/registration/register-contractor';
-import { setSignupBrowserCookie, signupBrowserFor } from '~/server/accounts/auth/signup-browser-cookie';
+import {
+  setClaimProofCookie,
+  registerContractor,
+  setSignupBrowserCookie,
+  signupBrowserFor,
+} from '~/server/accounts';
 import { route } from '~/server/platform/route';
 import { recordAccountSignals, visitorSignals } from '~/server/platform/security/visitor';
 

@@ -4,8 +4,7 @@ import { ZPlaceDetailsQuery } from '~/schemas/contractor-signup';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
 import { placesDirectory } from '~/server/platform/places/places';
-import { placePrefill } from '~/server/accounts/registration/place-prefill';
-import { limitSignupSearches } from '~/server/accounts/registration/search-signup-businesses';
+import { placePrefill, limitSignupSearches } from '~/server/accounts';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

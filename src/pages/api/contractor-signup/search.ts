@@ -4,7 +4,7 @@ import { ZSignupSearchQuery } from '~/schemas/contractor-signup';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
 import { placesDirectory } from '~/server/platform/places/places';
-import { searchSignupBusinesses } from '~/server/accounts/registration/search-signup-businesses';
+import { searchSignupBusinesses } from '~/server/accounts';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

@@ -1,8 +1,8 @@
 // GET /api/contractor/analytics?days=30: the caller's own business's daily analytics, one value
 // per day and metric (no business id is taken from the request).
 import { ZAnalyticsQuery } from '~/schemas/analytics';
-import { businessAnalytics } from '~/server/site/analytics/business-analytics';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { businessAnalytics } from '~/server/site';
+import { requireActiveBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -2,9 +2,8 @@
 // days) and recent activity (the last 10 things that happened), for the dashboard's Analytics tab.
 import { ANALYTICS_DEFAULT_DAYS } from '~/domain/analytics-rules';
 import type { DashboardInsights } from '~/schemas/analytics';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { popularServices } from '~/server/leads/dashboard/popular-services';
-import { recentActivity } from '~/server/leads/dashboard/recent-activity';
+import { requireActiveBusiness } from '~/server/accounts';
+import { popularServices, recentActivity } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

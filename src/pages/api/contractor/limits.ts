@@ -3,8 +3,7 @@
 // them for the caller's own business (no business id is taken from the request) and answers the
 // same as GET.
 import { ZSpendLimits } from '~/schemas/spend-limits';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { getSpendLimits, updateSpendLimits } from '~/server/accounts/contractor/spend-limits';
+import { requireActiveBusiness, getSpendLimits, updateSpendLimits } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

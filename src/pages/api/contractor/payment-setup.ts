@@ -1,10 +1,9 @@
 // POST /api/contractor/payment-setup: starts saving a card for the caller's own ACTIVE business
 // on the gateway's hosted page (no body; no business id is taken from the request) and answers
 // { url } to send the browser to. The business gets a gateway customer now ('pending').
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
-import { paymentGateway } from '~/server/money/gateway/index';
-import { startPaymentSetup } from '~/server/money/gateway/payment-setup';
+import { paymentGateway, startPaymentSetup } from '~/server/money';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

@@ -3,8 +3,7 @@
 // profile's photo limit. DELETE ?url= unlists the photo and answers { images }; 404 if the
 // profile does not list it.
 import * as z from 'zod/mini';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { deleteBusinessPhoto, uploadBusinessPhoto } from '~/server/accounts/contractor/business-photos';
+import { requireActiveBusiness, deleteBusinessPhoto, uploadBusinessPhoto } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';

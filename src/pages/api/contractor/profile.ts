@@ -2,9 +2,7 @@
 // ZBusinessProfile body saves it (no business id is taken from the request: it is always the
 // caller's) and answers the saved profile; a change records a publish request.
 import { ZBusinessProfile } from '~/schemas/business';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { getBusinessProfile } from '~/server/accounts/contractor/get-business-profile';
-import { updateBusinessProfile } from '~/server/accounts/contractor/update-business-profile';
+import { requireActiveBusiness, getBusinessProfile, updateBusinessProfile } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 import { schedulePublish } from '~/server/platform/publish/publisher';

@@ -1,6 +1,6 @@
 // GET /api/contractor/stats: the dashboard's stats cards for the caller's business.
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { dashboardStats } from '~/server/leads/dashboard/dashboard-stats';
+import { requireActiveBusiness } from '~/server/accounts';
+import { dashboardStats } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

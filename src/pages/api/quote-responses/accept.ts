@@ -5,7 +5,7 @@
 // 409 when another quote was accepted or this one expired.
 import { ZAcceptQuote } from '~/schemas/homeowner';
 import { db } from '~/server/platform/db/client';
-import { acceptQuote } from '~/server/leads/outcomes/accept-quote';
+import { acceptQuote } from '~/server/leads';
 import { kickMailSender } from '~/server/platform/mail/sender';
 import { route } from '~/server/platform/route';
 

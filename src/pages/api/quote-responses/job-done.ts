@@ -6,8 +6,7 @@
 // a contractor that did not respond; 409 when the contractor's charge for the lead was refunded.
 import { ZJobDone } from '~/schemas/homeowner';
 import { db } from '~/server/platform/db/client';
-import { homeownerLinkUrl } from '~/server/leads/outcomes/homeowner-links';
-import { markJobDone } from '~/server/leads/outcomes/mark-job-done';
+import { homeownerLinkUrl, markJobDone } from '~/server/leads';
 import { kickMailSender } from '~/server/platform/mail/sender';
 import { route } from '~/server/platform/route';
 

@@ -5,7 +5,7 @@
 import { ZQuoteResend } from '~/schemas/phone-proof';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
-import { resendQuoteCode } from '~/server/leads/requests/prove-quote-phone';
+import { resendQuoteCode } from '~/server/leads';
 import { route } from '~/server/platform/route';
 import { smsPort } from '~/server/platform/sms';
 

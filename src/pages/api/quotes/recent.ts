@@ -2,7 +2,7 @@
 // quote page's panel. The same for everyone, so the CDN may keep it for a minute.
 import { db } from '~/server/platform/db/client';
 import { publicCache } from '~/server/platform/http';
-import { recentRequests } from '~/server/leads/requests/recent-requests';
+import { recentRequests } from '~/server/leads';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

@@ -3,7 +3,7 @@
 // contractors who paid), for the wizard to follow the sale. Reads only; 404 for an unknown key.
 import { ZQuoteStatus } from '~/schemas/phone-proof';
 import { db } from '~/server/platform/db/client';
-import { quoteStatus } from '~/server/leads/requests/prove-quote-phone';
+import { quoteStatus } from '~/server/leads';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

@@ -6,9 +6,9 @@
 import { ZQuoteCode } from '~/schemas/phone-proof';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
-import { kickJobs } from '~/server/jobs/runner';
+import { kickJobs } from '~/server/jobs';
 import { kickMailSender } from '~/server/platform/mail/sender';
-import { verifyQuotePhone } from '~/server/leads/requests/prove-quote-phone';
+import { verifyQuotePhone } from '~/server/leads';
 import { route } from '~/server/platform/route';
 import { smsPort } from '~/server/platform/sms';
 

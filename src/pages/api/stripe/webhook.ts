@@ -9,8 +9,8 @@ import { stripeWebhookConfig } from '~/server/platform/config';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { readBody } from '~/server/platform/http';
-import { stripeClient } from '~/server/money/gateway/stripe-client';
-import { receiveStripeEvent } from '~/server/stripe-events/receive-event';
+import { sharedStripeClient as stripeClient } from '~/server/money';
+import { receiveStripeEvent } from '~/server/stripe-events';
 import { route } from '~/server/platform/route';
 import { MAX_WEBHOOK_BYTES } from '~/server/platform/security/body-limits';
 

@@ -2,7 +2,7 @@
 // where alerts to it arrive on a developer's machine; /dev/push shows them. Exists only where
 // /dev/sms does (the embedded database, for requests from this machine to a loopback host name);
 // elsewhere, and for any other id, 404.
-import { receiveSandboxPush, SANDBOX_PHONE, sandboxPhoneHere } from '~/server/leads/alerts/sandbox-phone';
+import { receiveSandboxPush, SANDBOX_PHONE, sandboxPhoneHere } from '~/server/leads';
 import { AppError } from '~/server/platform/errors';
 import { requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';

@@ -5,7 +5,7 @@ import { DUPLICATE_WINDOW_DAYS, type CreditReason } from '../../../domain/credit
 import { FAKE_REPORT_FINDING } from '../../../domain/fraud-rules.ts';
 import { dialableNanpNumber } from '../../../domain/phone.ts';
 import type { TransactionSql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 import { SERVE_RADIUS_MILES } from '../requests/match-contractors.ts';
 
 export interface DisputedLead {

@@ -11,7 +11,7 @@
 import { UNANSWERED_LOOKBACK_DAYS, unansweredFinding } from '../../../domain/credit-rules.ts';
 import { ANSWERED_WITHIN_HOURS, UNOPENED_HOURS } from '../../../domain/integrity-rules.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import type { PaymentGateway } from '../../money/gateway/gateway.ts';
+import type { PaymentGateway } from '../../money/index.ts';
 import { settleCredits } from './settle-credit.ts';
 
 export interface UnansweredLead {

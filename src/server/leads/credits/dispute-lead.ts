@@ -10,10 +10,10 @@ import { CREDIT_MESSAGES, CREDIT_WINDOW_DAYS, REPORT_REASONS } from '../../../do
 import type { LeadCredit, TLeadCreditRequest } from '../../../schemas/lead-credit.ts';
 import { assertDistributionId, LEAD_NOT_FOUND } from '../dashboard/get-lead.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { refundReportedLead } from '../fraud/refund-reported-lead.ts';
-import type { PaymentGateway } from '../../money/gateway/gateway.ts';
+import type { PaymentGateway } from '../../money/index.ts';
 import { checkCreditRule } from './check-credit-rule.ts';
 import { findCredit, toLeadCredit } from './credit-rows.ts';
 import { settleCredits } from './settle-credit.ts';

@@ -3,7 +3,7 @@
 import { CREDIT_WINDOW_DAYS } from '../../../domain/credit-rules.ts';
 import type { LeadCreditState } from '../../../schemas/lead-credit.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 import { findCredit, toLeadCredit } from './credit-rows.ts';
 
 export async function leadCreditState(

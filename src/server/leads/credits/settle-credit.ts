@@ -11,7 +11,7 @@ import { alertPorts } from '../alerts/index.ts';
 import { alertUser, creditDecidedNotice } from '../alerts/queue-alerts.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import type { PaymentGateway } from '../../money/gateway/gateway.ts';
+import type { PaymentGateway } from '../../money/index.ts';
 import { withdrawnForCredit } from '../../../domain/review-rules.ts';
 import { withdrawJobReviews } from '../reviews/withdraw-job-reviews.ts';
 import { creditRefundedMail } from '../../platform/mail/credit-mails.ts';

@@ -3,7 +3,7 @@
 // under the business's lock, so two adds at once cannot pass the limit together.
 import { PORTFOLIO_MAX_ITEMS, PORTFOLIO_MESSAGES as M } from '../../../domain/portfolio-rules.ts';
 import type { PortfolioItem, TPortfolioText } from '../../../schemas/portfolio.ts';
-import { discardBusinessImage, storeBusinessImage } from '../../accounts/contractor/business-photos.ts';
+import { discardBusinessImage, storeBusinessImage } from '../../accounts/index.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';

@@ -11,8 +11,8 @@ import {
 import { RESPONSE_RATE_OPEN_HOURS } from '../../../domain/response-clock.ts';
 import type { DashboardStats } from '../../../schemas/dashboard.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
-import { contractorFigures } from '../../site/figures/contractor-figures.ts';
+import { ownerSince } from '../../accounts/index.ts';
+import { contractorFigures } from '../../site/index.ts';
 
 interface Row {
   /** Leads counted in the response rate: answered, or past their open hours to answer. */

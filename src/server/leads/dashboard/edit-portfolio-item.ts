@@ -2,7 +2,7 @@
 // one comes with them (the old file removed from the store once the row no longer lists it).
 import { PORTFOLIO_MESSAGES as M } from '../../../domain/portfolio-rules.ts';
 import type { PortfolioItem, TPortfolioText } from '../../../schemas/portfolio.ts';
-import { discardBusinessImage, storeBusinessImage } from '../../accounts/contractor/business-photos.ts';
+import { discardBusinessImage, storeBusinessImage } from '../../accounts/index.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';

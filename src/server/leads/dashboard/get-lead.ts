@@ -4,7 +4,7 @@
 import { nextStages } from '../../../domain/lead-stages.ts';
 import type { Communication, LeadDetail, QuoteLine } from '../../../schemas/dashboard.ts';
 import type { Db, Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 import { contractorThread } from '../inbox/contractor-thread.ts';
 import { leadCreditState } from '../credits/lead-credit-state.ts';
 import { AppError } from '../../platform/errors.ts';

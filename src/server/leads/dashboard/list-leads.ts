@@ -4,7 +4,7 @@ import { LEADS_PAGE_SIZE } from '../../../domain/dashboard-rules.ts';
 import type { LeadStage } from '../../../domain/lead-stages.ts';
 import type { LeadPage } from '../../../schemas/dashboard.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 import { cursorCodec } from '../../platform/cursor.ts';
 import { leadColumns, toLeadSummary, type LeadRow } from './lead-rows.ts';
 

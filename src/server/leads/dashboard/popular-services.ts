@@ -6,7 +6,7 @@
 import { POPULAR_SERVICES_LIMIT } from '../../../domain/analytics-rules.ts';
 import type { PopularService } from '../../../schemas/analytics.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 
 export async function popularServices(sql: Sql, businessId: string, days: number): Promise<PopularService[]> {
   return sql<PopularService[]>`

@@ -6,7 +6,7 @@
 import { RECENT_ACTIVITY_LIMIT } from '../../../domain/analytics-rules.ts';
 import type { ActivityItem } from '../../../schemas/analytics.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 
 export async function recentActivity(sql: Sql, businessId: string): Promise<ActivityItem[]> {
   const since = ownerSince(sql, businessId);

@@ -2,7 +2,7 @@
 // own upload (demo placeholders are shared). Another business's item is not found.
 import { PORTFOLIO_MESSAGES as M } from '../../../domain/portfolio-rules.ts';
 import type { PortfolioItem } from '../../../schemas/portfolio.ts';
-import { discardBusinessImage } from '../../accounts/contractor/business-photos.ts';
+import { discardBusinessImage } from '../../accounts/index.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';

@@ -11,7 +11,7 @@ import type { TLeadResponse } from '../../../schemas/lead-response.ts';
 import { queueRequestPush } from '../alerts/request-push.ts';
 import { siteUrl } from '../../platform/config.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../outcomes/homeowner-links.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';

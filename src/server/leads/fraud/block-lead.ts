@@ -10,7 +10,7 @@ import { audited, type AuditActor } from '../../platform/security/audit.ts';
 import { settleCredits } from '../credits/settle-credit.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { PaymentGateway } from '../../money/gateway/gateway.ts';
+import type { PaymentGateway } from '../../money/index.ts';
 import { blockLeadIdentities } from './block-lead-identities.ts';
 import { creditEveryBuyer } from './credit-every-buyer.ts';
 import { fraudLead } from './fraud-leads.ts';

@@ -9,7 +9,7 @@ import {
   type RequestStatus,
 } from '../../../domain/inbox-rules.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { joinVerifiedRequests } from '../../accounts/auth/join-verified-requests.ts';
+import { joinVerifiedRequests } from '../../accounts/index.ts';
 
 export interface RequestListItem {
   id: string;

@@ -14,7 +14,7 @@ import {
 import { INVALID_HOMEOWNER_LINK } from '../../../domain/homeowner-rules.ts';
 import { checkRateLimit } from '../../platform/security/rate-limit.ts';
 import { siteUrl } from '../../platform/config.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 import { LEAD_NOT_FOUND } from '../dashboard/get-lead.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -4,10 +4,10 @@
 // calls too: the contractor's mail is sent only by whichever moves the distribution out of
 // 'pending'. The gateway is called outside any transaction.
 import { LEAD_PRICE_CENTS } from '../../../domain/quote-rules.ts';
-import { EXPIRED_CARD_CODE, markCardExpired } from '../../money/billing/mark-card-expired.ts';
+import { EXPIRED_CARD_CODE, markCardExpired } from '../../money/index.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { leadChargeKey, recordLeadCharge } from './record-lead-charge.ts';
-import { reserveDistribution } from '../../accounts/contractor/spend-caps.ts';
+import { reserveDistribution } from '../../accounts/index.ts';
 import type { Candidate, LeadRow, SubmitOptions } from './types.ts';
 
 export async function chargeDistribution(

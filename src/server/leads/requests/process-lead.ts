@@ -3,7 +3,7 @@
 import { DEFAULT_CONTRACTORS_PER_LEAD, MAX_CONTRACTORS_PER_LEAD } from '../../../domain/quote-rules.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isGatewayUnavailable } from '../../money/gateway/gateway.ts';
+import { isGatewayUnavailable } from '../../money/index.ts';
 import { chargeDistribution } from './charge-distribution.ts';
 import { finishLead } from './finish-lead.ts';
 import { matchContractors } from './match-contractors.ts';

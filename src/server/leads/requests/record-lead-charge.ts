@@ -10,7 +10,7 @@
 //   push service or SMS provider that is slow or down never delays or fails the sale
 //   (alerts/deliver-alerts.ts).
 import type { Sql, TransactionSql } from '../../platform/db/client.ts';
-import { addToAnalytics } from '../../site/analytics/add-to-analytics.ts';
+import { addToAnalytics } from '../../site/index.ts';
 import { kickAlertSender } from '../alerts/deliver-alerts.ts';
 import { alertPorts } from '../alerts/index.ts';
 import { alertUser, leadNotice, paymentFailedNotice } from '../alerts/queue-alerts.ts';

@@ -15,7 +15,7 @@ import { leadScore, QUOTE_MESSAGES } from '../../../domain/quote-rules.ts';
 import type { TQuoteRequest } from '../../../schemas/quote.ts';
 import type { Sql, TransactionSql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { searchCatalog } from '../../site/search/search-catalog.ts';
+import { searchCatalog } from '../../site/index.ts';
 import { checkRequestPhotos } from '../../platform/uploads/quote-photos.ts';
 import { refuseOverDailyLimits } from './admit-request.ts';
 import { refuseBlocked } from './blocked-contacts.ts';

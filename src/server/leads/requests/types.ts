@@ -1,7 +1,7 @@
 // The shapes the quote pipeline's steps hand each other.
 import type { LineType } from '../../../domain/phone-proof-rules.ts';
 import type { ContractorCard } from '../../../schemas/inbox.ts';
-import type { PaymentGateway } from '../../money/gateway/gateway.ts';
+import type { PaymentGateway } from '../../money/index.ts';
 import type { VisitorSignals } from '../../platform/security/visitor.ts';
 import type { SmsPort } from '../../platform/sms/sms-port.ts';
 import type { CodeState } from './phone-proof.ts';

@@ -13,8 +13,8 @@ import type {
   BillingSummary,
 } from '../../../schemas/billing.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
-import { contractorFigures } from '../../site/figures/contractor-figures.ts';
+import { ownerSince } from '../../accounts/index.ts';
+import { contractorFigures } from '../../site/index.ts';
 
 /** Months (this one and the five before) the Analytics tab shows. */
 const ANALYTICS_MONTHS = 6;

@@ -5,7 +5,7 @@
 // before its owner had the business, or an unknown id is null (the page answers 404).
 import { CHARGE_WORDS, wordFor } from '../../../domain/format.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 import { RECEIPT_STATUSES } from './transaction-receipt.ts';
 import { describeTransaction, type TransactionRow } from './transaction-rows.ts';
 

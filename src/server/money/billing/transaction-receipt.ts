@@ -5,7 +5,7 @@
 // took nothing (failed, pending): spec 'Receipt Not Available'. Another business's transaction,
 // like an unknown id, is not found, and so is one from before the business's owner had it.
 import type { Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../gateway/gateway.ts';
 import { ownReceiptPath } from '../../../domain/billing-rules.ts';

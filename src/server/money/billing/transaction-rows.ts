@@ -9,7 +9,7 @@ import { serviceInPlace } from '../../../domain/format.ts';
 import { PLAN_PAYMENT_KEY_PATTERN } from '../../../domain/plan-payments.ts';
 import type { BillingTransaction, TransactionStatus } from '../../../schemas/billing.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 import { RECEIPT_STATUSES } from './transaction-receipt.ts';
 
 export interface TransactionRow {

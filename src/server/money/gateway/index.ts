@@ -5,7 +5,7 @@ import { stripeSecretKey } from '../../platform/config.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';
-import { stripeClient as sharedStripeClient } from './stripe-client.ts';
+import { sharedStripeClient } from './stripe-client.ts';
 import { stripeGateway } from './stripe-gateway.ts';
 
 let stripe: { key: string; gateway: PaymentGateway } | undefined;

@@ -3,7 +3,7 @@
 // the business a customer at the gateway, which the dashboard reads as 'pending' until the card
 // is saved (spec: no id 'required', id but not completed 'pending', completed flag 'completed').
 import type { Db } from '../../platform/db/client.ts';
-import type { OwnedBusiness } from '../../accounts/contractor/owned-business.ts';
+import type { OwnedBusiness } from '../../accounts/index.ts';
 import type { PaymentGateway } from './gateway.ts';
 
 /** Where the hosted page sends the contractor back: the dashboard's Payments tab. */

@@ -7,7 +7,7 @@ import { createStripeClient } from './stripe-gateway.ts';
 
 let client: { key: string; stripe: Stripe } | undefined;
 
-export function stripeClient(apiKey: string): Stripe {
+export function sharedStripeClient(apiKey: string): Stripe {
   if (client?.key !== apiKey) client = { key: apiKey, stripe: createStripeClient(apiKey, stripeApi()) };
   return client.stripe;
 }

@@ -10,7 +10,7 @@ import {
   type PlanId,
 } from '../../../domain/plans.ts';
 import type { PlanPreview } from '../../../schemas/plans.ts';
-import type { OwnedBusiness } from '../../accounts/contractor/owned-business.ts';
+import type { OwnedBusiness } from '../../accounts/index.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../gateway/gateway.ts';

@@ -5,7 +5,7 @@
 // (raised when a charge is recorded) less the charges recorded that day before owner_since.
 import { ANALYTICS_METRICS, type AnalyticsMetric } from '../../../domain/analytics-rules.ts';
 import type { AnalyticsSeries } from '../../../schemas/analytics.ts';
-import { ownerSince } from '../../accounts/contractor/owner-since.ts';
+import { ownerSince } from '../../accounts/index.ts';
 import type { Sql } from '../../platform/db/client.ts';
 
 export async function businessAnalytics(

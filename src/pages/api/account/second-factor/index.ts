@@ -1,6 +1,6 @@
 // GET /api/account/second-factor: the account's second factors (an authenticator app, recovery
 // codes left) and whether this session proved one.
-import { factorStatus } from '~/server/accounts/auth/second-factor/factor-status';
+import { factorStatus } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -1,9 +1,7 @@
 // POST /api/account/second-factor/recovery-codes: ten new recovery codes, shown once; the old
 // ones stop working. Needs a second factor, proved in this session. The codes are never kept for
 // an idempotent replay (keyed: false).
-import { FACTOR_MESSAGES } from '~/server/accounts/auth/second-factor/messages';
-import { replaceRecoveryCodes } from '~/server/accounts/auth/second-factor/recovery-codes';
-import { requireProvedSession } from '~/server/accounts/auth/second-factor/require-proved-session';
+import { FACTOR_MESSAGES, replaceRecoveryCodes, requireProvedSession } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { route } from '~/server/platform/route';

@@ -3,9 +3,12 @@
 // DELETE removes it. Replacing or removing one needs a session that proved the second factor.
 // The answers hold a secret and recovery codes: never kept for an idempotent replay (keyed: false).
 import { ZSecondFactorCode } from '~/schemas/second-factor';
-import { confirmTotpEnrolment, startTotpEnrolment } from '~/server/accounts/auth/second-factor/enrol-totp';
-import { removeSecondFactor } from '~/server/accounts/auth/second-factor/remove-factor';
-import { requireProvedSession } from '~/server/accounts/auth/second-factor/require-proved-session';
+import {
+  confirmTotpEnrolment,
+  startTotpEnrolment,
+  removeSecondFactor,
+  requireProvedSession,
+} from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -1,7 +1,7 @@
 // POST /api/account/second-factor/verify {code}: a signed-in user proves their second factor in
 // this session (an authenticator or recovery code), e.g. an admin whose session predates it.
 import { ZSecondFactorCode } from '~/schemas/second-factor';
-import { proveSecondFactor } from '~/server/accounts/auth/second-factor/prove-second-factor';
+import { proveSecondFactor } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

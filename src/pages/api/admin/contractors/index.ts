@@ -1,7 +1,7 @@
 // GET /api/admin/contractors?list=pending|claims|listed&q=&cursor=: the PENDING queue and the
 // pending listing claims (newest first), or the listed (ACTIVE and SUSPENDED) businesses by name.
 import { ZAdminContractorQuery } from '~/schemas/admin';
-import { listContractors } from '~/server/admin/contractors';
+import { listContractors } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -3,7 +3,7 @@
 // details blocked now, newest first.
 import { ZFraudQuery } from '~/schemas/admin-fraud';
 import { db } from '~/server/platform/db/client';
-import { listFraudQueue } from '~/server/leads/fraud';
+import { listFraudQueue } from '~/server/leads';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

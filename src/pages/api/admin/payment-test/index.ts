@@ -2,7 +2,7 @@
 // distributions and transactions, the test runs and the test recipients, and whether a test may run.
 import type { PaymentTestListSize } from '~/domain/payment-test';
 import { ZPaymentTestQuery } from '~/schemas/admin-payment-test';
-import { paymentTestState } from '~/server/admin/payment-test';
+import { paymentTestState } from '~/server/admin';
 import { stripeSecretKey } from '~/server/platform/config';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';

@@ -1,11 +1,11 @@
 // POST /api/admin/payment-test/runs {service, area}: a test lead sold through the real pipeline;
 // 409 with the reason, and nothing created, when the gateway is Stripe in live mode.
 import { ZPaymentTestRun } from '~/schemas/admin-payment-test';
-import { triggerPaymentTest } from '~/server/admin/payment-test';
+import { triggerPaymentTest } from '~/server/admin';
 import { stripeSecretKey } from '~/server/platform/config';
 import { db } from '~/server/platform/db/client';
 import { kickMailSender } from '~/server/platform/mail/sender';
-import { paymentGateway } from '~/server/money/gateway';
+import { paymentGateway } from '~/server/money';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

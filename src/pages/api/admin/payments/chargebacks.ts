@@ -1,6 +1,6 @@
 // GET /api/admin/payments/chargebacks?cursor=: chargebacks (charge.dispute.created), newest first.
 import { ZAdminCursorQuery } from '~/schemas/admin-payments';
-import { listChargebacks } from '~/server/admin/list-payments';
+import { listChargebacks } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -7,7 +7,7 @@ import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';
-import { recordArticleView } from '~/server/site/pages/article-views';
+import { recordArticleView } from '~/server/site';
 
 export const prerender = false;
 

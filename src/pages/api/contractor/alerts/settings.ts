@@ -2,8 +2,8 @@
 // quiet hours, the texts a day and the number texts go to. PUT the same shape (without the number)
 // saves it; texts chosen without a confirmed number are a 409. The caller's own settings only.
 import { ZAlertSettingsInput } from '~/schemas/alerts';
-import { readAlertSettings, saveAlertSettings } from '~/server/leads/alerts/alert-settings';
-import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { readAlertSettings, saveAlertSettings } from '~/server/leads';
+import { requireOwnedBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

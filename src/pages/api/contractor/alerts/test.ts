@@ -5,10 +5,8 @@
 import { ALERT_MESSAGES } from '~/domain/alert-rules';
 import { ZTestAlert } from '~/schemas/alerts';
 import { checkRateLimit } from '~/server/platform/security/rate-limit';
-import { kickAlertSender } from '~/server/leads/alerts/deliver-alerts';
-import { alertPorts } from '~/server/leads/alerts/index';
-import { queueTestAlert } from '~/server/leads/alerts/queue-alerts';
-import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { kickAlertSender, alertPorts, queueTestAlert } from '~/server/leads';
+import { requireOwnedBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { route } from '~/server/platform/route';

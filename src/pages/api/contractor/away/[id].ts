@@ -1,8 +1,7 @@
 // DELETE /api/contractor/away/:id: ends one of the caller's away periods now (under way) or
 // cancels it (not begun) ({ended}); another business's, one that is over or an unknown one is 404.
 import { AWAY_MESSAGES } from '~/domain/response-clock';
-import { endAway } from '~/server/accounts/contractor/away';
-import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { endAway, requireOwnedBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { route } from '~/server/platform/route';

@@ -2,8 +2,7 @@
 // {firstDay, lastDay, reason}: adds one (replacing those it overlaps); no lead is sold while away
 // and the response clock stops. The caller's own business only.
 import { ZAwayInput } from '~/schemas/away';
-import { readAway, setAway } from '~/server/accounts/contractor/away';
-import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { readAway, setAway, requireOwnedBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -1,8 +1,8 @@
 // GET /api/contractor/billing/export.csv?range=: the caller's business's transactions in a range
 // as a CSV attachment, streamed as the rows are read (the same rows as the Transactions tab).
 import { ZBillingExportQuery } from '~/schemas/billing';
-import { exportTransactions } from '~/server/money/billing/export-transactions';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { exportTransactions } from '~/server/money';
+import { requireActiveBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

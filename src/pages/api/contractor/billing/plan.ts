@@ -3,10 +3,9 @@
 // 'change' (prorated as of the preview's prorationDate) and 'cancel' (at the period's end) answer
 // { message }. No business or subscription id is taken from the request.
 import { ZPlanRequest } from '~/schemas/plans';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
-import { paymentGateway } from '~/server/money/gateway/index';
-import { cancelPlan, changePlan, previewPlan, startPlan } from '~/server/money/plans/manage-plan';
+import { paymentGateway, cancelPlan, changePlan, previewPlan, startPlan } from '~/server/money';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

@@ -1,9 +1,8 @@
 // POST /api/contractor/billing/portal: a Customer Portal session for the caller's own business
 // (Manage Payments opens { url } in a new tab; spec: customer-portal). No id is read from the request.
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
-import { paymentGateway } from '~/server/money/gateway/index';
-import { openPortal } from '~/server/money/plans/manage-plan';
+import { paymentGateway, openPortal } from '~/server/money';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

@@ -1,7 +1,7 @@
 // GET /api/contractor/billing/summary: the billing page's cards, banners, plan, cards on file and
 // monthly figures for the caller's business (no business id is ever read from the request).
-import { billingSummary } from '~/server/money/billing/billing-summary';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { billingSummary } from '~/server/money';
+import { requireActiveBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

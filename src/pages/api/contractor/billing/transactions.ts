@@ -1,8 +1,8 @@
 // GET /api/contractor/billing/transactions?range=&pageSize=&cursor=: the caller's business's
 // transactions in a range (7, 30, 90 days or all), newest first, by keyset pages of 25, 50 or 100.
 import { ZBillingTransactionsQuery } from '~/schemas/billing';
-import { listTransactions } from '~/server/money/billing/list-transactions';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { listTransactions } from '~/server/money';
+import { requireActiveBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -1,7 +1,7 @@
 // GET /api/contractor/leads/:distributionId: one of the caller's leads with its communications
 // (another business's answers 404). The first view records viewed_at.
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { getLead } from '~/server/leads/dashboard/get-lead';
+import { requireActiveBusiness } from '~/server/accounts';
+import { getLead } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -1,7 +1,7 @@
 // GET /api/contractor/leads?stage=&cursor=: the caller's business's leads, newest first, by keyset pages.
 import { ZLeadListQuery } from '~/schemas/lead-response';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { listLeads } from '~/server/leads/dashboard/list-leads';
+import { requireActiveBusiness } from '~/server/accounts';
+import { listLeads } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -4,11 +4,10 @@
 // changes). Answers { status } by the spec's rule. With the sandbox gateway the stand-in page has
 // already recorded the card, so there is nothing to complete here: 404.
 import { ZCompletePaymentSetup } from '~/schemas/payment-setup';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
-import { stripeClient } from '~/server/money/gateway/index';
-import { completePaymentSetup, SETUP_SESSION_NOT_FOUND } from '~/server/money/gateway/stripe-setup-record';
+import { stripeClient, completePaymentSetup, SETUP_SESSION_NOT_FOUND } from '~/server/money';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

@@ -1,10 +1,8 @@
 // POST /api/contractor/portfolio/:id multipart {title, description, file?}: the item's text
 // saved, and its photo replaced when a file comes ({items}). DELETE: the item removed ({items}).
 // Another business's item, like an unknown one, is 404.
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { editPortfolioItem } from '~/server/leads/dashboard/edit-portfolio-item';
-import { readPortfolioForm } from '~/server/leads/dashboard/read-portfolio-form';
-import { removePortfolioItem } from '~/server/leads/dashboard/remove-portfolio-item';
+import { requireActiveBusiness } from '~/server/accounts';
+import { editPortfolioItem, readPortfolioForm, removePortfolioItem } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';

@@ -1,10 +1,8 @@
 // GET /api/contractor/portfolio: the caller's portfolio in its order ({items}). POST multipart
 // {title, description, file}: a job added last (201 {items}); 400 without a photo or past the
 // limit, 415 not a JPEG, PNG or WebP image, 413 past 10 MB.
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { addPortfolioItem } from '~/server/leads/dashboard/add-portfolio-item';
-import { listPortfolio } from '~/server/leads/dashboard/portfolio-items';
-import { readPortfolioForm } from '~/server/leads/dashboard/read-portfolio-form';
+import { requireActiveBusiness } from '~/server/accounts';
+import { addPortfolioItem, listPortfolio, readPortfolioForm } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';

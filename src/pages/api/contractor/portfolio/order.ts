@@ -1,8 +1,8 @@
 // PUT /api/contractor/portfolio/order {ids}: the caller's portfolio in the given order, every
 // item once ({items}); any other list is 400 and changes nothing.
 import { ZPortfolioOrder } from '~/schemas/portfolio';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { reorderPortfolio } from '~/server/leads/dashboard/reorder-portfolio';
+import { requireActiveBusiness } from '~/server/accounts';
+import { reorderPortfolio } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 import { schedulePublish } from '~/server/platform/publish/publisher';

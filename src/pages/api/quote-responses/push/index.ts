@@ -5,7 +5,7 @@
 // responses link proves whose request it is; a signed-in homeowner may name one of their own
 // requests instead. Answers { on, devices }; 404 for a link or request that is not theirs.
 import { ZRequestPushDevice, ZRequestPushOn, type RequestPushState } from '~/schemas/alerts';
-import { requestAccessOf, turnOffRequestPush, turnOnRequestPush } from '~/server/leads/alerts/request-push';
+import { requestAccessOf, turnOffRequestPush, turnOnRequestPush } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -3,7 +3,7 @@
 // load, to show the right buttons). A POST so the link's token never sits in a URL or a log.
 // Answers { on, devices }.
 import { ZRequestPushDevice, type RequestPushState } from '~/schemas/alerts';
-import { requestAccessOf, requestPushState } from '~/server/leads/alerts/request-push';
+import { requestAccessOf, requestPushState } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -7,7 +7,7 @@ import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';
-import { recordSeoPageView } from '~/server/site/pages/record-seo-page-view';
+import { recordSeoPageView } from '~/server/site';
 
 export const prerender = false;
 

@@ -3,10 +3,7 @@
 // one (an admin keeps at least one factor). Both need a session that proved the second factor.
 // The first passkey's answer holds the recovery codes: never kept for a replay (keyed: false).
 import { ZPasskeyRegistration } from '~/schemas/second-factor';
-import { addPasskey } from '~/server/accounts/auth/second-factor/add-passkey';
-import { relyingPartyOf } from '~/server/accounts/auth/second-factor/passkeys';
-import { removeSecondFactor } from '~/server/accounts/auth/second-factor/remove-factor';
-import { requireProvedSession } from '~/server/accounts/auth/second-factor/require-proved-session';
+import { addPasskey, relyingPartyOf, removeSecondFactor, requireProvedSession } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

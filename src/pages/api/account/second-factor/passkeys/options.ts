@@ -1,7 +1,6 @@
 // POST /api/account/second-factor/passkeys/options: a registration challenge for a new passkey
 // (kept on the server for 5 minutes), for this site as the relying party.
-import { passkeyRegistrationOptions, relyingPartyOf } from '~/server/accounts/auth/second-factor/passkeys';
-import { requireProvedSession } from '~/server/accounts/auth/second-factor/require-proved-session';
+import { passkeyRegistrationOptions, relyingPartyOf, requireProvedSession } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -2,8 +2,7 @@
 // factor in this session with a passkey (the answer to ./options' challenge), as
 // ../verify does with a code; 401 when the passkey is not right.
 import { ZPasskeyAuthentication } from '~/schemas/second-factor';
-import { provePasskey } from '~/server/accounts/auth/second-factor/prove-second-factor';
-import { relyingPartyOf } from '~/server/accounts/auth/second-factor/passkeys';
+import { provePasskey, relyingPartyOf } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -1,7 +1,6 @@
 // POST /api/account/second-factor/verify-passkey/options: a passkey challenge for the signed-in
 // user to prove a second factor in this session (/second-factor); 409 without a passkey.
-import { provePasskeyOptions } from '~/server/accounts/auth/second-factor/prove-second-factor';
-import { relyingPartyOf } from '~/server/accounts/auth/second-factor/passkeys';
+import { provePasskeyOptions, relyingPartyOf } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

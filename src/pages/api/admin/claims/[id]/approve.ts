@@ -5,10 +5,10 @@
 import * as z from 'zod/mini';
 import { ZRecordId } from '~/schemas/admin';
 import { ZClaimApproval } from '~/schemas/claim-proof';
-import { confirmClaim } from '~/server/admin/contractors';
+import { confirmClaim } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { kickMailSender } from '~/server/platform/mail/sender';
-import { paymentGateway } from '~/server/money/gateway';
+import { paymentGateway } from '~/server/money';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

@@ -2,7 +2,7 @@
 // the claimant in the same transaction (audited).
 import * as z from 'zod/mini';
 import { ZRecordId, ZRejection } from '~/schemas/admin';
-import { rejectClaim } from '~/server/admin/contractors';
+import { rejectClaim } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { ZRecordId } from '~/schemas/admin';
 import { ZArticleInput } from '~/schemas/admin-content';
-import { getArticle, updateArticle } from '~/server/admin/content-articles';
+import { getArticle, updateArticle } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

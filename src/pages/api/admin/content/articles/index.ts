@@ -1,7 +1,7 @@
 // GET /api/admin/content/articles?cursor=: every article, drafts too, most recently changed
 // first, 25 a page. POST creates a draft (the body sanitised and sealed; audited).
 import { ZArticleInput, ZArticleListQuery } from '~/schemas/admin-content';
-import { createArticle, listArticles } from '~/server/admin/content-articles';
+import { createArticle, listArticles } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

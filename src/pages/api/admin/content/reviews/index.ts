@@ -1,7 +1,7 @@
 // GET /api/admin/content/reviews?show=all|hidden|visible&q=&cursor=: every review, newest first,
 // 25 a page.
 import { ZReviewListQuery } from '~/schemas/admin-content';
-import { listReviews } from '~/server/admin/content-reviews';
+import { listReviews } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

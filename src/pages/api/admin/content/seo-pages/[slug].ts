@@ -3,8 +3,7 @@
 // after; publish requested).
 import * as z from 'zod/mini';
 import { ZSeoPageEdit, ZSeoSlug } from '~/schemas/admin-content';
-import { getSeoPage, updateSeoPage } from '~/server/admin/content-seo-pages';
-import { seoPageArticles } from '~/server/admin/seo-page-articles';
+import { getSeoPage, updateSeoPage, seoPageArticles } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

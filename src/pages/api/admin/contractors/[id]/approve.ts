@@ -2,7 +2,7 @@
 // requested), then the automatic publish is scheduled once the transaction has committed.
 import * as z from 'zod/mini';
 import { ZNoBody, ZRecordId } from '~/schemas/admin';
-import { approveBusiness } from '~/server/admin/contractors';
+import { approveBusiness } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { schedulePublish } from '~/server/platform/publish/publisher';
 import { route } from '~/server/platform/route';

@@ -2,7 +2,7 @@
 // (audited, publish requested).
 import * as z from 'zod/mini';
 import { ZFeatured, ZRecordId } from '~/schemas/admin';
-import { setFeatured } from '~/server/admin/contractors';
+import { setFeatured } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

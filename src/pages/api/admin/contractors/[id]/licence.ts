@@ -2,7 +2,7 @@
 // check shown on the public profile after the next publish (audited, publish requested).
 import * as z from 'zod/mini';
 import { ZLicenceCheck, ZRecordId } from '~/schemas/admin';
-import { recordLicence } from '~/server/admin/contractors';
+import { recordLicence } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -2,7 +2,7 @@
 // applicant in the same transaction (audited).
 import * as z from 'zod/mini';
 import { ZRecordId, ZRejection } from '~/schemas/admin';
-import { rejectBusiness } from '~/server/admin/contractors';
+import { rejectBusiness } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -2,7 +2,7 @@
 // once; off the site after the next publish) or reinstates it (audited, publish requested).
 import * as z from 'zod/mini';
 import { ZRecordId, ZSuspended } from '~/schemas/admin';
-import { setSuspended } from '~/server/admin/contractors';
+import { setSuspended } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

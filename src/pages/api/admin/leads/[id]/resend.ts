@@ -5,11 +5,11 @@
 import * as z from 'zod/mini';
 import { ZRecordId } from '~/schemas/admin';
 import { ZLeadResend } from '~/schemas/admin-leads';
-import { resendLead } from '~/server/admin/resend-lead';
+import { resendLead } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { kickMailSender } from '~/server/platform/mail/sender';
-import { paymentGateway } from '~/server/money/gateway';
+import { paymentGateway } from '~/server/money';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

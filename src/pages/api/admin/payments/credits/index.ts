@@ -1,6 +1,6 @@
 // GET /api/admin/payments/credits?cursor=: the dispute queue (lead credits left open), newest first.
 import { ZAdminCursorQuery } from '~/schemas/admin-payments';
-import { listOpenCredits } from '~/server/admin/list-payments';
+import { listOpenCredits } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

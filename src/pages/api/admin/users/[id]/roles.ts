@@ -2,8 +2,8 @@
 // Granting needs the admin's password proven within the last 5 minutes (403 REAUTH_REQUIRED).
 import * as z from 'zod/mini';
 import { ZRoleChange, ZUserId } from '~/schemas/admin';
-import { changeRole } from '~/server/admin/users';
-import { requireProvedSession } from '~/server/accounts/auth/second-factor/require-proved-session';
+import { changeRole } from '~/server/admin';
+import { requireProvedSession } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -2,7 +2,7 @@
 // enables it again (audited).
 import * as z from 'zod/mini';
 import { ZAccountStatus, ZUserId } from '~/schemas/admin';
-import { setAccountDisabled } from '~/server/admin/users';
+import { setAccountDisabled } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -1,6 +1,6 @@
 // DELETE /api/contractor/alerts/devices/:id: one of the caller's devices stops receiving alerts
 // ({removed: id}). Another account's device, like an unknown one, is 404.
-import { removePushDevice } from '~/server/leads/alerts/push-devices';
+import { removePushDevice } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { route } from '~/server/platform/route';

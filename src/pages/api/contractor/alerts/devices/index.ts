@@ -3,9 +3,8 @@
 // browser's subscription added (or renewed), answered 201 with the device. Only the caller's own
 // devices, on their own account; the push service must be a browser's (push-devices.ts).
 import { ZAddPushDevice, type PushDevicesState } from '~/schemas/alerts';
-import { pushPort } from '~/server/leads/alerts/index';
-import { addPushDevice, listPushDevices } from '~/server/leads/alerts/push-devices';
-import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { pushPort, addPushDevice, listPushDevices } from '~/server/leads';
+import { requireOwnedBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

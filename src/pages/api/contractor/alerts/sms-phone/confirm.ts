@@ -2,10 +2,8 @@
 // Right: texts may go to it, its opt-in confirmation is sent, and the settings are answered.
 // Wrong: a 400 naming the code; expired or used up: a 409 asking for a new code.
 import { ZSmsCode } from '~/schemas/alerts';
-import { confirmSmsPhone, readAlertSettings } from '~/server/leads/alerts/alert-settings';
-import { kickAlertSender } from '~/server/leads/alerts/deliver-alerts';
-import { alertPorts } from '~/server/leads/alerts/index';
-import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { confirmSmsPhone, readAlertSettings, kickAlertSender, alertPorts } from '~/server/leads';
+import { requireOwnedBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 import { smsPort } from '~/server/platform/sms/index';

@@ -2,8 +2,8 @@
 // for text alerts ({pendingPhone, message}); a number that cannot take texts is a 409, too many
 // codes (for the account, the number or the client's address) a 429. DELETE: the number is forgotten and texts are off for every kind (the settings).
 import { ZSmsPhone } from '~/schemas/alerts';
-import { removeSmsPhone, sendSmsPhoneCode } from '~/server/leads/alerts/alert-settings';
-import { requireOwnedBusiness } from '~/server/accounts/contractor/owned-business';
+import { removeSmsPhone, sendSmsPhoneCode } from '~/server/leads';
+import { requireOwnedBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';

@@ -3,11 +3,10 @@
 // (a page opened from the billing page goes back to it, which says so); another business's
 // transaction or an unknown id: 404 'Transaction not found'.
 import { BILLING_MESSAGES } from '~/domain/billing-rules';
-import { transactionReceipt } from '~/server/money/billing/transaction-receipt';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { transactionReceipt, paymentGateway } from '~/server/money';
+import { requireActiveBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
-import { paymentGateway } from '~/server/money/gateway/index';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

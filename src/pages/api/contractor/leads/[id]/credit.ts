@@ -2,11 +2,11 @@
 // charged leads (automatic credits): refunded at once when the reason's rule is met, otherwise
 // queued for the team; 404 for another business's lead, 409 past the 7 days or when not charged.
 import { ZLeadCreditRequest } from '~/schemas/lead-credit';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { disputeLead } from '~/server/leads/credits/dispute-lead';
+import { requireActiveBusiness } from '~/server/accounts';
+import { disputeLead } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { kickMailSender } from '~/server/platform/mail/sender';
-import { paymentGateway } from '~/server/money/gateway/index';
+import { paymentGateway } from '~/server/money';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

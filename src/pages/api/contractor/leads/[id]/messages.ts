@@ -2,10 +2,10 @@
 // homeowner on one of the caller's bought leads (issue 25), mailed to them without either side's
 // address. 201 {id, createdAt}; 404 for a lead that is not the business's (or not bought, or from
 // before its owner had the listing); 400 for the text, 415/413 for the photo, 429 past the limits.
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
+import { requireActiveBusiness } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
-import { boughtLeadOf, postContractorMessage, readMessageForm } from '~/server/leads/inbox';
+import { boughtLeadOf, postContractorMessage, readMessageForm } from '~/server/leads';
 import { kickMailSender } from '~/server/platform/mail/sender';
 import { route } from '~/server/platform/route';
 import { uploadStore } from '~/server/platform/storage/uploads';

@@ -2,11 +2,9 @@
 // to one of the caller's paid leads, its quote totalled on the server in cents, mailed to the
 // homeowner with a private link (and pushed where they turned notifications on).
 import { ZLeadResponse } from '~/schemas/lead-response';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { respondToLead } from '~/server/leads/dashboard/respond-to-lead';
+import { requireActiveBusiness } from '~/server/accounts';
+import { respondToLead, alertPorts, kickAlertSender } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
-import { alertPorts } from '~/server/leads/alerts';
-import { kickAlertSender } from '~/server/leads/alerts/deliver-alerts';
 import { kickMailSender } from '~/server/platform/mail/sender';
 import { route } from '~/server/platform/route';
 import { knownVisitorSignals, recordAccountSignals } from '~/server/platform/security/visitor';

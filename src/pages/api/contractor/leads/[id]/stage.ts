@@ -1,8 +1,8 @@
 // POST /api/contractor/leads/:distributionId/stage {stage}: moves one of the caller's leads
 // (409 with the reason for a move the stage table refuses; 404 for another business's lead).
 import { ZStageChange } from '~/schemas/lead-response';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { changeLeadStage } from '~/server/leads/dashboard/change-lead-stage';
+import { requireActiveBusiness } from '~/server/accounts';
+import { changeLeadStage } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { kickMailSender } from '~/server/platform/mail/sender';
 import { route } from '~/server/platform/route';

@@ -2,8 +2,8 @@
 // just made on one of the caller's leads (from: the stage it is in now, to: the one it came from),
 // within the undo window; 409 when that is no longer the move just made or the window has passed.
 import { ZStageUndo } from '~/schemas/lead-response';
-import { requireActiveBusiness } from '~/server/accounts/contractor/owned-business';
-import { undoLeadStage } from '~/server/leads/dashboard/undo-lead-stage';
+import { requireActiveBusiness } from '~/server/accounts';
+import { undoLeadStage } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

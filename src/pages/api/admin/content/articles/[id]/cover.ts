@@ -2,7 +2,7 @@
 // image through the upload port. 415 not a JPEG, PNG or WebP image (by content), 413 past 10 MB.
 import * as z from 'zod/mini';
 import { ZRecordId } from '~/schemas/admin';
-import { setArticleCover } from '~/server/admin/content-articles';
+import { setArticleCover } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 import { uploadStore } from '~/server/platform/storage/uploads';

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { ZRecordId } from '~/schemas/admin';
 import { ZArticlePublished } from '~/schemas/admin-content';
-import { setArticlePublished } from '~/server/admin/content-articles';
+import { setArticlePublished } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { ZRecordId } from '~/schemas/admin';
 import { ZReviewApproval } from '~/schemas/admin-content';
-import { approveReview } from '~/server/admin/approve-review';
+import { approveReview } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 import { schedulePublish } from '~/server/platform/publish/publisher';

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { ZRecordId } from '~/schemas/admin';
 import { ZReviewVisibility } from '~/schemas/admin-content';
-import { setReviewHidden } from '~/server/admin/content-reviews';
+import { setReviewHidden } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 import { schedulePublish } from '~/server/platform/publish/publisher';

@@ -3,7 +3,7 @@
 // chosen articles and the ones to choose from.
 import * as z from 'zod/mini';
 import { ZSeoPageArticles, ZSeoSlug } from '~/schemas/admin-content';
-import { setSeoPageArticles } from '~/server/admin/seo-page-articles';
+import { setSeoPageArticles } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

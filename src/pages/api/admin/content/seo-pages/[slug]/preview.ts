@@ -3,7 +3,7 @@
 // Saves nothing.
 import * as z from 'zod/mini';
 import { ZSeoPagePreview, ZSeoSlug } from '~/schemas/admin-content';
-import { previewSeoPage } from '~/server/admin/content-seo-pages';
+import { previewSeoPage } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

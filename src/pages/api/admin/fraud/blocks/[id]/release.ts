@@ -2,7 +2,7 @@
 // requests again (the row kept, with who released it); audited.
 import { ZNoBody } from '~/schemas/admin';
 import { db } from '~/server/platform/db/client';
-import { releaseIdentity } from '~/server/leads/fraud';
+import { releaseIdentity } from '~/server/leads';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

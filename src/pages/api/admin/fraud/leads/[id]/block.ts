@@ -3,9 +3,9 @@
 // device; audited. 409 for a request in neither list; a repeat answers the request as it stands.
 import { ZFraudBlock } from '~/schemas/admin-fraud';
 import { db } from '~/server/platform/db/client';
-import { blockLead } from '~/server/leads/fraud';
+import { blockLead } from '~/server/leads';
 import { kickMailSender } from '~/server/platform/mail/sender';
-import { paymentGateway } from '~/server/money/gateway/index';
+import { paymentGateway } from '~/server/money';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

@@ -2,10 +2,10 @@
 // through the gateway with the credit's idempotency key (a repeated grant refunds nothing twice),
 // audited, the contractor mailed with the reason.
 import { ZCreditDecision } from '~/schemas/admin-payments';
-import { grantCredit } from '~/server/admin/decide-credit';
+import { grantCredit } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { kickMailSender } from '~/server/platform/mail/sender';
-import { paymentGateway } from '~/server/money/gateway/index';
+import { paymentGateway } from '~/server/money';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;
