@@ -21,8 +21,14 @@ const unnamed = (names: readonly string[], text: string, pattern: (name: string)
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the docs name every part of the repository', () => {
-  it('every folder of src/server, as "name/"', () => {
+  it('every area of src/server, as "name/"', () => {
     expect(unnamed(folders('src/server'), docs, (name) => new RegExp(`\\b${escape(name)}/`))).toEqual([]);
+  });
+
+  it('every folder inside an area, as "name/"', () => {
+    const inside = folders('src/server').flatMap((area) => folders(`src/server/${area}`));
+    expect(inside.length).toBeGreaterThan(20);
+    expect(unnamed(inside, docs, (name) => new RegExp(`\\b${escape(name)}/`))).toEqual([]);
   });
 
   it('every island folder, as "name/"', () => {

@@ -9,7 +9,7 @@ import { hashToken } from '../../platform/security/tokens.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { queueSale } from './queue-sale.ts';
-import { CONFIRM_HOURS } from './quote-timing.ts';
+import { QUOTE_CONFIRM_HOURS as CONFIRM_HOURS } from '../../../domain/quote-rules.ts';
 import type { SaleResult } from './types.ts';
 
 export const INVALID_CONFIRM_LINK = 'This link is invalid or has expired.';

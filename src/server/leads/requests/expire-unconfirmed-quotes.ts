@@ -4,7 +4,7 @@
 import type { Sql } from '../../platform/db/client.ts';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';
 import { deleteUnusedUploads } from '../../platform/uploads/quote-photos.ts';
-import { CONFIRM_HOURS } from './quote-timing.ts';
+import { QUOTE_CONFIRM_HOURS as CONFIRM_HOURS } from '../../../domain/quote-rules.ts';
 
 export async function expireUnconfirmedQuotes(
   sql: Sql,
