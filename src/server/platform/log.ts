@@ -6,7 +6,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
 
-const request = new AsyncLocalStorage<{ requestId: string; logger: Logger }>();
+/** The request being served; its child logger is made when it first logs (most never do). */
+const request = new AsyncLocalStorage<{ requestId: string; logger?: Logger }>();
 
 const root: Logger = pino(
   {
@@ -19,7 +20,10 @@ const root: Logger = pino(
 
 /** The logger of this moment: the request's (with its id) inside one, else the process's. */
 export function log(): Logger {
-  return request.getStore()?.logger ?? root;
+  const store = request.getStore();
+  if (!store) return root;
+  store.logger ??= root.child({ requestId: store.requestId });
+  return store.logger;
 }
 
 /** The id of the request being served, if any. */
@@ -38,5 +42,5 @@ export function outsideRequest<T>(work: () => T): T {
 
 /** Runs `work` with `requestId` on every line logged while it runs, awaited work included. */
 export function withRequestId<T>(requestId: string, work: () => T): T {
-  return request.run({ requestId, logger: root.child({ requestId }) }, work);
+  return request.run({ requestId }, work);
 }
