@@ -20,7 +20,6 @@ import { createStripeGateway } from '../src/server/money/gateway/stripe-gateway.
 import type { PaymentGateway } from '../src/server/money/gateway/gateway.ts';
 import { verifyQuotePhone } from '../src/server/leads/requests/prove-quote-phone.ts';
 import { coalesced } from '../src/server/jobs/coalesce.ts';
-import { RUNNER_LANES } from '../src/server/jobs/runner.ts';
 import { runQueuedSales } from '../src/server/leads/requests/queue-sale.ts';
 import { quoteOutcome } from '../src/server/leads/requests/quote-outcome.ts';
 import { submitQuote } from '../src/server/leads/requests/submit-quote.ts';
@@ -33,6 +32,7 @@ import { startStripeStandIn } from '../tests/helpers/stripe-stand-in/index.ts';
 import { seed } from '../scripts/lib/seed.ts';
 import type { Measurement } from './foundation.ts';
 import { freshDatabase, percentile, time, withPostgres } from './lib.ts';
+import { RUNNER_LANES } from '../src/server/jobs/jobs-rules.ts';
 
 const SEQUENTIAL = Number(process.env.BENCH_QUOTES ?? 200);
 const CLIENTS = 20;

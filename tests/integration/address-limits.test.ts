@@ -3,10 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AUTH_ATTEMPTS_PER_IP, limitAddress } from '../../src/server/accounts/auth/limit-attempts.ts';
-import { QUOTES_PER_IP_PER_HOUR, limitQuotes } from '../../src/server/leads/requests/limit-quotes.ts';
+import { limitQuotes } from '../../src/server/leads/requests/limit-quotes.ts';
 import { UPLOADS_PER_IP_PER_HOUR, limitUploads } from '../../src/server/platform/uploads/limit-uploads.ts';
 import { AppError } from '../../src/server/platform/errors.ts';
 import { useTestSql } from '../helpers/sql.ts';
+import { QUOTES_PER_IP_PER_HOUR } from '../../src/server/leads/leads-rules.ts';
 
 const sql = useTestSql();
 

@@ -13,7 +13,7 @@ import {
 } from '../../src/server/platform/security/sessions.ts';
 import { AppError } from '../../src/server/platform/errors.ts';
 import { createGooglePlaces } from '../../src/server/platform/places/google-places.ts';
-import { approveClaim, CLAIM_NOT_PENDING, LISTING_HAS_OWNER } from '../../src/server/admin/approve-claim.ts';
+import { approveClaim } from '../../src/server/admin/approve-claim.ts';
 import { findPendingClaim } from '../../src/server/accounts/registration/find-pending-claim.ts';
 import { placePrefill } from '../../src/server/accounts/registration/place-prefill.ts';
 import { searchSignupBusinesses } from '../../src/server/accounts/registration/search-signup-businesses.ts';
@@ -32,6 +32,7 @@ import {
 } from '../helpers/google-places-stand-in.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import { callRoute } from '../helpers/api-context.ts';
+import { CLAIM_NOT_PENDING, LISTING_HAS_OWNER } from '../../src/server/admin/admin-rules.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
 const sql = useTestSql();

@@ -15,12 +15,7 @@ import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
 import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
 import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
-import {
-  createStripeClient,
-  STRIPE_MAX_NETWORK_RETRIES,
-  STRIPE_TIMEOUT_MS,
-  stripeGateway,
-} from '../../src/server/money/gateway/stripe-gateway.ts';
+import { createStripeClient, stripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
 import { verifyQuotePhone } from '../../src/server/leads/requests/prove-quote-phone.ts';
 import { createSandboxSms } from '../../src/server/platform/sms/sandbox-sms.ts';
 import { sandboxCode } from '../../scripts/lib/prove-quote.ts';
@@ -32,6 +27,7 @@ import { startStripeStandIn, type Fault, type StripeStandIn } from '../helpers/s
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { runSaleJobs } from '../helpers/queued-sales.ts';
 import { logLines } from '../helpers/captured-log.ts';
+import { STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS } from '../../src/server/money/money-rules.ts';
 
 vi.mock('../../src/server/platform/log.ts', async (real) =>
   (await import('../helpers/captured-log.ts')).capturingLog(await real()),

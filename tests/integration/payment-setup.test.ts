@@ -15,13 +15,13 @@ import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gat
 import {
   completeSetupSession,
   findSetupSession,
-  SETUP_MESSAGES,
   type CardForm,
 } from '../../src/server/money/gateway/sandbox-setup.ts';
 import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';
 import { callRoute } from '../helpers/api-context.ts';
+import { SETUP_MESSAGES } from '../../src/server/money/money-rules.ts';
 
 process.env['DATABASE_URL'] = inject('databaseUrl');
 const sql = useTestSql();

@@ -14,15 +14,12 @@ import {
 } from '../../src/server/platform/geo/limited-geocoder.ts';
 import { purgeSearchMarks } from '../../src/server/site/search/purge-search-marks.ts';
 import { refreshSearchLexicon } from '../../src/server/site/search/refresh-lexicon.ts';
-import {
-  recordSearch,
-  SEARCH_ANALYTICS_PER_CLIENT,
-  searchContractors,
-} from '../../src/server/site/search/search-contractors.ts';
+import { recordSearch, searchContractors } from '../../src/server/site/search/search-contractors.ts';
 import { ZSearchQuery } from '../../src/schemas/search.ts';
 import { createBusiness } from '../factories/index.ts';
 import { startGeocoderStandIn, type GeocoderStandIn } from '../helpers/geocoder-stand-in.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { SEARCH_ANALYTICS_PER_CLIENT } from '../../src/server/site/site-rules.ts';
 
 let database: TestDatabase;
 let sql: Sql;

@@ -9,12 +9,9 @@ import type { ContractorFigures } from '../../domain/figures.ts';
 import { SITE_TIME_ZONE } from '../../domain/format.ts';
 import type { Sql } from '../platform/db/client.ts';
 import { contractorFigures } from '../site/index.ts';
+import { FAILED_PAYMENTS_DAYS, FIGURES_LIST_SIZE } from './admin-rules.ts';
 
 const ADMIN_TIME_ZONE = SITE_TIME_ZONE;
-/** How far back "failed payments" looks. */
-export const FAILED_PAYMENTS_DAYS = 7;
-/** How many contractors the index lists with their figures (the most spent this month first). */
-const FIGURES_LIST_SIZE = 10;
 
 interface AdminContractorFigures {
   businessId: string;

@@ -14,9 +14,7 @@ import type { TransactionSql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { enqueueMail } from '../platform/mail/outbox.ts';
 import { detachListingPayments, type DetachedPayments } from './detach-listing-payments.ts';
-
-export const CLAIM_NOT_PENDING = 'This claim is no longer pending.';
-export const LISTING_HAS_OWNER = 'This listing already has an owner.';
+import { CLAIM_NOT_PENDING, LISTING_HAS_OWNER } from './admin-rules.ts';
 
 export interface ApprovedClaim {
   businessId: string;

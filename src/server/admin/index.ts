@@ -1,7 +1,7 @@
 // The admin area's front door: the admin pages' use-cases (contractors and claims, users, leads,
 // payments, content, reviews, credits, the activity log). Below it: every other area but jobs.
 export { activityFilterChoices, listActivity } from './activity-log.ts';
-export { adminOverview, FAILED_PAYMENTS_DAYS } from './admin-overview.ts';
+export { adminOverview } from './admin-overview.ts';
 export { approveReview } from './approve-review.ts';
 export {
   createArticle,
@@ -36,3 +36,4 @@ export { resendLead } from './resend-lead.ts';
 export { seoPageArticles, setSeoPageArticles } from './seo-page-articles.ts';
 export { changeRole, listUsers, setAccountDisabled } from './users.ts';
 export { validateRevenue } from './validate-revenue.ts';
+export { FAILED_PAYMENTS_DAYS } from './admin-rules.ts';

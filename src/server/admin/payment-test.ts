@@ -28,9 +28,7 @@ import type { PaymentGateway } from '../money/index.ts';
 import { processLead } from '../leads/index.ts';
 import { searchCatalog } from '../site/index.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
-
-/** The longest pipeline error kept on a run. */
-const ERROR_MAX = 1000;
+import { ERROR_MAX } from './admin-rules.ts';
 
 export async function adminLeadsSummary(sql: Sql): Promise<AdminLeadsSummary> {
   const [row] = await sql<Record<string, number | string>[]>`select * from get_admin_leads_summary()`;

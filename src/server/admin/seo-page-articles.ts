@@ -10,9 +10,7 @@ import { AppError } from '../platform/errors.ts';
 import { requestPublish } from '../platform/publish/request-publish.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
 import { pageRow } from './content-seo-pages.ts';
-
-/** Published articles offered to choose from (by title). */
-const CHOICES_MAX = 500;
+import { CHOICES_MAX } from './admin-rules.ts';
 
 async function chosen(sql: Db, pageId: string | null): Promise<AdminRelatedArticle[]> {
   if (!pageId) return [];

@@ -12,19 +12,7 @@ import { coalesced, type Coalesced } from './coalesce.ts';
 import { drainQueues, jobContext, SCHEDULED_JOBS, scheduleMinutes } from './registry.ts';
 import { runnerHost } from './runner-host.ts';
 import { log, outsideRequest } from '../platform/log.ts';
-
-/** How often the runner looks for due jobs (retries, jobs another process queued). */
-const QUEUE_POLL_MS = 2_000;
-/**
- * Drains run side by side, each taking batches of 5 jobs: up to 20 sales at once in a process,
- * each mostly waiting on the gateway. One lane of 5 fell behind the load bench's confirmations
- * (110 of 600 sold within its 30 s).
- */
-export const RUNNER_LANES = 4;
-/** The scheduled jobs' first runs begin this long after the runner starts. */
-const FIRST_RUN_MS = 30_000;
-/** How long a stopping server waits for the jobs it is running. */
-const STOP_WAIT_MS = 10_000;
+import { FIRST_RUN_MS, QUEUE_POLL_MS, RUNNER_LANES, STOP_WAIT_MS } from './jobs-rules.ts';
 
 interface Runner {
   kick(): void;

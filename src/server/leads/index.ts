@@ -62,10 +62,10 @@ export { createHomeownerLink, homeownerLinkUrl } from './outcomes/homeowner-link
 export { askForOutcomes } from './outcomes/lead-outcome.ts';
 export { markJobDone } from './outcomes/mark-job-done.ts';
 export { isRealView, recordResponsesView } from './outcomes/record-responses-view.ts';
-export { confirmQuote, INVALID_CONFIRM_LINK, type ConfirmResult } from './requests/confirm-quote.ts';
+export { confirmQuote, type ConfirmResult } from './requests/confirm-quote.ts';
 export { expireUnconfirmedQuotes } from './requests/expire-unconfirmed-quotes.ts';
 export { finishLead } from './requests/finish-lead.ts';
-export { matchContractors, SERVE_RADIUS_MILES } from './requests/match-contractors.ts';
+export { matchContractors } from './requests/match-contractors.ts';
 export { processLead, readLead } from './requests/process-lead.ts';
 export { createQuoteChallenge, purgeSpentProofs } from './requests/proof-of-work.ts';
 export { quoteStatus, resendQuoteCode, verifyQuotePhone } from './requests/prove-quote-phone.ts';
@@ -80,3 +80,4 @@ export { recomputeBusinessRating } from './reviews/business-rating.ts';
 export { jobReviewLink } from './reviews/job-review-link.ts';
 export { submitJobReview } from './reviews/submit-job-review.ts';
 export { withdrawJobReviews } from './reviews/withdraw-job-reviews.ts';
+export { INVALID_CONFIRM_LINK, SERVE_RADIUS_MILES } from './leads-rules.ts';

@@ -39,7 +39,6 @@ export {
   completePaymentSetup,
   recordSetupIntent,
   recordSetupSession,
-  SETUP_SESSION_NOT_FOUND,
   writeCard,
 } from './gateway/stripe-setup-record.ts';
 export {
@@ -52,3 +51,4 @@ export {
 } from './plans/manage-plan.ts';
 export { recordPlanPayment } from './plans/record-plan-payment.ts';
 export { recordSubscription, syncFeatured } from './plans/record-subscription.ts';
+export { SETUP_SESSION_NOT_FOUND } from './money-rules.ts';

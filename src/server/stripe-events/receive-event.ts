@@ -12,14 +12,10 @@ import type { Sql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { isMissingObject, type WebhookHandlers } from '../money/index.ts';
 import { handlersFor, isAllowedEventType, WEBHOOK_HANDLER_PARTS } from './handlers.ts';
+import { WEBHOOK_MESSAGES } from './stripe-events-rules.ts';
 
 /** What became of a delivery (all answered 200). */
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'missing' | 'incomplete';
-
-const WEBHOOK_MESSAGES = {
-  signature: 'The Stripe signature is missing or does not match the body',
-  event: 'The event is not one Stripe sends',
-} as const;
 
 /** A Stripe event id, as the stripe_events table takes it. */
 const EVENT_ID = /^evt_[A-Za-z0-9_]{1,250}$/;

@@ -9,10 +9,7 @@ import { checkRateLimit } from '../../platform/security/rate-limit.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PlacesDirectory } from '../../platform/places/places-port.ts';
-
-const SIGNUP_SEARCHES_PER_IP = 60;
-const SIGNUP_SEARCH_WINDOW_MINUTES = 5;
-const MAX_LISTINGS = 5;
+import { MAX_LISTINGS, SIGNUP_SEARCHES_PER_IP, SIGNUP_SEARCH_WINDOW_MINUTES } from '../accounts-rules.ts';
 
 /** Searches and place look-ups from one client address: both may cost a call to Google. */
 export async function limitSignupSearches(sql: Sql, ip: string | null): Promise<void> {

@@ -30,9 +30,7 @@ import type { Db, Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { SmsRefusedNumberError, type SmsPort } from '../../platform/sms/sms-port.ts';
 import { log } from '../../platform/log.ts';
-
-/** Codes a user may ask for in an hour, to confirm numbers for texts. */
-const CODE_SENDS_PER_HOUR = 5;
+import { CODE_SENDS_PER_HOUR } from '../leads-rules.ts';
 
 interface SettingsRow {
   channels: AlertChannels;

@@ -26,19 +26,13 @@ import { kickMailSender } from '../../platform/mail/sender.ts';
 import { releaseHeldMail } from './request-push.ts';
 import { PushUnavailableError, type PushOptions, type PushPort } from './push-port.ts';
 import { log, outsideRequest } from '../../platform/log.ts';
+import { ALERT_RECLAIM_AFTER_SECONDS, MAX_BACKOFF_SECONDS } from '../leads-rules.ts';
 
 /** Where alerts go out: the push port and the SMS port. */
 export interface AlertPorts {
   push: PushPort;
   sms: SmsPort;
 }
-
-const MAX_BACKOFF_SECONDS = 300;
-/**
- * A delivery left 'sending' this long is claimed again: its sender died or was frozen (a Netlify
- * function after its answer). A push takes at most the adapter's 10 s timeout.
- */
-const ALERT_RECLAIM_AFTER_SECONDS = 60;
 
 interface Claimed {
   id: string;

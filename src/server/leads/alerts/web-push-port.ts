@@ -4,9 +4,7 @@
 // No redirect is followed: a push service answers where it is.
 import webpush from 'web-push';
 import { PushUnavailableError, type PushOptions, type PushPort, type PushTarget } from './push-port.ts';
-
-/** A push service that has not answered in this long is taken as unavailable (tried again later). */
-const PUSH_TIMEOUT_MS = 10_000;
+import { PUSH_TIMEOUT_MS } from '../leads-rules.ts';
 
 export function createWebPushPort(vapid: {
   publicKey: string;

@@ -6,7 +6,7 @@ import { FAKE_REPORT_FINDING } from '../../../domain/fraud-rules.ts';
 import { dialableNanpNumber } from '../../../domain/phone.ts';
 import type { TransactionSql } from '../../platform/db/client.ts';
 import { ownerSince } from '../../accounts/index.ts';
-import { SERVE_RADIUS_MILES } from '../requests/match-contractors.ts';
+import { SERVE_RADIUS_MILES } from '../leads-rules.ts';
 
 export interface DisputedLead {
   distributionId: string;

@@ -17,6 +17,7 @@ import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { assertDistributionId, findLeadRow } from './get-lead.ts';
+import { STAGE_CHANGED_MEANWHILE } from '../leads-rules.ts';
 
 function refusedMoveMessage(from: LeadStage, to: LeadStage): string {
   const allowed = nextStages(from).map((s) => LEAD_STAGE_LABELS[s]);
@@ -26,8 +27,6 @@ function refusedMoveMessage(from: LeadStage, to: LeadStage): string {
       : ` ${LEAD_STAGE_LABELS[from]} is final.`
   }`;
 }
-
-const STAGE_CHANGED_MEANWHILE = 'This lead was changed meanwhile. Reload it and try again.';
 
 export async function changeLeadStage(
   sql: Sql,

@@ -9,11 +9,9 @@ import { contractorThread } from '../inbox/contractor-thread.ts';
 import { leadCreditState } from '../credits/lead-credit-state.ts';
 import { AppError } from '../../platform/errors.ts';
 import { leadColumns, toLeadSummary, type LeadRow } from './lead-rows.ts';
+import { LEAD_NOT_FOUND } from '../leads-rules.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The same answer for a malformed id, an unknown one and another business's. */
-export const LEAD_NOT_FOUND = 'Lead not found';
 
 export function assertDistributionId(id: string | undefined): string {
   if (!id || !UUID.test(id)) throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);

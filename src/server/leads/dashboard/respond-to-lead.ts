@@ -16,7 +16,8 @@ import { AppError } from '../../platform/errors.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../outcomes/homeowner-links.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { responseMail } from '../../platform/mail/dashboard-mails.ts';
-import { assertDistributionId, LEAD_NOT_FOUND } from './get-lead.ts';
+import { assertDistributionId } from './get-lead.ts';
+import { LEAD_NOT_FOUND } from '../leads-rules.ts';
 
 /** Responses one contractor may send on one lead in 24 hours (each one mails the homeowner). */
 const RESPONSES_PER_DAY = 5;

@@ -15,7 +15,6 @@ import { INVALID_HOMEOWNER_LINK } from '../../../domain/homeowner-rules.ts';
 import { checkRateLimit } from '../../platform/security/rate-limit.ts';
 import { siteUrl } from '../../platform/config.ts';
 import { ownerSince } from '../../accounts/index.ts';
-import { LEAD_NOT_FOUND } from '../dashboard/get-lead.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../outcomes/homeowner-links.ts';
@@ -25,6 +24,7 @@ import { messageToContractorMail, messageToHomeownerMail } from '../../platform/
 import { discardMessagePhoto, storeMessagePhoto } from './message-photo.ts';
 import { resolveRequest, type RequestAccess } from './request-access.ts';
 import type { MessageAuthor } from './threads.ts';
+import { LEAD_NOT_FOUND } from '../leads-rules.ts';
 
 export interface MessageInput {
   body: string;

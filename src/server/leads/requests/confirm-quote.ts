@@ -11,8 +11,7 @@ import { AppError } from '../../platform/errors.ts';
 import { queueSale } from './queue-sale.ts';
 import { QUOTE_CONFIRM_HOURS as CONFIRM_HOURS } from '../../../domain/quote-rules.ts';
 import type { SaleResult } from './types.ts';
-
-export const INVALID_CONFIRM_LINK = 'This link is invalid or has expired.';
+import { INVALID_CONFIRM_LINK } from '../leads-rules.ts';
 
 export interface ConfirmResult extends SaleResult {
   /** The address was confirmed by this visit (false: confirmed earlier). */

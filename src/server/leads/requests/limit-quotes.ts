@@ -6,9 +6,7 @@ import type { TransactionSql } from '../../platform/db/client.ts';
 import { isDatabaseUnavailable } from '../../platform/db/unavailable.ts';
 import { AppError } from '../../platform/errors.ts';
 import { log } from '../../platform/log.ts';
-
-/** New requests from one client address per hour (several households can share one). */
-export const QUOTES_PER_IP_PER_HOUR = 10;
+import { QUOTES_PER_IP_PER_HOUR } from '../leads-rules.ts';
 
 /**
  * Spec: 3 requests per 60 minutes per e-mail; if the limiter itself fails, allow and log (not

@@ -4,9 +4,7 @@ import { LIVE_PLAN_STATUSES, PLANS, PLAN_IDS } from '../../../domain/plans.ts';
 import { MEASURED_RESPONSES_TO_RANK } from '../../../domain/response-clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Candidate, LeadRow } from './types.ts';
-
-/** A contractor serves a lead whose ZIP is in its list, or that is this close to the business. */
-export const SERVE_RADIUS_MILES = 25;
+import { SERVE_RADIUS_MILES } from '../leads-rules.ts';
 
 /**
  * ACTIVE, verified, not paused or away contractors offering the service (a BusinessService row or the service as their

@@ -22,6 +22,7 @@ import type { Sql, TransactionSql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { SmsRefusedNumberError, SmsUnavailableError, type SmsPort } from '../../platform/sms/sms-port.ts';
 import { log } from '../../platform/log.ts';
+import { CHECK_HOLD_SECONDS } from '../leads-rules.ts';
 
 /** Where the homeowner's code stands, for the wizard. */
 export interface CodeState {
@@ -188,8 +189,6 @@ function providerError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** How long one check with the provider may hold the code before another may take it. */
-const CHECK_HOLD_SECONDS = 20;
 /** How often a second check of the same code looks whether the first has finished. */
 const CHECK_POLL_MS = 100;
 

@@ -9,11 +9,10 @@ import { QUOTE_MESSAGES } from '../../../domain/quote-rules.ts';
 import { quoteProofOfWork } from '../../platform/config.ts';
 import type { Db, Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { CHALLENGE_MINUTES } from '../leads-rules.ts';
 
 /** SHA-256 rounds: cheap to check, a second or less of a phone's time to solve. */
 const ALGORITHM = 'SHA-256';
-/** Long enough to fill in the last step after the challenge arrives. */
-const CHALLENGE_MINUTES = 30;
 const PROOF_MESSAGE = QUOTE_MESSAGES.proof;
 
 /** Two secrets from one key: one signs the challenge, one its expected answer. */

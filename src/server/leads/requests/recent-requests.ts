@@ -5,9 +5,7 @@
 import { relativeTime } from '../../../domain/relative-time.ts';
 import type { RecentRequest } from '../../../schemas/quote.ts';
 import type { Sql } from '../../platform/db/client.ts';
-
-/** How many, and how far back: an empty list is better than a stale one. */
-const RECENT_REQUESTS = { count: 5, days: 14 } as const;
+import { RECENT_REQUESTS } from '../leads-rules.ts';
 
 export async function recentRequests(sql: Sql): Promise<RecentRequest[]> {
   const rows = await sql<{ service: string; city: string | null; createdAt: Date }[]>`

@@ -3,9 +3,7 @@ import type { Sql } from '../../platform/db/client.ts';
 import { processLead } from './process-lead.ts';
 import type { SaleResult, SubmitOptions } from './types.ts';
 import { log } from '../../platform/log.ts';
-
-/** Minutes a lead may stay unfinished before the sweeper takes it up (a run may be in flight). */
-const RESUME_AFTER_MINUTES = 2;
+import { RESUME_AFTER_MINUTES } from '../leads-rules.ts';
 
 /**
  * Finishes leads whose run stopped part-way (a crash, a timeout, a gateway outage): still

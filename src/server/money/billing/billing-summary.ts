@@ -15,9 +15,7 @@ import type {
 import type { Sql } from '../../platform/db/client.ts';
 import { ownerSince } from '../../accounts/index.ts';
 import { contractorFigures } from '../../site/index.ts';
-
-/** Months (this one and the five before) the Analytics tab shows. */
-const ANALYTICS_MONTHS = 6;
+import { ANALYTICS_MONTHS } from '../money-rules.ts';
 
 interface Totals {
   balance_cents: number;

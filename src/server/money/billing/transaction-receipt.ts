@@ -9,9 +9,9 @@ import { ownerSince } from '../../accounts/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../gateway/gateway.ts';
 import { ownReceiptPath } from '../../../domain/billing-rules.ts';
+import { TRANSACTION_NOT_FOUND } from '../money-rules.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TRANSACTION_NOT_FOUND = 'Transaction not found';
 /** A charge the gateway took (a refunded one keeps its receipt, which shows the refund). */
 export const RECEIPT_STATUSES = ['paid', 'succeeded', 'refunded'] as const;
 

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../platform/db/client.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { OUTCOMES } from './sandbox-gateway.ts';
+import { SETUP_MESSAGES } from '../money-rules.ts';
 
 export interface SandboxSetupSession {
   id: string;
@@ -23,17 +24,6 @@ const SAVED_CARDS: Record<string, string> = {
   '5555555555554444': 'mastercard',
   '378282246310005': 'amex',
 };
-
-export const SETUP_MESSAGES = {
-  number: 'Your card number is incomplete.',
-  expiry: "Your card's expiration date is incomplete.",
-  expiryPast: "Your card's expiration year is in the past.",
-  cvc: "Your card's security code is incomplete.",
-  notTestCard:
-    'Your card was declined. Your request was in test mode, but used a non test card. Use one of the test cards listed on this page.',
-  authentication:
-    'This card needs authentication for every payment, so it cannot be saved for leads charged while you are away. Please use another card.',
-} as const;
 
 /** The session, if the gateway is the sandbox, it exists, has not expired and the owner's
  * business is the one it was made for; null otherwise (the page answers 404). */

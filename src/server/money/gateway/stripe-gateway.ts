@@ -6,15 +6,7 @@ import { stripeRefunds } from './stripe-refunds.ts';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts';
 import { stripePlans } from './stripe-plans.ts';
 import { stripeCharges } from './stripe-charges.ts';
-
-/**
- * How long one request to Stripe may take, and how often the SDK sends it again (after a timeout,
- * a dropped connection, a 409 or a 5xx) with the same Idempotency-Key. A gateway slower than the
- * timeout fails the charge; the distribution stays 'pending' and the sweeper settles it later
- * with the same key (docs/reliability.md: the payment gateway slow or dropping connections).
- */
-export const STRIPE_TIMEOUT_MS = 20_000;
-export const STRIPE_MAX_NETWORK_RETRIES = 2;
+import { STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS } from '../money-rules.ts';
 
 /** The SDK client the gateway and the setup's return and webhooks use. */
 export function createStripeClient(

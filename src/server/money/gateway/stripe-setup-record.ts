@@ -15,9 +15,7 @@ import { isMissingObject } from './stripe-client.ts';
 import { paymentSetupStatus } from '../../../domain/dashboard-rules.ts';
 import type { Sql, TransactionSql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-
-/** The answer to a session id that is not the caller's, does not exist, or is not a setup. */
-export const SETUP_SESSION_NOT_FOUND = 'Payment setup session not found';
+import { SETUP_SESSION_NOT_FOUND } from '../money-rules.ts';
 
 interface StripeBusiness {
   id: string;

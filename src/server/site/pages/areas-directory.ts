@@ -2,9 +2,9 @@
 // its three best-served services, and the counts the page states, all computed from SiteData.
 import { servesArea, siteMetrics } from './derive.ts';
 import type { SiteArea, SiteData, SiteService } from './site-data.ts';
+import { AREA_TOP_SERVICES } from '../site-rules.ts';
 
 const COUNTY_ORDER = ['Montgomery', 'Greene', 'Warren'];
-const AREA_TOP_SERVICES = 3;
 
 interface AreaCard {
   area: SiteArea;

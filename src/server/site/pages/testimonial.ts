@@ -2,6 +2,7 @@
 // us: a 5-star review of a readable length from a verified business, the newest among what the
 // build reads (each business's three newest verified reviews); null when there is none.
 import type { SiteData } from './site-data.ts';
+import { TESTIMONIAL_LENGTH } from '../site-rules.ts';
 
 export interface Testimonial {
   quote: string;
@@ -12,16 +13,13 @@ export interface Testimonial {
   createdAt: Date;
 }
 
-/** Long enough to say something, short enough for a side panel. */
-const LENGTH = { min: 60, max: 320 } as const;
-
 export function pickTestimonial(data: SiteData): Testimonial | null {
   let best: Testimonial | null = null;
   for (const business of data.businesses) {
     if (!business.verified) continue;
     for (const review of data.recentReviews.get(business.id) ?? []) {
       const length = review.content.trim().length;
-      if (review.rating < 5 || length < LENGTH.min || length > LENGTH.max) continue;
+      if (review.rating < 5 || length < TESTIMONIAL_LENGTH.min || length > TESTIMONIAL_LENGTH.max) continue;
       if (best && best.createdAt >= review.createdAt) continue;
       best = {
         quote: review.content.trim(),

@@ -8,6 +8,7 @@ import { PAGE_SIZE, type SearchHit, type SearchResult, type TSearchQuery } from 
 import type { Db, Sql } from '../../platform/db/client.ts';
 import { DEFAULT_RESPONSE_HOURS } from '../pages/derive.ts';
 import { SPONSORED_LIMIT, TOP_RATED_MIN_REVIEWS } from '../../../domain/ranking.ts';
+import { COUNT_CAP } from '../site-rules.ts';
 
 /** Miles per degree of latitude, rounded down: the bounding box is a little larger than the circle. */
 const MILES_PER_DEGREE = 69;
@@ -27,8 +28,6 @@ export function prefixTsQuery(term: string): string | null {
 
 type TextMode = 'none' | 'fulltext';
 
-/** Counts stop here: a larger result says "1000+". */
-const COUNT_CAP = 1000;
 /** Longitude scale of the businesses.location_xy column (cos 39.75 degrees). */
 const X_SCALE = 0.7688;
 

@@ -2,6 +2,7 @@
 // category names and the gazetteer change only when an admin edits the catalog.
 import type { Place } from '../../../domain/gazetteer.ts';
 import type { Sql } from '../../platform/db/client.ts';
+import { SEARCH_CATALOG_TTL_MS } from '../site-rules.ts';
 
 export interface SearchCatalog {
   services: { slug: string; name: string; category: string }[];
@@ -9,7 +10,6 @@ export interface SearchCatalog {
   loadedAt: number;
 }
 
-const TTL_MS = 5 * 60_000;
 let cached: Promise<SearchCatalog> | undefined;
 let cachedAt = 0;
 
@@ -24,7 +24,7 @@ async function load(sql: Sql): Promise<SearchCatalog> {
 }
 
 export function searchCatalog(sql: Sql): Promise<SearchCatalog> {
-  if (!cached || Date.now() - cachedAt > TTL_MS) {
+  if (!cached || Date.now() - cachedAt > SEARCH_CATALOG_TTL_MS) {
     cachedAt = Date.now();
     cached = load(sql).catch((error: unknown) => {
       cached = undefined;

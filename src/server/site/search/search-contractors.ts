@@ -15,6 +15,7 @@ import { limitedGeocoder } from '../../platform/geo/limited-geocoder.ts';
 import { searchBusinesses, type SearchResult } from './search-businesses.ts';
 import { searchCatalog } from './search-catalog.ts';
 import { inBackground } from '../../platform/background.ts';
+import { SEARCH_ANALYTICS_PER_CLIENT, SEARCH_ANALYTICS_WINDOW_MINUTES } from '../site-rules.ts';
 
 export async function searchContractors(
   sql: Sql,
@@ -78,10 +79,6 @@ function coordinates(text: string): ResolvedPlace | null {
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   return { slug: '', name: text.trim(), latitude, longitude };
 }
-
-/** search_analytics rows one client may write in a window (the rest of its searches are not logged). */
-export const SEARCH_ANALYTICS_PER_CLIENT = 10;
-const SEARCH_ANALYTICS_WINDOW_MINUTES = 60;
 
 /**
  * search_analytics for a non-empty term (at most SEARCH_ANALYTICS_PER_CLIENT a window from one

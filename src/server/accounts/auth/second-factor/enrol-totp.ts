@@ -9,6 +9,7 @@ import { firstFactorCodes } from './remove-factor.ts';
 import { recordSecondFactorProof } from './record-second-factor-proof.ts';
 import { openSecret, sealSecret } from './secret-box.ts';
 import { newTotpSecret, stepOfCode, totpOf } from './totp.ts';
+import { PENDING_MINUTES } from '../../accounts-rules.ts';
 
 export interface TotpSetup {
   /** The secret in base32, for typing into an app by hand. */
@@ -30,9 +31,6 @@ export async function startTotpEnrolment(sql: Sql, user: { id: string; email: st
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qrSvg };
 }
-
-/** Pending secrets older than this must be started again. */
-const PENDING_MINUTES = 30;
 
 /**
  * Confirms the pending secret with a code from the app; the session that did it counts as

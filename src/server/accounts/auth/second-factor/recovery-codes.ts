@@ -2,8 +2,8 @@
 // Making them again replaces the whole set.
 import { createHash, randomInt } from 'node:crypto';
 import type { Db, Sql } from '../../../platform/db/client.ts';
+import { RECOVERY_CODE_COUNT } from '../../accounts-rules.ts';
 
-const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: codes are copied by hand from paper. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const HALF = 5;
