@@ -9,7 +9,7 @@
 import { DEFAULT_ALERT_CHANNELS } from '../../src/domain/alert-rules.ts';
 import { SANDBOX_PHONE, sandboxPhoneEndpoint } from '../../src/server/leads/alerts/sandbox-phone.ts';
 import { serverEnv } from '../../src/server/platform/config.ts';
-import { LINK_DAYS } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { LINK_DAYS } from '../../src/server/leads/access/homeowner-links.ts';
 import type { Sql } from '../../src/server/platform/db/client.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';
 import { DEMO_OPEN_REQUEST_KEY } from './seed-demo-inbox.ts';

@@ -9,7 +9,7 @@
 import { ZQuoteRequest } from '../../src/schemas/quote.ts';
 import { siteUrl } from '../../src/server/platform/config.ts';
 import type { Sql } from '../../src/server/platform/db/client.ts';
-import { createHomeownerLink, homeownerLinkUrl } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { createHomeownerLink, homeownerLinkUrl } from '../../src/server/leads/access/homeowner-links.ts';
 import { layoutMail } from '../../src/server/platform/mail/layout.tsx';
 import { enqueueMail } from '../../src/server/platform/mail/outbox.ts';
 import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';

@@ -13,7 +13,7 @@ import { LEAD_PRICE_CENTS, leadScore } from '../../src/domain/quote-rules.ts';
 import { ZJobReview } from '../../src/schemas/homeowner.ts';
 import { disputeLead } from '../../src/server/leads/credits/dispute-lead.ts';
 import type { Sql } from '../../src/server/platform/db/client.ts';
-import { createHomeownerLink } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { createHomeownerLink } from '../../src/server/leads/access/homeowner-links.ts';
 import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import { leadChargeKey } from '../../src/server/leads/requests/record-lead-charge.ts';
 import { submitJobReview } from '../../src/server/leads/reviews/submit-job-review.ts';

@@ -5,7 +5,7 @@
 // the question, and kept; the buyer hired sees "hired you", the other "another pro".
 import AxeBuilder from '@axe-core/playwright';
 import { OUTCOME_MESSAGES as M } from '../../src/domain/outcome-rules.ts';
-import { createHomeownerLink } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { createHomeownerLink } from '../../src/server/leads/access/homeowner-links.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 

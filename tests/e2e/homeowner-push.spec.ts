@@ -5,7 +5,7 @@
 // answers through the API.
 import AxeBuilder from '@axe-core/playwright';
 import { REQUEST_PUSH_MESSAGES as M } from '../../src/domain/alert-rules.ts';
-import { createHomeownerLink } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { createHomeownerLink } from '../../src/server/leads/access/homeowner-links.ts';
 import { demoRequestContext } from '../helpers/demo-session.ts';
 import { subscribeLocally } from '../helpers/push-browser.ts';
 import { startPushService, type PushService } from '../helpers/push-service.ts';

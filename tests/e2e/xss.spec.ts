@@ -19,7 +19,7 @@ import * as z from 'zod/mini';
 import { ZContractorSignup } from '../../src/schemas/contractor-signup.ts';
 import { createSession } from '../../src/server/platform/security/sessions.ts';
 import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
-import { createHomeownerLink } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { createHomeownerLink } from '../../src/server/leads/access/homeowner-links.ts';
 import { articleBody } from '../../src/server/site/pages/article-body-seal.ts';
 import { enqueueMail } from '../../src/server/platform/mail/outbox.ts';
 import { leadMail } from '../../src/server/platform/mail/lead-mails.ts';

@@ -7,7 +7,7 @@ import {
   createHomeownerLink,
   hashLinkToken,
   type LinkPurpose,
-} from '../../src/server/leads/outcomes/homeowner-links.ts';
+} from '../../src/server/leads/access/homeowner-links.ts';
 
 export type Stage = 'NEW' | 'CONTACTED' | 'IN_PROGRESS' | 'COMPLETED' | 'REJECTED';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Sql } from '../../src/server/platform/db/client.ts';
 import type { PaymentGateway, SetupSession } from '../../src/server/money/gateway/gateway.ts';
 import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
-import { completeSetupSession } from '../../src/server/money/gateway/sandbox-setup.ts';
+import { completeSetupSession } from '../../src/server/money/sandbox-pages/sandbox-setup.ts';
 import { createStripeClient, createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
 import { recordSetupSession } from '../../src/server/money/gateway/stripe-setup-record.ts';
 import { completeCheckoutSetup } from './stripe-stand-in/checkout-sessions.ts';

@@ -14,7 +14,7 @@ import {
   type SessionUser,
 } from '../../src/server/platform/security/sessions.ts';
 import { dashboardStats } from '../../src/server/leads/dashboard/dashboard-stats.ts';
-import { hashLinkToken } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { hashLinkToken } from '../../src/server/leads/access/homeowner-links.ts';
 import { seedDemoDashboard } from '../../scripts/lib/seed-demo-dashboard.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';

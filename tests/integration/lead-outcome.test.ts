@@ -10,7 +10,7 @@ import { leadColumns, toLeadSummary, type LeadRow } from '../../src/server/leads
 import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
 import { EMPTY_STATE, handleInboxForm } from '../../src/server/leads/inbox/inbox-forms.ts';
 import { acceptQuote } from '../../src/server/leads/outcomes/accept-quote.ts';
-import { createHomeownerLink } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { createHomeownerLink } from '../../src/server/leads/access/homeowner-links.ts';
 import { askForOutcomes, recordOutcome } from '../../src/server/leads/outcomes/lead-outcome.ts';
 import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
 import { refuseOverDailyLimits } from '../../src/server/leads/requests/admit-request.ts';

@@ -7,7 +7,7 @@ import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
 import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
 import { startPaymentSetup } from '../../src/server/money/gateway/payment-setup.ts';
 import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
-import { completeSetupSession } from '../../src/server/money/gateway/sandbox-setup.ts';
+import { completeSetupSession } from '../../src/server/money/sandbox-pages/sandbox-setup.ts';
 import { submitQuote } from '../../src/server/leads/requests/submit-quote.ts';
 import { createBusiness, createUser, provePhone, quoteRequest } from '../factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';

@@ -16,7 +16,7 @@ import {
   completeSetupSession,
   findSetupSession,
   type CardForm,
-} from '../../src/server/money/gateway/sandbox-setup.ts';
+} from '../../src/server/money/sandbox-pages/sandbox-setup.ts';
 import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { useTestSql } from '../helpers/sql.ts';

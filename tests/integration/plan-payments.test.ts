@@ -23,7 +23,7 @@ import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gat
 import {
   completeSubscriptionSession,
   portalAction,
-} from '../../src/server/money/gateway/sandbox-plan-pages.ts';
+} from '../../src/server/money/sandbox-pages/sandbox-plan-pages.ts';
 import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
 import { recordPlanPayment } from '../../src/server/money/plans/record-plan-payment.ts';
 import { handlersFor } from '../../src/server/stripe-events/handlers.ts';

@@ -20,7 +20,7 @@ import {
   findSubscriptionSession,
   portalAction,
   SANDBOX_PLAN_MESSAGES,
-} from '../../src/server/money/gateway/sandbox-plan-pages.ts';
+} from '../../src/server/money/sandbox-pages/sandbox-plan-pages.ts';
 import { createStripeGateway } from '../../src/server/money/gateway/stripe-gateway.ts';
 import { settlePlanCheckout } from '../../src/server/money/plans/manage-plan.ts';
 import { matchContractors } from '../../src/server/leads/requests/match-contractors.ts';

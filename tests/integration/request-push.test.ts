@@ -27,7 +27,7 @@ import { recordResponsesView } from '../../src/server/leads/outcomes/record-resp
 import { respondToLead } from '../../src/server/leads/dashboard/respond-to-lead.ts';
 import { mailSenderIdle } from '../../src/server/platform/mail/sender.ts';
 import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
-import { resolveHomeownerLink } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { resolveHomeownerLink } from '../../src/server/leads/access/homeowner-links.ts';
 import { createBusiness, createLead, createUser } from '../factories/index.ts';
 import { createDistribution, createLink } from '../factories/contractor-side.ts';
 import { startPushService, type PushService } from '../helpers/push-service.ts';

@@ -20,7 +20,7 @@ import { hashToken, newToken } from '../../src/server/platform/security/tokens.t
 import { changeLeadStage } from '../../src/server/leads/dashboard/change-lead-stage.ts';
 import { AppError } from '../../src/server/platform/errors.ts';
 import { acceptQuote } from '../../src/server/leads/outcomes/accept-quote.ts';
-import { hashLinkToken } from '../../src/server/leads/outcomes/homeowner-links.ts';
+import { hashLinkToken } from '../../src/server/leads/access/homeowner-links.ts';
 import { leadResponsesForToken } from '../../src/server/leads/outcomes/lead-responses.ts';
 import { markJobDone } from '../../src/server/leads/outcomes/mark-job-done.ts';
 import { jobReviewLink } from '../../src/server/leads/reviews/job-review-link.ts';

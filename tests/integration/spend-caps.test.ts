@@ -8,7 +8,7 @@ import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
 import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
 import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';
 import { createSandboxGateway } from '../../src/server/money/gateway/sandbox-gateway.ts';
-import { completeSubscriptionSession } from '../../src/server/money/gateway/sandbox-plan-pages.ts';
+import { completeSubscriptionSession } from '../../src/server/money/sandbox-pages/sandbox-plan-pages.ts';
 import { matchContractors } from '../../src/server/leads/requests/match-contractors.ts';
 import { processLead } from '../../src/server/leads/requests/process-lead.ts';
 import { leadUsage, reserveDistribution } from '../../src/server/accounts/contractor/spend-caps.ts';

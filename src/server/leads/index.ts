@@ -54,11 +54,11 @@ export { contractorCards, type ContractorCard } from './inbox/contractor-cards.t
 export { homeownerRequests } from './inbox/homeowner-requests.ts';
 export { EMPTY_STATE, handleInboxForm, settleRequestPage, type InboxFormState } from './inbox/inbox-forms.ts';
 export { boughtLeadOf, postContractorMessage, readMessageForm } from './inbox/index.ts';
-export { resolveRequest } from './inbox/request-access.ts';
+export { resolveRequest } from './access/request-access.ts';
 export { requestView, type RequestView } from './inbox/request-view.ts';
 export type { ThreadMessage } from './inbox/threads.ts';
 export { acceptQuote } from './outcomes/accept-quote.ts';
-export { createHomeownerLink, homeownerLinkUrl } from './outcomes/homeowner-links.ts';
+export { createHomeownerLink, homeownerLinkUrl } from './access/homeowner-links.ts';
 export { askForOutcomes } from './outcomes/lead-outcome.ts';
 export { markJobDone } from './outcomes/mark-job-done.ts';
 export { isRealView, recordResponsesView } from './outcomes/record-responses-view.ts';

@@ -18,14 +18,14 @@ export {
   portalAction,
   type PortalAction,
   type SubscribeOutcome,
-} from './gateway/sandbox-plan-pages.ts';
+} from './sandbox-pages/sandbox-plan-pages.ts';
 export { findSandboxReceipt } from './gateway/sandbox-refunds.ts';
 export {
   completeSetupSession,
   findSetupSession,
   type CardForm,
   type SetupOutcome,
-} from './gateway/sandbox-setup.ts';
+} from './sandbox-pages/sandbox-setup.ts';
 export { isMissingObject, sharedStripeClient } from './gateway/stripe-client.ts';
 export type {
   AsRead,

@@ -6,7 +6,7 @@
 // stand-in (the sandbox's page code; the Stripe stand-in's completion).
 import { describe, expect, it } from 'vitest';
 import type { PlanId } from '../../../src/domain/plans.ts';
-import { completeSubscriptionSession } from '../../../src/server/money/gateway/sandbox-plan-pages.ts';
+import { completeSubscriptionSession } from '../../../src/server/money/sandbox-pages/sandbox-plan-pages.ts';
 import { completeSubscriptionCheckout } from '../../helpers/stripe-stand-in/checkout-subscriptions.ts';
 import { createBusiness, createUser, giveCard } from '../../factories/index.ts';
 import { gatewaysUnderTest, type GatewayUnderTest } from '../../helpers/gateways-under-test.ts';

@@ -17,7 +17,6 @@ import { formatBudget, formatMoney } from '../../../domain/format.ts';
 import { timelineLabel } from '../../../domain/quote-rules.ts';
 import { siteUrl } from '../../platform/config.ts';
 import type { Db, Sql, TransactionSql } from '../../platform/db/client.ts';
-import type { LeadRow } from '../requests/types.ts';
 import { alertPrefs, textsToday } from './alert-settings.ts';
 import type { PushOptions } from './push-port.ts';
 
@@ -106,12 +105,16 @@ export async function alertUser(tx: TransactionSql, userId: string, notice: Noti
 }
 
 /** What a lead's alert says of it: the service, the place, the budget and the timeline. */
-export type LeadAlertFacts = Pick<
-  LeadRow,
-  'project_type' | 'city' | 'zip_code' | 'budget_min' | 'budget_max' | 'timeline'
->;
+export interface LeadAlertFacts {
+  project_type: string;
+  city: string | null;
+  zip_code: string | null;
+  budget_min: number;
+  budget_max: number;
+  timeline: string;
+}
 
-const place = (lead: Pick<LeadRow, 'city' | 'zip_code'>) => lead.city ?? lead.zip_code ?? 'your area';
+const place = (lead: Pick<LeadAlertFacts, 'city' | 'zip_code'>) => lead.city ?? lead.zip_code ?? 'your area';
 
 export function leadAlertPayload(distributionId: string, lead: LeadAlertFacts): AlertPayload {
   return {
@@ -132,7 +135,9 @@ export function leadNotice(distributionId: string, lead: LeadAlertFacts): Notice
 }
 
 /** A lead's charge was declined: the lead did not come, and the card needs a look. */
-export function paymentFailedNotice(lead: Pick<LeadRow, 'project_type' | 'city' | 'zip_code'>): Notice {
+export function paymentFailedNotice(
+  lead: Pick<LeadAlertFacts, 'project_type' | 'city' | 'zip_code'>,
+): Notice {
   return {
     kind: 'payment_failed',
     payload: {

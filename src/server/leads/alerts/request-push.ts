@@ -17,8 +17,8 @@ import type { RequestPushState, TPushSubscription } from '../../../schemas/alert
 import type { SessionUser } from '../../platform/security/sessions.ts';
 import type { Db, Sql, TransactionSql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { resolveRequest, type RequestAccess } from '../inbox/request-access.ts';
-import { LINK_DAYS, resolveHomeownerLink } from '../outcomes/homeowner-links.ts';
+import { resolveRequest, type RequestAccess } from '../access/request-access.ts';
+import { LINK_DAYS, resolveHomeownerLink } from '../access/homeowner-links.ts';
 import { deviceLabel, endpointProblem } from './push-devices.ts';
 import type { AlertPayload } from './queue-alerts.ts';
 

@@ -8,7 +8,7 @@
 // buyers' reports at once are counted one after the other and the buyers are refunded once.
 import { CREDIT_MESSAGES, CREDIT_WINDOW_DAYS, REPORT_REASONS } from '../../../domain/credit-rules.ts';
 import type { LeadCredit, TLeadCreditRequest } from '../../../schemas/lead-credit.ts';
-import { assertDistributionId } from '../dashboard/get-lead.ts';
+import { assertDistributionId } from '../access/distribution-id.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { ownerSince } from '../../accounts/index.ts';
 import { AppError } from '../../platform/errors.ts';

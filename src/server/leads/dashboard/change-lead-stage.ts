@@ -16,7 +16,8 @@ import {
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
-import { assertDistributionId, findLeadRow } from './get-lead.ts';
+import { assertDistributionId } from '../access/distribution-id.ts';
+import { findLeadRow } from './get-lead.ts';
 import { STAGE_CHANGED_MEANWHILE } from '../leads-rules.ts';
 
 function refusedMoveMessage(from: LeadStage, to: LeadStage): string {

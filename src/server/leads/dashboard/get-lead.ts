@@ -10,13 +10,7 @@ import { leadCreditState } from '../credits/lead-credit-state.ts';
 import { AppError } from '../../platform/errors.ts';
 import { leadColumns, toLeadSummary, type LeadRow } from './lead-rows.ts';
 import { LEAD_NOT_FOUND } from '../leads-rules.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function assertDistributionId(id: string | undefined): string {
-  if (!id || !UUID.test(id)) throw new AppError('NOT_FOUND', LEAD_NOT_FOUND);
-  return id;
-}
+import { assertDistributionId } from '../access/distribution-id.ts';
 
 export async function findLeadRow(sql: Db, businessId: string, distributionId: string): Promise<LeadRow> {
   const [row] = await sql<LeadRow[]>`

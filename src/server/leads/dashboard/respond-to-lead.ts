@@ -13,10 +13,10 @@ import { siteUrl } from '../../platform/config.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { ownerSince } from '../../accounts/index.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createHomeownerLink, homeownerLinkUrl } from '../outcomes/homeowner-links.ts';
+import { createHomeownerLink, homeownerLinkUrl } from '../access/homeowner-links.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { responseMail } from '../../platform/mail/dashboard-mails.ts';
-import { assertDistributionId } from './get-lead.ts';
+import { assertDistributionId } from '../access/distribution-id.ts';
 import { LEAD_NOT_FOUND } from '../leads-rules.ts';
 
 /** Responses one contractor may send on one lead in 24 hours (each one mails the homeowner). */

@@ -13,7 +13,8 @@ import {
 } from '../../../domain/lead-stages.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { assertDistributionId, findLeadRow } from './get-lead.ts';
+import { assertDistributionId } from '../access/distribution-id.ts';
+import { findLeadRow } from './get-lead.ts';
 
 export async function undoLeadStage(
   sql: Sql,

@@ -12,7 +12,7 @@ import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PaymentGateway } from '../../money/index.ts';
 import { blockLeadIdentities } from './block-lead-identities.ts';
-import { creditEveryBuyer } from './credit-every-buyer.ts';
+import { creditEveryBuyer } from '../credits/credit-every-buyer.ts';
 import { fraudLead } from './fraud-leads.ts';
 import { lockQueuedLead } from './lock-queued-lead.ts';
 

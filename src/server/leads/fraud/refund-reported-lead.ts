@@ -9,7 +9,7 @@ import { reportedFinding, reportsBlockReason } from '../../../domain/fraud-rules
 import { REPORT_WINDOW_DAYS, REPORTS_TO_REFUND } from '../../../domain/integrity-rules.ts';
 import type { TransactionSql } from '../../platform/db/client.ts';
 import { blockLeadIdentities } from './block-lead-identities.ts';
-import { creditEveryBuyer } from './credit-every-buyer.ts';
+import { creditEveryBuyer } from '../credits/credit-every-buyer.ts';
 
 /** How many distinct buyers' reports of the lead count. */
 async function countReports(tx: TransactionSql, leadId: string): Promise<number> {

@@ -20,11 +20,11 @@ import { ZHomeownerMessage } from '../../../schemas/inbox.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { acceptQuote } from '../outcomes/accept-quote.ts';
-import { homeownerLinkUrl } from '../outcomes/homeowner-links.ts';
+import { homeownerLinkUrl } from '../access/homeowner-links.ts';
 import { markJobDone } from '../outcomes/mark-job-done.ts';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';
 import { postHomeownerMessage } from './post-message.ts';
-import type { RequestAccess } from './request-access.ts';
+import type { RequestAccess } from '../access/request-access.ts';
 
 export interface InboxFormState {
   notice: string | null;

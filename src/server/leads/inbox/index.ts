@@ -2,6 +2,6 @@
 export { contractorCards } from './contractor-cards.ts';
 export { homeownerRequests } from './homeowner-requests.ts';
 export { boughtLeadOf, postContractorMessage, postHomeownerMessage } from './post-message.ts';
-export { resolveRequest } from './request-access.ts';
+export { resolveRequest } from '../access/request-access.ts';
 export { requestView } from './request-view.ts';
 export { readMessageForm } from './read-message-form.ts';

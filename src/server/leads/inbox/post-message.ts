@@ -17,12 +17,12 @@ import { siteUrl } from '../../platform/config.ts';
 import { ownerSince } from '../../accounts/index.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createHomeownerLink, homeownerLinkUrl } from '../outcomes/homeowner-links.ts';
+import { createHomeownerLink, homeownerLinkUrl } from '../access/homeowner-links.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';
 import { messageToContractorMail, messageToHomeownerMail } from '../../platform/mail/message-mails.ts';
 import { discardMessagePhoto, storeMessagePhoto } from './message-photo.ts';
-import { resolveRequest, type RequestAccess } from './request-access.ts';
+import { resolveRequest, type RequestAccess } from '../access/request-access.ts';
 import type { MessageAuthor } from './threads.ts';
 import { LEAD_NOT_FOUND } from '../leads-rules.ts';
 

@@ -19,7 +19,7 @@ import {
   QUOTE_NOT_FOUND,
 } from '../../../domain/homeowner-rules.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
-import { resolveRequest, type RequestAccess } from '../inbox/request-access.ts';
+import { resolveRequest, type RequestAccess } from '../access/request-access.ts';
 import { quoteAcceptedMail } from '../../platform/mail/homeowner-mails.ts';
 
 export interface AcceptResult {

@@ -12,11 +12,11 @@ import {
 import { siteUrl } from '../../platform/config.ts';
 import type { Db, Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { resolveRequest, type RequestAccess } from '../inbox/request-access.ts';
+import { resolveRequest, type RequestAccess } from '../access/request-access.ts';
 import { outcomeQuestionMail } from '../../platform/mail/outcome-mails.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { INVALID_HOMEOWNER_LINK } from '../../../domain/homeowner-rules.ts';
-import { createHomeownerLink, homeownerLinkUrl } from './homeowner-links.ts';
+import { createHomeownerLink, homeownerLinkUrl } from '../access/homeowner-links.ts';
 
 /** The lead's outcome as its homeowner answered it. */
 export interface LeadOutcome {

@@ -2,7 +2,7 @@
 // request in short and every contractor response on it, quotes with their line items, in the
 // order they arrived. Only the token's lead is ever read.
 import type { Db, Sql } from '../../platform/db/client.ts';
-import { resolveHomeownerLink } from './homeowner-links.ts';
+import { resolveHomeownerLink } from '../access/homeowner-links.ts';
 import { recordResponsesView } from './record-responses-view.ts';
 
 interface QuoteItem {

@@ -10,8 +10,8 @@ import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inviteReview } from '../reviews/invite-review.ts';
 import { reviewableJob } from '../reviews/reviewable-job.ts';
-import { resolveRequest, type RequestAccess } from '../inbox/request-access.ts';
-import { createHomeownerLink } from './homeowner-links.ts';
+import { resolveRequest, type RequestAccess } from '../access/request-access.ts';
+import { createHomeownerLink } from '../access/homeowner-links.ts';
 
 export interface JobDone {
   businessName: string;

@@ -2,7 +2,7 @@
 import type { Sql } from '../../platform/db/client.ts';
 import { siteUrl } from '../../platform/config.ts';
 import { contractorCards } from '../inbox/contractor-cards.ts';
-import { createHomeownerLink, homeownerLinkUrl } from '../outcomes/homeowner-links.ts';
+import { createHomeownerLink, homeownerLinkUrl } from '../access/homeowner-links.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { quoteConfirmationMail, type PaidContractor } from '../../platform/mail/lead-mails.ts';
 import type { LeadRow } from './types.ts';

@@ -10,7 +10,7 @@ import { matchContractors } from './match-contractors.ts';
 import { settlePendingCharges } from './settle-pending-charges.ts';
 import { FRAUD_FINDING } from '../../../domain/fraud-rules.ts';
 import { settleCredits } from '../credits/settle-credit.ts';
-import { creditEveryBuyer } from '../fraud/credit-every-buyer.ts';
+import { creditEveryBuyer } from '../credits/credit-every-buyer.ts';
 import type { LeadRow, SaleResult, SubmitOptions } from './types.ts';
 import { log } from '../../platform/log.ts';
 

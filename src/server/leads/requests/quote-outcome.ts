@@ -8,7 +8,7 @@ import type { Sql } from '../../platform/db/client.ts';
 import { siteUrl } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { contractorCards } from '../inbox/contractor-cards.ts';
-import { createHomeownerLink, homeownerLinkUrl } from '../outcomes/homeowner-links.ts';
+import { createHomeownerLink, homeownerLinkUrl } from '../access/homeowner-links.ts';
 import { codeState, latestCode, type CodeState } from './phone-proof.ts';
 import type { SubmitResult } from './types.ts';
 

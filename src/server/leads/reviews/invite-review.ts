@@ -5,7 +5,7 @@
 // transaction of the change that may open it: a stage change, an acceptance, "The job is done".
 import { siteUrl } from '../../platform/config.ts';
 import type { TransactionSql } from '../../platform/db/client.ts';
-import { createHomeownerLink, homeownerLinkUrl } from '../outcomes/homeowner-links.ts';
+import { createHomeownerLink, homeownerLinkUrl } from '../access/homeowner-links.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { reviewInvitationMail, type InvitedBecause } from '../../platform/mail/review-mails.ts';
 import { reviewableJob } from './reviewable-job.ts';

@@ -3,7 +3,7 @@
 // was reviewed already, and whether it may be reviewed at all: only a job the homeowner hired the
 // contractor for here (reviewable-job.ts). A link whose job does not qualify opens no form.
 import type { Db } from '../../platform/db/client.ts';
-import { resolveHomeownerLink } from '../outcomes/homeowner-links.ts';
+import { resolveHomeownerLink } from '../access/homeowner-links.ts';
 import { reviewableJob } from './reviewable-job.ts';
 
 export interface JobReviewLink {

@@ -10,8 +10,8 @@ import { isPlanId, PLAN_MESSAGES, PLANS, type PlanId } from '../../../domain/pla
 import type { Sql } from '../../platform/db/client.ts';
 import { recordPlanPayment } from '../plans/record-plan-payment.ts';
 import { recordSubscription } from '../plans/record-subscription.ts';
-import type { PaymentGateway, SubscriptionState } from './gateway.ts';
-import { sandboxState, type SandboxSubscriptionRow } from './sandbox-plans.ts';
+import type { PaymentGateway, SubscriptionState } from '../gateway/gateway.ts';
+import { sandboxState, type SandboxSubscriptionRow } from '../gateway/sandbox-plans.ts';
 
 interface SandboxCard {
   id: string;

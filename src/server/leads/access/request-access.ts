@@ -3,7 +3,7 @@
 // private responses link mailed for it. Both resolve to the lead's id, or null: an unknown id,
 // another account's request and a wrong or expired token are answered alike.
 import type { Db } from '../../platform/db/client.ts';
-import { resolveHomeownerLink } from '../outcomes/homeowner-links.ts';
+import { resolveHomeownerLink } from './homeowner-links.ts';
 
 export type RequestAccess = { token: string } | { userId: string; leadId: string };
 

@@ -4,8 +4,8 @@
 // card number is ever stored; the number stays in the sandbox's own table, never in ours or a log.
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../platform/db/client.ts';
-import type { PaymentGateway } from './gateway.ts';
-import { OUTCOMES } from './sandbox-gateway.ts';
+import type { PaymentGateway } from '../gateway/gateway.ts';
+import { OUTCOMES } from '../gateway/sandbox-gateway.ts';
 import { SETUP_MESSAGES } from '../money-rules.ts';
 
 export interface SandboxSetupSession {
