@@ -23,6 +23,11 @@ export function profileRating(b: { averageRating: number | null; totalReviews: n
   return { value: formatRating(b.averageRating), count: b.totalReviews };
 }
 
+/** "★★★★☆": a whole number of stars out of five, as the profile prints them. */
+export function starsText(stars: number): string {
+  return '★'.repeat(stars) + '☆'.repeat(5 - stars);
+}
+
 export function reviewCountText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`;
 }

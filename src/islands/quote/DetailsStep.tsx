@@ -11,7 +11,7 @@ import {
 import { pushToast } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
 import { FieldMessage, messageId } from './parts.tsx';
-import type { StepProps } from './steps.tsx';
+import type { StepProps } from './step-types.ts';
 import { uploadPhoto } from './upload-photo.ts';
 
 /** As the photo field's label says it. */

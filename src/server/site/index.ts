@@ -30,7 +30,7 @@ export { findEmergencyService, listEmergencyContractors } from './pages/emergenc
 export { emergencyContent, emergencyPages, type EmergencyPage } from './pages/emergency-pages.ts';
 export { leadQuality } from './pages/lead-quality.ts';
 export { profileFigures } from './pages/profile-figures.ts';
-export { buildProfilePage } from './pages/profile-page.ts';
+export { buildProfilePage, type ProfilePage } from './pages/profile-page.ts';
 export { recordSeoPageView } from './pages/record-seo-page-view.ts';
 export {
   readSiteData,

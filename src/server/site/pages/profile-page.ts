@@ -1,9 +1,12 @@
 // The view of one contractor profile (/contractor/{slug}) from the build's site data: services
 // joined to the catalogue, the first photos, the portfolio (in the contractor's order, newest
 // first among equals), the newest verified reviews with relative dates, the shown rating, the
-// search-engine texts and the JSON-LD. Pure: no I/O.
+// search-engine texts, the JSON-LD and the facts the page words (place, years, the licence check's
+// day, the quote e-mail). Pure: no I/O.
+import { formatArticleDate } from '../../../domain/article-date.ts';
 import { askProHref } from '../../../domain/chosen-pro.ts';
 import { businessJsonLd } from '../../../domain/business-jsonld.ts';
+import { displayName } from '../../../domain/format.ts';
 import {
   PROFILE_PHOTO_LIMIT,
   PROFILE_PORTFOLIO_LIMIT,
@@ -46,6 +49,16 @@ export interface ProfilePage {
   jsonLd: Record<string, unknown>;
   /** The main button's link: the wizard asking this contractor, its main service preselected. */
   askHref: string;
+  /** The city's name as people read it ("Kettering"). */
+  city: string;
+  /** "12 Main St, Kettering, OH 45429": the street address (when given), the city, state and ZIP. */
+  location: string;
+  /** "12 years", "1 year"; null when the business did not say. */
+  yearsText: string | null;
+  /** The licence check's day as "November 23, 2026"; null without a check. */
+  licenceCheckedOn: string | null;
+  /** A mailto: link asking for a quote; null without an e-mail address. */
+  quoteMail: string | null;
 }
 
 function profilePath(b: { slug: string }): string {
@@ -81,6 +94,8 @@ export function buildProfilePage(data: SiteData, b: SiteBusiness, siteUrl: strin
   const services = servicesOf(data, b);
   // The main service: the one named like the business's category, else the first it offers.
   const main = services.find((s) => s.name === b.category) ?? services[0] ?? null;
+  const city = displayName(b.city);
+  const years = b.yearsInBusiness;
   return {
     business: b,
     path,
@@ -99,5 +114,13 @@ export function buildProfilePage(data: SiteData, b: SiteBusiness, siteUrl: strin
       siteUrl,
       priceRange,
     }),
+    city,
+    location: [b.address, `${city}, ${b.state}${b.zipCode ? ` ${b.zipCode}` : ''}`]
+      .filter(Boolean)
+      .join(', '),
+    yearsText: years === null ? null : `${years} ${years === 1 ? 'year' : 'years'}`,
+    // A calendar day (YYYY-MM-DD), read as midnight UTC and formatted in UTC: the same day anywhere.
+    licenceCheckedOn: b.licenceCheck ? formatArticleDate(new Date(b.licenceCheck.checkedOn)) : null,
+    quoteMail: b.email ? `mailto:${b.email}?subject=${encodeURIComponent('Quote Request')}` : null,
   };
 }
