@@ -1,6 +1,6 @@
 // Step 2: the project description with its counter, and photos uploaded as they are chosen (so a
 // reload keeps them), each removable; the one on its way up shows its progress and can be stopped.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   DESCRIPTION_MAX,
   MAX_PHOTO_BYTES,
@@ -35,6 +35,14 @@ export default function DetailsStep({
   /** Stops the photos being uploaded (the Cancel button on the one on its way up). */
   const stopper = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  /** Set when the visitor stopped an upload: the photo field takes the focus back once enabled. */
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (uploading === null && refocus.current) {
+      refocus.current = false;
+      input.current?.focus();
+    }
+  }, [uploading]);
 
   const addPhotos = async (files: File[]) => {
     let count = draft.photos.length;
@@ -65,7 +73,7 @@ export default function DetailsStep({
       setUploading(null);
       if (stop.signal.aborted) {
         // Stopped by the visitor: the rest of this choice is not sent either; they may choose again.
-        requestAnimationFrame(() => input.current?.focus());
+        refocus.current = true;
         break;
       }
       if (result.ok) {
