@@ -1,7 +1,7 @@
 // Adding a job to the portfolio, or editing one: title, description and a photo (required to add;
 // to edit, a new one replaces the old). Checked with the shared schema before it is sent as
-// multipart to /api/contractor/portfolio (add) or /api/contractor/portfolio/:id (edit); a refusal
-// is shown on its field, which takes the focus.
+// multipart to /api/contractor/portfolio (add) or /api/contractor/portfolio/:id (edit), the photo's
+// progress shown while it goes up; a refusal is shown on its field, which takes the focus.
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import {
   PORTFOLIO_DESCRIPTION_MAX,
@@ -10,7 +10,8 @@ import {
 } from '../../domain/portfolio-rules.ts';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../../domain/quote-rules.ts';
 import { ZPortfolioText, type PortfolioItem } from '../../schemas/portfolio.ts';
-import { UNEXPECTED } from '../shared/api.ts';
+import { UNEXPECTED, upload } from '../shared/api.ts';
+import UploadProgress, { type UploadState } from '../shared/UploadProgress.tsx';
 
 type FieldName = 'title' | 'description' | 'file';
 
@@ -27,6 +28,7 @@ export default function PortfolioItemForm(props: {
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<UploadState | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const formErrorRef = useRef<HTMLParagraphElement>(null);
   const fieldId = (name: FieldName) => `${id}-${name}`;
@@ -67,37 +69,31 @@ export default function PortfolioItemForm(props: {
     form.set('description', parsed.data.description);
     if (photo) form.set('file', photo);
     setBusy(true);
-    try {
-      const response = await fetch(`/api/contractor/portfolio${item ? `/${item.id}` : ''}`, {
-        method: 'POST',
-        body: form,
-        credentials: 'same-origin',
-      });
-      const body = (await response.json().catch(() => ({}))) as {
-        items?: PortfolioItem[];
-        error?: string;
-        fields?: Record<string, string[]>;
-      };
-      setBusy(false);
-      if (!response.ok || !body.items) {
-        const server: Partial<Record<FieldName, string>> = {};
-        for (const [key, messages] of Object.entries(body.fields ?? {})) {
-          if (key === 'title' || key === 'description' || key === 'file')
-            server[key] = messages[0] ?? UNEXPECTED;
-        }
-        // A photo the server refused by its content or size is the photo field's.
-        if (response.status === 415 || response.status === 413) server.file = body.error ?? M.invalidType;
-        const general = Object.keys(server).length
-          ? null
-          : `${M.saveFailed} ${body.error && response.status < 500 ? body.error : M.uploadFailed}`;
-        refuse(server, general);
-        return;
+    if (photo) setProgress({ name: photo.name, percent: 0 });
+    const answer = await upload<{ items: PortfolioItem[] }>(
+      `/api/contractor/portfolio${item ? `/${item.id}` : ''}`,
+      form,
+      photo ? { onProgress: (percent) => setProgress({ name: photo.name, percent }) } : {},
+    );
+    setBusy(false);
+    setProgress(null);
+    if (!answer.ok) {
+      const { body, status } = answer;
+      const server: Partial<Record<FieldName, string>> = {};
+      for (const [key, messages] of Object.entries(body.fields ?? {})) {
+        if (key === 'title' || key === 'description' || key === 'file')
+          server[key] = messages[0] ?? UNEXPECTED;
       }
-      props.onSaved(body.items);
-    } catch {
-      setBusy(false);
-      refuse({}, `${M.saveFailed} ${M.uploadFailed}`);
+      // A photo the server refused by its content or size is the photo field's.
+      if (status === 415 || status === 413) server.file = body.error ?? M.invalidType;
+      // A network failure (status 0) has no message of its own: the upload's is said.
+      const general = Object.keys(server).length
+        ? null
+        : `${M.saveFailed} ${body.error && status < 500 ? body.error : M.uploadFailed}`;
+      refuse(server, general);
+      return;
     }
+    props.onSaved(answer.body.items);
   };
 
   const describedBy = (name: FieldName, help?: string) =>
@@ -155,6 +151,7 @@ export default function PortfolioItemForm(props: {
         JPEG, PNG or WebP, up to 10 MB.
       </p>
       {error('file')}
+      <UploadProgress upload={progress} />
       <div className="form-actions">
         <button type="submit" className="btn" disabled={busy}>
           {busy ? 'Saving…' : item ? 'Save job' : 'Add job'}

@@ -1,10 +1,11 @@
 // The profile's photos: each with a Delete button, and an input that uploads up to 5 at once
-// through /api/contractor/photos.
+// through /api/contractor/photos, one after another, each showing its progress.
 import { useId, useRef, useState } from 'react';
 import { PROFILE_MESSAGES as M } from '../../domain/profile-rules.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from '../../domain/quote-rules.ts';
 import { pushError } from '../../stores/toasts.ts';
-import { api } from '../shared/api.ts';
+import { api, upload as uploadForm } from '../shared/api.ts';
+import UploadProgress, { type UploadState } from '../shared/UploadProgress.tsx';
 
 /** The profile's photos: each with a Delete button, and an input that uploads up to 5 at once. */
 export default function ProfilePhotos(props: {
@@ -13,6 +14,7 @@ export default function ProfilePhotos(props: {
   onImages: (images: string[]) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<UploadState | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
@@ -33,21 +35,17 @@ export default function ProfilePhotos(props: {
       }
       const form = new FormData();
       form.set('file', file);
-      try {
-        const response = await fetch('/api/contractor/photos', {
-          method: 'POST',
-          body: form,
-          credentials: 'same-origin',
-        });
-        const body = (await response.json().catch(() => ({}))) as { images?: string[]; error?: string };
-        if (!response.ok || !body.images) {
-          pushError(M.uploadFailedTitle, body.error && response.status < 500 ? body.error : M.uploadFailed);
-          continue;
-        }
-        props.onImages(body.images);
-      } catch {
-        pushError(M.uploadFailedTitle, M.uploadFailed);
+      setProgress({ name: file.name, percent: 0 });
+      const answer = await uploadForm<{ images: string[] }>('/api/contractor/photos', form, {
+        onProgress: (percent) => setProgress({ name: file.name, percent }),
+      });
+      setProgress(null);
+      if (!answer.ok) {
+        const { error } = answer.body;
+        pushError(M.uploadFailedTitle, error && answer.status < 500 ? error : M.uploadFailed);
+        continue;
       }
+      props.onImages(answer.body.images);
     }
     setBusy(false);
     if (input.current) input.current.value = '';
@@ -109,6 +107,7 @@ export default function ProfilePhotos(props: {
       <p id={`${inputId}-help`} className="muted">
         JPEG, PNG or WebP, up to 10 MB each, {MAX_PHOTOS} at a time.
       </p>
+      <UploadProgress upload={progress} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // Step 2: the project description with its counter, and photos uploaded as they are chosen (so a
-// reload keeps them), each removable.
-import { useState } from 'react';
+// reload keeps them), each removable; the one on its way up shows its progress and can be stopped.
+import { useEffect, useRef, useState } from 'react';
 import {
   DESCRIPTION_MAX,
   MAX_PHOTO_BYTES,
@@ -32,9 +32,22 @@ export default function DetailsStep({
   /** The photo on its way up: its name and how far it got. */
   const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
+  /** Stops the photos being uploaded (the Cancel button on the one on its way up). */
+  const stopper = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  /** Set when the visitor stopped an upload: the photo field takes the focus back once enabled. */
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (uploading === null && refocus.current) {
+      refocus.current = false;
+      input.current?.focus();
+    }
+  }, [uploading]);
 
   const addPhotos = async (files: File[]) => {
     let count = draft.photos.length;
+    const stop = new AbortController();
+    stopper.current = stop;
     for (const file of files) {
       if (count >= MAX_PHOTOS) {
         pushToast({ title: 'Upload failed', description: PHOTO_MESSAGES.tooMany, variant: 'destructive' });
@@ -53,22 +66,29 @@ export default function DetailsStep({
         continue;
       }
       setUploading({ name: file.name, percent: 0 });
-      const result = await uploadPhoto(file, requestKey, (percent) =>
-        setUploading({ name: file.name, percent }),
-      );
+      const result = await uploadPhoto(file, requestKey, {
+        onProgress: (percent) => setUploading({ name: file.name, percent }),
+        signal: stop.signal,
+      });
       setUploading(null);
-      if (result.ok && result.url) {
-        const url = result.url;
+      if (stop.signal.aborted) {
+        // Stopped by the visitor: the rest of this choice is not sent either; they may choose again.
+        refocus.current = true;
+        break;
+      }
+      if (result.ok) {
+        const { url } = result.body;
         count += 1;
         onPhotos((photos) => [...photos, url]);
       } else {
         pushToast({
           title: 'Upload failed',
-          description: result.error ?? PHOTO_MESSAGES.uploadFailed,
+          description: result.body.error ?? PHOTO_MESSAGES.uploadFailed,
           variant: 'destructive',
         });
       }
     }
+    stopper.current = null;
   };
 
   const removePhoto = async (url: string) => {
@@ -124,6 +144,7 @@ export default function DetailsStep({
                 : 'Add photos'}
           </span>
           <input
+            ref={input}
             type="file"
             className="visually-hidden"
             accept={PHOTO_TYPES.join(',')}
@@ -162,6 +183,9 @@ export default function DetailsStep({
                   {uploading.percent}%
                 </span>
                 <progress max={100} value={uploading.percent} aria-label={`Uploading ${uploading.name}`} />
+                <button type="button" className="photo-remove" onClick={() => stopper.current?.abort()}>
+                  Cancel<span className="visually-hidden"> uploading {uploading.name}</span>
+                </button>
               </li>
             )}
           </ul>

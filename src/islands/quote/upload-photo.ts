@@ -1,35 +1,14 @@
-// Uploads one photo of a quote request with progress (fetch cannot report upload progress; XHR
-// can). Never throws: a network failure is { ok: false }.
-export interface UploadAnswer {
-  ok: boolean;
-  url?: string;
-  error?: string;
-}
+// Uploads one photo of a quote request through upload() (progress, one Idempotency-Key however
+// often it is sent, so a photo sent again after a lost connection is stored once).
+import { upload, type ApiAnswer, type UploadOptions } from '../shared/api.ts';
 
 export function uploadPhoto(
   file: File,
   requestKey: string,
-  onProgress: (percent: number) => void,
-): Promise<UploadAnswer> {
-  return new Promise((resolve) => {
-    const form = new FormData();
-    form.append('requestKey', requestKey);
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: { url?: string; error?: string } = {};
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        body = {};
-      }
-      resolve({ ok: xhr.status === 201, ...body });
-    };
-    xhr.onerror = () => resolve({ ok: false });
-    xhr.send(form);
-  });
+  options: Pick<UploadOptions, 'onProgress' | 'signal'>,
+): Promise<ApiAnswer<{ url: string }>> {
+  const form = new FormData();
+  form.append('requestKey', requestKey);
+  form.append('file', file);
+  return upload<{ url: string }>('/api/uploads', form, options);
 }

@@ -120,3 +120,120 @@ function backOnline(): Promise<void> {
 }
 
 export const UNEXPECTED = 'An unexpected error occurred. Please try again.';
+
+// Uploads: a FormData sent through XMLHttpRequest, since fetch cannot tell how much of a body has
+// gone up. Otherwise a write like any other through api(): one Idempotency-Key on every try (the
+// server keeps the first try's answer, so a file sent twice is stored once), sent again when the
+// network fails, and answered in the same shape (never throws; a network failure is status 0).
+
+export interface UploadOptions extends ApiOptions {
+  /** Told how much of the body has gone up, 0 to 100; from 0 again when it is sent again. */
+  onProgress?: (percent: number) => void;
+  /** Stops the upload, and any wait to send it again: answered at once with status 0. */
+  signal?: AbortSignal;
+}
+
+/** POSTs `form` to `url`, reporting its progress; tried again like api()'s writes. */
+export async function upload<T = Record<string, unknown>>(
+  url: string,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<ApiAnswer<T>> {
+  const { signal } = options;
+  const key = options.resend === false ? null : crypto.randomUUID();
+  let failures = 0;
+  let running = 0;
+  for (;;) {
+    const answer = await sendForm<T>(url, form, key, options);
+    if (key === null || signal?.aborted) return answer;
+    if (answer.status === 409 && answer.body.code === 'IN_PROGRESS' && running < MAX_IN_PROGRESS_WAITS) {
+      running += 1;
+      await pause(IN_PROGRESS_WAIT_MS, signal);
+      continue;
+    }
+    if (answer.status !== 0) return answer;
+    if (navigator.onLine) {
+      if (failures >= MAX_NETWORK_RETRIES) return answer;
+      await pause(retryDelayMs(failures), signal);
+      failures += 1;
+    } else {
+      options.onWaiting?.(true);
+      dispatchEvent(new CustomEvent(WRITES_WAITING_EVENT, { detail: 1 }));
+      await backOnlineOr(signal);
+      dispatchEvent(new CustomEvent(WRITES_WAITING_EVENT, { detail: -1 }));
+      options.onWaiting?.(false);
+      failures = 0;
+    }
+  }
+}
+
+function sendForm<T>(
+  url: string,
+  form: FormData,
+  key: string | null,
+  { onProgress, signal }: UploadOptions,
+): Promise<ApiAnswer<T>> {
+  const failed: ApiAnswer<T> = { ok: false, status: 0, body: {} as ApiAnswer<T>['body'] };
+  if (signal?.aborted) return Promise.resolve(failed);
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    const settle = (answer: ApiAnswer<T>) => {
+      signal?.removeEventListener('abort', abort);
+      resolve(answer);
+    };
+    xhr.open('POST', url);
+    if (key !== null) xhr.setRequestHeader('idempotency-key', key);
+    xhr.upload.addEventListener('progress', (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(Math.round((e.loaded / e.total) * 100));
+    });
+    xhr.addEventListener('load', () => {
+      const body = parsedBody<T>(xhr.responseText);
+      if (xhr.status === 403 && body.code === SECOND_FACTOR_REQUIRED) toSecondFactor();
+      settle({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, body });
+    });
+    for (const end of ['error', 'abort', 'timeout'] as const) xhr.addEventListener(end, () => settle(failed));
+    signal?.addEventListener('abort', abort);
+    onProgress?.(0);
+    xhr.send(form);
+  });
+}
+
+/** An answer's JSON object, or {} for anything else (as api() reads a body that is not JSON). */
+function parsedBody<T>(text: string): ApiAnswer<T>['body'] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null) return parsed as ApiAnswer<T>['body'];
+  } catch {
+    // Not JSON: an empty body, a proxy's page.
+  }
+  return {} as ApiAnswer<T>['body'];
+}
+
+/** Resolves after `ms`, or as soon as `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done);
+  });
+}
+
+/** backOnline(), or sooner if `signal` aborts; no listener is left behind either way. */
+function backOnlineOr(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      removeEventListener(BACK_ONLINE_EVENT, done);
+      removeEventListener('online', done);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    addEventListener(BACK_ONLINE_EVENT, done);
+    addEventListener('online', done);
+    signal?.addEventListener('abort', done);
+  });
+}

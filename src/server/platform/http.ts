@@ -16,10 +16,17 @@ export async function readBody(request: Request, maxBytes: number, message = TOO
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request.body ?? []) {
-    size += chunk.length;
-    if (size > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', message);
-    chunks.push(chunk);
+  const reader = request.body?.getReader();
+  for (;;) {
+    const chunk = reader ? await reader.read() : { done: true as const };
+    if (chunk.done) break;
+    size += chunk.value.length;
+    if (size > maxBytes) {
+      // Not awaited: a copy of a body (Request.clone) is only cancelled once its twin is too.
+      reader?.cancel().catch(() => undefined);
+      throw new AppError('PAYLOAD_TOO_LARGE', message);
+    }
+    chunks.push(chunk.value);
   }
   return Buffer.concat(chunks);
 }

@@ -12,9 +12,11 @@ import { AppError, errorResponse } from './errors.ts';
 import { db } from './db/client.ts';
 import { PRIVATE, readJson, refuseNulInQuery } from './http.ts';
 import { withRequestId } from './log.ts';
+import { readUploadForm } from './uploads/read-photo-form.ts';
 import { bodyLimit } from './security/body-limits.ts';
 import {
   claimRequestKey,
+  formFingerprint,
   releaseRequestKey,
   requestKeyOf,
   settleRequestKey,
@@ -110,7 +112,8 @@ export function route<
 /**
  * Runs the handler once per Idempotency-Key (src/server/platform/security/request-keys.ts): a write the
  * islands send again after a lost connection is answered with its first answer when the first
- * did reach us. Writes without a key, reads, raw bodies and routes that opt out run as they come.
+ * did reach us, an upload included (one stored photo per key and user). Writes without a key,
+ * reads, other raw bodies (a webhook, a page's form) and routes that opt out run as they come.
  */
 async function keyedOnce<A extends Access, B extends Schema | undefined, Q extends Schema | undefined>(
   options: RouteOptions<A, B, Q>,
@@ -119,9 +122,12 @@ async function keyedOnce<A extends Access, B extends Schema | undefined, Q exten
 ): Promise<Response> {
   const { request, url } = context;
   if (request.method === 'GET' || request.method === 'HEAD' || options.keyed === false) return run();
-  // A body the route reads raw (an upload, a webhook) is not read here, so one could not be told
-  // from another: such writes run as they come.
-  if (options.body === undefined && request.headers.has('content-type')) return run();
+  // A body the route reads raw is not read here, so one could not be told from another: such
+  // writes run as they come. An upload (multipart) is the exception: a copy of it is read, within
+  // the photo's limit, to know a repeat by its fields and files.
+  const raw = options.body === undefined && request.headers.has('content-type');
+  const upload = raw && isMultipart(request);
+  if (raw && !upload) return run();
   const key = requestKeyOf(request);
   if (key === null) return run();
   const claimed = await claimRequestKey(db(), {
@@ -129,7 +135,7 @@ async function keyedOnce<A extends Access, B extends Schema | undefined, Q exten
     key,
     method: request.method,
     path: url.pathname + url.search,
-    body,
+    body: upload ? await uploadFingerprint(request) : body,
   });
   if ('replay' in claimed) return claimed.replay;
   let response: Response;
@@ -143,6 +149,22 @@ async function keyedOnce<A extends Access, B extends Schema | undefined, Q exten
   const setsCookie = [...context.cookies.headers()].length > 0;
   return settleRequestKey(db(), claimed.claim, response, { setsCookie });
 }
+
+/**
+ * An upload's fields and files (formFingerprint), read from a copy of its body: the handler reads
+ * the body itself. A copy refused (past the photo's limit, broken) drops the body with it.
+ */
+async function uploadFingerprint(request: Request): Promise<[string, string][]> {
+  try {
+    return await formFingerprint(await readUploadForm(request.clone()));
+  } catch (error) {
+    await request.body?.cancel().catch(() => undefined);
+    throw error;
+  }
+}
+
+const isMultipart = (request: Request) =>
+  (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
 
 /**
  * The route's headers where the handler set none, and the request id, except on an answer a

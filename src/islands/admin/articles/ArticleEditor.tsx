@@ -1,11 +1,13 @@
 // One article's editor on the articles tab: create or edit (checked with the shared schema as
 // typed; the body goes through the TRUSTED sanitiser before the site shows it) and its cover image
-// upload. Whatever was typed stays in the form when a check or the server refuses it.
+// upload, with its progress. Whatever was typed stays in the form when a check or the server
+// refuses it.
 import { useState } from 'react';
 import * as z from 'zod/mini';
 import { ARTICLE_LIMITS, CONTENT_MESSAGES as M } from '../../../domain/content-rules.ts';
 import { ZArticleInput, type AdminArticle } from '../../../schemas/admin-content.ts';
-import { api, UNEXPECTED } from '../../shared/api.ts';
+import { api, UNEXPECTED, upload as uploadForm } from '../../shared/api.ts';
+import UploadProgress, { type UploadState } from '../../shared/UploadProgress.tsx';
 import { ContentField, fieldErrors, serverFieldErrors, type FieldErrors } from '../content-fields.tsx';
 
 type FormEvent = { preventDefault: () => void };
@@ -81,28 +83,22 @@ const FIELDS: {
 function CoverUpload(props: { article: AdminArticle; onDone: (article: AdminArticle) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<UploadState | null>(null);
   const upload = async (event: FormEvent) => {
     event.preventDefault();
     if (!file) return setError('Choose an image first.');
-    setBusy(true);
+    setProgress({ name: file.name, percent: 0 });
     setError(null);
     const form = new FormData();
     form.set('file', file);
-    try {
-      const response = await fetch(`/api/admin/content/articles/${props.article.id}/cover`, {
-        method: 'POST',
-        body: form,
-        credentials: 'same-origin',
-      });
-      const body = (await response.json().catch(() => ({}))) as { article?: AdminArticle; error?: string };
-      if (!response.ok || !body.article) return setError(body.error ?? UNEXPECTED);
-      props.onDone(body.article);
-    } catch {
-      setError(UNEXPECTED);
-    } finally {
-      setBusy(false);
-    }
+    const answer = await uploadForm<{ article: AdminArticle }>(
+      `/api/admin/content/articles/${props.article.id}/cover`,
+      form,
+      { onProgress: (percent) => setProgress({ name: file.name, percent }) },
+    );
+    setProgress(null);
+    if (!answer.ok) return setError(answer.body.error ?? UNEXPECTED);
+    props.onDone(answer.body.article);
   };
   return (
     <form className="admin-editor" onSubmit={(e) => void upload(e)}>
@@ -121,13 +117,14 @@ function CoverUpload(props: { article: AdminArticle; onDone: (article: AdminArti
             onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
           />
         </label>
+        <UploadProgress upload={progress} />
         {error && (
           <p className="error" role="alert">
             {error}
           </p>
         )}
         <div className="admin-actions">
-          <button className="btn secondary" type="submit" disabled={busy}>
+          <button className="btn secondary" type="submit" disabled={progress !== null}>
             Upload cover image
           </button>
         </div>

@@ -4,7 +4,7 @@
 // try's answer instead of being carried out twice: one reset mail, one response to a lead, one
 // changed password. Keys are scoped by the signed-in user (visitors share one scope,
 // 'anonymous', where a random UUID is what keeps them apart) and kept a day.
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { quoteProofOfWork } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -48,6 +48,26 @@ function hashBody(body: unknown): string {
   return createHmac('sha256', key)
     .update(body === undefined ? '' : JSON.stringify(body))
     .digest('hex');
+}
+
+/**
+ * What stands for a multipart body (an upload) in its fingerprint: each field's name and value,
+ * each file's name, type and SHA-256, in order. Not the raw bytes: a browser sending the same
+ * form again frames it with a new boundary, and that repeat must still be known for the same.
+ */
+export async function formFingerprint(form: FormData): Promise<[string, string][]> {
+  const parts: [string, string][] = [];
+  for (const [name, value] of form) {
+    if (typeof value === 'string') {
+      parts.push([name, value]);
+    } else {
+      const digest = createHash('sha256')
+        .update(new Uint8Array(await value.arrayBuffer()))
+        .digest('hex');
+      parts.push([name, `file ${value.name} ${value.type} ${digest}`]);
+    }
+  }
+  return parts;
 }
 
 /**
