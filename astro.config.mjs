@@ -10,7 +10,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { INLINE_SCRIPTS } from './src/components/inline-scripts.ts';
 import { SITEMAP_URL_LIMIT } from './src/domain/site-pages.ts';
-import { supabaseStorage } from './src/server/platform/config.ts';
+import { supabaseStorage } from './src/server/platform/config/site.ts';
 import { MAX_BODY_BYTES } from './src/server/platform/security/body-limits.ts';
 import { cspDirectives, scriptHash } from './src/server/platform/security/headers.ts';
 import { netlifyHeaders } from './src/server/platform/security/netlify-headers.ts';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { ZBusinessProfile } from '../src/schemas/business.ts';
 import { createSql } from '../src/server/platform/db/client.ts';
 import { migrate } from '../src/server/platform/db/migrate.ts';
-import { PUBLISH_DEBOUNCE_MS } from '../src/server/platform/publish/publisher.ts';
+import { PUBLISH_DEBOUNCE_MS } from '../src/server/platform/publish/automatic-publish.ts';
 import { requestPublish } from '../src/server/platform/publish/request-publish.ts';
 import { ROOT } from '../scripts/lib/database.ts';
 import { DEMO_PASSWORD } from '../scripts/lib/demo-data.ts';

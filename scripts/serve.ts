@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serverListen } from '../src/server/platform/config.ts';
+import { serverListen } from '../src/server/platform/config/site.ts';
 import { guardPostgresWriteRace } from '../src/server/platform/db/write-race-guard.ts';
 import { hostJobRunner } from '../src/server/jobs/runner-host.ts';
 import { startSiteServer } from './lib/site-server.ts';

@@ -2,7 +2,7 @@
 // demo data (or DATABASE_URL's database). First run: migrate, seed, build. Later runs reuse
 // the data and rebuild only when sources or data changed. Ctrl-C stops everything it started.
 import path from 'node:path';
-import { parseServerEnv } from '../src/server/platform/config.ts';
+import { parseServerEnv } from '../src/server/platform/config/env.ts';
 import { migrate } from '../src/server/platform/db/migrate.ts';
 import { sealArticleBodies } from '../src/server/site/pages/article-body-seal.ts';
 import { buildIsCurrent, buildStamp, writeBuildStamp } from './lib/build-stamp.ts';

@@ -8,7 +8,8 @@ import { defineMiddleware } from 'astro:middleware';
 import type { APIContext } from 'astro';
 import { decide } from './domain/guards.ts';
 import { validateSession } from './server/platform/security/sessions.ts';
-import { checkProductionConfig, serverEnv } from './server/platform/config.ts';
+import { serverEnv } from './server/platform/config/env.ts';
+import { checkProductionConfig } from './server/platform/config/production.ts';
 import { db } from './server/platform/db/client.ts';
 import { isDatabaseUnavailable } from './server/platform/db/unavailable.ts';
 import { runnerHost, startJobRunner } from './server/jobs/index.ts';
@@ -93,7 +94,7 @@ async function handle(
   if (declaredTooLarge(request.headers.get('content-length'), bodyLimit(url.pathname))) {
     return json(413, tooLargeMessage(url.pathname), 'PAYLOAD_TOO_LARGE');
   }
-  // A production server missing a secret answers nothing rather than fall back (config.ts).
+  // A production server missing a secret answers nothing rather than fall back (config/production.ts).
   checkProductionConfig();
   // Our Node server runs the background jobs in this process, on this bundle's pool (runner.ts);
   // only once the configuration is known to be whole, and never failing the request.

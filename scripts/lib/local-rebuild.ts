@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOutcome } from '../../src/server/platform/publish/builder.ts';
-import { logTail } from '../../src/server/platform/publish/publisher.ts';
+import { logTail } from '../../src/server/platform/publish/publish-runs.ts';
 
 /** A build that takes longer than this is stopped and failed. */
 const BUILD_TIMEOUT_MS = 15 * 60_000;

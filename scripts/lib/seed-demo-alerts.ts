@@ -8,7 +8,7 @@
 // homeowner's open request has notifications on for the same sandbox phone.
 import { DEFAULT_ALERT_CHANNELS } from '../../src/domain/alert-rules.ts';
 import { SANDBOX_PHONE, sandboxPhoneEndpoint } from '../../src/server/leads/alerts/sandbox-phone.ts';
-import { serverEnv } from '../../src/server/platform/config.ts';
+import { serverEnv } from '../../src/server/platform/config/env.ts';
 import { LINK_DAYS } from '../../src/server/leads/access/homeowner-links.ts';
 import type { Sql } from '../../src/server/platform/db/client.ts';
 import { DEMO_CONTRACTOR_EMAIL } from './seed-demo-dashboard.ts';

@@ -2,7 +2,7 @@
 // contractor's business through the page's own use-case (audited, publish requested), so
 // `npm start` shows the "Licence verified" line on its profile and the check in the admin list.
 // Deterministic; written once.
-import { recordLicence } from '../../src/server/admin/contractors.ts';
+import { recordLicence } from '../../src/server/admin/record-licence.ts';
 import type { Sql } from '../../src/server/platform/db/client.ts';
 
 export const DEMO_LICENCE = {

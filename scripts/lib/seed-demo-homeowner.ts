@@ -7,7 +7,7 @@
 // Deterministic but for the links' random tokens (a known token would be a known secret): the
 // same seed gives the same requests, contractors, quotes and times; running it again adds nothing.
 import { ZQuoteRequest } from '../../src/schemas/quote.ts';
-import { siteUrl } from '../../src/server/platform/config.ts';
+import { siteUrl } from '../../src/server/platform/config/site.ts';
 import type { Sql } from '../../src/server/platform/db/client.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../../src/server/leads/access/homeowner-links.ts';
 import { layoutMail } from '../../src/server/platform/mail/layout.tsx';

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import send from 'send';
-import { parseServerEnv, type ServerEnv } from '../../src/server/platform/config.ts';
+import { parseServerEnv, type ServerEnv } from '../../src/server/platform/config/env.ts';
 import {
   bodyLimit,
   declaredTooLarge,

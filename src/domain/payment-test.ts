@@ -1,5 +1,5 @@
 // The admin payment-test page's rules: which gateway a test may run against, its list sizes, tabs
-// and texts. Pure: the server passes the key it reads (src/server/platform/config.ts).
+// and texts. Pure: the server passes the key it reads (src/server/platform/config/payments.ts).
 
 /** Spec: "Admin test lists limited to 5 or 10 rows". */
 export const PAYMENT_TEST_LIST_SIZES = [5, 10] as const;

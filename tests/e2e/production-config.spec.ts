@@ -1,5 +1,6 @@
 // A production server missing a secret refuses to answer, naming what is missing, instead of
-// falling back to the sandbox gateway, captured mail or localhost links (src/server/platform/config.ts).
+// falling back to the sandbox gateway, captured mail or localhost links
+// (src/server/platform/config/production.ts).
 // The same build as the other browser tests, served again with a production environment.
 import { rawRequest } from '../helpers/raw-http.ts';
 import { serveBuildAgain } from '../helpers/second-server.ts';

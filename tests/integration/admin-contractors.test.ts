@@ -7,7 +7,7 @@
 import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminContractorPage } from '../../src/schemas/admin.ts';
-import { listContractors } from '../../src/server/admin/contractors.ts';
+import { listContractors } from '../../src/server/admin/list-contractors.ts';
 import type { SessionUser } from '../../src/server/platform/security/sessions.ts';
 import { matchContractors } from '../../src/server/leads/requests/match-contractors.ts';
 import { readSiteData } from '../../src/server/site/pages/site-data.ts';

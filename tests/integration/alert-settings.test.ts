@@ -35,7 +35,7 @@ import {
 } from '../../src/server/leads/alerts/queue-alerts.ts';
 import { loadCatalog } from '../../src/server/site/catalog/load-catalog.ts';
 import { upsertCatalog } from '../../src/server/site/catalog/upsert-catalog.ts';
-import { siteUrl } from '../../src/server/platform/config.ts';
+import { siteUrl } from '../../src/server/platform/config/site.ts';
 import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
 import { acceptQuote } from '../../src/server/leads/outcomes/accept-quote.ts';
 import type { PaymentGateway } from '../../src/server/money/gateway/gateway.ts';

@@ -15,7 +15,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readAlertSettings } from '../../src/server/leads/alerts/alert-settings.ts';
-import { listContractors } from '../../src/server/admin/contractors.ts';
+import { listContractors } from '../../src/server/admin/list-contractors.ts';
 import { PLANS } from '../../src/domain/plans.ts';
 import { isDemoSeeded, seedDemoData } from '../../scripts/lib/seed-demo.ts';
 import { recentRequests } from '../../src/server/leads/requests/recent-requests.ts';

@@ -14,7 +14,8 @@ import { LEAD_PRICE_CENTS } from '../../src/domain/quote-rules.ts';
 import type { AdminContractorPage } from '../../src/schemas/admin.ts';
 import type { BillingSummary, TransactionPage } from '../../src/schemas/billing.ts';
 import type { LeadPage } from '../../src/schemas/dashboard.ts';
-import { confirmClaim, listContractors } from '../../src/server/admin/contractors.ts';
+import { confirmClaim } from '../../src/server/admin/decide-claim.ts';
+import { listContractors } from '../../src/server/admin/list-contractors.ts';
 import {
   createSession,
   validateSession,

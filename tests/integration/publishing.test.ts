@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/site-server.ts';
 import type { PublishRunView, PublishState } from '../../src/schemas/publish.ts';
 import type { SessionUser } from '../../src/server/platform/security/sessions.ts';
-import { parseServerEnv } from '../../src/server/platform/config.ts';
+import { parseServerEnv } from '../../src/server/platform/config/env.ts';
 import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
 import { hookBuilder } from '../../src/server/platform/publish/build-hook.ts';
 import {

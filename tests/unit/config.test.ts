@@ -2,13 +2,12 @@
 // server on Netlify, told NODE_ENV=production, or on a remote database must have every secret.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTACT_PHONE } from '../../src/domain/contact.ts';
+import { ConfigError, parseServerEnv } from '../../src/server/platform/config/env.ts';
 import {
-  ConfigError,
   isProduction,
   missingInProduction,
-  parseServerEnv,
   PRODUCTION_REQUIRED,
-} from '../../src/server/platform/config.ts';
+} from '../../src/server/platform/config/production.ts';
 
 const REMOTE = 'postgres://app:secret@db.example.supabase.co:5432/postgres';
 const LOCAL = 'postgres://postgres@127.0.0.1:5432/app';

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRODUCTION_REQUIRED } from '../../src/server/platform/config.ts';
+import { PRODUCTION_REQUIRED } from '../../src/server/platform/config/production.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');

@@ -10,7 +10,7 @@ import {
 } from '../../src/server/platform/mail/contractor-mails.ts';
 import { passwordResetMail, verificationMail } from '../../src/server/platform/mail/account-mails.ts';
 import { claimCodeMail } from '../../src/server/platform/mail/claim-mails.ts';
-import { contactPhone } from '../../src/server/platform/config.ts';
+import { contactPhone } from '../../src/server/platform/config/site.ts';
 import { creditDeclinedMail } from '../../src/server/platform/mail/credit-mails.ts';
 import { responseMail } from '../../src/server/platform/mail/dashboard-mails.ts';
 import { quoteAcceptedMail } from '../../src/server/platform/mail/homeowner-mails.ts';

@@ -2,7 +2,8 @@
 // pooler port says so by itself, DATABASE_POOL_MODE says so for any other (PgBouncer's own port).
 import { describe, expect, it } from 'vitest';
 import { connectTimeoutSeconds, poolMode } from '../../src/server/platform/db/client.ts';
-import { embeddedDbSetting, parseServerEnv } from '../../src/server/platform/config.ts';
+import { parseServerEnv } from '../../src/server/platform/config/env.ts';
+import { embeddedDbSetting } from '../../src/server/platform/config/database.ts';
 
 const SUPABASE_POOLER = 'postgres://postgres.ref:pw@aws-0-us-east-2.pooler.supabase.com:6543/postgres';
 const SUPABASE_DIRECT = 'postgres://postgres:pw@db.ref.supabase.co:5432/postgres';

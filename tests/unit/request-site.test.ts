@@ -2,7 +2,7 @@
 // the cookies' Secure come from configuration, a TLS socket or a trusted proxy, never from what a
 // client claims, and the client's address is read from the right of a trusted proxy's chain.
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from '../../src/server/platform/config.ts';
+import { parseServerEnv } from '../../src/server/platform/config/env.ts';
 import {
   hostPolicy,
   resolveSite,

@@ -1,7 +1,7 @@
 // The server configuration: Supabase Storage needs both its URL and its service role key; one
 // without the other stops the server at start instead of quietly using local disk.
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from '../../src/server/platform/config.ts';
+import { parseServerEnv } from '../../src/server/platform/config/env.ts';
 
 const URL = 'https://project.supabase.co';
 

@@ -1,6 +1,7 @@
 // STRIPE_API_URL: where the Stripe SDK sends its requests (the tests' stand-in); unset is Stripe's.
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv, stripeApi } from '../../src/server/platform/config.ts';
+import { parseServerEnv } from '../../src/server/platform/config/env.ts';
+import { stripeApi } from '../../src/server/platform/config/payments.ts';
 
 describe('STRIPE_API_URL', () => {
   it("leaves the SDK on Stripe's API when unset", () => {

@@ -5,7 +5,7 @@
 // Refused when the claim is no longer pending or the listing found an owner meanwhile, so a
 // listing never changes hands twice; and a claim nobody confirmed by a code (src/server/accounts/claims/)
 // is approved only when the admin says so on purpose (`unconfirmed`), audited as such. The admin
-// contractors page (src/server/admin/contractors.ts) calls it.
+// contractors page's confirmClaim (src/server/admin/decide-claim.ts) calls it.
 import { UNCONFIRMED_APPROVAL_REFUSED, type ClaimConfirmation } from '../../domain/claim-rules.ts';
 import { audited } from '../platform/security/audit.ts';
 import { claimApprovedMail } from '../platform/mail/contractor-mails.ts';

@@ -13,25 +13,20 @@ export {
 } from './content-articles.ts';
 export { listReviews, setReviewHidden } from './content-reviews.ts';
 export { getSeoPage, listSeoPages, previewSeoPage, updateSeoPage } from './content-seo-pages.ts';
-export {
-  approveBusiness,
-  confirmClaim,
-  listContractors,
-  recordLicence,
-  rejectBusiness,
-  rejectClaim,
-  setFeatured,
-  setSuspended,
-} from './contractors.ts';
+export { approveBusiness, rejectBusiness } from './decide-application.ts';
+export { confirmClaim, rejectClaim } from './decide-claim.ts';
 export { declineCredit, grantCredit } from './decide-credit.ts';
 export { leadDetail, listLeads } from './leads.ts';
+export { listContractors } from './list-contractors.ts';
 export { listChargebacks, listOpenCredits, listTransactions } from './list-payments.ts';
+export { setFeatured, setSuspended } from './moderate-listing.ts';
 export {
   findRecipientCandidates,
   paymentTestState,
   setTestRecipient,
   triggerPaymentTest,
 } from './payment-test.ts';
+export { recordLicence } from './record-licence.ts';
 export { resendLead } from './resend-lead.ts';
 export { seoPageArticles, setSeoPageArticles } from './seo-page-articles.ts';
 export { changeRole, listUsers, setAccountDisabled } from './users.ts';

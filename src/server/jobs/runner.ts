@@ -7,7 +7,7 @@
 // Elsewhere (the tests) a kick drains the queues in the background of this process.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Sql } from '../platform/db/client.ts';
-import { serverEnv } from '../platform/config.ts';
+import { serverEnv } from '../platform/config/env.ts';
 import { coalesced, type Coalesced } from './coalesce.ts';
 import { drainQueues, jobContext, SCHEDULED_JOBS, scheduleMinutes } from './registry.ts';
 import { runnerHost } from './runner-host.ts';

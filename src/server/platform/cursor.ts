@@ -1,6 +1,6 @@
 // One codec for every keyset list's page cursor. A cursor is base64url of a JSON array
 // [version, list, ...values], a dot, and an HMAC-SHA256 of that text (16 bytes, base64url) under
-// the server's cursor key (config.ts pageCursorKey). The list's name binds it to the list that
+// the server's cursor key (config/security.ts pageCursorKey). The list's name binds it to the list that
 // made it; the signature means only cursors this server made are read at all, and each value is
 // still checked for its kind before it goes near SQL. Any other cursor - garbage, a truncated one,
 // one of another list, one written by hand, an impossible time such as 2026-13-45 that fits the
@@ -15,7 +15,7 @@ import {
   MAX_CURSOR_TEXT,
   MAX_CURSOR_TEXT_BYTES,
 } from '../../schemas/cursor.ts';
-import { pageCursorKey } from './config.ts';
+import { pageCursorKey } from './config/security.ts';
 import { AppError } from './errors.ts';
 
 export { INVALID_CURSOR } from '../../schemas/cursor.ts';

@@ -2,7 +2,8 @@
 // the queued run if one waits) and answers 202 with the run. GET: the latest runs and how many
 // changes wait for the next publish. Admins only.
 import { db } from '~/server/platform/db/client';
-import { publishState, publisher } from '~/server/platform/publish/publisher';
+import { publishState } from '~/server/platform/publish/publish-runs';
+import { publisher } from '~/server/platform/publish/publisher';
 import { route } from '~/server/platform/route';
 
 export const prerender = false;

@@ -3,7 +3,7 @@
 // "Publishing"). The body is read raw, at most 1 MB, for its signature: a missing or wrong one is a
 // 401 and writes nothing. 200 whether the deploy ended a publish run or was one no publish started.
 // Without the secret it is 404.
-import { netlifyDeployWebhookSecret } from '~/server/platform/config';
+import { netlifyDeployWebhookSecret } from '~/server/platform/config/site';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { readBody } from '~/server/platform/http';

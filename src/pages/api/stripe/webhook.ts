@@ -5,7 +5,7 @@
 // no id (incomplete) or one Stripe no longer has (missing), each recorded; 500 when a
 // handler failed, so Stripe sends it again. Without STRIPE_WEBHOOK_SECRET (the sandbox) it is 404.
 // The middleware lets Stripe's cross-site post through to here (src/server/platform/security/cross-site.ts).
-import { stripeWebhookConfig } from '~/server/platform/config';
+import { stripeWebhookConfig } from '~/server/platform/config/payments';
 import { db } from '~/server/platform/db/client';
 import { AppError } from '~/server/platform/errors';
 import { readBody } from '~/server/platform/http';

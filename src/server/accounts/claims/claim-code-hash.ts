@@ -2,7 +2,7 @@
 // derived from the server's secret, over the code row's id and the code. A plain SHA-256 of six
 // digits would be undone by trying all million of them; this needs the secret too.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { quoteProofOfWork } from '../../platform/config.ts';
+import { quoteProofOfWork } from '../../platform/config/security.ts';
 
 function key(): Buffer {
   return createHmac('sha256', quoteProofOfWork().hmacKey).update('claim code').digest();

@@ -23,7 +23,7 @@ import {
   maskedPhone,
 } from '../../../domain/integrity-rules.ts';
 import { dialableUsNumber } from '../../../domain/phone.ts';
-import { twilioConfig } from '../../platform/config.ts';
+import { twilioConfig } from '../../platform/config/messaging.ts';
 import type { AlertSettings, TAlertSettingsInput } from '../../../schemas/alerts.ts';
 import { checkRateLimit } from '../../platform/security/rate-limit.ts';
 import type { Db, Sql } from '../../platform/db/client.ts';

@@ -1,6 +1,6 @@
 // The ports alerts go out through: web-push with the configured VAPID pair (the embedded
 // default's own pair outside production; one per process), and the deployment's SMS port.
-import { vapidSubject } from '../../platform/config.ts';
+import { vapidSubject } from '../../platform/config/messaging.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { smsPort } from '../../platform/sms/index.ts';
 import type { AlertPorts } from './deliver-alerts.ts';

@@ -5,7 +5,7 @@
 // address a caller chose; outside production, a stand-in on this machine is allowed too.
 import { ALERT_MESSAGES as M, MAX_PUSH_DEVICES, isPushServiceHost } from '../../../domain/alert-rules.ts';
 import type { PushDevice, TPushSubscription } from '../../../schemas/alerts.ts';
-import { localPushServicesAllowed } from '../../platform/config.ts';
+import { localPushServicesAllowed } from '../../platform/config/messaging.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/alert-rules.ts';
 import { formatBudget, formatMoney } from '../../../domain/format.ts';
 import { timelineLabel } from '../../../domain/quote-rules.ts';
-import { siteUrl } from '../../platform/config.ts';
+import { siteUrl } from '../../platform/config/site.ts';
 import type { Db, Sql, TransactionSql } from '../../platform/db/client.ts';
 import { alertPrefs, textsToday } from './alert-settings.ts';
 import type { PushOptions } from './push-port.ts';

@@ -5,7 +5,7 @@
 // development only. Like /dev/sms, it exists only on the embedded database, for requests from
 // this machine to a loopback host name.
 import { isLoopbackRequest } from '../../../domain/loopback.ts';
-import { isEmbeddedDatabase } from '../../platform/config.ts';
+import { isEmbeddedDatabase } from '../../platform/config/database.ts';
 import { decryptPush, receiverKeys } from './push-decrypt.ts';
 
 export const SANDBOX_PHONE = {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
-import { vapidKeysFromEnv } from '../../platform/config.ts';
+import { vapidKeysFromEnv } from '../../platform/config/messaging.ts';
 
 export interface VapidKeys {
   publicKey: string;

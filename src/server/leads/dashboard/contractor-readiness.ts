@@ -8,7 +8,7 @@ import {
   type ReadinessNotice,
 } from '../../../domain/readiness.ts';
 import { phoneHref } from '../../../domain/format.ts';
-import { contactPhone } from '../../platform/config.ts';
+import { contactPhone } from '../../platform/config/site.ts';
 import type { Sql } from '../../platform/db/client.ts';
 
 async function readinessFacts(sql: Sql, businessId: string): Promise<ReadinessFacts | null> {

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../domain/format.ts';
 import { stageAfterResponse, type LeadStage } from '../../../domain/lead-stages.ts';
 import type { TLeadResponse } from '../../../schemas/lead-response.ts';
 import { queueRequestPush } from '../alerts/request-push.ts';
-import { siteUrl } from '../../platform/config.ts';
+import { siteUrl } from '../../platform/config/site.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { ownerSince } from '../../accounts/index.ts';
 import { AppError } from '../../platform/errors.ts';

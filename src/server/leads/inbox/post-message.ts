@@ -13,7 +13,7 @@ import {
 } from '../../../domain/inbox-rules.ts';
 import { INVALID_HOMEOWNER_LINK } from '../../../domain/homeowner-rules.ts';
 import { checkRateLimit } from '../../platform/security/rate-limit.ts';
-import { siteUrl } from '../../platform/config.ts';
+import { siteUrl } from '../../platform/config/site.ts';
 import { ownerSince } from '../../accounts/index.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -9,7 +9,7 @@ import {
   OUTCOME_MESSAGES as M,
   type Outcome,
 } from '../../../domain/outcome-rules.ts';
-import { siteUrl } from '../../platform/config.ts';
+import { siteUrl } from '../../platform/config/site.ts';
 import type { Db, Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { resolveRequest, type RequestAccess } from '../access/request-access.ts';

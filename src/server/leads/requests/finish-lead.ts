@@ -1,6 +1,6 @@
 // Records a lead's outcome once; the homeowner's confirmation goes out on that transition only.
 import type { Sql } from '../../platform/db/client.ts';
-import { siteUrl } from '../../platform/config.ts';
+import { siteUrl } from '../../platform/config/site.ts';
 import { contractorCards } from '../inbox/contractor-cards.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../access/homeowner-links.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';

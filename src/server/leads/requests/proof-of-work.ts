@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { QUOTE_MESSAGES } from '../../../domain/quote-rules.ts';
-import { quoteProofOfWork } from '../../platform/config.ts';
+import { quoteProofOfWork } from '../../platform/config/security.ts';
 import type { Db, Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { CHALLENGE_MINUTES } from '../leads-rules.ts';

@@ -5,7 +5,7 @@
 import { PHONE_PROOF_MESSAGES } from '../../../domain/integrity-rules.ts';
 import { replyPromise } from '../../../domain/reply-promise.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { siteUrl } from '../../platform/config.ts';
+import { siteUrl } from '../../platform/config/site.ts';
 import { AppError } from '../../platform/errors.ts';
 import { contractorCards } from '../inbox/contractor-cards.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../access/homeowner-links.ts';

@@ -3,7 +3,7 @@
 // mail once), and only when the job may be reviewed (reviewable-job.ts): the homeowner accepted
 // this contractor's quote and the job is COMPLETED, or said the job is done. Called in the
 // transaction of the change that may open it: a stage change, an acceptance, "The job is done".
-import { siteUrl } from '../../platform/config.ts';
+import { siteUrl } from '../../platform/config/site.ts';
 import type { TransactionSql } from '../../platform/db/client.ts';
 import { createHomeownerLink, homeownerLinkUrl } from '../access/homeowner-links.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';

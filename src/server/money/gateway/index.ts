@@ -1,7 +1,7 @@
 // The gateway this deployment uses: Stripe when STRIPE_SECRET_KEY is set, the sandbox otherwise
-// (never in production: config.ts refuses to run there without the key).
+// (never in production: config/production.ts refuses to run there without the key).
 import type Stripe from 'stripe';
-import { stripeSecretKey } from '../../platform/config.ts';
+import { stripeSecretKey } from '../../platform/config/payments.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { displayName } from '../../../domain/format.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { siteUrl } from '../../platform/config.ts';
+import { siteUrl } from '../../platform/config/site.ts';
 import { inTransaction, type Db, type Sql } from '../../platform/db/client.ts';
 import type { PaymentGateway, RefundRequest, RefundResult } from './gateway.ts';
 

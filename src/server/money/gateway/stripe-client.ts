@@ -2,7 +2,7 @@
 // pointed at STRIPE_API_URL (Stripe's API; the tests' stand-in). The gateway adapter and the
 // webhook's handlers, which re-read each event's object, share it.
 import Stripe from 'stripe';
-import { stripeApi } from '../../platform/config.ts';
+import { stripeApi } from '../../platform/config/payments.ts';
 import { createStripeClient } from './stripe-gateway.ts';
 
 let client: { key: string; stripe: Stripe } | undefined;

@@ -5,7 +5,8 @@
 // PostgreSQL. Nothing here relies on a session otherwise: advisory locks are transaction-scoped,
 // there is no SET, LISTEN or temporary table.
 import postgres from 'postgres';
-import { databasePoolMode, databaseUrl, embeddedDbSetting, serverEnv } from '../config.ts';
+import { serverEnv } from '../config/env.ts';
+import { databasePoolMode, databaseUrl, embeddedDbSetting } from '../config/database.ts';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 export type TransactionSql = postgres.TransactionSql<Record<string, never>>;

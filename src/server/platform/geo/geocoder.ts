@@ -3,7 +3,7 @@
 // when MAPBOX_TOKEN is set and only for what the built-in gazetteer of our area does not know.
 // The token stays on the server: the browser asks our API, never the geocoder.
 import { z } from 'zod';
-import { serverEnv } from '../config.ts';
+import { serverEnv } from '../config/env.ts';
 import { AppError } from '../errors.ts';
 import { log } from '../log.ts';
 

@@ -1,7 +1,7 @@
 // The account mails, in the mail layout; links point at SITE_URL, never at the request's Host
 // header.
 import { EMAIL_UNDO_DAYS } from '../../../domain/session-rules.ts';
-import { siteUrl } from '../config.ts';
+import { siteUrl } from '../config/site.ts';
 import { layoutMail } from './layout.tsx';
 import type { OutgoingMail } from './outbox.ts';
 import { TOKEN_HOURS } from '../../../domain/account-rules.ts';

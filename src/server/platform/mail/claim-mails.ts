@@ -3,7 +3,7 @@
 // dashboard; the text says where the code goes (the registration page that asked for it, or the
 // dashboard once signed in, which needs the account's e-mail confirmed); the code is never a link.
 import { CODE_MINUTES } from '../../../domain/integrity-rules.ts';
-import { siteUrl } from '../config.ts';
+import { siteUrl } from '../config/site.ts';
 import { layoutMail } from './layout.tsx';
 import type { OutgoingMail } from './outbox.ts';
 

@@ -2,7 +2,7 @@
 // dashboard's notices promise it), a registration or a listing claim rejected with the admin's
 // reason. Written to the outbox in the transaction of the decision, in the mail layout. Mails
 // come from a no-reply sender: what to do next is a call to the site's contact phone.
-import { contactPhone, siteUrl } from '../config.ts';
+import { contactPhone, siteUrl } from '../config/site.ts';
 import { layoutMail } from './layout.tsx';
 import type { OutgoingMail } from './outbox.ts';
 

@@ -1,7 +1,7 @@
 // The contractor's mail when a disputed lead is credited back to their card.
 import { formatMoney } from '../../../domain/money.ts';
 import { CREDIT_RULES_PATH } from '../../../domain/credit-rules.ts';
-import { contactPhone, siteUrl } from '../config.ts';
+import { contactPhone, siteUrl } from '../config/site.ts';
 import { layoutMail } from './layout.tsx';
 import type { OutgoingMail } from './outbox.ts';
 

@@ -1,7 +1,7 @@
 // Mails that follow what a homeowner does on their private pages: the contractor whose quote
 // they accepted is told at once (with where to follow up), in the transaction of the acceptance.
 import { formatMoney } from '../../../domain/money.ts';
-import { siteUrl } from '../config.ts';
+import { siteUrl } from '../config/site.ts';
 import { layoutMail } from './layout.tsx';
 import type { OutgoingMail } from './outbox.ts';
 

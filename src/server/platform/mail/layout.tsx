@@ -6,7 +6,9 @@
 // Server-only: rendered synchronously with react-dom/server (react-email's own render() is async
 // and loads prettier and html-to-text), so every mail builder stays a plain function returning an
 // OutgoingMail. Every value is a React text child or attribute: React escapes it; nothing goes
-// through dangerouslySetInnerHTML.
+// through dangerouslySetInnerHTML. The HTML is rendered here (every element of it is in this file);
+// what a mail says is layout-content.ts's, its styles layout-styles.ts's, its text twin
+// layout-text.ts's.
 import { createHash } from 'node:crypto';
 import {
   Body,
@@ -23,126 +25,28 @@ import {
 } from '@react-email/components';
 import type { CSSProperties } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { siteUrl } from '../config.ts';
+import { siteUrl } from '../config/site.ts';
+import {
+  isCard,
+  isLink,
+  isQuote,
+  SITE_NAME,
+  type MailCard,
+  type MailContent,
+  type MailParagraph,
+} from './layout-content.ts';
+import { styles } from './layout-styles.ts';
+import { mailText } from './layout-text.ts';
 import type { OutgoingMail } from './outbox.ts';
 
-const SITE_NAME = 'Dayton Contractors';
-
-/** src/styles/global.css's tokens (mail clients know no CSS variables; a unit test keeps them equal). */
-export const MAIL_COLORS = {
-  ink: '#111827',
-  muted: '#4b5563',
-  line: '#e5e7eb',
-  bg: '#ffffff',
-  soft: '#f3f4f6',
-  brand: '#1d4ed8',
-  brandDark: '#1e3a8a',
-} as const;
-
-/** The one button: the words people use ("Confirm my e-mail"), and where it goes. */
-interface MailAction {
-  label: string;
-  url: string;
-  /** The plain-text twin's words before the written-out link (default: the label). */
-  text?: string;
-}
-
-/** A link that is not the action (a rules page, the billing page): a text link in the HTML. */
-interface MailLink {
-  link: string;
-  url: string;
-}
-
-/** A boxed item of a list (a contractor the request went to): a title, lines, an optional link. */
-export interface MailCard {
-  card: { title: string; lines: readonly string[]; link?: MailLink };
-}
-
-/** Someone's own words (a message on a request): set apart in the HTML, "> " lines in the text. */
-interface MailQuote {
-  quote: string;
-}
-
-/**
- * A paragraph; an array keeps its lines (a lead's details); a MailLink is a secondary link; a
- * MailCard a boxed item; a MailQuote someone's words, quoted.
- */
-type MailParagraph = string | readonly string[] | MailLink | MailCard | MailQuote;
-
-export interface MailContent {
-  to: string;
-  subject: string;
-  /** The mail's first line, in the HTML a heading. */
-  heading: string;
-  /** The reader's name: the mail opens "Hi {greeting},", said by the layout, not by each template. */
-  greeting?: string;
-  paragraphs: readonly MailParagraph[];
-  /** At most one action per mail: its button. */
-  action?: MailAction;
-  /** Said after the button, smaller (how long the link works, what to do if it was not you). */
-  note?: readonly MailParagraph[];
-  /** Why the reader got this mail, for the footer ("you asked for quotes on Dayton Contractors"). */
-  reason: string;
-  template: string;
-  payload?: OutgoingMail['payload'];
-  sendAfterSeconds?: number;
-}
-
-const FONT = '-apple-system, BlinkMacSystemFont, Segoe UI, Helvetica, Arial, sans-serif';
-const styles = {
-  body: { backgroundColor: MAIL_COLORS.soft, margin: '0', padding: '24px 0', fontFamily: FONT },
-  container: {
-    backgroundColor: MAIL_COLORS.bg,
-    border: `1px solid ${MAIL_COLORS.line}`,
-    borderRadius: '10px',
-    maxWidth: '560px',
-    padding: '24px',
-  },
-  brand: { color: MAIL_COLORS.brandDark, fontSize: '18px', fontWeight: 700, margin: '0 0 16px' },
-  heading: { color: MAIL_COLORS.ink, fontSize: '22px', lineHeight: '28px', margin: '0 0 16px' },
-  text: { color: MAIL_COLORS.ink, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' },
-  note: { color: MAIL_COLORS.muted, fontSize: '14px', lineHeight: '20px', margin: '0 0 12px' },
-  link: { color: MAIL_COLORS.brand, textDecoration: 'underline' },
-  card: {
-    border: `1px solid ${MAIL_COLORS.line}`,
-    borderRadius: '10px',
-    margin: '0 0 12px',
-    padding: '12px 16px',
-  },
-  cardTitle: { color: MAIL_COLORS.ink, fontSize: '16px', fontWeight: 700, lineHeight: '24px', margin: '0' },
-  cardLine: { color: MAIL_COLORS.muted, fontSize: '14px', lineHeight: '20px', margin: '0' },
-  quote: {
-    borderLeft: `4px solid ${MAIL_COLORS.line}`,
-    color: MAIL_COLORS.ink,
-    fontSize: '16px',
-    lineHeight: '24px',
-    margin: '0 0 16px',
-    padding: '0 0 0 12px',
-  },
-  action: { margin: '8px 0 24px' },
-  button: {
-    backgroundColor: MAIL_COLORS.brand,
-    borderRadius: '10px',
-    color: '#ffffff',
-    fontSize: '16px',
-    fontWeight: 700,
-    lineHeight: '20px',
-    padding: '12px 24px',
-    textDecoration: 'none',
-  },
-  hr: { borderColor: MAIL_COLORS.line, margin: '24px 0 16px' },
-  footer: { color: MAIL_COLORS.muted, fontSize: '13px', lineHeight: '20px', margin: '0' },
-} as const;
+export type { MailCard, MailContent } from './layout-content.ts';
+export { MAIL_COLORS } from './layout-styles.ts';
 
 /** Only our own web addresses become links: anything else is a mistake, not a link to send. */
 function safeUrl(url: string): string {
   if (!/^https?:\/\//i.test(url)) throw new Error(`A mail link must be http(s): ${url.slice(0, 40)}`);
   return url;
 }
-
-const isLink = (p: MailParagraph): p is MailLink => typeof p === 'object' && 'url' in p;
-const isCard = (p: MailParagraph): p is MailCard => typeof p === 'object' && 'card' in p;
-const isQuote = (p: MailParagraph): p is MailQuote => typeof p === 'object' && 'quote' in p;
 
 function Lines({ lines }: { lines: readonly string[] }) {
   return lines.map((line, i) => (
@@ -236,33 +140,6 @@ function MailDocument({ mail, site }: { mail: MailContent; site: string }) {
       </Body>
     </Html>
   );
-}
-
-function paragraphText(p: MailParagraph): string {
-  if (isCard(p))
-    return [
-      p.card.title,
-      ...p.card.lines,
-      ...(p.card.link ? [`${p.card.link.link}: ${p.card.link.url}`] : []),
-    ].join('\n');
-  if (isLink(p)) return `${p.link}: ${p.url}`;
-  if (isQuote(p))
-    return p.quote
-      .split('\n')
-      .map((line) => `> ${line}`)
-      .join('\n');
-  return typeof p === 'string' ? p : p.join('\n');
-}
-
-/** The plain-text twin: the same words, the action's link written out. */
-function mailText(mail: MailContent, site = siteUrl()): string {
-  return [
-    mail.heading,
-    ...mail.paragraphs.map(paragraphText),
-    ...(mail.action ? [`${mail.action.text ?? mail.action.label}: ${mail.action.url}`] : []),
-    ...(mail.note ?? []).map(paragraphText),
-    `-- \n${SITE_NAME} (${site})\nYou got this e-mail because ${mail.reason}.`,
-  ].join('\n\n');
 }
 
 /** The HTML, a complete document (react-email's doctype). */

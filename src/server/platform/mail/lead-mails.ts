@@ -12,7 +12,7 @@ import {
 import { replyPromise } from '../../../domain/reply-promise.ts';
 import { PAYMENT_SETUP_PATH } from '../../../domain/billing-rules.ts';
 import { leadTrust, trustText } from '../../../domain/lead-trust.ts';
-import { siteUrl } from '../config.ts';
+import { siteUrl } from '../config/site.ts';
 import { layoutMail, type MailCard } from './layout.tsx';
 import type { OutgoingMail } from './outbox.ts';
 

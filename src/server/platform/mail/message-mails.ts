@@ -3,7 +3,7 @@
 // its business name; the reply is written on the request, where both sides see it. In the mail
 // layout: the message quoted, and one button opening the thread to reply.
 import { homeownerShortName } from '../../../domain/inbox-rules.ts';
-import { siteUrl } from '../config.ts';
+import { siteUrl } from '../config/site.ts';
 import { layoutMail } from './layout.tsx';
 import type { OutgoingMail } from './outbox.ts';
 

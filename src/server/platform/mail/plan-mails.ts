@@ -2,7 +2,7 @@
 // by e-mail, whatever its alert settings): what was not charged and where to fix the card.
 import { PAYMENT_SETUP_PATH } from '../../../domain/billing-rules.ts';
 import { formatMoney } from '../../../domain/money.ts';
-import { siteUrl } from '../config.ts';
+import { siteUrl } from '../config/site.ts';
 import { layoutMail } from './layout.tsx';
 import type { OutgoingMail } from './outbox.ts';
 

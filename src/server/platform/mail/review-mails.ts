@@ -2,7 +2,7 @@
 // per job, in the transaction that made it reviewable), and the notice that a review was
 // withdrawn because the lead's charge was refunded (in the transaction of the refund). In the
 // mail layout.
-import { contactPhone, siteUrl } from '../config.ts';
+import { contactPhone, siteUrl } from '../config/site.ts';
 import { layoutMail } from './layout.tsx';
 import type { OutgoingMail } from './outbox.ts';
 

@@ -9,7 +9,7 @@
 // '250', may have delivered it, and it is sent again; every copy carries the row's Message-ID,
 // so mail clients show one (docs/reliability.md: SMTP down).
 import { createTransport, type Transporter } from 'nodemailer';
-import { mailFrom, smtpUrl } from '../config.ts';
+import { mailFrom, smtpUrl } from '../config/messaging.ts';
 import type { Sql } from '../db/client.ts';
 import { log, outsideRequest } from '../log.ts';
 

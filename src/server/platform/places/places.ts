@@ -2,7 +2,7 @@
 // contractor registering can start from what a directory already knows. Google Places when
 // GOOGLE_PLACES_KEY is set (google-places.ts); otherwise none, and only our own listings are
 // searched. The key stays on the server: the browser asks our API, never Google.
-import { googlePlacesConfig } from '../config.ts';
+import { googlePlacesConfig } from '../config/site.ts';
 import { createGooglePlaces } from './google-places.ts';
 import type { PlacesDirectory } from './places-port.ts';
 

@@ -14,7 +14,7 @@ import { jwtVerify } from 'jose';
 import * as z from 'zod/mini';
 import type { Sql } from '../db/client.ts';
 import { runOfDeployTitle } from './build-hook.ts';
-import { logTail } from './publisher.ts';
+import { logTail } from './publish-runs.ts';
 
 export const NETLIFY_SIGNATURE_HEADER = 'x-webhook-signature';
 

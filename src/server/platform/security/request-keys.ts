@@ -5,7 +5,7 @@
 // changed password. Keys are scoped by the signed-in user (visitors share one scope,
 // 'anonymous', where a random UUID is what keeps them apart) and kept a day.
 import { createHash, createHmac } from 'node:crypto';
-import { quoteProofOfWork } from '../config.ts';
+import { quoteProofOfWork } from '../config/security.ts';
 import type { Sql } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 

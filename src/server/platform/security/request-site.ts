@@ -5,7 +5,8 @@
 // scheme is the configured one (or the socket's, or a trusted proxy's word), and the client's
 // address is the socket's unless a trusted proxy forwarded the request.
 import { BlockList, isIP } from 'node:net';
-import { isProduction, type ServerEnv } from '../config.ts';
+import type { ServerEnv } from '../config/env.ts';
+import { isProduction } from '../config/production.ts';
 
 export interface RequestSite {
   /** scheme://host[:port] of this site as the browser sees it: what Origin must equal. */

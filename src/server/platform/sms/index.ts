@@ -1,6 +1,6 @@
 // The SMS provider this deployment uses: Twilio when its account is configured, the sandbox
-// otherwise (never in production: config.ts refuses to run there without Twilio).
-import { twilioConfig } from '../config.ts';
+// otherwise (never in production: config/production.ts refuses to run there without Twilio).
+import { twilioConfig } from '../config/messaging.ts';
 import type { Sql } from '../db/client.ts';
 import { createSandboxSms } from './sandbox-sms.ts';
 import type { SmsPort } from './sms-port.ts';

@@ -3,7 +3,7 @@
 // uploads directory, the embedded default, which also holds the demo images under `demo/`.
 // Keys are relative paths such as `quotes/<requestKey>/<photo>.jpg` (see upload-keys.ts); the
 // app's URL for a key is always `/uploads/<key>`, whichever store holds it.
-import { supabaseStorage, uploadsDir } from '../config.ts';
+import { supabaseStorage, uploadsDir } from '../config/site.ts';
 import { createLocalUploadStore } from './local-files.ts';
 import { createSupabaseUploadStore } from './supabase-storage.ts';
 import type { UploadStore } from './upload-store.ts';

@@ -3,7 +3,7 @@
 import type { PaymentTestListSize } from '~/domain/payment-test';
 import { ZPaymentTestQuery } from '~/schemas/admin-payment-test';
 import { paymentTestState } from '~/server/admin';
-import { stripeSecretKey } from '~/server/platform/config';
+import { stripeSecretKey } from '~/server/platform/config/payments';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 

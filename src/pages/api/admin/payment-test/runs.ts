@@ -2,7 +2,7 @@
 // 409 with the reason, and nothing created, when the gateway is Stripe in live mode.
 import { ZPaymentTestRun } from '~/schemas/admin-payment-test';
 import { triggerPaymentTest } from '~/server/admin';
-import { stripeSecretKey } from '~/server/platform/config';
+import { stripeSecretKey } from '~/server/platform/config/payments';
 import { db } from '~/server/platform/db/client';
 import { kickMailSender } from '~/server/platform/mail/sender';
 import { paymentGateway } from '~/server/money';

@@ -1,7 +1,7 @@
 // TOTP secrets at rest: AES-256-GCM under a key made from SECOND_FACTOR_KEY, so a copy of the
 // database alone (a backup, a leaked dump) holds no secret that makes codes.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { secondFactorKey } from '../../../platform/config.ts';
+import { secondFactorKey } from '../../../platform/config/security.ts';
 
 const VERSION = 'v1';
 
