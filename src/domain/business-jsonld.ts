@@ -3,6 +3,7 @@
 // as search engines ask: structured data must match what the visitor sees.
 import type { DayHours, SiteBusiness, SiteReview } from './site-business.ts';
 import { telHref } from './contact.ts';
+import { isoDay } from './format.ts';
 import { PROFILE_PHOTO_LIMIT, profileRating } from './profile-display.ts';
 
 /** The schema.org subtype of HomeAndConstructionBusiness for a category, where one exists. */
@@ -109,7 +110,7 @@ export function businessJsonLd(
           review: reviews.map((r) => ({
             '@type': 'Review',
             author: { '@type': 'Person', name: r.authorName },
-            datePublished: r.createdAt.toISOString().slice(0, 10),
+            datePublished: isoDay(r.createdAt),
             ...(r.title ? { name: r.title } : {}),
             reviewBody: r.content,
             reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },

@@ -3,7 +3,8 @@
 // domain, and how a confirmation reads. The code itself follows the phone codes' rules
 // (integrity-rules.ts: 6 digits, 10 minutes, 5 tries). Pure: shared by the islands, the server
 // and the tests. docs/decisions.md ("Listing claims prove themselves") says why each is so.
-import { CODE_LENGTH, maskedPhone } from './integrity-rules.ts';
+import { formatDate, maskedPhone } from './format.ts';
+import { CODE_LENGTH } from './integrity-rules.ts';
 
 /** Codes one claim may have sent (texts, calls and mails together) per window. */
 export const CLAIM_CODE_SENDS_PER_CLAIM = 5;
@@ -109,19 +110,9 @@ export function confirmationTarget(channel: ClaimChannel, target: string): strin
   return channel === 'email' ? target : maskedPhone(target);
 }
 
-/** "Nov 26, 2026" in Dayton's time zone, the same on the server and in the browser. */
-function confirmationDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'America/New_York',
-  });
-}
-
 /** "Confirmed by text to (937) ••• ••44 on Nov 26, 2026", or "Not confirmed". */
 export function confirmationText(confirmation: ClaimConfirmation | null): string {
   if (!confirmation) return 'Not confirmed';
   const { channel, target, confirmedAt } = confirmation;
-  return `Confirmed by ${CLAIM_CHANNEL_WORDS[channel]} to ${confirmationTarget(channel, target)} on ${confirmationDay(confirmedAt)}`;
+  return `Confirmed by ${CLAIM_CHANNEL_WORDS[channel]} to ${confirmationTarget(channel, target)} on ${formatDate(confirmedAt)}`;
 }

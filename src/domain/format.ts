@@ -61,6 +61,12 @@ export function serviceInPlace(service: string, place: string | null | undefined
   return where ? `${displayName(service)} in ${where}` : displayName(service);
 }
 
+/** "(937) ••• ••87": enough for the homeowner to recognise their number, not enough to read it. */
+export function maskedPhone(digits: string): string {
+  const national = digits.slice(-10);
+  return `(${national.slice(0, 3)}) ••• ••${national.slice(-2)}`;
+}
+
 /** "(937) 253-4187" for a North American number however it was stored; anything else as given. */
 export function formatPhone(value: string | null | undefined): string {
   const text = (value ?? '').trim();
@@ -129,6 +135,51 @@ export function formatMonth(yearMonth: string): string {
   return MONTH().format(new Date(`${yearMonth}-15T12:00:00Z`));
 }
 
+const MONTH_DAY_UTC = lazyFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "Nov 23 - Dec 23, 2026" for a period of UTC calendar days; "Dec 23, 2026 - Jan 23, 2027" when
+ * it spans two years. */
+export function formatDayRange(start: Date, end: Date): string {
+  const sameYear = start.getUTCFullYear() === end.getUTCFullYear();
+  const from = sameYear ? MONTH_DAY_UTC().format(start) : formatDay(isoDay(start));
+  return `${from} - ${formatDay(isoDay(end))}`;
+}
+
+const LONG_DAY_UTC = lazyFormat({ dateStyle: 'long', timeZone: 'UTC' });
+
+/** "June 23, 2026" for a calendar day stored at midnight UTC (an article's date, a plan's
+ * renewal), read in UTC: a local time zone would show the day before. */
+export function formatLongDay(date: Date): string {
+  return LONG_DAY_UTC().format(date);
+}
+
+/** "YYYY-MM-DD" of the UTC day `date` falls in: the machine form of a day, for <time datetime>,
+ * JSON-LD, CSV file names, day keys and the date input's value. Dayton's day is daytonDay(). */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** isoDay of `days` whole days (of 24 hours) after `from`: a default or a limit for a date input. */
+export function isoDayAfter(from: Date, days: number): string {
+  return isoDay(new Date(from.getTime() + days * 86_400_000));
+}
+
+/** "20261123": a UTC day in an idempotency key. */
+export function compactIsoDay(date: Date): string {
+  return isoDay(date).replaceAll('-', '');
+}
+
+/** "11/26/2026, 7:45:12 AM" on the machine's own clock, with seconds: only the dev outboxes
+ * (/dev/mail, /dev/sms, /dev/push) show it, where the order of messages a second apart matters. */
+export function formatMachineTime(date: Date): string {
+  return date.toLocaleString('en-US');
+}
+
+/** "04/2028": a card's expiry month and year, as printed on the card. */
+export function formatCardExpiry(month: number, year: number): string {
+  return `${String(month).padStart(2, '0')}/${year}`;
+}
+
 /** "45 min", "1 h 30 min", "2 h", "3 days": a duration in minutes as people say it. */
 export function formatMinutes(minutes: number | null | undefined): string {
   if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '—';
@@ -142,9 +193,14 @@ export function formatMinutes(minutes: number | null | undefined): string {
   return `${Math.round(whole / (24 * 60))} days`;
 }
 
+/** "12,345": a count or a whole number with thousands separators. */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
 /** "3 leads", "1 lead". */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 /** How a homeowner asked to be reached, in words. */

@@ -2,6 +2,7 @@
 // completed job), and what a public profile claims about a contractor from measured rows: the
 // response time only once it rests on enough responses, and how many reviews came from jobs
 // booked here. Pure: shared by the pages, the endpoints and the tests.
+import { formatCount } from './format.ts';
 
 /** A measured response time is shown only when it rests on at least this many responses. */
 const MEASURED_RESPONSES_MIN = 3;
@@ -53,7 +54,7 @@ export function measuredResponseText(f: ResponseFigures): string | null {
 /** "12 of 40 reviews from jobs booked through us", or null when there are no reviews at all. */
 export function bookedReviewsText(jobReviews: number, totalReviews: number): string | null {
   if (totalReviews <= 0) return null;
-  return `${jobReviews.toLocaleString('en-US')} of ${totalReviews.toLocaleString('en-US')} ${
+  return `${formatCount(jobReviews)} of ${formatCount(totalReviews)} ${
     totalReviews === 1 ? 'review' : 'reviews'
   } from jobs booked through us`;
 }

@@ -231,12 +231,6 @@ function fnv1a32(text: string): number {
   return hash | 0;
 }
 
-/** "(937) ••• ••87": enough for the homeowner to recognise their number, not enough to read it. */
-export function maskedPhone(digits: string): string {
-  const national = digits.slice(-10);
-  return `(${national.slice(0, 3)}) ••• ••${national.slice(-2)}`;
-}
-
 /** The E.164 form of a ten-digit North American number. */
 export function e164(digits: string): string {
   return `+1${digits.slice(-10)}`;

@@ -4,7 +4,7 @@
 // homeowners told us happened. None is typed by hand. The shares are computed here from the counts,
 // so the page, its JSON twin and /ai say the same.
 import type { CreditRowReason } from './credit-rules.ts';
-import { formatMinutes } from './format.ts';
+import { formatCount, formatMinutes } from './format.ts';
 
 /** Months shown, the current one included (Dayton months). */
 export const LEAD_QUALITY_MONTHS = 12;
@@ -90,7 +90,7 @@ export interface LeadQualityCells {
 
 export function qualityCells(row: LeadQualityCounts): LeadQualityCells {
   return {
-    leadsSold: row.leadsSold.toLocaleString('en-US'),
+    leadsSold: formatCount(row.leadsSold),
     provenPhone: percent(share(row.provenPhone, row.leadsSold)),
     credited: percent(share(row.credited, row.sales)),
     creditedWhy: creditReasonsText(row.creditReasons),

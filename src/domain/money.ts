@@ -16,3 +16,9 @@ export function formatMoney(amount: number, options: { wholeDollars?: boolean } 
     : (cents ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
   return format.format(amount / 100);
 }
+
+/** "30.00", "-30.00": an amount as a plain decimal number of dollars, with no currency symbol or
+ * separators, for a spreadsheet's number column (the billing CSV). */
+export function decimalDollars(amount: number): string {
+  return (amount / 100).toFixed(2);
+}

@@ -1,5 +1,6 @@
 // What the contractor profile shows and tells search engines: how many reviews and photos, the
 // one rating string shared by the page and its JSON-LD, and the title, description and keywords.
+import { plural } from './format.ts';
 import { formatRating } from './rating.ts';
 
 /** A profile shows the 3 newest verified reviews and the first 6 photos. */
@@ -29,7 +30,7 @@ export function starsText(stars: number): string {
 }
 
 export function reviewCountText(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`;
+  return plural(count, 'review');
 }
 
 export interface ProfileMetaInput {

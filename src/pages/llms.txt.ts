@@ -1,5 +1,6 @@
 // /llms.txt (llmstxt.org): a Markdown index of the site for language models.
 import type { APIRoute } from 'astro';
+import { formatCount } from '~/domain/format';
 import { CONTRACTORS_PER_LEAD_WORD } from '~/domain/quote-rules';
 import { aiSheet, cityServicePath, siteData } from '~/server/site';
 import { LEAD_QUALITY_JSON_PATH, LEAD_QUALITY_PATH } from '~/domain/site-pages';
@@ -42,7 +43,7 @@ export const GET: APIRoute = async ({ site }) => {
     ...data.areas.map(
       (a) =>
         `- [${a.name}, ${a.county} County](${base}${cityServicePath(data.services[0]!, a)}): ` +
-        `population ${a.population.toLocaleString('en-US')}; pages for every service at /{service}-${a.slug}-ohio`,
+        `population ${formatCount(a.population)}; pages for every service at /{service}-${a.slug}-ohio`,
     ),
     '',
   ];

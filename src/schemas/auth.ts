@@ -56,6 +56,9 @@ const ZToken = z.pipe(
   z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, INVALID_LINK)),
 );
 export const ZTokenQuery = z.strictObject({ token: ZToken });
+/** /auth/verify's form: the link's token and, from a browser that did not sign up, the account's
+ * password (checked by the use-case; '' when not asked for). */
+export const ZVerifyForm = z.strictObject({ token: ZToken, password: z.string() });
 
 /** The new password twice, checked for a match once the password itself is acceptable. */
 function matching<T extends { password: string; confirmPassword: string }>() {

@@ -2,6 +2,7 @@
 // /api/contractor/limits share them: the monthly spend cap in whole dollars (the database keeps
 // cents), the weekly lead cap, the pause switch; null is no cap.
 import * as z from 'zod/mini';
+import { formatCount } from '../domain/format.ts';
 import { LEAD_PRICE_CENTS } from '../domain/quote-rules.ts';
 
 const SPEND_LIMITS = {
@@ -15,8 +16,8 @@ const SPEND_LIMITS = {
 const L = SPEND_LIMITS;
 
 export const SPEND_LIMIT_MESSAGES = {
-  monthly: `Enter a whole number of dollars from ${L.monthlyMinDollars} to ${L.monthlyMaxDollars.toLocaleString('en-US')}, or leave it blank for no cap`,
-  weekly: `Enter a whole number of leads from ${L.weeklyMin} to ${L.weeklyMax.toLocaleString('en-US')}, or leave it blank for no cap`,
+  monthly: `Enter a whole number of dollars from ${L.monthlyMinDollars} to ${formatCount(L.monthlyMaxDollars)}, or leave it blank for no cap`,
+  weekly: `Enter a whole number of leads from ${L.weeklyMin} to ${formatCount(L.weeklyMax)}, or leave it blank for no cap`,
   saved: 'Your lead limits are saved.',
   failed: 'Your lead limits could not be saved. Please try again.',
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatArticleDate, isoDay } from '../../src/domain/article-date.ts';
+import { formatArticleDate } from '../../src/domain/article-date.ts';
+import { isoDay } from '../../src/domain/format.ts';
 import { ARTICLE_LIST_LIMIT, EMPTY_STATE_SERVICES, articleListView } from '../../src/domain/article-list.ts';
 
 const article = (slug: string, day: string) => ({ slug, publishedAt: new Date(`${day}T00:00:00Z`) });

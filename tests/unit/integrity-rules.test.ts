@@ -5,11 +5,11 @@ import {
   addressKey,
   emailKey,
   isFreeMailDomain,
-  maskedPhone,
   sandboxLineType,
   sketchSimilarity,
   textSketch,
 } from '../../src/domain/integrity-rules.ts';
+import { maskedPhone } from '../../src/domain/format.ts';
 
 describe('one mailbox, however it is written', () => {
   it.each([

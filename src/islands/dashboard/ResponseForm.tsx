@@ -4,6 +4,7 @@
 // field is marked invalid, its message tied to it and announced, and focus goes to the first one.
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { DASHBOARD_MESSAGES as M, QUOTE_LIMITS, quoteInCents } from '../../domain/dashboard-rules.ts';
+import { isoDayAfter } from '../../domain/format.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { ZLeadResponse } from '../../schemas/lead-response.ts';
 import { pushToast } from '../../stores/toasts.ts';
@@ -11,10 +12,6 @@ import { api, UNEXPECTED } from '../shared/api.ts';
 import QuoteItemsEditor, { type ItemDraft } from './QuoteItemsEditor.tsx';
 import { fieldErrorsOf, firstInvalid, type FieldErrors } from './response-errors.ts';
 import type { ChosenTemplate } from './TemplatesDialog.tsx';
-
-function inDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 const EMPTY_ITEM: ItemDraft = { description: '', quantity: '1', rate: '' };
 
@@ -30,7 +27,7 @@ export default function ResponseForm(props: {
   const [message, setMessage] = useState('');
   const [withQuote, setWithQuote] = useState(props.quoteRequest > 0);
   const [items, setItems] = useState<ItemDraft[]>([EMPTY_ITEM]);
-  const [validUntil, setValidUntil] = useState(() => inDays(30));
+  const [validUntil, setValidUntil] = useState(() => isoDayAfter(new Date(), 30));
   const [terms, setTerms] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});

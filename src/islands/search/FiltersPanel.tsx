@@ -2,6 +2,7 @@
 // price bounds (against each contractor's average project cost).
 import { useId, useState } from 'react';
 import type { SearchState } from './search-url.ts';
+import { formatCount } from '../../domain/format.ts';
 import { DISTANCE, EXPERIENCE, PRICE, PRICE_MESSAGES, RESPONSE } from '../../schemas/search.ts';
 
 type Update = (patch: Partial<SearchState>, options?: { debounce?: boolean }) => void;
@@ -14,7 +15,7 @@ function boundOf(text: string): number | undefined | 'invalid' {
   return Number.isInteger(n) && n >= PRICE.min && n <= PRICE.max ? n : 'invalid';
 }
 
-const RANGE_MESSAGE = `Enter whole dollars from ${PRICE.min} to ${PRICE.max.toLocaleString('en-US')}`;
+const RANGE_MESSAGE = `Enter whole dollars from ${PRICE.min} to ${formatCount(PRICE.max)}`;
 
 function PriceBounds({ state, update }: { state: SearchState; update: Update }) {
   const id = useId();

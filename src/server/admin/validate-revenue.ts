@@ -11,6 +11,7 @@ import {
   REVENUE_MAX_DAYS,
   type MismatchKind,
 } from '../../domain/admin-payments-rules.ts';
+import { isoDay } from '../../domain/format.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { RevenueMismatch, RevenueReport, TRevenueQuery } from '../../schemas/admin-payments.ts';
 import type { Sql } from '../platform/db/client.ts';
@@ -18,11 +19,10 @@ import { AppError } from '../platform/errors.ts';
 import type { GatewayCharge, PaymentGateway } from '../money/index.ts';
 
 const DAY_MS = 86_400_000;
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 function parseDay(day: string): Date {
   const date = new Date(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(date.getTime()) || dayOf(date) !== day)
+  if (Number.isNaN(date.getTime()) || isoDay(date) !== day)
     throw new AppError('BAD_REQUEST', 'Use YYYY-MM-DD');
   return date;
 }
@@ -32,14 +32,14 @@ export function revenuePeriod(
   query: TRevenueQuery,
   now = new Date(),
 ): { from: string; to: string; since: Date; until: Date } {
-  const to = query.to ? parseDay(query.to) : parseDay(dayOf(now));
+  const to = query.to ? parseDay(query.to) : parseDay(isoDay(now));
   const from = query.from
     ? parseDay(query.from)
     : new Date(to.getTime() - (REVENUE_DEFAULT_DAYS - 1) * DAY_MS);
   if (from > to) throw new AppError('BAD_REQUEST', M.periodOrder);
   if ((to.getTime() - from.getTime()) / DAY_MS + 1 > REVENUE_MAX_DAYS)
     throw new AppError('BAD_REQUEST', M.periodTooLong);
-  return { from: dayOf(from), to: dayOf(to), since: from, until: new Date(to.getTime() + DAY_MS) };
+  return { from: isoDay(from), to: isoDay(to), since: from, until: new Date(to.getTime() + DAY_MS) };
 }
 
 interface LedgerRow {

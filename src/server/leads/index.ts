@@ -62,7 +62,7 @@ export { createHomeownerLink, homeownerLinkUrl } from './access/homeowner-links.
 export { askForOutcomes } from './outcomes/lead-outcome.ts';
 export { markJobDone } from './outcomes/mark-job-done.ts';
 export { isRealView, recordResponsesView } from './outcomes/record-responses-view.ts';
-export { confirmQuote, type ConfirmResult } from './requests/confirm-quote.ts';
+export { confirmQuote } from './requests/confirm-quote.ts';
 export { expireUnconfirmedQuotes } from './requests/expire-unconfirmed-quotes.ts';
 export { finishLead } from './requests/finish-lead.ts';
 export { matchContractors } from './requests/match-contractors.ts';

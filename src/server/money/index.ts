@@ -16,16 +16,9 @@ export {
   findPortalSession,
   findSubscriptionSession,
   portalAction,
-  type PortalAction,
-  type SubscribeOutcome,
 } from './sandbox-pages/sandbox-plan-pages.ts';
 export { findSandboxReceipt } from './gateway/sandbox-refunds.ts';
-export {
-  completeSetupSession,
-  findSetupSession,
-  type CardForm,
-  type SetupOutcome,
-} from './sandbox-pages/sandbox-setup.ts';
+export { completeSetupSession, findSetupSession, type CardForm } from './sandbox-pages/sandbox-setup.ts';
 export { isMissingObject, sharedStripeClient } from './gateway/stripe-client.ts';
 export type {
   AsRead,

@@ -44,6 +44,11 @@ export class AppError extends Error {
   }
 }
 
+/** The HTTP status an AppError is answered with. */
+export function errorStatus(error: AppError): number {
+  return ERROR_STATUS[error.code];
+}
+
 interface ErrorBody {
   error: string;
   code: ErrorCode | 'INTERNAL';
@@ -97,7 +102,7 @@ export function errorResponse(
     status = 400;
     body = { error: Object.values(fields).flat()[0] ?? 'Invalid request', code: 'BAD_REQUEST', fields };
   } else if (error instanceof AppError) {
-    status = ERROR_STATUS[error.code];
+    status = errorStatus(error);
     body = { error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
     if (error.extra?.retryAfterSeconds !== undefined) {
       headers['retry-after'] = String(error.extra.retryAfterSeconds);

@@ -2,7 +2,7 @@
 // and the confirmation once there is one. The registration's answer and the dashboard's
 // "claim awaits review" state both start from it.
 import { listingPhoneDigits, websiteMailDomain } from '../../../domain/claim-rules.ts';
-import { maskedPhone } from '../../../domain/integrity-rules.ts';
+import { maskedPhone } from '../../../domain/format.ts';
 import type { ClaimProofState } from '../../../schemas/claim-proof.ts';
 import type { ProofClaim } from './find-proof-claim.ts';
 

@@ -20,8 +20,8 @@ import {
   CODE_RESEND_SECONDS,
   CODE_SENDS_PER_CLIENT_PER_HOUR,
   CODE_SENDS_PER_PHONE_PER_HOUR,
-  maskedPhone,
 } from '../../../domain/integrity-rules.ts';
+import { maskedPhone } from '../../../domain/format.ts';
 import { dialableUsNumber } from '../../../domain/phone.ts';
 import { twilioConfig } from '../../platform/config/messaging.ts';
 import type { AlertSettings, TAlertSettingsInput } from '../../../schemas/alerts.ts';

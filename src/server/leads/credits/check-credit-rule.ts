@@ -2,6 +2,7 @@
 // the lead and the business as they are in the database: whether the reason a contractor gave
 // is met, and what was found, in words shown to the contractor and to an admin.
 import { DUPLICATE_WINDOW_DAYS, type CreditReason } from '../../../domain/credit-rules.ts';
+import { isoDay } from '../../../domain/format.ts';
 import { FAKE_REPORT_FINDING } from '../../../domain/fraud-rules.ts';
 import { dialableNanpNumber } from '../../../domain/phone.ts';
 import type { TransactionSql } from '../../platform/db/client.ts';
@@ -24,8 +25,6 @@ export interface RuleCheck {
   finding: string;
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
 /** The same homeowner (e-mail, or phone by its last ten digits) asked for the same service and
  * this business bought (and still pays for) that earlier request within the window. */
 async function duplicate(tx: TransactionSql, lead: DisputedLead): Promise<RuleCheck> {
@@ -47,7 +46,7 @@ async function duplicate(tx: TransactionSql, lead: DisputedLead): Promise<RuleCh
   return earlier
     ? {
         met: true,
-        finding: `Duplicate: you bought a request for the same service with the same ${earlier.matched} on ${day(earlier.charged_at)}, within ${DUPLICATE_WINDOW_DAYS} days before this one.`,
+        finding: `Duplicate: you bought a request for the same service with the same ${earlier.matched} on ${isoDay(earlier.charged_at)}, within ${DUPLICATE_WINDOW_DAYS} days before this one.`,
       }
     : {
         met: false,

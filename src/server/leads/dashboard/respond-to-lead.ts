@@ -5,7 +5,7 @@
 // it where they turned notifications on for the request (the mail then waits for the push).
 import { responseAlert } from '../../../domain/alert-rules.ts';
 import { DASHBOARD_MESSAGES, QUOTE_LIMITS, quoteInCents } from '../../../domain/dashboard-rules.ts';
-import { formatMoney } from '../../../domain/format.ts';
+import { formatMoney, isoDay, isoDayAfter } from '../../../domain/format.ts';
 import { stageAfterResponse, type LeadStage } from '../../../domain/lead-stages.ts';
 import type { TLeadResponse } from '../../../schemas/lead-response.ts';
 import { queueRequestPush } from '../alerts/request-push.ts';
@@ -25,7 +25,7 @@ const RESPONSES_PER_DAY = 5;
 /** A calendar date that exists (2026-02-30 does not). */
 function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(date.getTime()) && isoDay(date) === value;
 }
 
 export async function respondToLead(
@@ -47,8 +47,9 @@ export async function respondToLead(
       throw new AppError('BAD_REQUEST', 'Enter a valid date', { 'quote.validUntil': ['Enter a valid date'] });
     }
     // A quote valid through a day already past could never be accepted; a year is the furthest.
-    const today = new Date().toISOString().slice(0, 10);
-    const inAYear = new Date(Date.now() + 366 * 86_400_000).toISOString().slice(0, 10);
+    const now = new Date();
+    const today = isoDay(now);
+    const inAYear = isoDayAfter(now, 366);
     if (input.quote.validUntil < today || input.quote.validUntil > inAYear) {
       const message = 'Choose a date from today to a year from now';
       throw new AppError('BAD_REQUEST', message, { 'quote.validUntil': [message] });

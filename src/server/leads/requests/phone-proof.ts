@@ -11,12 +11,12 @@ import {
   CODE_SENDS_PER_EMAIL_PER_HOUR,
   CODE_SENDS_PER_PHONE_PER_HOUR,
   CODE_TRIES,
-  maskedPhone,
   PHONE_PROOF_MESSAGES as M,
   type CodeChannel,
   type LineType,
 } from '../../../domain/integrity-rules.ts';
 import { addressKey as clientKey } from '../../../domain/client-address.ts';
+import { maskedPhone } from '../../../domain/format.ts';
 import { checkRateLimit } from '../../platform/security/rate-limit.ts';
 import type { Sql, TransactionSql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -8,6 +8,7 @@ import { stringify } from 'csv-stringify';
 import { neutraliseFormula, type BillingRange } from '../../../domain/billing-rules.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { CHARGE_WORDS, wordFor } from '../../../domain/format.ts';
+import { decimalDollars } from '../../../domain/money.ts';
 import { describeTransaction, transactionsQuery, type TransactionRow } from './transaction-rows.ts';
 
 const CSV_COLUMNS = ['Date', 'Description', 'Amount (USD)', 'Status', 'Receipt', 'Failure'] as const;
@@ -17,7 +18,7 @@ export function csvRecord(row: TransactionRow): string[] {
   const cells = [
     row.created_at.toISOString(),
     describeTransaction(row),
-    (row.payment_amount_cents / 100).toFixed(2),
+    decimalDollars(row.payment_amount_cents),
     wordFor(CHARGE_WORDS, row.payment_status),
     row.receipt_url ?? '',
     row.failure_message ?? '',

@@ -2,6 +2,7 @@
 // local data: the contractors serving that area for that service, their figures, the area's
 // facts and the service's prices. A seo_pages row with the same slug overrides the copy.
 import { SEO_LIMITS } from '../../../domain/content-rules.ts';
+import { formatCount, plural } from '../../../domain/format.ts';
 import { distanceMiles, type LatLng } from '../../../domain/geo.ts';
 import { CONTRACTORS_PER_LEAD_WORD } from '../../../domain/quote-rules.ts';
 import { formatRating } from '../../../domain/rating.ts';
@@ -53,9 +54,6 @@ function firstSentence(text: string): string {
   const match = /^(.+?[.!?])(\s|$)/.exec(text);
   return match?.[1] ?? text;
 }
-
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 function median(values: number[]): number | null {
   if (!values.length) return null;
@@ -135,8 +133,8 @@ export function buildCityServicePage(data: SiteData, service: SiteService, area:
   const fromDayton = distanceMiles(area, DOWNTOWN_DAYTON);
   const facts =
     area.slug === 'dayton'
-      ? `Dayton is the seat of Montgomery County, population ${area.population.toLocaleString('en-US')} (2020 census), ZIP codes ${area.zipCodes.join(', ')}.`
-      : `${area.name} lies about ${Math.max(1, Math.round(fromDayton))} miles ${compass(DOWNTOWN_DAYTON, area)} of downtown Dayton in ${area.county} County, population ${area.population.toLocaleString('en-US')} (2020 census), ZIP codes ${area.zipCodes.join(', ')}.`;
+      ? `Dayton is the seat of Montgomery County, population ${formatCount(area.population)} (2020 census), ZIP codes ${area.zipCodes.join(', ')}.`
+      : `${area.name} lies about ${Math.max(1, Math.round(fromDayton))} miles ${compass(DOWNTOWN_DAYTON, area)} of downtown Dayton in ${area.county} County, population ${formatCount(area.population)} (2020 census), ZIP codes ${area.zipCodes.join(', ')}.`;
 
   const insights = [
     facts,
@@ -156,7 +154,7 @@ export function buildCityServicePage(data: SiteData, service: SiteService, area:
           ? `The typical ${svc} firm here has been in business ${plural(Math.round(years), 'year', 'years')}`
           : '') +
         `${insured ? `, and ${insured} carry verified insurance` : ''}.`
-      : `${area.name} has ${area.population.toLocaleString('en-US')} residents (2020 census) in ${area.county} County.`,
+      : `${area.name} has ${formatCount(area.population)} residents (2020 census) in ${area.county} County.`,
     area.neighborhoods.length
       ? `Neighborhoods and landmarks we serve around ${area.name} include ${area.neighborhoods.join(', ')}.`
       : '',

@@ -1,5 +1,6 @@
 // GET /api/contractor/billing/export.csv?range=: the caller's business's transactions in a range
 // as a CSV attachment, streamed as the rows are read (the same rows as the Transactions tab).
+import { isoDay } from '~/domain/format';
 import { ZBillingExportQuery } from '~/schemas/billing';
 import { exportTransactions } from '~/server/money';
 import { requireActiveBusiness } from '~/server/accounts';
@@ -10,7 +11,7 @@ export const prerender = false;
 
 export const GET = route({ auth: 'contractor', query: ZBillingExportQuery }, async ({ user, query }) => {
   const business = await requireActiveBusiness(db(), user.id);
-  const day = new Date().toISOString().slice(0, 10);
+  const day = isoDay(new Date());
   const name = `transactions-${query.range === 'all' ? 'all' : `${query.range}-days`}-${day}.csv`;
   return new Response(exportTransactions(db(), business.id, query.range), {
     headers: {
