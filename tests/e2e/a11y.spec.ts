@@ -1,5 +1,6 @@
 // axe on one page of each type: no WCAG 2.1 A or AA violation.
 import AxeBuilder from '@axe-core/playwright';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { expect, test } from '../helpers/test.ts';
 
 const pages = [
@@ -56,14 +57,15 @@ test('no WCAG 2.1 AA violations on a contractor profile', async ({ browser }) =>
   await context.close();
 });
 
-test('no WCAG 2.1 AA violations on Account Settings, each tab, and the account menu', async ({ browser }) => {
+test('no WCAG 2.1 AA violations on Account Settings, each tab, and the account menu', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext();
+  await signInAs(context, 'contractor', baseURL!);
   const page = await context.newPage();
-  await page.goto('/auth?returnTo=%2Fprofile');
-  await page.locator('astro-island:not([ssr])').waitFor();
-  await page.getByLabel('Email').fill('contractor@example.com');
-  await page.getByLabel('Password').fill('DemoPass!2026');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.goto('/profile');
+  await page.locator('astro-island:not([ssr])').first().waitFor();
   await expect(page).toHaveURL('/profile');
   const violations: string[] = [];
   for (const tab of ['Profile', 'Security', 'Account & Billing']) {

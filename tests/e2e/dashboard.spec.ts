@@ -1,26 +1,18 @@
-// The contractor dashboard in a browser: the demo contractor signs in, sees the stats and leads,
+// The contractor dashboard in a browser: the demo contractor (the run's shared session; the sign-in
+// form and its way back to the page asked for are accounts.spec.ts's) sees the stats and leads,
 // opens a paid lead (its contact shown), inserts a template, responds with a two-item quote,
 // moves the lead through its stages to COMPLETED, and finds the response mail at /dev/mail and no
 // review mail (the homeowner never accepted the quote: issue 23, a contractor's stage alone invites
 // nobody); axe reports nothing on any of the dashboard's tabs.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { expect, test } from '../helpers/test.ts';
 
 /** Signed in with the run's shared session of the demo contractor, on the dashboard. */
 async function openDashboard(page: Page): Promise<void> {
-  await signInContext(page.context(), test.info().project.use.baseURL!, 'contractor@example.com');
+  await signInAs(page, 'contractor', test.info().project.use.baseURL!);
   await page.goto('/dashboard');
-  await page.locator('astro-island:not([ssr])').first().waitFor();
-}
-
-async function signInToDashboard(page: Page): Promise<void> {
-  await page.goto('/auth?returnTo=%2Fdashboard');
-  await page.locator('astro-island:not([ssr])').first().waitFor();
-  await page.getByLabel('Email').fill('contractor@example.com');
-  await page.getByLabel('Password').fill('DemoPass!2026');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/dashboard');
   await page.locator('astro-island:not([ssr])').first().waitFor();
 }
@@ -34,7 +26,7 @@ async function axe(page: Page): Promise<string[]> {
 
 test('the demo contractor responds to a paid lead with a quote and completes the job', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInToDashboard(page);
+  await openDashboard(page);
   await expect(page.getByRole('heading', { name: 'Contractor Dashboard', level: 1 })).toBeVisible();
   const stats = page.getByRole('region', { name: 'Your last 30 days' });
   // One measure of response time, so one label (issue 24): 'Response Time', the median.
