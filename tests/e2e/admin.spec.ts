@@ -4,10 +4,9 @@
 // after; a signed-in homeowner sent to the admin sign-in; the three old addresses redirected; axe
 // on every admin page built here.
 import AxeBuilder from '@axe-core/playwright';
-import { request, type Page } from '@playwright/test';
-import { createSession } from '../../src/server/platform/security/sessions.ts';
+import type { Page } from '@playwright/test';
 import { createUser } from '../factories/index.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signedInRequest, signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -26,7 +25,7 @@ test('the admin index shows the counts the database has, without the site header
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.locator('.site-header')).toHaveCount(0);
@@ -74,31 +73,13 @@ test('an admin disables a user (their session ends) and enables them; the activi
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   const email = `admin-e2e-${Date.now().toString(36)}@example.com`;
-  const { id, token } = await withSiteDatabase(baseURL!, async (tx) => {
+  const id = await withSiteDatabase(baseURL!, async (tx) => {
     const user = await createUser(tx, { email, fullName: 'Casey Disabled' });
-    const session = await createSession(tx, user.id);
-    return { id: user.id, token: session.token };
+    return user.id;
   });
-  const theirs = await request.newContext({
-    baseURL: baseURL!,
-    storageState: {
-      cookies: [
-        {
-          name: 'session',
-          value: token,
-          domain: new URL(baseURL!).hostname,
-          path: '/',
-          expires: -1,
-          httpOnly: true,
-          secure: false,
-          sameSite: 'Lax',
-        },
-      ],
-      origins: [],
-    },
-  });
+  const theirs = await signedInRequest(baseURL!, { userId: id });
   try {
     expect((await theirs.get('/api/account/profile')).status()).toBe(200);
 
@@ -144,14 +125,14 @@ test('an admin disables a user (their session ends) and enables them; the activi
 });
 
 test('a signed-in homeowner is sent to the admin sign-in', async ({ context, page, baseURL }) => {
-  await signInContext(context, baseURL!, 'homeowner@example.com');
+  await signInAs(context, 'homeowner', baseURL!);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/auth\?admin=required&returnTo=%2Fadmin%2Fusers$/);
   await expect(page.getByText('Admin access required. Please sign in with an admin account.')).toBeVisible();
 });
 
 test('the old admin addresses redirect to the content tabs', async ({ context, baseURL }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   for (const [from, to] of [
     ['/admin/content-moderation', '/admin/content?tab=reviews'],
     ['/admin/reviews', '/admin/content?tab=reviews'],

@@ -11,21 +11,14 @@
 // sends (cross-site ones are refused; see the last tests).
 import { createHash } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { demoRequestContext, demoSession } from '../helpers/demo-session.ts';
+import { DEMO_ACCOUNTS, sessionCookie, signedInRequest } from '../helpers/e2e-session.ts';
 import { fillPattern, siteRoutes, type Method } from '../helpers/route-list.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
-import { createSession } from '../../src/server/platform/security/sessions.ts';
 import { createUser } from '../factories/index.ts';
 import { expect, test } from '../helpers/test.ts';
 
 type Who = 'anonymous' | 'homeowner' | 'contractor' | 'contractor2' | 'admin';
 const WHO: Who[] = ['anonymous', 'homeowner', 'contractor', 'contractor2', 'admin'];
-const ACCOUNTS: Record<Exclude<Who, 'anonymous'>, string> = {
-  homeowner: 'homeowner@example.com',
-  contractor: 'contractor@example.com',
-  contractor2: 'contractor2@example.com',
-  admin: 'admin@example.com',
-};
 
 /** An expected answer: a status, a redirect to a location, or null: not sent as this visitor
  * (it would change what other tests rely on; the reason is in the probe's note). */
@@ -157,7 +150,7 @@ interface Ids {
 
 /** The run's shared homeowner session as the database stores it (the SHA-256 of its token). */
 async function homeownerSessionId(baseURL: string): Promise<string> {
-  const { value } = await demoSession(baseURL, ACCOUNTS.homeowner);
+  const { value } = await sessionCookie(baseURL, 'homeowner');
   return createHash('sha256').update(value).digest('hex');
 }
 
@@ -1392,7 +1385,7 @@ test.beforeAll(async ({ baseURL }) => {
   // The run's shared session of each account (signing in afresh trips the sign-in limits).
   await Promise.all(
     WHO.map(async (who) =>
-      contexts.set(who, await demoRequestContext(baseURL!, who === 'anonymous' ? null : ACCOUNTS[who])),
+      contexts.set(who, await signedInRequest(baseURL!, who === 'anonymous' ? null : who)),
     ),
   );
   // A payment setup session of the demo contractor's own (it has a card already: nothing changes
@@ -1493,24 +1486,16 @@ test('every admin route is shut to an admin session without a second factor, pag
   // Two admins the sign-in could not have made (issue 26): the demo admin with a session made by
   // the password alone (as before the second factor, or another browser), and an admin with no
   // second factor at all. Sessions are made in the site's database, as the sign-in would.
-  const tokens = await withSiteDatabase(baseURL!, async (tx) => {
+  const admins = await withSiteDatabase(baseURL!, async (tx) => {
     const sql = tx;
-    const [demo] = await sql<{ id: string }[]>`select id from users where email = ${ACCOUNTS.admin}`;
+    const [demo] = await sql<{ id: string }[]>`select id from users where email = ${DEMO_ACCOUNTS.admin}`;
     const bare = await createUser(sql, { roles: ['admin'], email: `bare-admin-${Date.now()}@example.com` });
-    return {
-      unproved: (await createSession(sql, demo!.id)).token,
-      unenrolled: (await createSession(sql, bare.id)).token,
-    };
+    return { unproved: demo!.id, unenrolled: bare.id };
   });
-  const origin = new URL(baseURL!).origin;
   const failures: string[] = [];
   let sent = 0;
-  for (const [who, token] of Object.entries(tokens)) {
-    const context = await playwrightRequest.newContext({
-      baseURL: baseURL!,
-      maxRedirects: 0,
-      extraHTTPHeaders: { origin, cookie: `session=${token}` },
-    });
+  for (const [who, userId] of Object.entries(admins)) {
+    const context = await signedInRequest(baseURL!, { userId, secondFactor: false });
     for (const [key, rule] of Object.entries(rules(ids))) {
       if (rule.access !== 'admin') continue;
       for (const probe of rule.probes) {

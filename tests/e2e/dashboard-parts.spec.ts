@@ -3,11 +3,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PROFILE_MESSAGES } from '../../src/domain/profile-rules.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { BEACON_PATH } from '../../src/domain/analytics-rules.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { expect, test } from '../helpers/test.ts';
 
 async function signInAsContractor(page: Page): Promise<void> {
-  await signInContext(page.context(), test.info().project.use.baseURL!, 'contractor@example.com');
+  await signInAs(page, 'contractor', test.info().project.use.baseURL!);
 }
 
 async function openParts(page: Page, tab: 'profile' | 'payments' = 'profile'): Promise<void> {
@@ -142,18 +143,30 @@ test('visiting the public profile and following its phone link counts a view and
     return { views: body.series['PROFILE_VIEWS']![0]!, calls: body.series['PHONE_CALLS']![0]! };
   };
 
+  // `send` and the server's answer to the beacon it makes. Each answer is awaited before the next
+  // beacon goes, so the answer awaited is never an earlier beacon's.
+  const answered = async (tab: Page, send: (tab: Page) => Promise<unknown>) => {
+    const answer = tab.waitForResponse((r) => r.url().endsWith(BEACON_PATH));
+    await send(tab);
+    expect((await answer).status()).toBe(204);
+  };
+  const visit = (tab: Page) => tab.goto(profileUrl!);
+  const call = (tab: Page) => tab.getByRole('main').getByRole('link', { name: 'Call Now' }).click();
+
   // Counted once per client and day: if an earlier test already counted this client today, the
   // count stays where it was; otherwise this visit makes it 1. Either way it is max(before, 1).
   const before = await today();
-  await page.goto(profileUrl!);
+  await answered(page, visit);
   await expect.poll(async () => (await today()).views).toBe(Math.max(before.views, 1));
 
   // A tel: link opens no page in a headless browser; the beacon goes all the same.
-  await page.getByRole('main').getByRole('link', { name: 'Call Now' }).click();
+  await answered(page, call);
   await expect.poll(async () => (await today()).calls).toBe(Math.max(before.calls, 1));
-  // A second visit and call the same day count nothing more.
-  await page.goto(profileUrl!);
-  await page.getByRole('main').getByRole('link', { name: 'Call Now' }).click();
-  await page.waitForTimeout(500);
+  // A second visit and call the same day count nothing more: read once the server has answered
+  // both beacons (it counts before it answers). In another tab of the same browser: in the tab
+  // that followed a tel: link, Chromium dispatches no later click on one, not even after a goto.
+  const again = await page.context().newPage();
+  await answered(again, visit);
+  await answered(again, call);
   expect(await today()).toEqual({ views: Math.max(before.views, 1), calls: Math.max(before.calls, 1) });
 });

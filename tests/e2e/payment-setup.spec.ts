@@ -6,8 +6,8 @@
 // states, and the two files may run at the same time.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createSession } from '../../src/server/platform/security/sessions.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
+import { sessionCookie, signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,17 +41,14 @@ test('a contractor with no card saves one through the stand-in of the hosted pag
   page,
   baseURL,
 }) => {
-  const { token, businessId } = await withSiteDatabase(baseURL!, async (transaction) => {
+  const { userId, businessId } = await withSiteDatabase(baseURL!, async (transaction) => {
     // The factories take a pool; a transaction runs the same queries.
     const tx = transaction;
     const user = await createUser(tx, { roles: ['contractor'] });
     const business = await createBusiness(tx, { ownerId: user.id, status: 'ACTIVE' });
-    return { token: (await createSession(tx, user.id)).token, businessId: business.id };
+    return { userId: user.id, businessId: business.id };
   });
-  await page.context().addCookies([
-    { name: 'session', value: token, url: baseURL!, httpOnly: true, sameSite: 'Lax' },
-    { name: 'signed_in', value: '1', url: baseURL!, sameSite: 'Lax' },
-  ]);
+  await signInAs(page, { userId }, baseURL!);
 
   await openPayments(page);
   await expect(page.getByText('Status: required')).toBeVisible();
@@ -99,7 +96,7 @@ test('the stand-in is not found for a session that does not exist or without sig
 });
 
 test('with Stripe configured the stand-in does not exist, even for a valid session', async ({ baseURL }) => {
-  const { token, url } = await withSiteDatabase(baseURL!, async (transaction) => {
+  const { userId, url } = await withSiteDatabase(baseURL!, async (transaction) => {
     const tx = transaction;
     const user = await createUser(tx, { roles: ['contractor'] });
     const business = await createBusiness(tx, { ownerId: user.id, status: 'ACTIVE' });
@@ -110,9 +107,10 @@ test('with Stripe configured the stand-in does not exist, even for a valid sessi
       user.email,
       baseURL!,
     );
-    return { token: (await createSession(tx, user.id)).token, url: new URL(started.url) };
+    return { userId: user.id, url: new URL(started.url) };
   });
-  const headers = { cookie: `session=${token}` };
+  const session = await sessionCookie(baseURL!, { userId });
+  const headers = { cookie: `${session.name}=${session.value}` };
   // The same session on this (sandbox) server: the page.
   expect((await fetch(`${baseURL!}${url.pathname}${url.search}`, { headers })).status).toBe(200);
   // The same build and database, served with a Stripe key (never used: nothing calls Stripe).

@@ -13,7 +13,7 @@ import { E2E_TRUSTED_PROXY } from '../../scripts/lib/e2e-settings.ts';
 import { createSql } from '../../src/server/platform/db/client.ts';
 import { createBusiness, createLead, uniquePhone } from '../factories/index.ts';
 import { createDistribution, createLink, createResponse } from '../factories/contractor-side.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { enterTextedCode } from '../helpers/quote-request.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
@@ -79,7 +79,10 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.getByRole('radio').first().focus();
       await page.keyboard.press('ArrowDown');
       await expect(page.getByRole('radio').nth(1)).toBeChecked();
-      await page.waitForTimeout(700); // well past the 300 ms a tap waits before moving on
+      // Nothing may happen here, so only time can show it: 700 ms, well past the 300 ms a tap
+      // waits before moving on (QuoteWizard's AUTO_ADVANCE_MS); a step that moved on by itself
+      // fails the atStep below.
+      await page.waitForTimeout(700);
       await atStep(page, 1);
       await cont(page).click();
       await atStep(page, 2);
@@ -105,7 +108,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       // Step 3: the keyboard again waits; a click on a preset moves on by itself.
       await page.getByRole('radio').first().focus();
       await page.keyboard.press('ArrowDown');
-      await page.waitForTimeout(700);
+      await page.waitForTimeout(700); // as at step 1: only time shows that the step stays
       await atStep(page, 3);
       await page.getByRole('radio', { name: /Flexible/ }).click();
       await atStep(page, 4);
@@ -116,7 +119,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.getByRole('radio').first().focus();
       await page.keyboard.press('Space');
       await expect(page.getByRole('radio').first()).toBeChecked();
-      await page.waitForTimeout(700);
+      await page.waitForTimeout(700); // as at step 1: only time shows that the step stays
       await atStep(page, 4);
       await page.getByRole('radio').nth(1).click();
       await atStep(page, 5);
@@ -212,7 +215,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     });
 
     test('Account Settings fits, each tab', async ({ page, baseURL }) => {
-      await signInContext(page.context(), baseURL!, 'homeowner@example.com');
+      await signInAs(page, 'homeowner', baseURL!);
       await page.goto('/profile');
       await hydrated(page, 'ProfileSettings');
       for (const tab of ['Profile', 'Security', 'Account & Billing']) {
@@ -323,7 +326,7 @@ test.describe('on a phone', () => {
     await page.goto('/');
     const tabs = page.getByRole('navigation', { name: 'Mobile' });
     await expect(tabs.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/auth');
-    await signInContext(page.context(), baseURL!, 'homeowner@example.com');
+    await signInAs(page, 'homeowner', baseURL!);
     await page.goto('/contractors');
     await expect(tabs.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/profile');
     await tabs.getByRole('link', { name: 'Account' }).click();
@@ -334,7 +337,7 @@ test.describe('on a phone', () => {
 
 // On a desktop: the dashboard is its own engineer's to fit to a phone (issue 24).
 test('the install offer on the dashboard; Not Now is kept for 30 days', async ({ page, baseURL }) => {
-  await signInContext(page.context(), baseURL!, 'contractor@example.com');
+  await signInAs(page, 'contractor', baseURL!);
   await page.goto('/dashboard');
   // No sticky Call/Quote bar on the contractor's pages.
   await page.mouse.wheel(0, 400);

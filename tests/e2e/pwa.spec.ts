@@ -112,6 +112,8 @@ test('offline: any form sent offline keeps its input and goes out once when the 
     banner.getByText('What you sent is kept and will go out when the connection is back.'),
   ).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
+  // Nothing may go out while offline, so only time can show it: 1.5 s, past the first retry a
+  // write makes after 1 s when it takes the failure for the server's (retryDelayMs).
   await page.waitForTimeout(1500);
   expect(await mails()).toBe(0);
 
@@ -201,6 +203,8 @@ test('?clear-sw=1 leaves no service worker, cache or stored item, and reloads on
   await page.goto('/?clear-sw=1');
   await expect.poll(() => loads).toBe(2);
   await expect(page).toHaveURL(/\/$/);
+  // Once means no further reload, which only time can show: a second one would follow the first
+  // at once, well within 1.5 s.
   await page.waitForTimeout(1500);
   expect(loads).toBe(2);
   const left = await page.evaluate(async () => ({
@@ -308,6 +312,8 @@ test('a network error is retried after 1, 2 and 4 seconds (fake clock), then the
     [4000, 4],
   ] as const) {
     await page.clock.runFor(wait - 1);
+    // No retry may come 1 ms early, which only time can show: real time (the fake clock stands
+    // still) for a retry fired too soon to reach page.route, where tries would count it.
     await page.waitForTimeout(300);
     expect(tries).toBe(expected - 1);
     await page.clock.runFor(1);

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createUser } from '../factories/index.ts';
 import { hashPassword } from '../../src/server/accounts/auth/password.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { mailedLink } from '../helpers/quote-request.ts';
 import { ready } from '../helpers/islands.ts';
@@ -26,11 +27,7 @@ test('an e-mail change asks for the password again after 5 minutes; the old addr
     return user.id;
   });
 
-  await ready(page, '/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/auth');
+  await signInAs(page, { userId }, baseURL!);
   // Signed in 6 minutes ago, as far as the server knows.
   await withSiteDatabase(
     baseURL!,

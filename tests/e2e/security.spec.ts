@@ -11,7 +11,7 @@ import { E2E_TRUSTED_PROXY, E2E_UNTRUSTED_PEER } from '../../scripts/lib/e2e-set
 import { commonHeaderProblems, NOTHING_LOADS, pagePolicyProblems } from '../../scripts/lib/policy-checks.ts';
 import { CSP_REPORTS_PER_WINDOW } from '../../src/server/platform/security/record-csp-reports.ts';
 import { rawRequest, sendLargeBody, type RawAnswer } from '../helpers/raw-http.ts';
-import { demoSession } from '../helpers/demo-session.ts';
+import { sessionCookie, signInAs } from '../helpers/e2e-session.ts';
 import { expect, test } from '../helpers/test.ts';
 
 const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -37,17 +37,7 @@ function signIn(headers: Record<string, string>, localAddress = E2E_UNTRUSTED_PE
 }
 
 const setCookies = (answer: RawAnswer) => answer.headers['set-cookie'] ?? [];
-const sessionCookie = (answer: RawAnswer) => setCookies(answer).find((c) => /^(__Host-)?session=/.test(c));
-
-/**
- * A session of the demo contractor for the signed-in page checks. Sign-ins are limited per
- * e-mail, and Playwright starts a new worker (re-running any beforeAll) after each failure, so
- * the session is signed in once per run and kept in the run's output folder, which Playwright
- * empties when a run starts.
- */
-async function sharedSession(): Promise<{ name: string; value: string }> {
-  return demoSession(ORIGIN, 'contractor@example.com');
-}
+const sessionSetCookie = (answer: RawAnswer) => setCookies(answer).find((c) => /^(__Host-)?session=/.test(c));
 
 /** The path of a contractor profile the home page links to. */
 async function profilePath(request: APIRequestContext): Promise<string> {
@@ -74,7 +64,8 @@ const PAGES = [
 test.describe('headers on the Node server', () => {
   test('one page of every type: the security headers and its own policy', async ({ request }) => {
     const profile = await profilePath(request);
-    const session = await sharedSession();
+    // The run's shared session (sign-ins are limited per e-mail: tests/helpers/demo-session.ts).
+    const session = await sessionCookie(ORIGIN, 'contractor');
     const cookie = `${session.name}=${session.value}`;
     const pages: [string, string, Record<string, string>][] = [
       ...PAGES.map(([name, p]): [string, string, Record<string, string>] => [name, p, {}]),
@@ -138,7 +129,6 @@ test('one page of every type in a browser: no policy violation, islands hydrated
   page,
   context,
 }) => {
-  const session = await sharedSession();
   for (const [, pagePath] of PAGES) {
     await page.goto(pagePath);
     await page.waitForLoadState('networkidle');
@@ -146,7 +136,7 @@ test('one page of every type in a browser: no policy violation, islands hydrated
       await page.locator('astro-island:not([ssr])').first().waitFor();
   }
   // Signed in: the on-demand Account Settings page and its island.
-  await context.addCookies([{ ...session, url: ORIGIN }]);
+  await signInAs(context, 'contractor', ORIGIN);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
   await page.locator('astro-island:not([ssr])').first().waitFor();
@@ -191,7 +181,7 @@ test.describe('behind a TLS proxy', () => {
       E2E_TRUSTED_PROXY,
     );
     expect(answer.status).toBe(200);
-    const cookie = sessionCookie(answer)!;
+    const cookie = sessionSetCookie(answer)!;
     expect(cookie).toMatch(/^__Host-session=/);
     expect(cookie).toMatch(/;\s*Secure/i);
     expect(cookie).toMatch(/;\s*Path=\//i);
@@ -202,7 +192,7 @@ test.describe('behind a TLS proxy', () => {
   test('an untrusted peer saying https is not believed: plain cookie, no HSTS', async () => {
     const answer = await signIn({ origin: ORIGIN, 'x-forwarded-proto': 'https' });
     expect(answer.status).toBe(200);
-    const cookie = sessionCookie(answer)!;
+    const cookie = sessionSetCookie(answer)!;
     expect(cookie).toMatch(/^session=/);
     expect(cookie).not.toMatch(/;\s*Secure/i);
     expect(answer.headers['strict-transport-security']).toBeUndefined();

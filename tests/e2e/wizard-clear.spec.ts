@@ -65,6 +65,8 @@ test.describe('step 1: the services', () => {
     // Enter with one service left chooses it and waits for Continue (a key, not a tap).
     await search(page).press('Enter');
     await expect(matching.getByRole('radio', { name: 'Plumbing' })).toBeChecked();
+    // Staying is what is tested, so only time can show it: 700 ms, well past the 300 ms a tap
+    // waits before moving on (QuoteWizard's AUTO_ADVANCE_MS); a wizard that moved on fails atStep.
     await page.waitForTimeout(700);
     await atStep(page, 1);
     await expect(page.getByText('Chosen: Plumbing')).toBeVisible();

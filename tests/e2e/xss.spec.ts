@@ -17,8 +17,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { ZContractorSignup } from '../../src/schemas/contractor-signup.ts';
-import { createSession } from '../../src/server/platform/security/sessions.ts';
-import { createSql, type Sql } from '../../src/server/platform/db/client.ts';
+import { createSql } from '../../src/server/platform/db/client.ts';
 import { createHomeownerLink } from '../../src/server/leads/access/homeowner-links.ts';
 import { articleBody } from '../../src/server/site/pages/article-body-seal.ts';
 import { enqueueMail } from '../../src/server/platform/mail/outbox.ts';
@@ -29,6 +28,7 @@ import { createLead, createUser } from '../factories/index.ts';
 import { createDistribution } from '../factories/contractor-side.ts';
 import { openSeoPageEditor } from '../helpers/admin-content.ts';
 import { enrolTotp } from '../helpers/api-context.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { siteDatabaseUrl } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -128,22 +128,6 @@ async function expectInert(page: Page, watch: Watch, markers: string[], injected
   }
 }
 
-/** Signs a browser in; an admin with an authenticator app and a session that proved it (issue 26). */
-async function signedIn(
-  context: BrowserContext,
-  baseURL: string,
-  sql: Sql,
-  userId: string,
-  role: 'admin' | 'other' = 'other',
-): Promise<void> {
-  if (role === 'admin') await enrolTotp(sql, userId);
-  const { token } = await createSession(sql, userId, {}, { secondFactor: role === 'admin' });
-  await context.addCookies([
-    { name: 'session', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
-    { name: 'signed_in', value: '1', url: baseURL, sameSite: 'Lax' },
-  ]);
-}
-
 test('XSS payloads through every text field stay inert on every page that shows them', async ({
   browser,
   baseURL,
@@ -217,7 +201,7 @@ test('XSS payloads through every text field stay inert on every page that shows 
     const homeownerName = payload(4);
     const homeownerContext = await browser.newContext({ serviceWorkers: 'block' });
     const homeownerWatch = await unguarded(homeownerContext);
-    await signedIn(homeownerContext, baseURL!, sql, homeowner.id);
+    await signInAs(homeownerContext, { userId: homeowner.id }, baseURL!);
     const accountAnswer = await homeownerContext.request.put('/api/account/profile', {
       headers: { origin },
       data: { fullName: homeownerName.text.slice(0, 100), email: homeownerEmail },
@@ -229,7 +213,7 @@ test('XSS payloads through every text field stay inert on every page that shows 
     const response = { subject: payload(1), message: payload(), item: payload(2), terms: payload(11) };
     const contractorContext = await browser.newContext({ serviceWorkers: 'block' });
     const contractorWatch = await unguarded(contractorContext);
-    await signedIn(contractorContext, baseURL!, sql, registered.userId);
+    await signInAs(contractorContext, { userId: registered.userId }, baseURL!);
     const validUntil = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
     const answered = await contractorContext.request.post(
       `/api/contractor/leads/${distributionId}/responses`,
@@ -283,7 +267,9 @@ test('XSS payloads through every text field stay inert on every page that shows 
     cleanup.push(() => sql`delete from users where id = ${admin.id}`);
     const adminContext = await browser.newContext({ serviceWorkers: 'block' });
     const adminWatch = await unguarded(adminContext);
-    await signedIn(adminContext, baseURL!, sql, admin.id, 'admin');
+    // An admin with an authenticator app, and a session that proved it (issue 26).
+    await enrolTotp(sql, admin.id);
+    await signInAs(adminContext, { userId: admin.id, secondFactor: true }, baseURL!);
     const article = { title: payload(1), excerpt: payload(7), category: payload(4), body: payload(8) };
     const articleSlug = `xss-check-${stamp}`;
     const created = await adminContext.request.post('/api/admin/content/articles', {

@@ -91,7 +91,14 @@ export async function signInContext(context: BrowserContext, baseURL: string, em
 
 /** An API request context from this site (its Origin), signed in as a demo account unless null. */
 export async function demoRequestContext(baseURL: string, email: string | null): Promise<APIRequestContext> {
-  const session = email ? await demoSession(baseURL, email) : null;
+  return requestContextWith(baseURL, email ? await demoSession(baseURL, email) : null);
+}
+
+/** An API request context from this site (its Origin, redirects not followed) with `session`, if any. */
+export function requestContextWith(
+  baseURL: string,
+  session: SessionCookie | null,
+): Promise<APIRequestContext> {
   return request.newContext({
     baseURL,
     maxRedirects: 0,
