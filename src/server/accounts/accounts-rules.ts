@@ -15,3 +15,6 @@ export const PENDING_MINUTES = 30;
 
 /** Recovery codes issued at a time. */
 export const RECOVERY_CODE_COUNT = 10;
+
+/** The spec's message of an endpoint that needs a business the caller does not have. */
+export const NO_BUSINESS_MESSAGE = 'No business found';

@@ -62,3 +62,4 @@ export { findPendingClaim } from './registration/find-pending-claim.ts';
 export { placePrefill } from './registration/place-prefill.ts';
 export { registerContractor } from './registration/register-contractor.ts';
 export { limitSignupSearches, searchSignupBusinesses } from './registration/search-signup-businesses.ts';
+export { NO_BUSINESS_MESSAGE } from './accounts-rules.ts';

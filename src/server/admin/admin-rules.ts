@@ -7,6 +7,9 @@ export const FAILED_PAYMENTS_DAYS = 7;
 /** How many contractors the index lists with their figures (the most spent this month first). */
 export const FIGURES_LIST_SIZE = 10;
 
+/** A claim id that names no claim, or a claim whose listing is gone. */
+export const CLAIM_NOT_FOUND = 'Claim not found';
+
 /** A claim approved or rejected meanwhile (by another admin). */
 export const CLAIM_NOT_PENDING = 'This claim is no longer pending.';
 

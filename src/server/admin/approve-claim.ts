@@ -14,7 +14,7 @@ import type { TransactionSql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { enqueueMail } from '../platform/mail/outbox.ts';
 import { detachListingPayments, type DetachedPayments } from './detach-listing-payments.ts';
-import { CLAIM_NOT_PENDING, LISTING_HAS_OWNER } from './admin-rules.ts';
+import { CLAIM_NOT_FOUND, CLAIM_NOT_PENDING, LISTING_HAS_OWNER } from './admin-rules.ts';
 
 export interface ApprovedClaim {
   businessId: string;
@@ -45,7 +45,7 @@ export async function approveClaim(
            c.verified_at, c.verified_channel, c.verified_target
       from business_claims c join users u on u.id = c.claimant_id
      where c.id = ${claimId} for update of c`;
-  if (!claim) throw new AppError('NOT_FOUND', 'Claim not found');
+  if (!claim) throw new AppError('NOT_FOUND', CLAIM_NOT_FOUND);
   if (claim.status !== 'pending') throw new AppError('CONFLICT', CLAIM_NOT_PENDING);
   const confirmation = toConfirmation(claim);
   if (!confirmation && options.unconfirmed !== true) {
@@ -53,7 +53,7 @@ export async function approveClaim(
   }
   const [listing] = await tx<{ owner_id: string | null; name: string; owner_since: Date | null }[]>`
     select owner_id, name, owner_since from businesses where id = ${claim.business_id} for update`;
-  if (!listing) throw new AppError('NOT_FOUND', 'Claim not found');
+  if (!listing) throw new AppError('NOT_FOUND', CLAIM_NOT_FOUND);
   if (listing.owner_id) throw new AppError('CONFLICT', LISTING_HAS_OWNER);
   const [owned] = await tx<{ owner_since: Date }[]>`
     update businesses set owner_id = ${claim.claimant_id}, owner_since = now(), updated_at = now()

@@ -10,6 +10,7 @@ import { enqueueMail } from '../platform/mail/outbox.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
 import type { PaymentGateway } from '../money/index.ts';
 import { approveClaim } from './approve-claim.ts';
+import { CLAIM_NOT_PENDING } from './admin-rules.ts';
 
 /**
  * Approves a pending listing claim through approveClaim (which audits it; an unconfirmed claim
@@ -69,7 +70,7 @@ export async function rejectClaim(
       from business_claims c join users u on u.id = c.claimant_id join businesses b on b.id = c.business_id
      where c.id = ${claimId} for update of c`;
   if (!claim) throw new AppError('NOT_FOUND', M.claimNotFound);
-  if (claim.status !== 'pending') throw new AppError('CONFLICT', 'This claim is no longer pending.');
+  if (claim.status !== 'pending') throw new AppError('CONFLICT', CLAIM_NOT_PENDING);
   await tx`
     update business_claims set status = 'rejected', decided_at = now(), decided_by = ${actor.id},
            decision_reason = ${reason}

@@ -10,6 +10,7 @@ import { requestPublish } from '../../platform/publish/request-publish.ts';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';
 import { storeImage } from '../../platform/uploads/store-image.ts';
 import { log } from '../../platform/log.ts';
+import { NO_BUSINESS_MESSAGE } from '../accounts-rules.ts';
 
 type Owner = { id: string; ownerId: string };
 
@@ -50,7 +51,7 @@ export async function uploadBusinessPhoto(
 ): Promise<{ url: string; images: string[] }> {
   const [row] = await sql<{ n: number }[]>`
     select cardinality(images) as n from businesses where id = ${business.id} and owner_id = ${business.ownerId}`;
-  if (!row) throw new AppError('NOT_FOUND', 'No business found');
+  if (!row) throw new AppError('NOT_FOUND', NO_BUSINESS_MESSAGE);
   if (row.n >= PROFILE_PHOTOS_MAX) throw new AppError('BAD_REQUEST', PROFILE_MESSAGES.photosFull);
   const { url, key } = await storeBusinessImage(store, business.id, bytes);
   // Appended under the row's lock, so two uploads at once cannot both pass the limit.

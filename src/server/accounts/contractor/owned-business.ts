@@ -5,6 +5,7 @@
 import type { BusinessStatus } from '../../../domain/business-status.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { NO_BUSINESS_MESSAGE } from '../accounts-rules.ts';
 
 export interface OwnedBusiness {
   id: string;
@@ -16,9 +17,6 @@ export interface OwnedBusiness {
   /** The business's Stripe Customer (it pays us by card), once payment setup began. */
   stripeCustomerId: string | null;
 }
-
-/** The spec's message of an endpoint that needs a business the caller does not have. */
-const NO_BUSINESS_MESSAGE = 'No business found';
 
 export async function ownedBusiness(sql: Sql, ownerId: string): Promise<OwnedBusiness | null> {
   const [row] = await sql<OwnedBusiness[]>`

@@ -3,7 +3,7 @@
 // under the business's lock, so two adds at once cannot pass the limit together.
 import { PORTFOLIO_MAX_ITEMS, PORTFOLIO_MESSAGES as M } from '../../../domain/portfolio-rules.ts';
 import type { PortfolioItem, TPortfolioText } from '../../../schemas/portfolio.ts';
-import { discardBusinessImage, storeBusinessImage } from '../../accounts/index.ts';
+import { discardBusinessImage, NO_BUSINESS_MESSAGE, storeBusinessImage } from '../../accounts/index.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UploadStore } from '../../platform/storage/upload-store.ts';
@@ -21,7 +21,7 @@ export async function addPortfolioItem(
   if ((count?.n ?? 0) >= PORTFOLIO_MAX_ITEMS) throw new AppError('BAD_REQUEST', M.full);
   const { url } = await storeBusinessImage(store, business.id, input.photo);
   const items = await sql.begin(async (tx) => {
-    if (!(await lockPortfolio(tx, business))) throw new AppError('NOT_FOUND', 'No business found');
+    if (!(await lockPortfolio(tx, business))) throw new AppError('NOT_FOUND', NO_BUSINESS_MESSAGE);
     const [added] = await tx`
       insert into portfolio_items (business_id, title, description, image_url, display_order)
       select ${business.id}, ${input.text.title}, ${input.text.description || null}, ${url},

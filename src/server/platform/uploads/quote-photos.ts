@@ -12,6 +12,9 @@ import type { UploadStore } from '../storage/upload-store.ts';
 import { checkedImage, putImage } from './store-image.ts';
 import { log } from '../log.ts';
 
+/** A photo added to or removed from a request after it was sent. */
+const ALREADY_SENT = 'This request has already been sent.';
+
 export { PHOTO_MESSAGES };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -58,7 +61,7 @@ export async function uploadQuotePhoto(
     const [row] = await tx<{ n: number; sent: boolean }[]>`
       select (select count(*)::int from quote_uploads where request_key_hash = ${hash}) as n,
              exists (select 1 from leads where request_key = ${input.requestKey.toLowerCase()}) as sent`;
-    if (row!.sent) throw new AppError('CONFLICT', 'This request has already been sent.');
+    if (row!.sent) throw new AppError('CONFLICT', ALREADY_SENT);
     if (row!.n >= MAX_PHOTOS) throw new AppError('BAD_REQUEST', PHOTO_MESSAGES.tooMany);
     await tx`insert into quote_uploads (key, request_key_hash) values (${key}, ${hash})`;
   });
@@ -86,7 +89,7 @@ export async function deleteQuotePhoto(
     select exists (select 1 from leads where request_key = ${input.requestKey.toLowerCase()}) as sent
     from quote_uploads where key = ${key} and request_key_hash = ${hash}`;
   if (!owned) throw new AppError('NOT_FOUND', PHOTO_MESSAGES.notFound);
-  if (owned.sent) throw new AppError('CONFLICT', 'This request has already been sent.');
+  if (owned.sent) throw new AppError('CONFLICT', ALREADY_SENT);
   await withStore(PHOTO_MESSAGES.deleteFailed, () => store.delete(key));
   await sql`delete from quote_uploads where key = ${key}`;
 }
