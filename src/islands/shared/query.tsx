@@ -30,7 +30,7 @@ export async function read<T>(url: string, signal?: AbortSignal): Promise<T> {
 }
 
 /** True for an error of a read the network failed: it is read again once the connection is back. */
-export function failedForNetwork(error: unknown): boolean {
+function failedForNetwork(error: unknown): boolean {
   return error instanceof ReadError && error.status === 0;
 }
 
