@@ -7,7 +7,8 @@ import type { AuditEntry, AuditPage } from '../../schemas/admin.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
 import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
-import { useKeysetList } from './use-keyset-list.ts';
+import { useKeysetList } from './kit/use-keyset-list.ts';
+import { withQueries } from '../shared/query.tsx';
 
 interface Filters {
   actor: string;
@@ -109,4 +110,4 @@ function ActivityLog(props: { actions: string[]; actors: { id: string; email: st
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(ActivityLog);
+export default withBoundary(withQueries(ActivityLog));

@@ -9,7 +9,8 @@ import { api, UNEXPECTED } from '../shared/api.ts';
 import ArticleEditor from './articles/ArticleEditor.tsx';
 import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
-import { useKeysetList } from './use-keyset-list.ts';
+import { useKeysetList } from './kit/use-keyset-list.ts';
+import { withQueries } from '../shared/query.tsx';
 
 const STATUS_LABEL: Record<AdminArticle['status'], string> = {
   draft: 'Draft',
@@ -18,7 +19,7 @@ const STATUS_LABEL: Record<AdminArticle['status'], string> = {
 };
 const STATUS_CHIP: Record<AdminArticle['status'], string> = { draft: 'warn', published: 'ok', archived: '' };
 
-export default function ArticlesAdmin() {
+function ArticlesAdmin() {
   const list = useKeysetList('/api/admin/content/articles', {}, (page: AdminArticlePage) => page.articles);
   const [editing, setEditing] = useState<AdminArticle | 'new' | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -120,3 +121,6 @@ export default function ArticlesAdmin() {
     </div>
   );
 }
+
+/** The island, with its own query client. */
+export default withQueries(ArticlesAdmin);

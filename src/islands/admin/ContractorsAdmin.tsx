@@ -7,6 +7,7 @@ import { withBoundary } from '../shared/ErrorBoundary.tsx';
 import ListedContractors from './contractors/ListedContractors.tsx';
 import ListingClaims from './contractors/ListingClaims.tsx';
 import PendingApplications from './contractors/PendingApplications.tsx';
+import { withQueries } from '../shared/query.tsx';
 
 function ContractorsAdmin() {
   const [message, setMessage] = useState<string | null>(null);
@@ -23,4 +24,4 @@ function ContractorsAdmin() {
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(ContractorsAdmin);
+export default withBoundary(withQueries(ContractorsAdmin));

@@ -7,6 +7,7 @@ import { FRAUD_MESSAGES as M } from '../../domain/fraud-rules.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
 import BlockedList from './fraud/BlockedList.tsx';
 import LeadList from './fraud/LeadList.tsx';
+import { withQueries } from '../shared/query.tsx';
 
 function FraudQueue() {
   const [message, setMessage] = useState<string | null>(null);
@@ -40,4 +41,4 @@ function FraudQueue() {
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(FraudQueue);
+export default withBoundary(withQueries(FraudQueue));

@@ -13,7 +13,8 @@ import type { AdminLeadDetail, AdminLeadPage, AdminLeadRow } from '../../schemas
 import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
 import LeadPanel from './leads/LeadPanel.tsx';
-import { useKeysetList } from './use-keyset-list.ts';
+import { useKeysetList } from './kit/use-keyset-list.ts';
+import { withQueries } from '../shared/query.tsx';
 
 interface Filters {
   qualification: string;
@@ -21,7 +22,7 @@ interface Filters {
 }
 const NONE: Filters = { qualification: '', q: '' };
 
-export default function LeadsAdmin(props: { initialLead?: string | null }) {
+function LeadsAdmin(props: { initialLead?: string | null }) {
   const ids = { qualification: useId(), q: useId() };
   const [draft, setDraft] = useState<Filters>(NONE);
   const [filters, setFilters] = useState<Filters>(NONE);
@@ -138,3 +139,6 @@ export default function LeadsAdmin(props: { initialLead?: string | null }) {
     </div>
   );
 }
+
+/** The island, with its own query client. */
+export default withQueries(LeadsAdmin);

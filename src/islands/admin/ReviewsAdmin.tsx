@@ -14,52 +14,13 @@ import { api, UNEXPECTED } from '../shared/api.ts';
 import { formatDate } from '../../domain/format.ts';
 import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
-import { useKeysetList } from './use-keyset-list.ts';
+import ReasonForm from './kit/ReasonForm.tsx';
+import { useKeysetList } from './kit/use-keyset-list.ts';
+import { withQueries } from '../shared/query.tsx';
 
 type FormEvent = { preventDefault: () => void };
 
-function HideForm(props: {
-  review: AdminReview;
-  busy: boolean;
-  error: string | null;
-  onSubmit: (reason: string) => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit(reason);
-  };
-  return (
-    <form className="admin-inline-form" onSubmit={submit}>
-      <label htmlFor={id}>Reason for hiding the review by {props.review.authorName}</label>
-      <textarea
-        id={id}
-        rows={3}
-        value={reason}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        onChange={(e) => setReason(e.currentTarget.value)}
-      />
-      {props.error && (
-        <p id={`${id}-error`} className="error">
-          {props.error}
-        </p>
-      )}
-      <div className="admin-actions">
-        <button className="btn" type="submit" disabled={props.busy}>
-          Hide review
-        </button>
-        <button className="btn secondary" type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
-
-export default function ReviewsAdmin() {
+function ReviewsAdmin() {
   const searchId = useId();
   const showId = useId();
   const [draft, setDraft] = useState('');
@@ -165,8 +126,10 @@ export default function ReviewsAdmin() {
         Show
       </button>
     ) : hiding === review.id ? (
-      <HideForm
-        review={review}
+      <ReasonForm
+        label={`Reason for hiding the review by ${review.authorName}`}
+        submitLabel="Hide review"
+        required={false}
         busy={busy === review.id}
         error={formError}
         onSubmit={(reason) => void change(review, { hidden: true, reason })}
@@ -269,3 +232,6 @@ export default function ReviewsAdmin() {
     </div>
   );
 }
+
+/** The island, with its own query client. */
+export default withQueries(ReviewsAdmin);

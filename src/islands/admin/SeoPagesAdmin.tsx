@@ -14,11 +14,12 @@ import { api, UNEXPECTED } from '../shared/api.ts';
 import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
 import SeoPageEditor from './seo/SeoPageEditor.tsx';
-import { useKeysetList } from './use-keyset-list.ts';
+import { useKeysetList } from './kit/use-keyset-list.ts';
+import { withQueries } from '../shared/query.tsx';
 
 type FormEvent = { preventDefault: () => void };
 
-export default function SeoPagesAdmin() {
+function SeoPagesAdmin() {
   const searchId = useId();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
@@ -137,3 +138,6 @@ export default function SeoPagesAdmin() {
     </div>
   );
 }
+
+/** The island, with its own query client. */
+export default withQueries(SeoPagesAdmin);

@@ -10,7 +10,8 @@ import { withBoundary } from '../shared/ErrorBoundary.tsx';
 import { useReauth } from '../shared/reauth.tsx';
 import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
-import { useKeysetList } from './use-keyset-list.ts';
+import { useKeysetList } from './kit/use-keyset-list.ts';
+import { withQueries } from '../shared/query.tsx';
 
 const ROLE_LABEL: Record<GrantableRole, string> = { contractor: 'Contractor', admin: 'Admin' };
 
@@ -144,4 +145,4 @@ function UsersAdmin(props: { selfId: string }) {
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(UsersAdmin);
+export default withBoundary(withQueries(UsersAdmin));

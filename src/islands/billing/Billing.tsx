@@ -1,8 +1,9 @@
 // /contractor/billing: the header (Refresh, Export (CSV), Manage Payments), the failed-payment and
 // expired-card banners (each with its fix on top: the card), the four cards and the tabs
 // Transactions, Subscription, Payment Methods, Analytics (a tab row that scrolls sideways on a
-// phone, never off-screen). Reads go through loadBilling (5-minute cache, 3 retries, 30 s per attempt).
-import { useEffect, useRef, useState } from 'react';
+// phone, never off-screen). Reads are billingQuery's (5-minute cache, 3 retries, 30 s per attempt).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import {
   BILLING_MESSAGES as M,
   BILLING_PORTAL_ENDPOINT,
@@ -16,12 +17,13 @@ import { api } from '../shared/api.ts';
 import Tabs from '../shared/Tabs.tsx';
 import AnalyticsTab from './AnalyticsTab.tsx';
 import BillingCards from './BillingCards.tsx';
-import { clearBillingCache, loadBilling } from './billing-fetch.ts';
+import { billingQuery, refreshBilling } from './billing-query.ts';
 import PaymentMethodsTab from './PaymentMethodsTab.tsx';
 import SubscriptionTab from './SubscriptionTab.tsx';
 import TransactionsTab from './TransactionsTab.tsx';
 import { useSlow } from './useSlow.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import { withQueries } from '../shared/query.tsx';
 
 const TABS = [
   { id: 'transactions', label: 'Transactions' },
@@ -43,39 +45,23 @@ function Billing(props: {
   const { businessName, initialTab = 'transactions' } = props;
   const [tab, setTab] = useState<Tab>(TABS.find((t) => t.id === initialTab)?.id ?? 'transactions');
   const [range, setRange] = useState<BillingRange>('30');
-  const [reloads, setReloads] = useState(0);
-  /** The last answer and the load it answers (the figures stay until the next one arrives). */
-  const skipFirstLoad = useRef(Boolean(props.initialSummary));
-  const [loaded, setLoaded] = useState<{ reload: number; summary: BillingSummary | null } | null>(
-    props.initialSummary ? { reload: 0, summary: props.initialSummary } : null,
-  );
+  const client = useQueryClient();
+  // The server's summary stands for the first load; Refresh and later loads fetch. The figures
+  // stay until the next answer arrives; a failed read shows none.
+  const summaryRead = useQuery({
+    ...billingQuery<BillingSummary>('/api/contractor/billing/summary'),
+    initialData: () => props.initialSummary ?? undefined,
+    initialDataUpdatedAt: () => Date.now(),
+  });
   /** Why the portal did not open (the server's words), null while nothing failed. */
   const [portalFailed, setPortalFailed] = useState<string | null>(null);
   const [receiptMissing, setReceiptMissing] = useState(props.receiptMissing ?? false);
-  const loading = loaded?.reload !== reloads;
-  const slow = useSlow(loading ? String(reloads) : null);
-  const summary = loaded?.summary ?? null;
+  const loading = summaryRead.isFetching;
+  const slow = useSlow(loading ? `${summaryRead.dataUpdatedAt}/${summaryRead.errorUpdatedAt}` : null);
+  const summary = summaryRead.isError ? null : (summaryRead.data ?? null);
   const failed = !loading && !summary;
 
-  useEffect(() => {
-    // The server's summary stands for the first load; Refresh and later loads fetch.
-    if (skipFirstLoad.current) {
-      skipFirstLoad.current = false;
-      return;
-    }
-    let live = true;
-    void loadBilling<BillingSummary>('/api/contractor/billing/summary').then((answer) => {
-      if (live) setLoaded({ reload: reloads, summary: answer.ok ? answer.body : null });
-    });
-    return () => {
-      live = false;
-    };
-  }, [reloads]);
-
-  const refresh = () => {
-    clearBillingCache();
-    setReloads((n) => n + 1);
-  };
+  const refresh = () => refreshBilling(client);
 
   // The chosen tab stays in view in the tab row that scrolls sideways on a phone.
   useEffect(() => {
@@ -174,9 +160,7 @@ function Billing(props: {
         <a href={CREDIT_RULES_PATH}>how lead credits work</a>.
       </p>
       <Tabs label="Billing" tabs={TABS} selected={tab} onSelect={setTab}>
-        {tab === 'transactions' && (
-          <TransactionsTab range={range} onRange={setRange} reloads={reloads} onChanged={refresh} />
-        )}
+        {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} onChanged={refresh} />}
         {tab === 'subscription' && summary && <SubscriptionTab summary={summary} onChanged={refresh} />}
         {tab === 'methods' && summary && <PaymentMethodsTab summary={summary} />}
         {tab === 'analytics' && summary && <AnalyticsTab summary={summary} />}
@@ -186,4 +170,4 @@ function Billing(props: {
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(Billing);
+export default withBoundary(withQueries(Billing));

@@ -1,7 +1,8 @@
 // The Transactions tab: a range (7, 30, 90 days or all) and a page size (25, 50, 100), keyset pages
 // with Previous and Next, and the export link of the same range (the CSV has the table's rows).
 // Under 640 px the table's rows are cards (billing.css). "Request refund" opens RefundDialog.
-import { useEffect, useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import {
   BILLING_MESSAGES as M,
   BILLING_PAGE_SIZES,
@@ -11,7 +12,7 @@ import {
 } from '../../domain/billing-rules.ts';
 import { CREDIT_WINDOW_DAYS } from '../../domain/credit-rules.ts';
 import type { BillingTransaction, TransactionPage } from '../../schemas/billing.ts';
-import { clearBillingCache, loadBilling } from './billing-fetch.ts';
+import { billingQuery } from './billing-query.ts';
 import RefundDialog from './RefundDialog.tsx';
 import TransactionRow from './TransactionRow.tsx';
 import { useSlow } from './useSlow.ts';
@@ -26,7 +27,6 @@ const RANGE_LABELS: Record<BillingRange, string> = {
 export default function TransactionsTab(props: {
   range: BillingRange;
   onRange: (range: BillingRange) => void;
-  reloads: number;
   /** A refund changed a charge: the page's figures are read again. */
   onChanged: () => void;
 }) {
@@ -36,28 +36,17 @@ export default function TransactionsTab(props: {
   const [pageSize, setPageSize] = useState<BillingPageSize>('25');
   /** Cursors of the pages before the current one (the first page's is null). */
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  /** The last answer and the request it answers (the table stays until the next one arrives). */
-  const [loaded, setLoaded] = useState<{ key: string; page: TransactionPage | null } | null>(null);
   const [refunding, setRefunding] = useState<BillingTransaction | null>(null);
   const cursor = cursors.at(-1) ?? null;
   const query = new URLSearchParams({ range, pageSize });
   if (cursor) query.set('cursor', cursor);
   const url = `/api/contractor/billing/transactions?${query.toString()}`;
-  const key = `${url}#${props.reloads}`;
-  const loading = loaded?.key !== key;
-  const slow = useSlow(loading ? key : null);
-  const page = loaded?.page ?? null;
+  // The table stays until the next answer arrives; a failed read shows none.
+  const read = useQuery({ ...billingQuery<TransactionPage>(url), placeholderData: keepPreviousData });
+  const loading = read.isFetching;
+  const slow = useSlow(loading ? `${url}#${read.dataUpdatedAt}/${read.errorUpdatedAt}` : null);
+  const page = read.isError ? null : (read.data ?? null);
   const failed = !loading && !page;
-
-  useEffect(() => {
-    let live = true;
-    void loadBilling<TransactionPage>(url).then((answer) => {
-      if (live) setLoaded({ key, page: answer.ok ? answer.body : null });
-    });
-    return () => {
-      live = false;
-    };
-  }, [url, key]);
 
   const restart = () => setCursors([null]);
 
@@ -157,10 +146,7 @@ export default function TransactionsTab(props: {
         charge={refunding}
         onClose={(changed) => {
           setRefunding(null);
-          if (changed) {
-            clearBillingCache();
-            props.onChanged();
-          }
+          if (changed) props.onChanged();
         }}
       />
     </div>

@@ -17,6 +17,7 @@ import StatsCards from './StatsCards.tsx';
 import TemplatesDialog, { type ChosenTemplate } from './TemplatesDialog.tsx';
 import type { DashboardBusiness, DashboardTab, SetupReturn } from './types.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import { withQueries } from '../shared/query.tsx';
 
 const TABS = [
   { id: 'leads', label: 'Leads' },
@@ -92,4 +93,4 @@ function Dashboard(props: {
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(Dashboard);
+export default withBoundary(withQueries(Dashboard));

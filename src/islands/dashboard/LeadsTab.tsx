@@ -1,21 +1,23 @@
 // The Leads tab: how many new leads wait for a first contact, the business's leads newest first,
 // a stage filter, more by keyset pages, and one lead's detail in place of the list (back from it,
 // focus returns to that lead's card).
+import { keepPreviousData, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { plural } from '../../domain/format.ts';
 import { DASHBOARD_MESSAGES } from '../../domain/dashboard-rules.ts';
 import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage } from '../../domain/lead-stages.ts';
-import type { DashboardStats, LeadPage, LeadSummary } from '../../schemas/dashboard.ts';
-import { api, type ApiAnswer } from '../shared/api.ts';
+import type { DashboardStats, LeadPage } from '../../schemas/dashboard.ts';
+import { api } from '../shared/api.ts';
+import { read } from '../shared/query.tsx';
 import LeadCard from './LeadCard.tsx';
 import LeadDetailView from './LeadDetail.tsx';
 import type { ChosenTemplate } from './TemplatesDialog.tsx';
 
-function fetchLeads(stage: LeadStage | '', cursor: string | null): Promise<ApiAnswer<LeadPage>> {
+function leadsUrl(stage: LeadStage | '', cursor: string | null): string {
   const query = new URLSearchParams();
   if (stage) query.set('stage', stage);
   if (cursor) query.set('cursor', cursor);
-  return api<LeadPage>('GET', `/api/contractor/leads?${query.toString()}`);
+  return `/api/contractor/leads?${query.toString()}`;
 }
 
 export default function LeadsTab(props: {
@@ -25,41 +27,29 @@ export default function LeadsTab(props: {
   initialPage?: LeadPage | null;
 }) {
   const filterId = useId();
-  const initial = props.initialPage ?? null;
-  const skipFirstLoad = useRef(initial !== null);
+  const client = useQueryClient();
   const [stage, setStage] = useState<LeadStage | ''>('');
-  const [leads, setLeads] = useState<LeadSummary[]>(initial?.leads ?? []);
-  const [cursor, setCursor] = useState<string | null>(initial?.nextCursor ?? null);
-  const [loading, setLoading] = useState(initial === null);
-  const [failed, setFailed] = useState(false);
-  const [newLeads, setNewLeads] = useState<number | null>(initial?.newLeads ?? null);
   const [open, setOpen] = useState<{ id: string; quote: boolean } | null>(null);
   const returnTo = useRef<string | null>(null);
-  const [reloads, setReloads] = useState(0);
-
-  const apply = (answer: ApiAnswer<LeadPage>, more: boolean) => {
-    setLoading(false);
-    setFailed(!answer.ok);
-    if (!answer.ok) return;
-    setLeads((previous) => (more ? [...previous, ...answer.body.leads] : answer.body.leads));
-    setCursor(answer.body.nextCursor);
-    setNewLeads(answer.body.newLeads);
-  };
-
-  useEffect(() => {
-    // The server's first page stands for the first load (all stages); later loads fetch.
-    if (skipFirstLoad.current) {
-      skipFirstLoad.current = false;
-      return;
-    }
-    let live = true;
-    void fetchLeads(stage, null).then((answer) => {
-      if (live) apply(answer, false);
-    });
-    return () => {
-      live = false;
-    };
-  }, [stage, reloads]);
+  const queryKey = ['leads', stage];
+  // The server's first page stands for the first load (all stages); a stage's list stays on
+  // screen until the next one comes back.
+  const list = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => read<LeadPage>(leadsUrl(stage, pageParam), signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    initialData: () =>
+      stage === '' && props.initialPage ? { pages: [props.initialPage], pageParams: [null] } : undefined,
+    refetchOnMount: false,
+    placeholderData: keepPreviousData,
+  });
+  const pages = list.data?.pages ?? [];
+  const leads = pages.flatMap((p) => p.leads);
+  const cursor = pages.at(-1)?.nextCursor ?? null;
+  const newLeads = pages.at(-1)?.newLeads ?? null;
+  const loading = list.isFetching;
+  const failed = list.isError;
 
   // A mailed link (a homeowner's message, issue 25) opens its lead: /dashboard?lead=<id>.
   useEffect(() => {
@@ -75,15 +65,16 @@ export default function LeadsTab(props: {
     returnTo.current = null;
   }, [open]);
 
+  /** The first page again (the pages read after it are dropped). */
   const reload = () => {
-    setLoading(true);
-    setReloads((n) => n + 1);
+    client.setQueryData<InfiniteData<LeadPage, string | null>>(
+      queryKey,
+      (data) => data && { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
+    );
+    void list.refetch();
   };
 
-  const more = (after: string) => {
-    setLoading(true);
-    void fetchLeads(stage, after).then((answer) => apply(answer, true));
-  };
+  const more = () => void list.fetchNextPage();
 
   const changed = async () => {
     reload();
@@ -117,14 +108,7 @@ export default function LeadsTab(props: {
           </p>
         )}
         <label htmlFor={filterId}>Stage</label>
-        <select
-          id={filterId}
-          value={stage}
-          onChange={(e) => {
-            setLoading(true);
-            setStage(e.target.value as LeadStage | '');
-          }}
-        >
+        <select id={filterId} value={stage} onChange={(e) => setStage(e.target.value as LeadStage | '')}>
           <option value="">All stages</option>
           {LEAD_STAGES.map((s) => (
             <option key={s} value={s}>
@@ -163,7 +147,7 @@ export default function LeadsTab(props: {
         {loading ? 'Loading leads…' : ''}
       </p>
       {cursor && !loading && (
-        <button type="button" className="btn secondary" onClick={() => more(cursor)}>
+        <button type="button" className="btn secondary" onClick={more}>
           Show more leads
         </button>
       )}

@@ -1,33 +1,18 @@
 // The quote page's "Recent requests" panel: the newest requests sent to contractors (service,
-// area, how long ago, worded by the server), read once the page is idle. Nothing when there are none; read again when
-// the connection comes back if it could not be read.
-import { useEffect, useState } from 'react';
+// area, how long ago, worded by the server), read once the page is idle. Nothing when there are none
+// or they could not be read; read again when the connection comes back (../shared/query.tsx).
+import { useQuery } from '@tanstack/react-query';
 import { displayName } from '../../domain/format.ts';
 import type { RecentRequest } from '../../schemas/quote.ts';
-import { api } from '../shared/api.ts';
-import { useBackOnline } from '../shared/back-online.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import { read, withQueries } from '../shared/query.tsx';
 
 function RecentRequests() {
-  const [requests, setRequests] = useState<RecentRequest[] | null>(null);
-  /** Each try to read the list; a network failure waits for the back-online event. */
-  const [attempt, setAttempt] = useState(0);
-  const [unreachable, setUnreachable] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    void api<{ requests: RecentRequest[] }>('GET', '/api/quotes/recent').then((answer) => {
-      if (!live) return;
-      setUnreachable(answer.status === 0);
-      setRequests(answer.ok ? answer.body.requests : []);
-    });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-
-  useBackOnline(unreachable, () => setAttempt((n) => n + 1));
-
+  const recent = useQuery({
+    queryKey: ['recent-requests'],
+    queryFn: ({ signal }) => read<{ requests: RecentRequest[] }>('/api/quotes/recent', signal),
+  });
+  const requests = recent.data?.requests;
   if (!requests?.length) return null;
   return (
     <section className="card" aria-labelledby="recent-requests-heading">
@@ -47,4 +32,4 @@ function RecentRequests() {
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(RecentRequests);
+export default withBoundary(withQueries(RecentRequests));

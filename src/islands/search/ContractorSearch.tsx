@@ -22,6 +22,7 @@ import SearchControls from './SearchControls.tsx';
 import { useSearchResults } from './use-search-results.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
 import { SPONSORED_IN_SEARCH, SPONSORED_LABEL } from '../../domain/ranking.ts';
+import { withQueries } from '../shared/query.tsx';
 
 interface ServiceOption {
   id: string;
@@ -65,7 +66,7 @@ function ContractorSearch({ services, places, initial }: Props) {
         window.history.replaceState(null, '', urlOf(next));
       setState(next);
       point.current = null;
-      if (window.location.search) void run(next, null);
+      if (window.location.search) run(next, null);
       else showInitial();
     };
     fromUrl();
@@ -81,7 +82,7 @@ function ContractorSearch({ services, places, initial }: Props) {
     clearTimeout(searchTimer.current);
     const go = () => {
       window.history.pushState(null, '', urlOf(next));
-      void run(next, point.current);
+      run(next, point.current);
     };
     if (options.debounce) searchTimer.current = setTimeout(go, DEBOUNCE_MS);
     else go();
@@ -120,7 +121,7 @@ function ContractorSearch({ services, places, initial }: Props) {
           const next = { ...state, page: 1, location: name ?? coordinatesText(coords) };
           setState(next);
           window.history.pushState(null, '', urlOf(next));
-          void run(next, coords);
+          run(next, coords);
         });
       },
       (err) => {
@@ -236,4 +237,4 @@ function ContractorSearch({ services, places, initial }: Props) {
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(ContractorSearch);
+export default withBoundary(withQueries(ContractorSearch));

@@ -30,6 +30,8 @@ export interface ApiOptions {
   resend?: boolean;
   /** Told when a write starts waiting for the connection (true) and when it goes again (false). */
   onWaiting?: (waiting: boolean) => void;
+  /** Abandons the request (a read's query cancelled or timed out): answered as status 0. */
+  signal?: AbortSignal;
 }
 
 export async function api<T = Record<string, unknown>>(
@@ -38,7 +40,7 @@ export async function api<T = Record<string, unknown>>(
   body?: unknown,
   options: ApiOptions = {},
 ): Promise<ApiAnswer<T>> {
-  if (method === 'GET' || options.resend === false) return send<T>(method, url, body, null);
+  if (method === 'GET' || options.resend === false) return send<T>(method, url, body, null, options.signal);
   const key = crypto.randomUUID();
   let failures = 0;
   let running = 0;
@@ -75,6 +77,7 @@ async function send<T>(
   url: string,
   body: unknown,
   key: string | null,
+  signal?: AbortSignal,
 ): Promise<ApiAnswer<T>> {
   try {
     const headers: Record<string, string> = {};
@@ -85,8 +88,11 @@ async function send<T>(
       headers,
       body: body === undefined ? null : JSON.stringify(body),
       credentials: 'same-origin',
+      signal: signal ?? null,
     });
     const parsed = (await response.json().catch(() => ({}))) as ApiAnswer<T>['body'];
+    // Abandoned while the body was on its way: no answer, as when the network fails.
+    if (signal?.aborted) return { ok: false, status: 0, body: {} as ApiAnswer<T>['body'] };
     if (response.status === 403 && parsed.code === SECOND_FACTOR_REQUIRED) toSecondFactor();
     return { ok: response.ok, status: response.status, body: parsed };
   } catch {

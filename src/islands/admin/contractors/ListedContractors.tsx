@@ -6,7 +6,7 @@ import { LISTING_WORDS, wordFor } from '../../../domain/format.ts';
 import type { AdminBusiness, AdminContractorPage } from '../../../schemas/admin.ts';
 import type { Column } from '../kit/AdminTable.tsx';
 import KeysetTable from '../kit/KeysetTable.tsx';
-import { useKeysetList } from '../use-keyset-list.ts';
+import { useKeysetList } from '../kit/use-keyset-list.ts';
 import { useAdminPost } from './forms.tsx';
 import LicenceCheck from './LicenceCheck.tsx';
 

@@ -11,9 +11,11 @@ import type { AdminBusiness, AdminClaim, AdminContractorPage } from '../../../sc
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
 import type { Column } from '../kit/AdminTable.tsx';
 import KeysetTable from '../kit/KeysetTable.tsx';
-import { useKeysetList } from '../use-keyset-list.ts';
+import { useKeysetList } from '../kit/use-keyset-list.ts';
 import { Address, Email, Facts, given, list, Phone, Website } from '../kit/facts.tsx';
-import { ReasonForm, useAdminPost } from './forms.tsx';
+import { REJECTION_REASON_MAX } from '../../../domain/admin-rules.ts';
+import ReasonForm from '../kit/ReasonForm.tsx';
+import { useAdminPost } from './forms.tsx';
 import LicenceCheck from './LicenceCheck.tsx';
 
 const QUERY = { list: 'claims' };
@@ -175,7 +177,9 @@ export default function ListingClaims(props: { onMessage: (message: string | nul
       cell: (c) =>
         rejecting === c.id ? (
           <ReasonForm
-            subject={`the claim to ${c.businessName}`}
+            label={`Reason for rejecting the claim to ${c.businessName} (mailed to the applicant)`}
+            submitLabel="Send rejection"
+            maxLength={REJECTION_REASON_MAX}
             busy={busy === c.id}
             onSubmit={(reason) => void reject(c, reason)}
             onCancel={() => setRejecting(null)}

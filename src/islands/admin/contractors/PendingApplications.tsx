@@ -11,9 +11,11 @@ import type { AdminBusiness, AdminContractorPage } from '../../../schemas/admin.
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
 import type { Column } from '../kit/AdminTable.tsx';
 import KeysetTable from '../kit/KeysetTable.tsx';
-import { useKeysetList } from '../use-keyset-list.ts';
+import { useKeysetList } from '../kit/use-keyset-list.ts';
 import { Address, Email, Facts, given, list, Phone, Website, years } from '../kit/facts.tsx';
-import { licenceText, ReasonForm, useAdminPost } from './forms.tsx';
+import { REJECTION_REASON_MAX } from '../../../domain/admin-rules.ts';
+import ReasonForm from '../kit/ReasonForm.tsx';
+import { licenceText, useAdminPost } from './forms.tsx';
 import LicenceCheck from './LicenceCheck.tsx';
 
 const PATH = '/api/admin/contractors';
@@ -183,7 +185,9 @@ export default function PendingApplications(props: { onMessage: (message: string
       cell: (b) =>
         rejecting === b.id ? (
           <ReasonForm
-            subject={b.name}
+            label={`Reason for rejecting ${b.name} (mailed to the applicant)`}
+            submitLabel="Send rejection"
+            maxLength={REJECTION_REASON_MAX}
             busy={busy === b.id}
             onSubmit={(reason) => void reject(b, reason)}
             onCancel={() => setRejecting(null)}

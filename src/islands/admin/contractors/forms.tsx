@@ -1,7 +1,5 @@
-// The contractors page's small forms and its one way to send a change: a reason for a rejection,
-// a licence check, and `useAdminPost` (the row being changed, the answer's message).
+// The contractors page's small forms and its one way to send a change: a licence check, and `useAdminPost` (the row being changed, the answer's message).
 import { useId, useState } from 'react';
-import { REJECTION_REASON_MAX } from '../../../domain/admin-rules.ts';
 import { formatDay } from '../../../domain/format.ts';
 import type { AdminLicence, TLicenceCheck } from '../../../schemas/admin.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
@@ -29,42 +27,6 @@ export function useAdminPost(onMessage: (message: string | null) => void) {
 /** "Ohio Construction Industry Licensing Board #12345, checked Nov 2, 2026 (source)". */
 export function licenceText(licence: AdminLicence): string {
   return `${licence.board} #${licence.number}, checked ${formatDay(licence.checkedOn)} (${licence.source})`;
-}
-
-/** A reason form (required, length-limited) for a rejection. */
-export function ReasonForm(props: {
-  subject: string;
-  busy: boolean;
-  onSubmit: (reason: string) => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim()) props.onSubmit(reason.trim());
-  };
-  return (
-    <form className="admin-inline-form" onSubmit={submit}>
-      <label htmlFor={id}>Reason for rejecting {props.subject} (mailed to the applicant)</label>
-      <textarea
-        id={id}
-        required
-        maxLength={REJECTION_REASON_MAX}
-        rows={3}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
-      <div className="admin-actions">
-        <button className="btn" type="submit" disabled={props.busy || !reason.trim()}>
-          Send rejection
-        </button>
-        <button className="btn secondary" type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
 }
 
 /** The licence check form: number, issuing board, day checked, source. */

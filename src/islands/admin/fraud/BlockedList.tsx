@@ -6,7 +6,7 @@ import type { BlockedIdentity, FraudQueuePage } from '../../../schemas/admin-fra
 import { api, UNEXPECTED } from '../../shared/api.ts';
 import type { Column } from '../kit/AdminTable.tsx';
 import KeysetTable from '../kit/KeysetTable.tsx';
-import { useKeysetList } from '../use-keyset-list.ts';
+import { useKeysetList } from '../kit/use-keyset-list.ts';
 import { FRAUD_PATH } from './LeadList.tsx';
 import { blockedName, blockedValue } from './words.ts';
 

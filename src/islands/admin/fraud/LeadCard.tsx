@@ -1,60 +1,15 @@
 // One request in the fraud queue: who sent it and from where, why it was held or reported, the
 // signals it shares with other requests, and Release and Block (a reason required to block).
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { creditReasonLabel } from '../../../domain/credit-rules.ts';
 import { formatDateTime, plural } from '../../../domain/format.ts';
 import { BLOCK_KIND_LABELS, FRAUD_REASON_MAX } from '../../../domain/fraud-rules.ts';
 import type { FraudLead } from '../../../schemas/admin-fraud.ts';
 import { Address, Email, Phone } from '../kit/facts.tsx';
+import ReasonForm from '../kit/ReasonForm.tsx';
 import { requestTitle } from './words.ts';
 
-type FormEvent = { preventDefault: () => void };
-
 const Time = (props: { at: string }) => <time dateTime={props.at}>{formatDateTime(props.at)}</time>;
-
-function BlockForm(props: {
-  lead: FraudLead;
-  busy: boolean;
-  onSubmit: (reason: string) => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const sold = props.lead.buyers.paid > props.lead.buyers.refunded;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim()) props.onSubmit(reason.trim());
-  };
-  return (
-    <form className="admin-inline-form" onSubmit={submit}>
-      <label htmlFor={id}>
-        Reason for blocking the {requestTitle(props.lead)} (kept with the blocked contact details)
-      </label>
-      <textarea
-        id={id}
-        required
-        maxLength={FRAUD_REASON_MAX}
-        rows={3}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
-      {sold && (
-        <p className="muted">
-          Every buyer not refunded yet is refunded to their card once and e-mailed; their billing shows the
-          reason “{creditReasonLabel('fraud')}”.
-        </p>
-      )}
-      <div className="admin-actions">
-        <button className="btn" type="submit" disabled={props.busy || !reason.trim()}>
-          Block request
-        </button>
-        <button className="btn secondary" type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
 
 export default function LeadCard(props: {
   lead: FraudLead;
@@ -156,7 +111,22 @@ export default function LeadCard(props: {
         </ul>
       )}
       {props.blocking ? (
-        <BlockForm lead={lead} busy={props.busy} onSubmit={props.onBlockReason} onCancel={props.onCancel} />
+        <ReasonForm
+          label={`Reason for blocking the ${requestTitle(lead)} (kept with the blocked contact details)`}
+          submitLabel="Block request"
+          maxLength={FRAUD_REASON_MAX}
+          note={
+            lead.buyers.paid > lead.buyers.refunded && (
+              <p className="muted">
+                Every buyer not refunded yet is refunded to their card once and e-mailed; their billing shows
+                the reason “{creditReasonLabel('fraud')}”.
+              </p>
+            )
+          }
+          busy={props.busy}
+          onSubmit={props.onBlockReason}
+          onCancel={props.onCancel}
+        />
       ) : (
         (canBlock || canRelease) && (
           <div className="admin-actions">

@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import { plural } from '../../../domain/format.ts';
 import type { FraudDecision, FraudLead, FraudList, FraudQueuePage } from '../../../schemas/admin-fraud.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
-import { LoadMore } from '../kit/KeysetTable.tsx';
-import { useKeysetList } from '../use-keyset-list.ts';
+import LoadMore from '../kit/LoadMore.tsx';
+import { useKeysetList } from '../kit/use-keyset-list.ts';
 import LeadCard from './LeadCard.tsx';
 import { requestTitle } from './words.ts';
 

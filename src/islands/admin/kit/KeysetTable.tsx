@@ -1,28 +1,9 @@
 // A keyset-paged admin list in one piece: its error, its empty message, the table (AdminTable:
-// cards on a phone) and "Show more" with "Loading…". Every paged admin list uses it, so they
+// cards on a phone) and "Show more" with "Loading…" (LoadMore). Every paged admin list uses it, so they
 // read and behave alike.
-import type { KeysetList } from '../use-keyset-list.ts';
 import AdminTable, { type Column } from './AdminTable.tsx';
-
-/** "Show more …" while the list has another page, and "Loading…" while one is read. */
-export function LoadMore<T>(props: { list: KeysetList<T>; label: string }) {
-  const { list } = props;
-  return (
-    <>
-      {list.cursor && (
-        <button
-          type="button"
-          className="btn secondary"
-          disabled={list.loading}
-          onClick={() => void list.more()}
-        >
-          {props.label}
-        </button>
-      )}
-      {list.loading && <p className="muted">Loading…</p>}
-    </>
-  );
-}
+import LoadMore from './LoadMore.tsx';
+import type { KeysetList } from './use-keyset-list.ts';
 
 export default function KeysetTable<T>(props: {
   list: KeysetList<T>;

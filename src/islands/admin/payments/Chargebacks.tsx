@@ -4,7 +4,7 @@ import { displayName, formatDateTime, formatMoney, wordFor } from '../../../doma
 import type { AdminChargeback, AdminChargebackPage } from '../../../schemas/admin-payments.ts';
 import type { Column } from '../kit/AdminTable.tsx';
 import KeysetTable from '../kit/KeysetTable.tsx';
-import { useKeysetList } from '../use-keyset-list.ts';
+import { useKeysetList } from '../kit/use-keyset-list.ts';
 
 const Time = (props: { at: string }) => <time dateTime={props.at}>{formatDateTime(props.at)}</time>;
 

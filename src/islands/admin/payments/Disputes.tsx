@@ -1,6 +1,6 @@
 // The payments page's Disputes tab: the contractors' credit requests the automatic rules did not
 // settle; grant (refunded to the card) or decline, always with a reason the contractor reads.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { CREDIT_DECISION_MAX, PAYMENTS_MESSAGES as M } from '../../../domain/admin-payments-rules.ts';
 import { creditReasonLabel } from '../../../domain/credit-rules.ts';
 import {
@@ -14,52 +14,13 @@ import type { AdminCreditPage, AdminCreditRequest } from '../../../schemas/admin
 import { api, UNEXPECTED } from '../../shared/api.ts';
 import type { Column } from '../kit/AdminTable.tsx';
 import KeysetTable from '../kit/KeysetTable.tsx';
-import { useKeysetList } from '../use-keyset-list.ts';
+import ReasonForm from '../kit/ReasonForm.tsx';
+import { useKeysetList } from '../kit/use-keyset-list.ts';
 
-type FormEvent = { preventDefault: () => void };
 type Action = 'grant' | 'decline';
 
 const Time = (props: { at: string }) => <time dateTime={props.at}>{formatDateTime(props.at)}</time>;
 const leadName = (c: AdminCreditRequest) => serviceInPlace(c.projectType, c.place);
-
-function DecisionForm(props: {
-  credit: AdminCreditRequest;
-  action: Action;
-  busy: boolean;
-  onSubmit: (reason: string) => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const verb = props.action === 'grant' ? 'granting' : 'declining';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim()) props.onSubmit(reason.trim());
-  };
-  return (
-    <form className="admin-inline-form" onSubmit={submit}>
-      <label htmlFor={id}>
-        Reason for {verb} the credit to {props.credit.businessName} (sent to the contractor)
-      </label>
-      <textarea
-        id={id}
-        required
-        maxLength={CREDIT_DECISION_MAX}
-        rows={3}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
-      <div className="admin-actions">
-        <button className="btn" type="submit" disabled={props.busy || !reason.trim()}>
-          {props.action === 'grant' ? `Refund ${formatMoney(props.credit.amountCents)}` : 'Decline request'}
-        </button>
-        <button className="btn secondary" type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
 
 export default function Disputes() {
   const list = useKeysetList('/api/admin/payments/credits', {}, (page: AdminCreditPage) => page.credits);
@@ -135,9 +96,10 @@ export default function Disputes() {
       kind: 'actions',
       cell: (c) =>
         open?.id === c.id ? (
-          <DecisionForm
-            credit={c}
-            action={open.action}
+          <ReasonForm
+            label={`Reason for ${open.action === 'grant' ? 'granting' : 'declining'} the credit to ${c.businessName} (sent to the contractor)`}
+            submitLabel={open.action === 'grant' ? `Refund ${formatMoney(c.amountCents)}` : 'Decline request'}
+            maxLength={CREDIT_DECISION_MAX}
             busy={busy === c.id}
             onSubmit={(reason) => void decide(c, open.action, reason)}
             onCancel={() => setOpen(null)}

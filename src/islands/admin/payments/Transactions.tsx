@@ -11,7 +11,7 @@ import { formatDateTime, formatMoney, wordFor } from '../../../domain/format.ts'
 import type { AdminTransaction, AdminTransactionPage } from '../../../schemas/admin-payments.ts';
 import type { Column } from '../kit/AdminTable.tsx';
 import KeysetTable from '../kit/KeysetTable.tsx';
-import { useKeysetList } from '../use-keyset-list.ts';
+import { useKeysetList } from '../kit/use-keyset-list.ts';
 
 type FormEvent = { preventDefault: () => void };
 

@@ -1,0 +1,88 @@
+// The islands' one client data layer (TanStack Query, docs/decisions.md): every read goes through
+// `read` (api()'s GET) inside a query, so retries, caching and the refetch once the connection is
+// back are written here once. The defaults keep what the islands did by hand: a read is tried once
+// and fails at once (billing asks for its own retries: billing-query.ts), nothing is read again
+// on a window's focus, and a read the network failed is read again when the connection comes back
+// (the offline banner's back-online event or the browser's own 'online'). Each island is its own
+// React root with its own client (`withQueries`): a page rendered on the server shares nothing
+// between visitors.
+import { onlineManager, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
+import { useState, type ComponentType } from 'react';
+import { BACK_ONLINE_EVENT } from '../../domain/app-chrome.ts';
+import { api, UNEXPECTED } from './api.ts';
+
+/** A read that did not come back ok: the server's words (or UNEXPECTED) and its status. */
+export class ReadError extends Error {
+  /** The answer's HTTP status; 0 when the network failed (no answer at all). */
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ReadError';
+    this.status = status;
+  }
+}
+
+/** GET `url` as JSON through api(); an answer that is not ok is thrown as a ReadError. */
+export async function read<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const answer = await api<T>('GET', url, undefined, signal ? { signal } : {});
+  if (!answer.ok) throw new ReadError(answer.body.error ?? UNEXPECTED, answer.status);
+  return answer.body;
+}
+
+/** True for an error of a read the network failed: it is read again once the connection is back. */
+function failedForNetwork(error: unknown): boolean {
+  return error instanceof ReadError && error.status === 0;
+}
+
+const readAgainWhenBack = (query: Query) =>
+  query.state.status === 'error' && failedForNetwork(query.state.error) ? 'always' : false;
+
+/** A client with the islands' defaults (one per island root). */
+export function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: false,
+        // A read is tried even while the browser says it is offline: it fails and says so, as
+        // before, rather than waiting silently; the connection's return reads it again.
+        networkMode: 'always',
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: readAgainWhenBack,
+      },
+    },
+  });
+}
+
+// The connection as the queries see it: the browser's offline and online events, and the offline
+// banner's back-online event. Each return is told to the clients even when the browser never said
+// it was offline (off and on again), so what failed is read again.
+onlineManager.setEventListener((setOnline) => {
+  if (typeof window === 'undefined') return undefined;
+  const offline = () => setOnline(false);
+  const back = () => {
+    setOnline(false);
+    setOnline(true);
+  };
+  addEventListener('offline', offline);
+  addEventListener('online', back);
+  addEventListener(BACK_ONLINE_EVENT, back);
+  return () => {
+    removeEventListener('offline', offline);
+    removeEventListener('online', back);
+    removeEventListener(BACK_ONLINE_EVENT, back);
+  };
+});
+
+/** An island's root with its own query client: `export default withBoundary(withQueries(Island))`. */
+export function withQueries<P extends object>(Island: ComponentType<P>): ComponentType<P> {
+  function WithQueries(props: P) {
+    const [client] = useState(newQueryClient);
+    return (
+      <QueryClientProvider client={client}>
+        <Island {...props} />
+      </QueryClientProvider>
+    );
+  }
+  WithQueries.displayName = `withQueries(${Island.displayName ?? Island.name})`;
+  return WithQueries;
+}
