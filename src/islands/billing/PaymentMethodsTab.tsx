@@ -1,7 +1,7 @@
 // The Payment Methods tab: each card on file (brand, last4, expiry, default, status in words),
 // as a list of cards that fits a phone, and where to add or replace one.
 import { PAYMENT_SETUP_PATH } from '../../domain/billing-rules.ts';
-import { displayName } from '../../domain/format.ts';
+import { displayName, formatCardExpiry } from '../../domain/format.ts';
 import type { BillingPaymentMethod, BillingSummary } from '../../schemas/billing.ts';
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
@@ -41,9 +41,7 @@ export default function PaymentMethodsTab({ summary }: { summary: BillingSummary
                 {m.isDefault && <span className="chip info">Default</span>}
                 <span className={`chip ${state.tone}`}>{state.label}</span>
               </p>
-              <p className="muted">
-                Expires {String(m.expiryMonth).padStart(2, '0')}/{m.expiryYear}
-              </p>
+              <p className="muted">Expires {formatCardExpiry(m.expiryMonth, m.expiryYear)}</p>
             </li>
           );
         })}

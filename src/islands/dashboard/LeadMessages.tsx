@@ -9,7 +9,7 @@ import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../../domain/quote-rules.ts';
 import type { LeadMessage } from '../../schemas/dashboard.ts';
 import { ZContractorMessage } from '../../schemas/inbox.ts';
 import { pushToast } from '../../stores/toasts.ts';
-import { UNEXPECTED } from '../shared/api.ts';
+import { UNEXPECTED, upload } from '../shared/api.ts';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -45,28 +45,20 @@ export default function LeadMessages(props: {
     form.set('body', parsed.data.body);
     if (photo) form.set('file', photo);
     setBusy(true);
-    try {
-      const response = await fetch(`/api/contractor/leads/${props.distributionId}/messages`, {
-        method: 'POST',
-        body: form,
-        credentials: 'same-origin',
-      });
-      const answer = (await response.json().catch(() => ({}))) as { error?: string };
-      setBusy(false);
-      if (!response.ok) {
-        const field = response.status === 413 || response.status === 415 ? 'file' : 'body';
-        setError({ field, message: answer.error ?? UNEXPECTED });
-        return;
-      }
-      setBody('');
-      setError(null);
-      if (file.current) file.current.value = '';
-      pushToast({ title: MESSAGE_MESSAGES.sentToHomeowner });
-      await props.onSent();
-    } catch {
-      setBusy(false);
-      setError({ field: 'body', message: UNEXPECTED });
+    // Through upload(): the same idempotency key if the network fails and it is sent again, so the
+    // homeowner gets the message once.
+    const answer = await upload(`/api/contractor/leads/${props.distributionId}/messages`, form);
+    setBusy(false);
+    if (!answer.ok) {
+      const field = answer.status === 413 || answer.status === 415 ? 'file' : 'body';
+      setError({ field, message: answer.body.error ?? UNEXPECTED });
+      return;
     }
+    setBody('');
+    setError(null);
+    if (file.current) file.current.value = '';
+    pushToast({ title: MESSAGE_MESSAGES.sentToHomeowner });
+    await props.onSent();
   };
 
   return (
