@@ -36,11 +36,11 @@ export default function ProfilePhotos(props: {
       const form = new FormData();
       form.set('file', file);
       setProgress({ name: file.name, percent: 0 });
-      const answer = await uploadForm<{ images: string[] }>('/api/contractor/photos', form, {
+      const answer = await uploadForm<{ images?: string[] }>('/api/contractor/photos', form, {
         onProgress: (percent) => setProgress({ name: file.name, percent }),
       });
       setProgress(null);
-      if (!answer.ok) {
+      if (!answer.ok || !answer.body.images) {
         const { error } = answer.body;
         pushError(M.uploadFailedTitle, error && answer.status < 500 ? error : M.uploadFailed);
         continue;

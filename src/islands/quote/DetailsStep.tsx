@@ -76,8 +76,9 @@ export default function DetailsStep({
         refocus.current = true;
         break;
       }
-      if (result.ok) {
-        const { url } = result.body;
+      // A success names the stored photo; an answer without it (a proxy's) is an error.
+      const url = result.ok ? result.body.url : undefined;
+      if (url) {
         count += 1;
         onPhotos((photos) => [...photos, url]);
       } else {

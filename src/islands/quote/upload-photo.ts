@@ -6,9 +6,9 @@ export function uploadPhoto(
   file: File,
   requestKey: string,
   options: Pick<UploadOptions, 'onProgress' | 'signal'>,
-): Promise<ApiAnswer<{ url: string }>> {
+): Promise<ApiAnswer<{ url?: string }>> {
   const form = new FormData();
   form.append('requestKey', requestKey);
   form.append('file', file);
-  return upload<{ url: string }>('/api/uploads', form, options);
+  return upload<{ url?: string }>('/api/uploads', form, options);
 }

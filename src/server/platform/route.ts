@@ -158,7 +158,8 @@ async function uploadFingerprint(request: Request): Promise<[string, string][]> 
   try {
     return await formFingerprint(await readUploadForm(request.clone()));
   } catch (error) {
-    await request.body?.cancel().catch(() => undefined);
+    // Not awaited: one half of a cloned body is only cancelled once its twin is read or cancelled.
+    void request.body?.cancel().catch(() => undefined);
     throw error;
   }
 }

@@ -91,13 +91,13 @@ function CoverUpload(props: { article: AdminArticle; onDone: (article: AdminArti
     setError(null);
     const form = new FormData();
     form.set('file', file);
-    const answer = await uploadForm<{ article: AdminArticle }>(
+    const answer = await uploadForm<{ article?: AdminArticle }>(
       `/api/admin/content/articles/${props.article.id}/cover`,
       form,
       { onProgress: (percent) => setProgress({ name: file.name, percent }) },
     );
     setProgress(null);
-    if (!answer.ok) return setError(answer.body.error ?? UNEXPECTED);
+    if (!answer.ok || !answer.body.article) return setError(answer.body.error ?? UNEXPECTED);
     props.onDone(answer.body.article);
   };
   return (
