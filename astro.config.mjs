@@ -153,6 +153,9 @@ export default defineConfig({
               'scheduler',
               /^@nanostores\//,
               'nanostores',
+              // The islands' data layer (issue 29) imports React: bundled with it, or the function
+              // would carry it whole (0.77 MB) and load a second React beside the bundled one.
+              /^@tanstack\//,
               'zod',
               /^@supabase\//,
               'stripe',
