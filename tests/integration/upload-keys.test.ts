@@ -18,6 +18,9 @@ import {
 } from '../../src/server/platform/security/sessions.ts';
 import { REPLAYED_HEADER, REQUEST_KEY_MESSAGES } from '../../src/server/platform/security/request-keys.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/server/platform/security/body-limits.ts';
+import { checkRateLimit } from '../../src/server/platform/security/rate-limit.ts';
+import { UPLOADS_PER_IP_PER_HOUR } from '../../src/server/platform/uploads/limit-uploads.ts';
+import { addressKey } from '../../src/domain/client-address.ts';
 import { createBusiness, createUser, type BusinessRow } from '../factories/index.ts';
 import { apiContext } from '../helpers/api-context.ts';
 import { useTestSql } from '../helpers/sql.ts';
@@ -167,6 +170,19 @@ describe('a profile photo sent again with the same Idempotency-Key', () => {
     expect(await refused.json()).toMatchObject({ error: PHOTO_MESSAGES.tooLarge });
     expect(await sql`select 1 from request_keys where key = ${key}`).toHaveLength(0);
     expect(await images(a.business.id)).toHaveLength(0);
+  });
+
+  it('is checked before its body is read: past the hourly limit it is a 429, even past the photo limit', async () => {
+    const a = await contractor();
+    const address = '203.0.113.77';
+    for (let i = 0; i < UPLOADS_PER_IP_PER_HOUR; i++) {
+      await checkRateLimit(sql, addressKey(address), 'upload:ip', UPLOADS_PER_IP_PER_HOUR, 60);
+    }
+    const key = randomUUID();
+    const big = form({ file: Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES)]) });
+    const refused = await post(photos, '/api/contractor/photos', a.user, big, key, address);
+    expect(refused.status).toBe(429);
+    expect(await sql`select 1 from request_keys where key = ${key}`).toHaveLength(0);
   });
 });
 

@@ -7,15 +7,18 @@ import { route } from '~/server/platform/route';
 import { uploadStore } from '~/server/platform/storage/uploads';
 import { limitUploads } from '~/server/platform/uploads/limit-uploads';
 import { deleteQuotePhoto, uploadQuotePhoto } from '~/server/platform/uploads/quote-photos';
-import { readPhotoForm, ZDeletePhoto } from '~/server/platform/uploads/read-photo-form';
+import { photoOfForm, readUploadForm, ZDeletePhoto } from '~/server/platform/uploads/read-photo-form';
 
 export const prerender = false;
 
 // No body schema: the handler reads the multipart body itself.
-export const POST = route({ auth: 'none' }, async ({ context }) => {
+export const POST = route({ auth: 'none' }, async ({ context, once }) => {
   await limitUploads(db(), requestMeta(context).ip);
-  const photo = await readPhotoForm(context.request);
-  return Response.json(await uploadQuotePhoto(db(), uploadStore(), photo), { status: 201 });
+  const form = await readUploadForm(context.request);
+  return once(form, async () => {
+    const photo = await photoOfForm(form);
+    return Response.json(await uploadQuotePhoto(db(), uploadStore(), photo), { status: 201 });
+  });
 });
 
 export const DELETE = route({ auth: 'none', query: ZDeletePhoto }, async ({ query }) => {

@@ -43,7 +43,7 @@ export { getLead } from './dashboard/get-lead.ts';
 export { listLeads } from './dashboard/list-leads.ts';
 export { popularServices } from './dashboard/popular-services.ts';
 export { listPortfolio } from './dashboard/portfolio-items.ts';
-export { readPortfolioForm } from './dashboard/read-portfolio-form.ts';
+export { portfolioOfForm } from './dashboard/read-portfolio-form.ts';
 export { recentActivity } from './dashboard/recent-activity.ts';
 export { removePortfolioItem } from './dashboard/remove-portfolio-item.ts';
 export { reorderPortfolio } from './dashboard/reorder-portfolio.ts';
@@ -53,7 +53,7 @@ export { blockLead, listFraudQueue, releaseIdentity, releaseLead } from './fraud
 export { contractorCards, type ContractorCard } from './inbox/contractor-cards.ts';
 export { homeownerRequests } from './inbox/homeowner-requests.ts';
 export { EMPTY_STATE, handleInboxForm, settleRequestPage, type InboxFormState } from './inbox/inbox-forms.ts';
-export { boughtLeadOf, postContractorMessage, readMessageForm } from './inbox/index.ts';
+export { boughtLeadOf, postContractorMessage, messageOfForm } from './inbox/index.ts';
 export { resolveRequest } from './access/request-access.ts';
 export { requestView, type RequestView } from './inbox/request-view.ts';
 export type { ThreadMessage } from './inbox/threads.ts';

@@ -12,7 +12,6 @@ import { AppError, errorResponse } from './errors.ts';
 import { db } from './db/client.ts';
 import { PRIVATE, readJson, refuseNulInQuery } from './http.ts';
 import { withRequestId } from './log.ts';
-import { readUploadForm } from './uploads/read-photo-form.ts';
 import { bodyLimit } from './security/body-limits.ts';
 import {
   claimRequestKey,
@@ -61,6 +60,12 @@ export interface RouteInput<A extends Access, B extends Schema | undefined, Q ex
   query: Q extends Schema ? z.output<Q> : undefined;
   /** Names this request in the log and in a 500's answer. */
   requestId: string;
+  /**
+   * An upload's handler (multipart, read by the handler itself) calls this with the form it read,
+   * after its own checks (rate limit, ownership), around the work the form asks for: under an
+   * Idempotency-Key, a repeat of the same fields and files gets the first answer (keyedOnce).
+   */
+  once: (form: FormData, run: () => Promise<Response>) => Promise<Response>;
 }
 
 export function route<
@@ -98,8 +103,15 @@ export function route<
               ...(options.bodyTypes ? { types: options.bodyTypes } : {}),
             })
           : undefined;
-        const input = { context, user, body, query, requestId } as RouteInput<A, B, Q>;
-        const response = await keyedOnce(options, input, () => handler(input));
+        const once = (form: FormData, run: () => Promise<Response>) =>
+          keyedOnce(options, context, user, form, run);
+        const input = { context, user, body, query, requestId, once } as RouteInput<A, B, Q>;
+        // An upload's handler claims its key itself (once), after its checks: nothing of the body
+        // is read, copied or hashed for a caller who may not upload at all.
+        const uploads = options.body === undefined && isMultipart(request);
+        const response = uploads
+          ? await handler(input)
+          : await keyedOnce(options, context, user, body, () => handler(input));
         return withDefaults(response, options.headers ?? PRIVATE, requestId);
       } catch (error) {
         const where = `${request.method} ${url.pathname}`;
@@ -112,22 +124,23 @@ export function route<
 /**
  * Runs the handler once per Idempotency-Key (src/server/platform/security/request-keys.ts): a write the
  * islands send again after a lost connection is answered with its first answer when the first
- * did reach us, an upload included (one stored photo per key and user). Writes without a key,
- * reads, other raw bodies (a webhook, a page's form) and routes that opt out run as they come.
+ * did reach us, an upload included (one stored photo per key and user, by its fields and files).
+ * Writes without a key, reads, other raw bodies (a webhook, a page's form) and routes that opt
+ * out run as they come.
  */
 async function keyedOnce<A extends Access, B extends Schema | undefined, Q extends Schema | undefined>(
   options: RouteOptions<A, B, Q>,
-  { context, user, body }: RouteInput<A, B, Q>,
+  context: APIContext,
+  user: SessionUser | null | undefined,
+  body: unknown,
   run: () => Response | Promise<Response>,
 ): Promise<Response> {
   const { request, url } = context;
   if (request.method === 'GET' || request.method === 'HEAD' || options.keyed === false) return run();
-  // A body the route reads raw is not read here, so one could not be told from another: such
-  // writes run as they come. An upload (multipart) is the exception: a copy of it is read, within
-  // the photo's limit, to know a repeat by its fields and files.
-  const raw = options.body === undefined && request.headers.has('content-type');
-  const upload = raw && isMultipart(request);
-  if (raw && !upload) return run();
+  // A raw body (no schema) is not read here, so one could not be told from another: such writes
+  // run as they come, but for an upload, whose handler passes the form it read (once).
+  const upload = body instanceof FormData;
+  if (options.body === undefined && request.headers.has('content-type') && !upload) return run();
   const key = requestKeyOf(request);
   if (key === null) return run();
   const claimed = await claimRequestKey(db(), {
@@ -135,7 +148,7 @@ async function keyedOnce<A extends Access, B extends Schema | undefined, Q exten
     key,
     method: request.method,
     path: url.pathname + url.search,
-    body: upload ? await uploadFingerprint(request) : body,
+    body: upload ? await formFingerprint(body) : body,
   });
   if ('replay' in claimed) return claimed.replay;
   let response: Response;
@@ -148,20 +161,6 @@ async function keyedOnce<A extends Access, B extends Schema | undefined, Q exten
   }
   const setsCookie = [...context.cookies.headers()].length > 0;
   return settleRequestKey(db(), claimed.claim, response, { setsCookie });
-}
-
-/**
- * An upload's fields and files (formFingerprint), read from a copy of its body: the handler reads
- * the body itself. A copy refused (past the photo's limit, broken) drops the body with it.
- */
-async function uploadFingerprint(request: Request): Promise<[string, string][]> {
-  try {
-    return await formFingerprint(await readUploadForm(request.clone()));
-  } catch (error) {
-    // Not awaited: one half of a cloned body is only cancelled once its twin is read or cancelled.
-    void request.body?.cancel().catch(() => undefined);
-    throw error;
-  }
 }
 
 const isMultipart = (request: Request) =>

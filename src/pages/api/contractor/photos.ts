@@ -9,19 +9,21 @@ import { requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';
 import { uploadStore } from '~/server/platform/storage/uploads';
 import { limitUploads } from '~/server/platform/uploads/limit-uploads';
-import { readPhotoFile } from '~/server/platform/uploads/read-photo-form';
+import { photoFileOfForm, readUploadForm } from '~/server/platform/uploads/read-photo-form';
 import { schedulePublish } from '~/server/platform/publish/publisher';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'contractor' }, async ({ context, user }) => {
+export const POST = route({ auth: 'contractor' }, async ({ context, user, once }) => {
   const business = await requireActiveBusiness(db(), user.id);
   await limitUploads(db(), requestMeta(context).ip);
-  const bytes = await readPhotoFile(context.request);
-  const owner = { id: business.id, ownerId: user.id };
-  const photos = await uploadBusinessPhoto(db(), uploadStore(), owner, bytes);
-  schedulePublish(user.id);
-  return Response.json(photos, { status: 201 });
+  const form = await readUploadForm(context.request);
+  return once(form, async () => {
+    const owner = { id: business.id, ownerId: user.id };
+    const photos = await uploadBusinessPhoto(db(), uploadStore(), owner, await photoFileOfForm(form));
+    schedulePublish(user.id);
+    return Response.json(photos, { status: 201 });
+  });
 });
 
 const ZPhotoUrl = z.strictObject({ url: z.string().check(z.maxLength(500)) });

@@ -4,4 +4,4 @@ export { homeownerRequests } from './homeowner-requests.ts';
 export { boughtLeadOf, postContractorMessage, postHomeownerMessage } from './post-message.ts';
 export { resolveRequest } from '../access/request-access.ts';
 export { requestView } from './request-view.ts';
-export { readMessageForm } from './read-message-form.ts';
+export { messageOfForm } from './read-message-form.ts';

@@ -31,15 +31,20 @@ export async function readUploadForm(request: Request): Promise<FormData> {
   }
 }
 
-export async function readPhotoForm(request: Request): Promise<{ requestKey: string; bytes: Uint8Array }> {
-  const form = await readUploadForm(request);
+/** The quote wizard's photo: the request it belongs to and the photo's bytes. */
+export async function photoOfForm(form: FormData): Promise<{ requestKey: string; bytes: Uint8Array }> {
   const input = ZUpload.parse({ requestKey: form.get('requestKey'), file: form.get('file') });
   return { requestKey: input.requestKey, bytes: new Uint8Array(await input.file.arrayBuffer()) };
 }
 
-/** A multipart body of one photo (`file`) and nothing else needed: the dashboard's profile photos. */
-export async function readPhotoFile(request: Request): Promise<Uint8Array> {
-  const form = await readUploadForm(request);
+/** A form's one photo (`file`) and nothing else needed: the dashboard's profile photos. */
+export async function photoFileOfForm(form: FormData): Promise<Uint8Array> {
   const file = z.instanceof(File, { error: 'Please choose a photo' }).parse(form.get('file'));
   return new Uint8Array(await file.arrayBuffer());
+}
+
+/** A form's photo (`file`) where one may come or not: none, or an empty file, is null. */
+export async function optionalPhotoOfForm(form: FormData): Promise<Uint8Array | null> {
+  const file = form.get('file');
+  return file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
 }

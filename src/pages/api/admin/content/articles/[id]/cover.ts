@@ -6,13 +6,22 @@ import { setArticleCover } from '~/server/admin';
 import { db } from '~/server/platform/db/client';
 import { route } from '~/server/platform/route';
 import { uploadStore } from '~/server/platform/storage/uploads';
-import { readPhotoFile } from '~/server/platform/uploads/read-photo-form';
+import { photoFileOfForm, readUploadForm } from '~/server/platform/uploads/read-photo-form';
 
 export const prerender = false;
 
 // No body schema: the handler reads the multipart body itself.
-export const POST = route({ auth: 'admin' }, async ({ context, user }) => {
+export const POST = route({ auth: 'admin' }, async ({ context, user, once }) => {
   const id = z.parse(ZRecordId, context.params.id);
-  const bytes = await readPhotoFile(context.request);
-  return Response.json({ article: await setArticleCover(db(), uploadStore(), { id: user.id }, id, bytes) });
+  const form = await readUploadForm(context.request);
+  return once(form, async () => {
+    const article = await setArticleCover(
+      db(),
+      uploadStore(),
+      { id: user.id },
+      id,
+      await photoFileOfForm(form),
+    );
+    return Response.json({ article });
+  });
 });
