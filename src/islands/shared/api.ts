@@ -42,27 +42,44 @@ export async function api<T = Record<string, unknown>>(
 ): Promise<ApiAnswer<T>> {
   if (method === 'GET' || options.resend === false) return send<T>(method, url, body, null, options.signal);
   const key = crypto.randomUUID();
+  return withRetries(() => send<T>(method, url, body, key), { onWaiting: options.onWaiting });
+}
+
+/**
+ * Tries a keyed write (`attempt`, which sends it with the same key each time) until it is
+ * answered: a first try still running is asked again every second; a network failure is tried
+ * again after 1, 2 and 4 s while the browser believes itself online, and once the connection is
+ * back while it does not. `signal` (an upload's Cancel) ends every wait at once.
+ */
+async function withRetries<T>(
+  attempt: () => Promise<ApiAnswer<T>>,
+  {
+    onWaiting,
+    signal,
+  }: { onWaiting?: ApiOptions['onWaiting'] | undefined; signal?: AbortSignal | undefined },
+): Promise<ApiAnswer<T>> {
   let failures = 0;
   let running = 0;
   for (;;) {
-    const answer = await send<T>(method, url, body, key);
+    const answer = await attempt();
+    if (signal?.aborted) return answer;
     if (answer.status === 409 && answer.body.code === 'IN_PROGRESS' && running < MAX_IN_PROGRESS_WAITS) {
       // The first try did arrive and still runs: its answer is what this one will get back.
       running += 1;
-      await sleep(IN_PROGRESS_WAIT_MS);
+      await pause(IN_PROGRESS_WAIT_MS, signal);
       continue;
     }
     if (answer.status !== 0) return answer;
     if (navigator.onLine) {
       if (failures >= MAX_NETWORK_RETRIES) return answer;
-      await sleep(retryDelayMs(failures));
+      await pause(retryDelayMs(failures), signal);
       failures += 1;
     } else {
-      options.onWaiting?.(true);
+      onWaiting?.(true);
       dispatchEvent(new CustomEvent(WRITES_WAITING_EVENT, { detail: 1 }));
-      await backOnline();
+      await backOnline(signal);
       dispatchEvent(new CustomEvent(WRITES_WAITING_EVENT, { detail: -1 }));
-      options.onWaiting?.(false);
+      onWaiting?.(false);
       failures = 0;
     }
   }
@@ -110,21 +127,6 @@ function toSecondFactor(): void {
   window.location.assign(secondFactorUrl(here));
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Resolves when the connection is back: the banner's event, or the browser's own 'online'. */
-function backOnline(): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      removeEventListener(BACK_ONLINE_EVENT, done);
-      removeEventListener('online', done);
-      resolve();
-    };
-    addEventListener(BACK_ONLINE_EVENT, done);
-    addEventListener('online', done);
-  });
-}
-
 export const UNEXPECTED = 'An unexpected error occurred. Please try again.';
 
 // Uploads: a FormData sent through XMLHttpRequest, since fetch cannot tell how much of a body has
@@ -145,32 +147,9 @@ export async function upload<T = Record<string, unknown>>(
   form: FormData,
   options: UploadOptions = {},
 ): Promise<ApiAnswer<T>> {
-  const { signal } = options;
-  const key = options.resend === false ? null : crypto.randomUUID();
-  let failures = 0;
-  let running = 0;
-  for (;;) {
-    const answer = await sendForm<T>(url, form, key, options);
-    if (key === null || signal?.aborted) return answer;
-    if (answer.status === 409 && answer.body.code === 'IN_PROGRESS' && running < MAX_IN_PROGRESS_WAITS) {
-      running += 1;
-      await pause(IN_PROGRESS_WAIT_MS, signal);
-      continue;
-    }
-    if (answer.status !== 0) return answer;
-    if (navigator.onLine) {
-      if (failures >= MAX_NETWORK_RETRIES) return answer;
-      await pause(retryDelayMs(failures), signal);
-      failures += 1;
-    } else {
-      options.onWaiting?.(true);
-      dispatchEvent(new CustomEvent(WRITES_WAITING_EVENT, { detail: 1 }));
-      await backOnlineOr(signal);
-      dispatchEvent(new CustomEvent(WRITES_WAITING_EVENT, { detail: -1 }));
-      options.onWaiting?.(false);
-      failures = 0;
-    }
-  }
+  if (options.resend === false) return sendForm<T>(url, form, null, options);
+  const key = crypto.randomUUID();
+  return withRetries(() => sendForm<T>(url, form, key, options), options);
 }
 
 function sendForm<T>(
@@ -229,8 +208,9 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** backOnline(), or sooner if `signal` aborts; no listener is left behind either way. */
-function backOnlineOr(signal: AbortSignal | undefined): Promise<void> {
+/** Resolves when the connection is back (the banner's event, or the browser's own 'online'), or
+ * sooner if `signal` aborts; no listener is left behind either way. */
+function backOnline(signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       removeEventListener(BACK_ONLINE_EVENT, done);
