@@ -121,6 +121,19 @@ describe('handleFormPost', () => {
     expect(Number(again.response.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('sends no Retry-After with a rate limit the page answers with its own status', async () => {
+    const posted = page('POST', { who: 'x' });
+    const post = await handleFormPost(posted, {
+      fields: { who: null },
+      run: () =>
+        Promise.reject(new AppError('RATE_LIMITED', 'Too many tries', undefined, { retryAfterSeconds: 30 })),
+      status: () => 400,
+    });
+    if (post instanceof Response || post.kind !== 'failed') throw new Error('not limited');
+    expect(posted.response.status).toBe(400);
+    expect(posted.response.headers.get('retry-after')).toBeNull();
+  });
+
   it('draws the page when the use-case asks for no redirect', async () => {
     const post = await handleFormPost(page('POST', { note: 'kept' }), {
       fields: { note: null },
