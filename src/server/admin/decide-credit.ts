@@ -8,11 +8,9 @@
 // asked again answers the credit as it stands; the other decision is refused.
 import { PAYMENTS_MESSAGES as M } from '../../domain/admin-payments-rules.ts';
 import type { AdminCreditRequest } from '../../schemas/admin-payments.ts';
-import { kickAlertSender, alertPorts, alertUser, creditDecidedNotice, settleCredit } from '../leads/index.ts';
-import { creditDeclinedMail } from '../platform/mail/credit-mails.ts';
+import { kickAlertSender, alertPorts, settleCredit, tellCreditDecided } from '../leads/index.ts';
 import type { Sql, TransactionSql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
-import { enqueueMail } from '../platform/mail/outbox.ts';
 import type { PaymentGateway } from '../money/index.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
 import { readCreditRequest } from './list-payments.ts';
@@ -110,55 +108,7 @@ export async function declineCredit(
       { status: 'open', reason: credit.reason, decisionReason: credit.decision_reason },
       { status: 'denied', decisionReason: reason },
     );
-    const [to] = await tx<
-      {
-        name: string;
-        email: string | null;
-        owner_id: string | null;
-        distribution_id: string;
-        lead_id: string;
-        project_type: string;
-        place: string;
-        amount_cents: number;
-      }[]
-    >`
-      select b.name, coalesce(b.email, u.email) as email, b.owner_id, d.id as distribution_id, l.id as lead_id, l.project_type,
-             coalesce(l.city, l.zip_code, 'the Dayton area') as place, c.amount_cents
-        from lead_credits c
-        join businesses b on b.id = c.business_id
-        left join users u on u.id = b.owner_id
-        join lead_distributions d on d.id = c.distribution_id
-        join leads l on l.id = d.lead_id
-       where c.id = ${creditId}`;
-    const told = to?.owner_id
-      ? await alertUser(
-          tx,
-          to.owner_id,
-          creditDecidedNotice(to.distribution_id, {
-            refunded: false,
-            amountCents: to.amount_cents,
-            projectType: to.project_type,
-            place: to.place,
-          }),
-        )
-      : { queued: 0, email: true };
-    if (to?.email && told.email) {
-      await enqueueMail(
-        tx,
-        creditDeclinedMail(
-          { name: to.name, email: to.email },
-          {
-            id: creditId,
-            leadId: to.lead_id,
-            amountCents: to.amount_cents,
-            reason,
-            projectType: to.project_type,
-            place: to.place,
-          },
-        ),
-      );
-    }
-    return told.queued;
+    return tellCreditDecided(tx, creditId, false);
   });
   if (alerts > 0) kickAlertSender(sql, alertPorts);
   return answer(sql, creditId);

@@ -12,12 +12,7 @@ export {
 export { drainAlerts, kickAlertSender, type AlertPorts } from './alerts/deliver-alerts.ts';
 export { alertPorts, pushPort } from './alerts/index.ts';
 export { addPushDevice, listPushDevices, removePushDevice } from './alerts/push-devices.ts';
-export {
-  alertUser,
-  creditDecidedNotice,
-  invoiceFailedNotice,
-  queueTestAlert,
-} from './alerts/queue-alerts.ts';
+export { alertUser, invoiceFailedNotice, queueTestAlert } from './alerts/queue-alerts.ts';
 export {
   requestAccessOf,
   requestPushState,
@@ -34,6 +29,7 @@ export { vapidKeys } from './alerts/vapid-keys.ts';
 export { creditUnansweredLeads } from './credits/credit-unanswered-leads.ts';
 export { disputeLead } from './credits/dispute-lead.ts';
 export { resumeRefundingCredits, settleCredit } from './credits/settle-credit.ts';
+export { tellCreditDecided } from './credits/tell-credit-decided.ts';
 export { addPortfolioItem } from './dashboard/add-portfolio-item.ts';
 export { changeLeadStage } from './dashboard/change-lead-stage.ts';
 export { contractorReadiness } from './dashboard/contractor-readiness.ts';

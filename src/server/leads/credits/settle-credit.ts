@@ -8,13 +8,11 @@
 // 'refunding' for the next run (a dispute repeated, or resumeRefundingCredits).
 import { kickAlertSender } from '../alerts/deliver-alerts.ts';
 import { alertPorts } from '../alerts/index.ts';
-import { alertUser, creditDecidedNotice } from '../alerts/queue-alerts.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { PaymentGateway } from '../../money/index.ts';
 import { withdrawnForCredit } from '../../../domain/review-rules.ts';
 import { withdrawJobReviews } from '../reviews/withdraw-job-reviews.ts';
-import { creditRefundedMail } from '../../platform/mail/credit-mails.ts';
+import { tellCreditDecided } from './tell-credit-decided.ts';
 import { log } from '../../platform/log.ts';
 
 interface Pending {
@@ -67,52 +65,7 @@ export async function settleCredit(sql: Sql, gateway: PaymentGateway, creditId: 
        where id = ${credit.distribution_id} and payment_status = 'paid'`;
     // A refunded lead is no job booked here: its review is withdrawn.
     await withdrawJobReviews(tx, [credit.distribution_id], withdrawnForCredit(credit.reason));
-    const [to] = await tx<
-      {
-        name: string;
-        email: string | null;
-        owner_id: string | null;
-        finding: string;
-        project_type: string;
-        place: string;
-      }[]
-    >`
-      select b.name, coalesce(b.email, u.email) as email, b.owner_id, coalesce(c.decision_reason, c.finding) as finding,
-             l.project_type, coalesce(l.city, l.zip_code, 'the Dayton area') as place
-        from lead_credits c
-        join businesses b on b.id = c.business_id
-        left join users u on u.id = b.owner_id
-        join lead_distributions d on d.id = c.distribution_id
-        join leads l on l.id = d.lead_id
-       where c.id = ${credit.id}`;
-    const told = to?.owner_id
-      ? await alertUser(
-          tx,
-          to.owner_id,
-          creditDecidedNotice(credit.distribution_id, {
-            refunded: true,
-            amountCents: credit.amount_cents,
-            projectType: to.project_type,
-            place: to.place,
-          }),
-        )
-      : { queued: 0, email: true };
-    if (to?.email && told.email) {
-      await enqueueMail(
-        tx,
-        creditRefundedMail(
-          { name: to.name, email: to.email },
-          {
-            id: credit.id,
-            amountCents: credit.amount_cents,
-            finding: to.finding,
-            projectType: to.project_type,
-            place: to.place,
-          },
-        ),
-      );
-    }
-    return told.queued;
+    return tellCreditDecided(tx, credit.id, true);
   });
   if (alerts > 0) kickAlertSender(sql, alertPorts);
 }
