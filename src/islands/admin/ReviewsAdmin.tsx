@@ -15,15 +15,12 @@ import { formatDate } from '../../domain/format.ts';
 import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
 import ReasonForm from './kit/ReasonForm.tsx';
+import SearchForm from './kit/SearchForm.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
 
-type FormEvent = { preventDefault: () => void };
-
 function ReviewsAdmin() {
-  const searchId = useId();
   const showId = useId();
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [show, setShow] = useState<ReviewFilter>('all');
   const list = useKeysetList(
@@ -37,10 +34,9 @@ function ReviewsAdmin() {
   const [message, setMessage] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
+  const search = (next: string) => {
     setMessage(null);
-    setQ(draft.trim());
+    setQ(next);
   };
 
   const change = async (review: AdminReview, body: { hidden: boolean; reason?: string }) => {
@@ -193,17 +189,7 @@ function ReviewsAdmin() {
 
   return (
     <div>
-      <form className="admin-filters" role="search" onSubmit={search}>
-        <label htmlFor={searchId}>
-          Search by business or author
-          <input
-            id={searchId}
-            type="search"
-            maxLength={100}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </label>
+      <SearchForm label="Search by business or author" onSearch={search}>
         <label htmlFor={showId}>
           Show
           <select id={showId} value={show} onChange={(e) => setShow(e.target.value as ReviewFilter)}>
@@ -214,10 +200,7 @@ function ReviewsAdmin() {
             <option value="withdrawn">Withdrawn</option>
           </select>
         </label>
-        <button className="btn" type="submit">
-          Search
-        </button>
-      </form>
+      </SearchForm>
       <p role="status" aria-live="polite">
         {message}
       </p>

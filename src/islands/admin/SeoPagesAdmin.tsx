@@ -1,7 +1,7 @@
 // The SEO pages tab of /admin/content: the pages by slug (25 a page, more by keyset), searched by
 // service or city; one page opened in its editor (src/islands/admin/seo/SeoPageEditor: the copy,
 // the related articles, a preview, save).
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { CONTENT_MESSAGES as M } from '../../domain/content-rules.ts';
 import { formatDate } from '../../domain/format.ts';
 import type {
@@ -13,15 +13,12 @@ import type {
 import { api, UNEXPECTED } from '../shared/api.ts';
 import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
+import SearchForm from './kit/SearchForm.tsx';
 import SeoPageEditor from './seo/SeoPageEditor.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
 
-type FormEvent = { preventDefault: () => void };
-
 function SeoPagesAdmin() {
-  const searchId = useId();
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const list = useKeysetList(
     '/api/admin/content/seo-pages',
@@ -30,11 +27,6 @@ function SeoPagesAdmin() {
   );
   const [editing, setEditing] = useState<{ page: AdminSeoPage; related: SeoPageArticles } | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setQ(draft.trim());
-  };
 
   const open = async (summary: AdminSeoPageSummary) => {
     setError(null);
@@ -111,21 +103,7 @@ function SeoPagesAdmin() {
 
   return (
     <div>
-      <form className="admin-filters" role="search" onSubmit={search}>
-        <label htmlFor={searchId}>
-          Search by service or city
-          <input
-            id={searchId}
-            type="search"
-            maxLength={100}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </label>
-        <button className="btn" type="submit">
-          Search
-        </button>
-      </form>
+      <SearchForm label="Search by service or city" onSearch={setQ} />
       {error && <p role="alert">{error}</p>}
       <KeysetTable
         list={list}

@@ -1,7 +1,7 @@
 // The admin users page: search by e-mail or name, 25 a page (more by keyset), grant or revoke the
 // contractor and admin roles (a grant may ask for the password again: shared/reauth.tsx), disable
 // or enable an account.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ADMIN_MESSAGES, GRANTABLE_ROLES, type GrantableRole } from '../../domain/admin-rules.ts';
 import { accountLabel } from '../../domain/format.ts';
 import type { AdminUser, AdminUserPage } from '../../schemas/admin.ts';
@@ -10,25 +10,21 @@ import { withBoundary } from '../shared/ErrorBoundary.tsx';
 import { useReauth } from '../shared/reauth.tsx';
 import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
+import SearchForm from './kit/SearchForm.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
 
 const ROLE_LABEL: Record<GrantableRole, string> = { contractor: 'Contractor', admin: 'Admin' };
 
 function UsersAdmin(props: { selfId: string }) {
-  const searchId = useId();
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const list = useKeysetList('/api/admin/users', { q }, (page: AdminUserPage) => page.users);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const reauth = useReauth();
 
-  const search = (event: { preventDefault: () => void }) => {
-    event.preventDefault();
+  const search = (next: string) => {
     setMessage(null);
-    const next = draft.trim();
-    if (next === q) return;
     setQ(next);
   };
 
@@ -113,21 +109,7 @@ function UsersAdmin(props: { selfId: string }) {
 
   return (
     <div>
-      <form className="admin-filters" role="search" onSubmit={search}>
-        <label htmlFor={searchId}>
-          Search by e-mail or name
-          <input
-            id={searchId}
-            type="search"
-            maxLength={100}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </label>
-        <button className="btn" type="submit">
-          Search
-        </button>
-      </form>
+      <SearchForm label="Search by e-mail or name" onSearch={search} />
       <p role="status" aria-live="polite">
         {message ?? list.error}
       </p>

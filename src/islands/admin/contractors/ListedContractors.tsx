@@ -1,21 +1,19 @@
 // The listed contractors (ACTIVE and SUSPENDED), searched by name: feature or unfeature, suspend
 // or reinstate, and record a licence check.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { CONTRACTOR_ADMIN_MESSAGES as M } from '../../../domain/admin-rules.ts';
 import { LISTING_WORDS, wordFor } from '../../../domain/format.ts';
 import type { AdminBusiness, AdminContractorPage } from '../../../schemas/admin.ts';
 import type { Column } from '../kit/AdminTable.tsx';
 import KeysetTable from '../kit/KeysetTable.tsx';
+import SearchForm from '../kit/SearchForm.tsx';
 import { useKeysetList } from '../kit/use-keyset-list.ts';
 import { useAdminPost } from './forms.tsx';
 import LicenceCheck from './LicenceCheck.tsx';
 
-type FormEvent = { preventDefault: () => void };
 const PATH = '/api/admin/contractors';
 
 export default function ListedContractors(props: { onMessage: (message: string | null) => void }) {
-  const searchId = useId();
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const listed = useKeysetList(PATH, { list: 'listed', q }, (p: AdminContractorPage) => p.businesses);
   const { busy, post } = useAdminPost(props.onMessage);
@@ -29,11 +27,6 @@ export default function ListedContractors(props: { onMessage: (message: string |
     const answer = await post<{ business: AdminBusiness }>(b.id, `${PATH}/${b.id}/${path}`, body, () => done);
     if (answer) listed.setRows((rows) => rows.map((r) => (r.id === b.id ? answer.business : r)));
     return answer !== null;
-  };
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setQ(draft.trim());
   };
 
   const columns: Column<AdminBusiness>[] = [
@@ -110,21 +103,7 @@ export default function ListedContractors(props: { onMessage: (message: string |
   return (
     <section aria-labelledby="listed-h">
       <h2 id="listed-h">Listed contractors</h2>
-      <form className="admin-filters" role="search" onSubmit={search}>
-        <label htmlFor={searchId}>
-          Search by business name
-          <input
-            id={searchId}
-            type="search"
-            maxLength={100}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </label>
-        <button className="btn" type="submit">
-          Search
-        </button>
-      </form>
+      <SearchForm label="Search by business name" onSearch={setQ} />
       <KeysetTable
         list={listed}
         caption="Listed contractors by name"
