@@ -4,8 +4,7 @@
 // area's list: the island has it from the prebuilt page, the server from the database; both
 // check it with zipsOutsideArea (src/domain/registration-rules.ts).
 import * as z from 'zod/mini';
-import { dialableNanpNumber } from '../domain/phone.ts';
-import { PHONE_LIMITS, PHONE_PATTERN } from '../domain/quote-rules.ts';
+import { ZDialablePhone } from './dialable-phone.ts';
 import {
   ADDRESS_LIMITS,
   BUSINESS_NAME_LIMITS,
@@ -70,20 +69,7 @@ export const ZContractorSignup = z.strictObject({
   ),
   ownerName: ZSanitized(OWNER_NAME_LIMITS.min, OWNER_NAME_LIMITS.max, M.ownerName, M.ownerNameLong),
   email: emailOf(M.email),
-  // As typed: 10 to 20 of digits, spaces, dashes, parentheses and a leading +; then a dialable
-  // North American number (the quote form's rule), kept as its ten digits.
-  phone: z.pipe(
-    z
-      .string({ error: M.phone })
-      .check(z.trim(), z.minLength(PHONE_LIMITS.min, M.phone), z.maxLength(PHONE_LIMITS.max, M.phone)),
-    z.pipe(
-      z.string().check(
-        z.regex(PHONE_PATTERN, M.phone),
-        z.refine((p) => dialableNanpNumber(p) !== null, M.phone),
-      ),
-      z.transform((p: string) => dialableNanpNumber(p) ?? p),
-    ),
-  ),
+  phone: ZDialablePhone(M.phone),
   password: ZNewPassword,
   services: z
     .array(z.string().check(z.maxLength(60, M.unknownService), z.regex(SLUG, M.unknownService)), {

@@ -11,8 +11,6 @@ import {
   MAX_PHOTOS,
   NAME_LIMITS,
   PHOTO_MESSAGES,
-  PHONE_LIMITS,
-  PHONE_PATTERN,
   PROPERTY_TYPES,
   QUOTE_MESSAGES as M,
   TIMELINES,
@@ -21,7 +19,7 @@ import {
   type QuoteField,
 } from '../domain/quote-rules.ts';
 import { isBudgetNotSure } from '../domain/budget-presets.ts';
-import { dialableNanpNumber } from '../domain/phone.ts';
+import { ZDialablePhone } from './dialable-phone.ts';
 import { CONTRACTOR_SLUG_MAX } from '../domain/chosen-pro.ts';
 import { SLUG_PATTERN } from '../domain/slug.ts';
 import { ZSanitized } from './sanitized-text.ts';
@@ -59,21 +57,7 @@ export const ZQuoteRequest = z
     zipCode: z.string({ error: M.zip }).check(z.trim(), z.regex(ZIP_PATTERN, M.zip)),
     name: ZSanitized(NAME_LIMITS.min, NAME_LIMITS.max, M.name, M.nameLong),
     email: emailOf(M.email),
-    // As typed: 10 to 20 of digits, spaces, dashes, parentheses and a leading +; then a number a
-    // contractor can dial (a valid North American number, not an obvious fake), kept as its ten
-    // digits.
-    phone: z.pipe(
-      z
-        .string({ error: M.phone })
-        .check(z.trim(), z.minLength(PHONE_LIMITS.min, M.phone), z.maxLength(PHONE_LIMITS.max, M.phone)),
-      z.pipe(
-        z.string().check(
-          z.regex(PHONE_PATTERN, M.phone),
-          z.refine((p) => dialableNanpNumber(p) !== null, M.phone),
-        ),
-        z.transform((p: string) => dialableNanpNumber(p) ?? p),
-      ),
-    ),
+    phone: ZDialablePhone(M.phone),
     altcha: z.string({ error: M.proof }).check(z.minLength(1, M.proof), z.maxLength(PROOF_MAX, M.proof)),
     contactMethod: z.enum(CONTACT_METHODS.map((c) => c.value) as ['email', 'phone', 'both'], {
       error: M.contactMethod,

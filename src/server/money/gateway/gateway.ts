@@ -162,3 +162,14 @@ export interface PaymentGateway {
   /** Every charge attempt created in the period, all pages read, oldest first. */
   listCharges(request: ChargeListRequest): Promise<GatewayCharge[]>;
 }
+
+/** The plan methods (subscriptions and the billing portal), which each gateway builds apart. */
+export type PlanMethods = Pick<
+  PaymentGateway,
+  | 'createSubscriptionSession'
+  | 'changeSubscription'
+  | 'previewPlanChange'
+  | 'cancelSubscription'
+  | 'createPortalSession'
+  | 'subscriptionOfSession'
+>;

@@ -8,7 +8,7 @@ import { PLANS, prorationCents } from '../../../domain/plans.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type {
-  PaymentGateway,
+  PlanMethods,
   PlanChangePreview,
   PlanId,
   SetupSession,
@@ -42,16 +42,6 @@ export function sandboxState(row: SandboxSubscriptionRow): SubscriptionState {
 }
 
 const missing = (id: string) => new AppError('NOT_FOUND', `No such subscription: '${id}'`);
-
-type PlanMethods = Pick<
-  PaymentGateway,
-  | 'createSubscriptionSession'
-  | 'changeSubscription'
-  | 'previewPlanChange'
-  | 'cancelSubscription'
-  | 'createPortalSession'
-  | 'subscriptionOfSession'
->;
 
 export function sandboxPlans(sql: Db): PlanMethods {
   return {

@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
 import { PLANS, planOfLookupKey, type PlanId } from '../../../domain/plans.ts';
 import { AppError } from '../../platform/errors.ts';
 import type {
-  PaymentGateway,
+  PlanMethods,
   PlanChangePreview,
   SetupSession,
   SubscriptionSessionRequest,
@@ -43,16 +43,6 @@ const unixSeconds = (at: Date): number => Math.floor(at.getTime() / 1000);
 
 const customerIdOf = (customer: string | { id: string } | null): string | null =>
   typeof customer === 'string' ? customer : (customer?.id ?? null);
-
-type PlanMethods = Pick<
-  PaymentGateway,
-  | 'createSubscriptionSession'
-  | 'changeSubscription'
-  | 'previewPlanChange'
-  | 'cancelSubscription'
-  | 'createPortalSession'
-  | 'subscriptionOfSession'
->;
 
 export function stripePlans(stripe: Stripe): PlanMethods {
   async function priceOf(plan: PlanId): Promise<Stripe.Price> {
