@@ -4,7 +4,7 @@
 import { ACTIVITY_PAGE_SIZE } from '../../domain/admin-rules.ts';
 import type { AuditPage, TActivityQuery } from '../../schemas/admin.ts';
 import type { Sql } from '../platform/db/client.ts';
-import { cursorCodec } from '../platform/cursor.ts';
+import { cursorCodec, keysetPage } from '../platform/cursor.ts';
 
 interface Row {
   id: number;
@@ -42,8 +42,7 @@ export async function listActivity(
        ${cursor ? sql`and (a.created_at, a.id) < (${cursor.at}::text::timestamptz, ${cursor.id})` : sql``}
      order by a.created_at desc, a.id desc
      limit ${limit + 1}`;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, limit, activityCursor, (r) => [r.cursor_at, r.id]);
   return {
     entries: page.map((r) => ({
       id: r.id,
@@ -57,7 +56,7 @@ export async function listActivity(
       before: r.before_values,
       after: r.after_values ?? (Object.keys(r.details).length ? r.details : null),
     })),
-    nextCursor: rows.length > limit && last ? activityCursor.make([last.cursor_at, last.id]) : null,
+    nextCursor,
   };
 }
 

@@ -16,7 +16,7 @@ import { renderArticleContent } from '../site/index.ts';
 import type { UploadStore } from '../platform/storage/upload-store.ts';
 import { storeImage } from '../platform/uploads/store-image.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
-import { cursorCodec } from '../platform/cursor.ts';
+import { cursorCodec, keysetPage } from '../platform/cursor.ts';
 
 interface ArticleRow {
   id: string;
@@ -96,11 +96,10 @@ export async function listArticles(
      where true ${after ? sql`and (updated_at, id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by updated_at desc, id desc
      limit ${limit + 1}`;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, limit, articleListCursor, (r) => [r.updated_text, r.id]);
   return {
     articles: page.map(toArticle),
-    nextCursor: rows.length > limit && last ? articleListCursor.make([last.updated_text, last.id]) : null,
+    nextCursor,
   };
 }
 

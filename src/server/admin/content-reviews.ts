@@ -17,7 +17,7 @@ import { AppError } from '../platform/errors.ts';
 import { requestPublish } from '../platform/publish/request-publish.ts';
 import { recomputeBusinessRating } from '../leads/index.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
-import { cursorCodec } from '../platform/cursor.ts';
+import { cursorCodec, keysetPage } from '../platform/cursor.ts';
 import { containsPattern } from './users.ts';
 
 interface ReviewRow {
@@ -92,11 +92,10 @@ export async function listReviews(
        ${after ? sql`and (r.created_at, r.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
      order by r.created_at desc, r.id desc
      limit ${limit + 1}`;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, limit, reviewListCursor, (r) => [r.created_text, r.id]);
   return {
     reviews: page.map(toReview),
-    nextCursor: rows.length > limit && last ? reviewListCursor.make([last.created_text, last.id]) : null,
+    nextCursor,
   };
 }
 

@@ -19,7 +19,7 @@ import { AppError } from '../platform/errors.ts';
 import { requestPublish } from '../platform/publish/request-publish.ts';
 import { buildCityServicePage, readSiteData } from '../site/index.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
-import { cursorCodec } from '../platform/cursor.ts';
+import { cursorCodec, keysetPage } from '../platform/cursor.ts';
 import { containsPattern } from './users.ts';
 
 export interface PageRow {
@@ -104,8 +104,7 @@ export async function listSeoPages(
        ${after ? sql`and g.slug > ${after}` : sql``}
      order by g.slug
      limit ${limit + 1}`;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, limit, seoPageListCursor, (r) => [r.slug]);
   return {
     pages: page.map((r) => {
       const p = toPage(r);
@@ -119,7 +118,7 @@ export async function listSeoPages(
         updatedAt: p.updatedAt,
       };
     }),
-    nextCursor: rows.length > limit && last ? seoPageListCursor.make([last.slug]) : null,
+    nextCursor,
   };
 }
 

@@ -21,7 +21,7 @@ import type {
 } from '../../schemas/admin-leads.ts';
 import type { Db, Sql } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
-import { cursorCodec } from '../platform/cursor.ts';
+import { cursorCodec, keysetPage } from '../platform/cursor.ts';
 import { containsPattern } from './users.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -80,8 +80,7 @@ export async function listLeads(
   limit = ADMIN_LEADS_PAGE_SIZE,
 ): Promise<AdminLeadPage> {
   const rows = await leadsListQuery(sql, query, limit);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, limit, adminLeadCursor, (r) => [r.at, r.id]);
   return {
     leads: page.map((r): AdminLeadRow => ({
       id: r.id,
@@ -96,7 +95,7 @@ export async function listLeads(
       distributions: r.distributions,
       paid: r.paid,
     })),
-    nextCursor: rows.length > limit && last ? adminLeadCursor.make([last.at, last.id]) : null,
+    nextCursor,
   };
 }
 

@@ -9,7 +9,7 @@ import type {
   TAdminContractorQuery,
 } from '../../schemas/admin.ts';
 import type { Sql } from '../platform/db/client.ts';
-import { cursorCodec, type CursorCodec } from '../platform/cursor.ts';
+import { cursorCodec, keysetPage, type CursorCodec } from '../platform/cursor.ts';
 import { toConfirmation } from '../accounts/index.ts';
 import { businessSelect, licenceJson, toBusiness, type BusinessRow } from './contractor-rows.ts';
 import { containsPattern } from './users.ts';
@@ -62,8 +62,10 @@ export async function listContractors(
          ${after ? sql`and (c.created_at, c.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
        order by c.created_at desc, c.id desc
        limit ${limit + 1}`;
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+    const { page, nextCursor } = keysetPage(rows, limit, contractorListCursors.claims, (r) => [
+      r.created_text,
+      r.id,
+    ]);
     return {
       businesses: [],
       claims: page.map((r): AdminClaim => ({
@@ -77,8 +79,7 @@ export async function listContractors(
         confirmation: toConfirmation(r),
         listing: r.listing,
       })),
-      nextCursor:
-        rows.length > limit && last ? contractorListCursors.claims.make([last.created_text, last.id]) : null,
+      nextCursor,
     };
   }
   if (query.list === 'pending') {
@@ -89,14 +90,11 @@ export async function listContractors(
          ${after ? sql`and (b.created_at, b.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
        order by b.created_at desc, b.id desc
        limit ${limit + 1}`;
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      businesses: page.map(toBusiness),
-      claims: [],
-      nextCursor:
-        rows.length > limit && last ? contractorListCursors.pending.make([last.created_text, last.id]) : null,
-    };
+    const { page, nextCursor } = keysetPage(rows, limit, contractorListCursors.pending, (r) => [
+      r.created_text,
+      r.id,
+    ]);
+    return { businesses: page.map(toBusiness), claims: [], nextCursor };
   }
   const after = query.cursor ? contractorListCursors.listed.read(query.cursor) : null;
   const q = query.q?.trim().toLowerCase();
@@ -107,14 +105,9 @@ export async function listContractors(
        ${after ? sql`and (lower(b.name), b.id) > (${after[0]}, ${after[1]})` : sql``}
      order by lower(b.name), b.id
      limit ${limit + 1}`;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    businesses: page.map(toBusiness),
-    claims: [],
-    nextCursor:
-      rows.length > limit && last
-        ? contractorListCursors.listed.make([last.name.toLowerCase(), last.id])
-        : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, limit, contractorListCursors.listed, (r) => [
+    r.name.toLowerCase(),
+    r.id,
+  ]);
+  return { businesses: page.map(toBusiness), claims: [], nextCursor };
 }

@@ -9,7 +9,7 @@ import type {
   AdminTransactionPage,
   TAdminTransactionQuery,
 } from '../../schemas/admin-payments.ts';
-import { cursorCodec, type CursorCodec } from '../platform/cursor.ts';
+import { cursorCodec, keysetPage, type CursorCodec } from '../platform/cursor.ts';
 import type { Sql } from '../platform/db/client.ts';
 import { containsPattern } from './users.ts';
 
@@ -39,9 +39,8 @@ function page<R extends Keyed>(
   rows: R[],
   limit: number,
 ): { rows: R[]; nextCursor: string | null } {
-  const kept = rows.slice(0, limit);
-  const last = kept.at(-1);
-  return { rows: kept, nextCursor: rows.length > limit && last ? codec.make([last.at, last.id]) : null };
+  const { page: kept, nextCursor } = keysetPage(rows, limit, codec, (r) => [r.at, r.id]);
+  return { rows: kept, nextCursor };
 }
 
 export async function listTransactions(

@@ -5,7 +5,7 @@
 import { ADMIN_MESSAGES, ADMIN_USERS_PAGE_SIZE, type GrantableRole } from '../../domain/admin-rules.ts';
 import type { AdminUser, AdminUserPage } from '../../schemas/admin.ts';
 import type { Sql, TransactionSql } from '../platform/db/client.ts';
-import { cursorCodec } from '../platform/cursor.ts';
+import { cursorCodec, keysetPage } from '../platform/cursor.ts';
 import { AppError } from '../platform/errors.ts';
 import { audited, type AuditActor } from '../platform/security/audit.ts';
 
@@ -51,10 +51,10 @@ export async function listUsers(
        ${after ? sql`and u.email > ${after}` : sql``}
      order by u.email
      limit ${limit + 1}`;
-  const page = rows.slice(0, limit);
+  const { page, nextCursor } = keysetPage(rows, limit, userListCursor, (r) => [r.email]);
   return {
     users: page.map(toUser),
-    nextCursor: rows.length > limit ? userListCursor.make([page.at(-1)!.email]) : null,
+    nextCursor,
   };
 }
 

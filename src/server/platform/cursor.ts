@@ -116,3 +116,18 @@ export function cursorCodec<const K extends readonly CursorKind[]>(list: string,
     },
   };
 }
+
+/**
+ * One page of a keyset list read with `limit + 1` rows: the first `limit` rows, and the cursor
+ * after the last of them (`key`: its sort values) when the extra row shows there is more.
+ */
+export function keysetPage<R, K extends readonly CursorKind[]>(
+  rows: readonly R[],
+  limit: number,
+  codec: CursorCodec<K>,
+  key: (last: R) => Values<K>,
+): { page: R[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last !== undefined ? codec.make(key(last)) : null };
+}

@@ -5,7 +5,7 @@ import type { LeadStage } from '../../../domain/lead-stages.ts';
 import type { LeadPage } from '../../../schemas/dashboard.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { ownerSince } from '../../accounts/index.ts';
-import { cursorCodec } from '../../platform/cursor.ts';
+import { cursorCodec, keysetPage } from '../../platform/cursor.ts';
 import { leadColumns, toLeadSummary, type LeadRow } from './lead-rows.ts';
 
 /** The list's keyset: (created_at as PostgreSQL prints it, id). */
@@ -42,11 +42,10 @@ export async function listLeads(
        ${cursor ? sql`and (d.created_at, d.id) < (${cursor.at}::text::timestamptz, ${cursor.id}::uuid)` : sql``}
      order by d.created_at desc, d.id desc
      limit ${limit + 1}`;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, limit, leadListCursor, (r) => [r.cursor_at, r.id]);
   return {
     leads: page.map(toLeadSummary),
     newLeads: await countNewLeads(sql, businessId),
-    nextCursor: rows.length > limit && last ? leadListCursor.make([last.cursor_at, last.id]) : null,
+    nextCursor,
   };
 }

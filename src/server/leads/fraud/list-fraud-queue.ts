@@ -8,7 +8,7 @@ import type {
   FraudQueuePage,
   TFraudQuery,
 } from '../../../schemas/admin-fraud.ts';
-import { cursorCodec } from '../../platform/cursor.ts';
+import { cursorCodec, keysetPage } from '../../platform/cursor.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { fraudLeads } from './fraud-leads.ts';
 
@@ -27,10 +27,8 @@ export async function listFraudQueue(
   const codec = fraudListCursors[query.list];
   const [at, id] = query.cursor ? codec.read(query.cursor) : [];
   const after = at && id ? { at, id } : null;
-  const keyset = (rows: { at: string; id: string }[]) => {
-    const last = rows.slice(0, limit).at(-1);
-    return rows.length > limit && last ? codec.make([last.at, last.id]) : null;
-  };
+  const keyset = <R extends { at: string; id: string }>(rows: R[]) =>
+    keysetPage(rows, limit, codec, (r) => [r.at, r.id]);
   if (query.list === 'blocked') {
     const rows = await sql<(BlockedRow & { at: string })[]>`
       select b.id, b.kind, b.value, b.reason, b.lead_id, u.email as blocked_by, b.created_at, b.released_at,
@@ -40,7 +38,8 @@ export async function listFraudQueue(
          ${after ? sql`and (b.created_at, b.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
        order by b.created_at desc, b.id desc
        limit ${limit + 1}`;
-    return { leads: [], blocks: rows.slice(0, limit).map(toBlockedIdentity), nextCursor: keyset(rows) };
+    const { page, nextCursor } = keyset(rows);
+    return { leads: [], blocks: page.map(toBlockedIdentity), nextCursor };
   }
   const rows =
     query.list === 'held'
@@ -56,13 +55,14 @@ export async function listFraudQueue(
              ${after ? sql`and (reported_at, id) < (${after.at}::text::timestamptz, ${after.id}::uuid)` : sql``}
            order by reported_at desc, id desc
            limit ${limit + 1}`;
+  const { page, nextCursor } = keyset(rows);
   return {
     leads: await fraudLeads(
       sql,
-      rows.slice(0, limit).map((r) => r.id),
+      page.map((r) => r.id),
     ),
     blocks: [],
-    nextCursor: keyset(rows),
+    nextCursor,
   };
 }
 

@@ -3,7 +3,7 @@
 import type { BillingRange } from '../../../domain/billing-rules.ts';
 import type { TransactionPage } from '../../../schemas/billing.ts';
 import type { Sql } from '../../platform/db/client.ts';
-import { cursorCodec } from '../../platform/cursor.ts';
+import { cursorCodec, keysetPage } from '../../platform/cursor.ts';
 import { toTransaction, transactionsQuery } from './transaction-rows.ts';
 
 /** The list's keyset: (created_at as PostgreSQL prints it, id). */
@@ -22,11 +22,12 @@ export async function listTransactions(
     after,
     limit: options.pageSize + 1,
   });
-  const page = rows.slice(0, options.pageSize);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, options.pageSize, transactionListCursor, (r) => [
+    r.cursor_at,
+    r.id,
+  ]);
   return {
     transactions: page.map(toTransaction),
-    nextCursor:
-      rows.length > options.pageSize && last ? transactionListCursor.make([last.cursor_at, last.id]) : null,
+    nextCursor,
   };
 }
