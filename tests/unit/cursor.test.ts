@@ -10,7 +10,7 @@ import {
   MAX_CURSOR_TEXT_BYTES,
   ZCursor,
 } from '../../src/schemas/cursor.ts';
-import { cursorCodec, INVALID_CURSOR } from '../../src/server/platform/cursor.ts';
+import { cursorCodec, INVALID_CURSOR, keysetPage } from '../../src/server/platform/cursor.ts';
 import { MAX_QUERY_STRING } from '../../src/server/platform/route.ts';
 
 const leads = cursorCodec('test-leads', ['time', 'uuid']);
@@ -122,5 +122,23 @@ describe('the cursor codec', () => {
 
   it.each([-1, 1.5, 2 ** 60, '7'])('refuses the integer %s', (id) => {
     expect(() => log.read(log.make(['2026-01-01 00:00:00+00', id as number]))).toThrow(INVALID_CURSOR);
+  });
+});
+
+describe('keysetPage', () => {
+  const rows = ['ann', 'bob', 'cy'].map((email) => ({ email }));
+
+  it('keeps the first `limit` rows and names the last of them when one more was read', () => {
+    const { page, nextCursor } = keysetPage(rows, 2, users, (r) => [r.email]);
+    expect(page).toEqual([{ email: 'ann' }, { email: 'bob' }]);
+    expect(users.read(nextCursor!)).toEqual(['bob']);
+  });
+
+  it('has no next cursor on the last page, nor for no rows', () => {
+    expect(keysetPage(rows, 3, users, (r) => [r.email])).toEqual({ page: rows, nextCursor: null });
+    expect(keysetPage([], 3, users, (r: { email: string }) => [r.email])).toEqual({
+      page: [],
+      nextCursor: null,
+    });
   });
 });
