@@ -8,15 +8,13 @@ import {
   newPasswordProblems,
   PASSWORD_MIN,
   PASSWORD_REQUIREMENTS_NOT_MET,
-  PASSWORD_RULES,
-  passwordProblems,
   SIGNUP_PASSWORD_MIN,
   ZEmail,
   ZReturnTo,
 } from '../../schemas/auth.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
-import { EmailField, PasswordField, TextField } from '../shared/fields.tsx';
+import { EmailField, PasswordField, PasswordRules, TextField } from '../shared/fields.tsx';
 import { PasswordStrength, usePasswordStrength } from '../shared/password-strength.tsx';
 import Toaster from '../shared/Toaster.tsx';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
@@ -149,7 +147,6 @@ function AuthForm({ returnTo, notice }: Props) {
     }
   };
 
-  const problems = new Set(passwordProblems(password));
   const strength = usePasswordStrength({ password: signup ? password : '', email, name: fullName });
 
   if (secondStep) {
@@ -200,19 +197,7 @@ function AuthForm({ returnTo, notice }: Props) {
           onValue={setPassword}
           describedBy={signup ? 'password-rules password-strength' : undefined}
         />
-        {signup && (
-          <ul id="password-rules" className="password-rules" aria-live="polite">
-            {PASSWORD_RULES.map((rule) => {
-              const met = !problems.has(rule.message);
-              return (
-                <li key={rule.message} className={met ? 'met' : undefined}>
-                  <span aria-hidden="true">{met ? '✓' : '○'}</span> {rule.message}
-                  <span className="visually-hidden">{met ? ' (met)' : ' (not met)'}</span>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        {signup && <PasswordRules password={password} id="password-rules" live />}
         {signup && <PasswordStrength id="password-strength" message={strength} />}
         <button type="submit" className="btn" disabled={busy}>
           {signup ? 'Create Account' : 'Sign In'}

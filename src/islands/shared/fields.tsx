@@ -87,7 +87,6 @@ export function NewPasswordFields(props: {
   email?: string | undefined;
 }) {
   const id = useId();
-  const problems = new Set(passwordProblems(props.password));
   const strength = usePasswordStrength({ password: props.password, email: props.email });
   return (
     <>
@@ -99,17 +98,7 @@ export function NewPasswordFields(props: {
         onValue={props.onPassword}
         describedBy={`${id}-rules ${id}-strength`}
       />
-      <ul id={`${id}-rules`} className="password-rules">
-        {PASSWORD_RULES.map((rule) => {
-          const met = !problems.has(rule.message);
-          return (
-            <li key={rule.message} className={met ? 'met' : undefined}>
-              <span aria-hidden="true">{met ? '✓' : '○'}</span> {rule.message}
-              <span className="visually-hidden">{met ? ' (met)' : ' (not met)'}</span>
-            </li>
-          );
-        })}
-      </ul>
+      <PasswordRules password={props.password} id={`${id}-rules`} />
       <PasswordStrength id={`${id}-strength`} message={strength} />
       <PasswordField
         label="Confirm New Password"
@@ -124,5 +113,31 @@ export function NewPasswordFields(props: {
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * The new password's rules, each ticked as it is met (said to screen readers as met or not met):
+ * `live` reads each change out, `label` names the list where nothing else does.
+ */
+export function PasswordRules(props: { password: string; id?: string; live?: boolean; label?: string }) {
+  const problems = new Set(passwordProblems(props.password));
+  return (
+    <ul
+      id={props.id}
+      className="password-rules"
+      aria-live={props.live ? 'polite' : undefined}
+      aria-label={props.label}
+    >
+      {PASSWORD_RULES.map((rule) => {
+        const met = !problems.has(rule.message);
+        return (
+          <li key={rule.message} className={met ? 'met' : undefined}>
+            <span aria-hidden="true">{met ? '✓' : '○'}</span> {rule.message}
+            <span className="visually-hidden">{met ? ' (met)' : ' (not met)'}</span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

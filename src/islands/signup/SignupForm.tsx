@@ -9,7 +9,8 @@ import {
   ZIP_LIST_MAX,
 } from '../../schemas/contractor-signup.ts';
 import { WEBSITE_MAX } from '../../schemas/business.ts';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_RULES, passwordProblems } from '../../schemas/auth.ts';
+import { EMAIL_MAX, PASSWORD_MAX } from '../../schemas/auth.ts';
+import { PasswordRules } from '../shared/fields.tsx';
 import { PasswordStrength, usePasswordStrength } from '../shared/password-strength.tsx';
 import type { FieldErrors, SignupDraft } from './draft.ts';
 import { Input, Select } from './parts.tsx';
@@ -30,7 +31,6 @@ const RESPONSE_OPTIONS = RESPONSE_TIME_OPTIONS.map((h) => ({
 const PRICE_OPTIONS = PRICE_RANGES.map((p) => ({ value: p, label: p }));
 
 export default function SignupForm({ draft, errors, services, onChange }: Props) {
-  const problems = new Set(passwordProblems(draft.password));
   const strength = usePasswordStrength({
     password: draft.password,
     email: draft.email,
@@ -185,17 +185,7 @@ export default function SignupForm({ draft, errors, services, onChange }: Props)
           error={errors.password}
           onValue={(password) => onChange({ password })}
         />
-        <ul className="password-rules" aria-label="Password requirements">
-          {PASSWORD_RULES.map((rule) => {
-            const met = !problems.has(rule.message);
-            return (
-              <li key={rule.message} className={met ? 'met' : undefined}>
-                <span aria-hidden="true">{met ? '✓' : '○'}</span> {rule.message}
-                <span className="visually-hidden">{met ? ' (met)' : ' (not met)'}</span>
-              </li>
-            );
-          })}
-        </ul>
+        <PasswordRules password={draft.password} label="Password requirements" />
         <PasswordStrength id="signup-password-strength" message={errors.password ? null : strength} />
       </fieldset>
     </>
