@@ -11,6 +11,7 @@ import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
+import { StatusLine } from '../shared/notices.tsx';
 
 const STATUS_LABEL: Record<AdminArticle['status'], string> = {
   draft: 'Draft',
@@ -107,9 +108,7 @@ function ArticlesAdmin() {
           New article
         </button>
       </div>
-      <p role="status" aria-live="polite">
-        {message}
-      </p>
+      <StatusLine>{message}</StatusLine>
       <KeysetTable
         list={list}
         caption="Articles, most recently changed first"

@@ -8,14 +8,13 @@ import ListedContractors from './contractors/ListedContractors.tsx';
 import ListingClaims from './contractors/ListingClaims.tsx';
 import PendingApplications from './contractors/PendingApplications.tsx';
 import { withQueries } from '../shared/query.tsx';
+import { StatusLine } from '../shared/notices.tsx';
 
 function ContractorsAdmin() {
   const [message, setMessage] = useState<string | null>(null);
   return (
     <div>
-      <p role="status" aria-live="polite">
-        {message}
-      </p>
+      <StatusLine>{message}</StatusLine>
       <PendingApplications onMessage={setMessage} />
       <ListingClaims onMessage={setMessage} />
       <ListedContractors onMessage={setMessage} />

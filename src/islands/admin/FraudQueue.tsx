@@ -8,6 +8,7 @@ import { withBoundary } from '../shared/ErrorBoundary.tsx';
 import BlockedList from './fraud/BlockedList.tsx';
 import LeadList from './fraud/LeadList.tsx';
 import { withQueries } from '../shared/query.tsx';
+import { StatusLine } from '../shared/notices.tsx';
 
 function FraudQueue() {
   const [message, setMessage] = useState<string | null>(null);
@@ -16,9 +17,7 @@ function FraudQueue() {
   const changed = () => setBlocksVersion((n) => n + 1);
   return (
     <div>
-      <p role="status" aria-live="polite">
-        {message}
-      </p>
+      <StatusLine>{message}</StatusLine>
       <LeadList
         list="held"
         heading="Held requests"

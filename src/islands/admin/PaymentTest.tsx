@@ -14,6 +14,7 @@ import { api, UNEXPECTED } from '../shared/api.ts';
 import Tabs from '../shared/Tabs.tsx';
 import { RunsTable, TestDistributions, TestLeads, TestTransactions } from './payment-test/lists.tsx';
 import Overview, { type Option } from './payment-test/Overview.tsx';
+import { StatusLine } from '../shared/notices.tsx';
 
 function Panel(props: { state: PaymentTestState; tab: PaymentTestTab; limit: number }) {
   const { state, tab, limit } = props;
@@ -87,9 +88,7 @@ export default function PaymentTest(props: { services: Option[]; areas: Option[]
           </select>
         </label>
       </div>
-      <p role="status" aria-live="polite">
-        {message ?? loadError}
-      </p>
+      <StatusLine>{message ?? loadError}</StatusLine>
       <Tabs label="Payment test" tabs={PAYMENT_TEST_TABS} selected={tab} onSelect={setTab}>
         {!state ? (
           <p className="muted">Loading…</p>

@@ -15,6 +15,7 @@ import {
 import { api, UNEXPECTED, type ApiAnswer } from '../shared/api.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
 import AdminTable, { type Column } from './kit/AdminTable.tsx';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 /** How often the panel asks while a build is under way. */
 const POLL_MS = 2000;
@@ -124,11 +125,7 @@ function PublishPanel() {
           {busy ? 'Publishing…' : 'Publish'}
         </button>
       </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert>{error}</ErrorAlert>
       <div role="status" aria-live="polite">
         {latest ? (
           <p>

@@ -18,6 +18,7 @@ import ReasonForm from './kit/ReasonForm.tsx';
 import SearchForm from './kit/SearchForm.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
+import { StatusLine } from '../shared/notices.tsx';
 
 function ReviewsAdmin() {
   const showId = useId();
@@ -201,9 +202,7 @@ function ReviewsAdmin() {
           </select>
         </label>
       </SearchForm>
-      <p role="status" aria-live="polite">
-        {message}
-      </p>
+      <StatusLine>{message}</StatusLine>
       <KeysetTable
         list={list}
         caption="Reviews, newest first"

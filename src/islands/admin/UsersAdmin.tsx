@@ -13,6 +13,7 @@ import KeysetTable from './kit/KeysetTable.tsx';
 import SearchForm from './kit/SearchForm.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
+import { StatusLine } from '../shared/notices.tsx';
 
 const ROLE_LABEL: Record<GrantableRole, string> = { contractor: 'Contractor', admin: 'Admin' };
 
@@ -110,9 +111,7 @@ function UsersAdmin(props: { selfId: string }) {
   return (
     <div>
       <SearchForm label="Search by e-mail or name" onSearch={search} />
-      <p role="status" aria-live="polite">
-        {message ?? list.error}
-      </p>
+      <StatusLine>{message ?? list.error}</StatusLine>
       <KeysetTable
         list={{ ...list, error: null }}
         caption="Accounts"

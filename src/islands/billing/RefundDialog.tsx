@@ -15,6 +15,7 @@ import { formatDate, formatMoney } from '../../domain/format.ts';
 import type { BillingTransaction } from '../../schemas/billing.ts';
 import { ZLeadCreditRequest, type LeadCredit } from '../../schemas/lead-credit.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 export default function RefundDialog(props: {
   /** The charge asked about; null: the dialog is closed. */
@@ -158,11 +159,7 @@ export default function RefundDialog(props: {
               {errors.note}
             </p>
           )}
-          {errors.form && (
-            <p className="error" role="alert">
-              {errors.form}
-            </p>
-          )}
+          <ErrorAlert>{errors.form}</ErrorAlert>
           <div className="confirm-actions">
             <button type="button" className="btn secondary" onClick={close} disabled={busy}>
               Cancel

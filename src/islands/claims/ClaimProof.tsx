@@ -16,6 +16,7 @@ import {
 } from '../../schemas/claim-proof.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 type Errors = Partial<Record<'channel' | 'localPart' | 'code' | 'form', string>>;
 
@@ -166,11 +167,7 @@ export function ClaimProofForm({ initial, level = 2 }: { initial: ClaimProofStat
             )}
           </>
         )}
-        {errors.form && !errors.localPart && (
-          <p className="error" role="alert">
-            {errors.form}
-          </p>
-        )}
+        {errors.form && !errors.localPart && <ErrorAlert>{errors.form}</ErrorAlert>}
         <button type="submit" className={sent ? 'btn secondary' : 'btn'} disabled={busy}>
           {sent ? 'Send a new code' : 'Send code'}
         </button>

@@ -13,6 +13,7 @@ import {
   subscribePush,
   unsubscribePush,
 } from '../shared/push-subscription.ts';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 type Status = { kind: 'notice' | 'error'; text: string } | null;
 
@@ -49,9 +50,7 @@ export function AlertsPanel(props: { onMore?: () => void }) {
     return (
       <section aria-labelledby={`${id}-h`} className="card alerts-panel">
         {heading}
-        <p className="error" role="alert">
-          Your alert settings could not be loaded. Please reload the page.
-        </p>
+        <ErrorAlert>Your alert settings could not be loaded. Please reload the page.</ErrorAlert>
       </section>
     );
   }

@@ -7,6 +7,7 @@ import { api } from '../shared/api.ts';
 import { AlertChoices } from './AlertChoices.tsx';
 import { AlertsPanel } from './AlertsPanel.tsx';
 import { TextAlerts } from './TextAlerts.tsx';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 export function AlertsTab() {
   const [settings, setSettings] = useState<AlertSettings | null>(null);
@@ -30,11 +31,7 @@ export function AlertsTab() {
         <AlertsPanel />
         {settings && <TextAlerts settings={settings} onChange={setSettings} />}
       </div>
-      {failed && (
-        <p className="error" role="alert">
-          Your alert settings could not be loaded. Please reload the page.
-        </p>
-      )}
+      {failed && <ErrorAlert>Your alert settings could not be loaded. Please reload the page.</ErrorAlert>}
       {!settings && !failed && <p className="muted">Loading alert settings…</p>}
       {settings && (
         // A number confirmed, removed or opted out changes what the Text boxes may say: read afresh.

@@ -8,6 +8,7 @@ import { api } from '../shared/api.ts';
 import { Insights } from './Insights.tsx';
 import type { DashboardBusiness } from './types.ts';
 import '../../styles/dashboard-parts.css';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 const AnalyticsChart = lazy(() => import('./AnalyticsChart.tsx'));
 
@@ -57,9 +58,7 @@ export function AnalyticsPanel({ business }: { business: DashboardBusiness }) {
       <h2 id="analytics-h">Analytics: last {ANALYTICS_DEFAULT_DAYS} days</h2>
       {failed ? (
         <>
-          <p className="error" role="alert">
-            {ANALYTICS_LOAD_FAILED}
-          </p>
+          <ErrorAlert>{ANALYTICS_LOAD_FAILED}</ErrorAlert>
           <button type="button" className="btn secondary" onClick={() => void retry()}>
             Try again
           </button>

@@ -13,6 +13,7 @@ import {
 import { ZAwayInput, type AwayPeriod, type AwayState } from '../../schemas/away.ts';
 import { api } from '../shared/api.ts';
 import Field from './Field.tsx';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 type Status = { kind: 'notice' | 'error'; text: string } | null;
 
@@ -85,11 +86,7 @@ export function AwayCard() {
   return (
     <section aria-labelledby={`${id}-h`} className="card away-card" id="away">
       <h3 id={`${id}-h`}>Away</h3>
-      {loadFailed && (
-        <p className="error" role="alert">
-          Your away time could not be loaded. Please reload the page.
-        </p>
-      )}
+      {loadFailed && <ErrorAlert>Your away time could not be loaded. Please reload the page.</ErrorAlert>}
       {!state && !loadFailed ? (
         <p className="muted">Loading your away time…</p>
       ) : periods.length > 0 ? (

@@ -13,6 +13,7 @@ import { AwayCard } from './AwayCard.tsx';
 import { SpendLimits } from './SpendLimits.tsx';
 import type { DashboardBusiness, SetupReturn } from './types.ts';
 import '../../styles/dashboard-parts.css';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 const SETUP_RETURN_TEXT = {
   saved: 'Your card was saved. Payment setup is completed.',
@@ -89,11 +90,7 @@ export function PaymentsTab({
             {busy ? 'Opening the secure payment page…' : text.action}
           </button>
         )}
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert>{error}</ErrorAlert>
       </div>
       <AwayCard />
       <SpendLimits />

@@ -10,6 +10,7 @@ import { pushError, pushToast } from '../../stores/toasts.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import PortfolioItemForm from './PortfolioItemForm.tsx';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; id: string } | null;
 
@@ -91,9 +92,7 @@ export default function PortfolioEditor(props: { businessName: string; onChanged
     return (
       <section aria-labelledby={`${id}-h`} className="portfolio">
         <h3 id={`${id}-h`}>Portfolio</h3>
-        <p className="error" role="alert">
-          {M.loadFailed}
-        </p>
+        <ErrorAlert>{M.loadFailed}</ErrorAlert>
       </section>
     );
   }

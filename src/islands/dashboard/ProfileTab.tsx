@@ -11,6 +11,7 @@ import ProfileDetailsForm from './ProfileDetailsForm.tsx';
 import ProfilePhotos from './ProfilePhotos.tsx';
 import type { DashboardBusiness } from './types.ts';
 import '../../styles/dashboard-parts.css';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 export function ProfileTab({ business }: { business: DashboardBusiness }) {
   const [profile, setProfile] = useState<BusinessProfileData | null>(null);
@@ -43,9 +44,7 @@ export function ProfileTab({ business }: { business: DashboardBusiness }) {
     return (
       <section aria-labelledby="profile-h" className="dashboard-part">
         <h2 id="profile-h">Business Profile</h2>
-        <p className="error" role="alert">
-          {M.loadFailed}
-        </p>
+        <ErrorAlert>{M.loadFailed}</ErrorAlert>
         <button type="button" className="btn secondary" onClick={() => void retry()}>
           Try again
         </button>

@@ -9,6 +9,7 @@ import {
 } from '../../schemas/spend-limits.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { api } from '../shared/api.ts';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 interface Form {
   monthly: string;
@@ -61,9 +62,7 @@ export function SpendLimits() {
     return (
       <section aria-labelledby={`${id}-h`} className="card spend-limits">
         <h3 id={`${id}-h`}>Lead limits</h3>
-        <p className="error" role="alert">
-          Your lead limits could not be loaded. Please reload the page.
-        </p>
+        <ErrorAlert>Your lead limits could not be loaded. Please reload the page.</ErrorAlert>
       </section>
     );
   }

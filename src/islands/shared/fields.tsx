@@ -9,6 +9,7 @@ import {
   SIGNUP_PASSWORD_MIN,
 } from '../../domain/account-rules.ts';
 import { PasswordStrength, usePasswordStrength } from './password-strength.tsx';
+import { ErrorAlert } from './notices.tsx';
 
 interface FieldProps {
   label: string;
@@ -107,11 +108,7 @@ export function NewPasswordFields(props: {
         value={props.confirm}
         onValue={props.onConfirm}
       />
-      {props.error && (
-        <p className="error" role="alert">
-          {props.error}
-        </p>
-      )}
+      <ErrorAlert>{props.error}</ErrorAlert>
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
   type SignupSearchHit,
 } from '../../schemas/contractor-signup.ts';
 import { api } from '../shared/api.ts';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 type Listing = Extract<SignupSearchHit, { source: 'listing' }>;
 
@@ -79,11 +80,7 @@ export default function BusinessSearch({ onListing, onPlace }: Props) {
           Search
         </button>
       </form>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert>{error}</ErrorAlert>
       {results && (
         <div aria-live="polite">
           {results.length === 0 ? (

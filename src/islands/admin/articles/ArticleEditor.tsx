@@ -9,6 +9,7 @@ import { ZArticleInput, type AdminArticle } from '../../../schemas/admin-content
 import { api, UNEXPECTED, upload as uploadForm } from '../../shared/api.ts';
 import UploadProgress, { type UploadState } from '../../shared/UploadProgress.tsx';
 import { ContentField, fieldErrors, serverFieldErrors, type FieldErrors } from '../content-fields.tsx';
+import { ErrorAlert, StatusLine } from '../../shared/notices.tsx';
 
 type FormEvent = { preventDefault: () => void };
 
@@ -118,11 +119,7 @@ function CoverUpload(props: { article: AdminArticle; onDone: (article: AdminArti
           />
         </label>
         <UploadProgress upload={progress} />
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert>{error}</ErrorAlert>
         <div className="admin-actions">
           <button className="btn secondary" type="submit" disabled={progress !== null}>
             Upload cover image
@@ -202,14 +199,8 @@ export default function ArticleEditor(props: {
             onValue={(v) => set(f.name, v)}
           />
         ))}
-        {failure && (
-          <p className="error" role="alert">
-            {failure}
-          </p>
-        )}
-        <p role="status" aria-live="polite">
-          {message}
-        </p>
+        <ErrorAlert>{failure}</ErrorAlert>
+        <StatusLine>{message}</StatusLine>
         <div className="admin-actions">
           <button type="submit" className="btn" disabled={busy}>
             {article ? 'Save article' : 'Create draft'}

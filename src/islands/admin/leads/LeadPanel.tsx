@@ -24,6 +24,7 @@ import type {
 import { api, UNEXPECTED } from '../../shared/api.ts';
 import AdminTable, { type Column } from '../kit/AdminTable.tsx';
 import { Address } from '../kit/facts.tsx';
+import { StatusLine } from '../../shared/notices.tsx';
 
 const at = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 const timelineLabel = (v: string) => TIMELINES.find((t) => t.value === v)?.label ?? displayName(v);
@@ -206,9 +207,7 @@ export default function LeadPanel(props: {
       ) : (
         <p className="muted">Only a qualified lead can be re-sent.</p>
       )}
-      <p role="status" aria-live="polite">
-        {busy ? 'Sending…' : message}
-      </p>
+      <StatusLine>{busy ? 'Sending…' : message}</StatusLine>
     </section>
   );
 }

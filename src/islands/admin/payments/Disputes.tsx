@@ -16,6 +16,7 @@ import type { Column } from '../kit/AdminTable.tsx';
 import KeysetTable from '../kit/KeysetTable.tsx';
 import ReasonForm from '../kit/ReasonForm.tsx';
 import { useKeysetList } from '../kit/use-keyset-list.ts';
+import { StatusLine } from '../../shared/notices.tsx';
 
 type Action = 'grant' | 'decline';
 
@@ -129,9 +130,7 @@ export default function Disputes() {
 
   return (
     <div>
-      <p role="status" aria-live="polite">
-        {message}
-      </p>
+      <StatusLine>{message}</StatusLine>
       <KeysetTable
         list={list}
         caption="Open credit requests"

@@ -15,6 +15,7 @@ import { api, UNEXPECTED } from '../../shared/api.ts';
 import { ContentField, fieldErrors, serverFieldErrors, type FieldErrors } from '../content-fields.tsx';
 import RelatedArticles from './RelatedArticles.tsx';
 import SeoPreview from './SeoPreview.tsx';
+import { ErrorAlert, StatusLine } from '../../shared/notices.tsx';
 
 type FormEvent = { preventDefault: () => void };
 
@@ -202,14 +203,8 @@ export default function SeoPageEditor(props: {
           onSave={() => void saveArticles()}
         />
         {errors['articleIds'] && <p className="error">{errors['articleIds']}</p>}
-        {failure && (
-          <p className="error" role="alert">
-            {failure}
-          </p>
-        )}
-        <p role="status" aria-live="polite">
-          {message}
-        </p>
+        <ErrorAlert>{failure}</ErrorAlert>
+        <StatusLine>{message}</StatusLine>
         <div className="admin-actions">
           <button
             type="button"
