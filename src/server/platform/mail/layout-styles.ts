@@ -1,6 +1,6 @@
 // The layout's inline styles (mail clients need them inline) and the brand's colours.
 
-/** src/styles/global.css's tokens (mail clients know no CSS variables; a unit test keeps them equal). */
+/** src/styles/global/base.css's tokens (mail clients know no CSS variables; a unit test keeps them equal). */
 export const MAIL_COLORS = {
   ink: '#111827',
   muted: '#4b5563',
