@@ -52,3 +52,15 @@ export const PHONE_PROOF_MESSAGES = {
   blocked:
     'We cannot accept requests from these contact details. If you think this is a mistake, contact support.',
 } as const;
+
+/** Where the homeowner's code stands, as the server tells the wizard. */
+export interface CodeState {
+  /** The number the code went to, mostly hidden: "(937) ••• ••87". */
+  phone: string;
+  channel: CodeChannel;
+  lineType: LineType | null;
+  expiresAt: string;
+  /** When a new code may be asked for. */
+  resendAt: string;
+  triesLeft: number;
+}

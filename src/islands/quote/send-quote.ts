@@ -4,19 +4,12 @@
 import { replyPromise } from '../../domain/reply-promise.ts';
 import { QUOTE_MESSAGES } from '../../domain/quote-rules.ts';
 import type { TQuoteInput } from '../../schemas/quote.ts';
-import type { CodeChannel, LineType } from '../../domain/phone-proof-rules.ts';
+import type { CodeChannel, CodeState } from '../../domain/phone-proof-rules.ts';
 import type { ContractorCard } from '../../schemas/inbox.ts';
 import { api, type ApiAnswer, type ApiOptions } from '../shared/api.ts';
 
-/** Where the code went, as the server says (src/server/leads/requests/phone-proof.ts CodeState). */
-export interface CodeInfo {
-  phone: string;
-  channel: CodeChannel;
-  lineType: LineType | null;
-  expiresAt: string;
-  resendAt: string;
-  triesLeft: number;
-}
+/** Where the code went, as the server says. */
+export type CodeInfo = CodeState;
 
 export type SendOutcome =
   /** Sold (or found unsellable), or already asked for: a toast, then home; sold to contractors

@@ -15,6 +15,9 @@ import {
   type CodeChannel,
   type LineType,
 } from '../../../domain/integrity-rules.ts';
+import type { CodeState } from '../../../domain/phone-proof-rules.ts';
+
+export type { CodeState };
 import { addressKey as clientKey } from '../../../domain/client-address.ts';
 import { maskedPhone } from '../../../domain/format.ts';
 import { checkRateLimit } from '../../platform/security/rate-limit.ts';
@@ -24,17 +27,6 @@ import { SmsRefusedNumberError, SmsUnavailableError, type SmsPort } from '../../
 import { log } from '../../platform/log.ts';
 import { CHECK_HOLD_SECONDS } from '../leads-rules.ts';
 
-/** Where the homeowner's code stands, for the wizard. */
-export interface CodeState {
-  /** The number the code went to, mostly hidden: "(937) ••• ••87". */
-  phone: string;
-  channel: CodeChannel;
-  lineType: LineType | null;
-  expiresAt: string;
-  /** When a new code may be asked for. */
-  resendAt: string;
-  triesLeft: number;
-}
 
 interface CodeRow {
   id: string;
