@@ -7,20 +7,18 @@
 import { createHash } from 'node:crypto';
 import { planChargeKey, planPaymentDescription } from '../../../domain/plan-payments.ts';
 import { isPlanId, PLAN_MESSAGES, PLANS, type PlanId } from '../../../domain/plans.ts';
+import type { BillingPaymentMethod } from '../../../schemas/billing.ts';
 import type { Sql } from '../../platform/db/client.ts';
 import { recordPlanPayment } from '../plans/record-plan-payment.ts';
 import { recordSubscription } from '../plans/record-subscription.ts';
 import type { PaymentGateway, SubscriptionState } from '../gateway/gateway.ts';
 import { sandboxState, type SandboxSubscriptionRow } from '../gateway/sandbox-plans.ts';
 
-interface SandboxCard {
-  id: string;
-  brand: string;
-  last4: string;
-  expiryMonth: number;
-  expiryYear: number;
-  isDefault: boolean;
-}
+/** The saved card the hosted page shows, as billing lists it. */
+type SandboxCard = Pick<
+  BillingPaymentMethod,
+  'id' | 'brand' | 'last4' | 'expiryMonth' | 'expiryYear' | 'isDefault'
+>;
 
 export interface SandboxSubscriptionSession {
   id: string;
