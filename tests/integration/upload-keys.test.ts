@@ -184,6 +184,31 @@ describe('a profile photo sent again with the same Idempotency-Key', () => {
     expect(refused.status).toBe(429);
     expect(await sql`select 1 from request_keys where key = ${key}`).toHaveLength(0);
   });
+
+  it('sent again at the hourly limit gets its first answer: a resend uses up no upload', async () => {
+    const a = await contractor();
+    const address = '203.0.113.78';
+    for (let i = 0; i < UPLOADS_PER_IP_PER_HOUR - 1; i++) {
+      await checkRateLimit(sql, addressKey(address), 'upload:ip', UPLOADS_PER_IP_PER_HOUR, 60);
+    }
+    const key = randomUUID();
+    const first = await post(photos, '/api/contractor/photos', a.user, form({ file: PNG }), key, address);
+    expect(first.status).toBe(201);
+    const again = await post(photos, '/api/contractor/photos', a.user, form({ file: PNG }), key, address);
+    expect(again.status).toBe(201);
+    expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    // A new upload is over the limit.
+    const next = await post(
+      photos,
+      '/api/contractor/photos',
+      a.user,
+      form({ file: OTHER }),
+      randomUUID(),
+      address,
+    );
+    expect(next.status).toBe(429);
+  });
 });
 
 describe('a quote photo sent again with the same Idempotency-Key (an anonymous visitor)', () => {

@@ -12,8 +12,8 @@ import { photoOfForm, readUploadForm, ZDeletePhoto } from '~/server/platform/upl
 export const prerender = false;
 
 // No body schema: the handler reads the multipart body itself.
-export const POST = route({ auth: 'none' }, async ({ context, once }) => {
-  await limitUploads(db(), requestMeta(context).ip);
+export const POST = route({ auth: 'none' }, async ({ context, once, unlessRepeat }) => {
+  await unlessRepeat(() => limitUploads(db(), requestMeta(context).ip));
   const form = await readUploadForm(context.request);
   return once(form, async () => {
     const photo = await photoOfForm(form);

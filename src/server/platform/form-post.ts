@@ -2,8 +2,8 @@
 // for the endpoints: the page is private; on a POST its text fields are read (each cut to its
 // longest length), checked against the page's schema, handed to one use-case, and either the
 // browser is sent on with a 303 (no repost on reload) or the page is drawn again with what was
-// typed and why it was refused: an AppError's message and status (a 429 with Retry-After for a rate
-// limit, unless the page says another status). Any other error is thrown on, to the error page. The middleware has already refused a
+// typed and why it was refused: an AppError's message and status (with its Retry-After, a rate
+// limit's, unless the page says another status). Any other error is thrown on, to the error page. The middleware has already refused a
 // cross-site POST (same-origin check), so a form here needs no token of its own.
 import { z } from 'zod';
 import { AppError, errorStatus, fieldMessages } from './errors.ts';
@@ -70,10 +70,12 @@ export async function handleFormPost<F extends string, S extends Schema | undefi
     if (!(error instanceof AppError)) throw error;
     const status = options.status?.(error) ?? errorStatus(error);
     page.response.status = status;
-    // Only a 429 says when to come back: a page that answers a rate limit with its own status
-    // (status above) sends no Retry-After with it.
+    // When to come back (a 429, a 503) goes with the error's own status only: a page that answers
+    // it with a status of its own (status above) sends no Retry-After with it.
     const wait = error.extra?.retryAfterSeconds;
-    if (wait !== undefined && status === 429) page.response.headers.set('retry-after', String(wait));
+    if (wait !== undefined && status === errorStatus(error)) {
+      page.response.headers.set('retry-after', String(wait));
+    }
     return { kind: 'failed', input, error, message: error.message };
   }
 }

@@ -18,6 +18,7 @@ import {
   formFingerprint,
   releaseRequestKey,
   requestKeyOf,
+  requestKeySeen,
   settleRequestKey,
 } from './security/request-keys.ts';
 
@@ -66,6 +67,12 @@ export interface RouteInput<A extends Access, B extends Schema | undefined, Q ex
    * Idempotency-Key, a repeat of the same fields and files gets the first answer (keyedOnce).
    */
   once: (form: FormData, run: () => Promise<Response>) => Promise<Response>;
+  /**
+   * Runs `check` (an upload's hourly limit) unless this request is a resend of one already
+   * claimed under its Idempotency-Key: a resend after a lost answer gets the first answer from
+   * once(), and must not use up the limit or be refused by it.
+   */
+  unlessRepeat: (check: () => Promise<void>) => Promise<void>;
 }
 
 export function route<
@@ -105,9 +112,13 @@ export function route<
           : undefined;
         const once = (form: FormData, run: () => Promise<Response>) =>
           keyedOnce(options, context, user, form, run);
-        const input = { context, user, body, query, requestId, once } as RouteInput<A, B, Q>;
+        const unlessRepeat = async (check: () => Promise<void>) => {
+          if (!(await isRepeat(options, context, user))) await check();
+        };
+        const input = { context, user, body, query, requestId, once, unlessRepeat } as RouteInput<A, B, Q>;
         // An upload's handler claims its key itself (once), after its checks: nothing of the body
-        // is read, copied or hashed for a caller who may not upload at all.
+        // is read, copied or hashed for a caller who may not upload at all. A multipart route
+        // that never calls once() runs unkeyed: every upload route must call it.
         const uploads = options.body === undefined && isMultipart(request);
         const response = uploads
           ? await handler(input)
@@ -161,6 +172,24 @@ async function keyedOnce<A extends Access, B extends Schema | undefined, Q exten
   }
   const setsCookie = [...context.cookies.headers()].length > 0;
   return settleRequestKey(db(), claimed.claim, response, { setsCookie });
+}
+
+/** Whether this write carries an Idempotency-Key already claimed for it (see keyedOnce). */
+async function isRepeat<A extends Access, B extends Schema | undefined, Q extends Schema | undefined>(
+  options: RouteOptions<A, B, Q>,
+  { request, url }: APIContext,
+  user: SessionUser | null | undefined,
+): Promise<boolean> {
+  if (request.method === 'GET' || request.method === 'HEAD' || options.keyed === false) return false;
+  const key = requestKeyOf(request);
+  if (key === null) return false;
+  const claim = {
+    owner: user?.id ?? 'anonymous',
+    key,
+    method: request.method,
+    path: url.pathname + url.search,
+  };
+  return requestKeySeen(db(), claim);
 }
 
 const isMultipart = (request: Request) =>

@@ -14,9 +14,9 @@ import { schedulePublish } from '~/server/platform/publish/publisher';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'contractor' }, async ({ context, user, once }) => {
+export const POST = route({ auth: 'contractor' }, async ({ context, user, once, unlessRepeat }) => {
   const business = await requireActiveBusiness(db(), user.id);
-  await limitUploads(db(), requestMeta(context).ip);
+  await unlessRepeat(() => limitUploads(db(), requestMeta(context).ip));
   const form = await readUploadForm(context.request);
   return once(form, async () => {
     const owner = { id: business.id, ownerId: user.id };

@@ -71,6 +71,21 @@ export async function formFingerprint(form: FormData): Promise<[string, string][
 }
 
 /**
+ * Whether `key` was already claimed for this method and path (answered, or still running): the
+ * request is a resend, which claimRequestKey will answer from the first try (or refuse if its
+ * body differs). Read without the body, so an upload can tell before it is read.
+ */
+export async function requestKeySeen(
+  sql: Sql,
+  claim: RequestKeyClaim & { method: string; path: string },
+): Promise<boolean> {
+  const [row] = await sql`
+    select 1 from request_keys
+     where owner = ${claim.owner} and key = ${claim.key} and method = ${claim.method} and path = ${claim.path}`;
+  return row !== undefined;
+}
+
+/**
  * Claims `key` for this request. Returns the claim to settle once the handler has answered, or
  * the first try's answer when this is a repeat of a request already carried out. A repeat of
  * another request (method, path or body differ) or of one still running is a 409.

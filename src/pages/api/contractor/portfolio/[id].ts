@@ -13,11 +13,11 @@ import { schedulePublish } from '~/server/platform/publish/publisher';
 
 export const prerender = false;
 
-export const POST = route({ auth: 'contractor' }, async ({ context, user, once }) => {
+export const POST = route({ auth: 'contractor' }, async ({ context, user, once, unlessRepeat }) => {
   const business = await requireActiveBusiness(db(), user.id);
   const form = await readUploadForm(context.request);
   const input = await portfolioOfForm(form);
-  if (input.photo) await limitUploads(db(), requestMeta(context).ip);
+  if (input.photo) await unlessRepeat(() => limitUploads(db(), requestMeta(context).ip));
   return once(form, async () => {
     const owner = { id: business.id, ownerId: user.id };
     const items = await editPortfolioItem(db(), uploadStore(), owner, context.params['id'] ?? '', input);

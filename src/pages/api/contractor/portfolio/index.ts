@@ -18,9 +18,9 @@ export const GET = route({ auth: 'contractor' }, async ({ user }) => {
   return Response.json({ items: await listPortfolio(db(), business.id) });
 });
 
-export const POST = route({ auth: 'contractor' }, async ({ context, user, once }) => {
+export const POST = route({ auth: 'contractor' }, async ({ context, user, once, unlessRepeat }) => {
   const business = await requireActiveBusiness(db(), user.id);
-  await limitUploads(db(), requestMeta(context).ip);
+  await unlessRepeat(() => limitUploads(db(), requestMeta(context).ip));
   const form = await readUploadForm(context.request);
   return once(form, async () => {
     const owner = { id: business.id, ownerId: user.id };
