@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ARTICLE_VIEW_SCRIPT,
   INLINE_SCRIPTS,
+  REQUEST_PUSH_SHOW_SCRIPT,
   SEO_PAGE_VIEW_SCRIPT,
   STICKY_CTA_SCRIPT,
 } from '../../src/components/inline-scripts.ts';
@@ -69,7 +70,12 @@ describe('cspDirectives', () => {
 describe('inline scripts', () => {
   it('are hashed as the browser hashes them (SHA-256 of the exact text, base64)', () => {
     expect(scriptHash('alert(1)')).toBe('sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=');
-    expect(INLINE_SCRIPTS).toEqual([STICKY_CTA_SCRIPT, ARTICLE_VIEW_SCRIPT, SEO_PAGE_VIEW_SCRIPT]);
+    expect(INLINE_SCRIPTS).toEqual([
+      STICKY_CTA_SCRIPT,
+      ARTICLE_VIEW_SCRIPT,
+      SEO_PAGE_VIEW_SCRIPT,
+      REQUEST_PUSH_SHOW_SCRIPT,
+    ]);
   });
 });
 
