@@ -12,6 +12,11 @@ import type { APIRoute } from 'astro';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../../src/domain/quote-rules.ts';
 import {
+  PORTFOLIO_DESCRIPTION_MAX,
+  PORTFOLIO_MAX_ITEMS,
+  PORTFOLIO_TITLE_MAX,
+} from '../../src/domain/portfolio-rules.ts';
+import {
   createSession,
   validateSession,
   type SessionUser,
@@ -230,6 +235,30 @@ describe('a quote photo sent again with the same Idempotency-Key (an anonymous v
 });
 
 describe('a portfolio job sent again with the same Idempotency-Key', () => {
+  it('is added once even when the portfolio it answers with is over 64 KB', async () => {
+    const a = await contractor();
+    // 23 jobs of three-byte characters: the list the 24th answers with is about 80 KB.
+    const long = '€'.repeat(PORTFOLIO_DESCRIPTION_MAX);
+    for (let i = 0; i < PORTFOLIO_MAX_ITEMS - 1; i++) {
+      await sql`
+        insert into portfolio_items (business_id, title, description, image_url, display_order)
+        values (${a.business.id}, ${'€'.repeat(PORTFOLIO_TITLE_MAX)}, ${long}, '/uploads/x.png', ${i})`;
+    }
+    const key = randomUUID();
+    const job = { title: 'The last job', description: long, file: PNG };
+    const first = await post(portfolio, '/api/contractor/portfolio', a.user, form(job), key);
+    expect(first.status).toBe(201);
+    const answer = await first.text();
+    expect(Buffer.byteLength(answer)).toBeGreaterThan(65_536);
+    const again = await post(portfolio, '/api/contractor/portfolio', a.user, form(job), key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(await again.text()).toBe(answer);
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from portfolio_items where business_id = ${a.business.id}`;
+    expect(row!.n).toBe(PORTFOLIO_MAX_ITEMS);
+  });
+
   it('is added once', async () => {
     const a = await contractor();
     const key = randomUUID();
