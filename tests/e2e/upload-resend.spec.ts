@@ -1,8 +1,9 @@
 // The quote wizard's photo upload in a browser, on a phone's screen: a photo whose answer is lost
 // on the way back is sent again with the same Idempotency-Key and the server answers the repeat
 // with the first answer (one photo, stored once); a photo on its way up can be stopped with a
-// 44 px Cancel button, and nothing is added.
-import { type Page, type Request } from '@playwright/test';
+// 44 px Cancel button, and nothing is added; one cancelled once all of it has gone up is deleted
+// again when the server answers that it stored it.
+import { type Page, type Request, type Response } from '@playwright/test';
 import { expect, test } from '../helpers/test.ts';
 import { hydrated } from '../helpers/islands.ts';
 
@@ -23,6 +24,7 @@ async function stepTwo(page: Page): Promise<void> {
 
 const isUpload = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads';
+const isUploadAnswer = (response: Response) => isUpload(response.request()) && response.status() === 201;
 
 test('a photo whose answer is lost is sent again with the same key and stored once', async ({ page }) => {
   await stepTwo(page);
@@ -68,4 +70,37 @@ test('a photo on its way up can be stopped, and nothing is added', async ({ page
   await expect(page.getByText('Upload failed')).toHaveCount(0);
   await expect(page.getByLabel(/^Photos/)).toBeFocused();
   await expect(page.getByLabel(/^Photos/)).toBeEnabled();
+});
+
+test('a photo cancelled once all of it has gone up is deleted again when the server stores it', async ({
+  page,
+}) => {
+  await stepTwo(page);
+  // A slow connection: every answer takes 3 s to come back, so the photo's bytes are all gone
+  // up (100%) well before the server's answer is.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 3000,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const answered = page.waitForResponse(isUploadAnswer);
+  await page.getByLabel(/^Photos/).setInputFiles({ name: 'sink.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('status').filter({ hasText: 'Uploading sink.png… 100%' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel uploading sink.png' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Uploading sink.png' })).toHaveCount(0);
+  await expect(page.getByLabel(/^Photos/)).toBeFocused();
+
+  // The server stored it; once its answer arrives the photo is deleted, and never shown.
+  const deleted = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname === '/api/uploads',
+  );
+  const stored = ((await (await answered).json()) as { url: string }).url;
+  const removal = await deleted;
+  expect(removal.status()).toBe(200);
+  expect(new URL(removal.url()).searchParams.get('url')).toBe(stored);
+  await expect(page.getByRole('img', { name: 'Project photo 1' })).toHaveCount(0);
+  await expect(page.getByText('Upload failed')).toHaveCount(0);
 });

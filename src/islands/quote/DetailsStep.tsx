@@ -37,6 +37,12 @@ export default function DetailsStep({
   const input = useRef<HTMLInputElement>(null);
   /** Set when the visitor stopped an upload: the photo field takes the focus back once enabled. */
   const refocus = useRef(false);
+  /**
+   * The upload (its choice's stopper) the visitor cancelled once all its bytes had gone up: the
+   * server may store it anyway, so its answer is awaited (not aborted) and the photo deleted
+   * again; left there, it would hold one of the request's places until the sweep two days later.
+   */
+  const discarded = useRef<AbortController | null>(null);
   useEffect(() => {
     if (uploading === null && refocus.current) {
       refocus.current = false;
@@ -67,9 +73,17 @@ export default function DetailsStep({
       }
       setUploading({ name: file.name, percent: 0 });
       const result = await uploadPhoto(file, requestKey, {
-        onProgress: (percent) => setUploading({ name: file.name, percent }),
+        // A discarded upload is off the screen: a photo chosen since may be showing its own.
+        onProgress: (percent) => {
+          if (discarded.current !== stop) setUploading({ name: file.name, percent });
+        },
         signal: stop.signal,
       });
+      if (discarded.current === stop) {
+        discarded.current = null;
+        if (result.ok && result.body.url) void deletePhoto(result.body.url);
+        break;
+      }
       setUploading(null);
       if (stop.signal.aborted) {
         // Stopped by the visitor: the rest of this choice is not sent either; they may choose again.
@@ -89,15 +103,24 @@ export default function DetailsStep({
         });
       }
     }
-    stopper.current = null;
+    if (stopper.current === stop) stopper.current = null;
+  };
+
+  const deletePhoto = (url: string) =>
+    api('DELETE', `/api/uploads?requestKey=${encodeURIComponent(requestKey)}&url=${encodeURIComponent(url)}`);
+
+  /** Cancel on the photo on its way up: stopped while it goes; once all of it has gone, discarded. */
+  const cancelUpload = () => {
+    if (uploading && uploading.percent >= 100) {
+      discarded.current = stopper.current;
+      refocus.current = true;
+      setUploading(null);
+    } else stopper.current?.abort();
   };
 
   const removePhoto = async (url: string) => {
     setRemoving(url);
-    const answer = await api(
-      'DELETE',
-      `/api/uploads?requestKey=${encodeURIComponent(requestKey)}&url=${encodeURIComponent(url)}`,
-    );
+    const answer = await deletePhoto(url);
     setRemoving(null);
     // Already gone on the server (404) is what removing wanted.
     if (answer.ok || answer.status === 404) onPhotos((photos) => photos.filter((p) => p !== url));
@@ -184,7 +207,7 @@ export default function DetailsStep({
                   {uploading.percent}%
                 </span>
                 <progress max={100} value={uploading.percent} aria-label={`Uploading ${uploading.name}`} />
-                <button type="button" className="photo-remove" onClick={() => stopper.current?.abort()}>
+                <button type="button" className="photo-remove" onClick={cancelUpload}>
                   Cancel<span className="visually-hidden"> uploading {uploading.name}</span>
                 </button>
               </li>
