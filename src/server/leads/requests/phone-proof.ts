@@ -27,7 +27,6 @@ import { SmsRefusedNumberError, SmsUnavailableError, type SmsPort } from '../../
 import { log } from '../../platform/log.ts';
 import { CHECK_HOLD_SECONDS } from '../leads-rules.ts';
 
-
 interface CodeRow {
   id: string;
   channel: CodeChannel;
