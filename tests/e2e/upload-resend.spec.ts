@@ -86,7 +86,7 @@ test('a photo cancelled once all of it has gone up is deleted again when the ser
     downloadThroughput: -1,
     uploadThroughput: -1,
   });
-  const answered = page.waitForResponse(isUploadAnswer);
+  const answered = page.waitForResponse(isUploadAnswer, { timeout: 10_000 });
   await page.getByLabel(/^Photos/).setInputFiles({ name: 'sink.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('status').filter({ hasText: 'Uploading sink.png… 100%' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel uploading sink.png' }).click();

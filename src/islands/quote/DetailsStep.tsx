@@ -38,11 +38,15 @@ export default function DetailsStep({
   /** Set when the visitor stopped an upload: the photo field takes the focus back once enabled. */
   const refocus = useRef(false);
   /**
-   * The upload (its choice's stopper) the visitor cancelled once all its bytes had gone up: the
-   * server may store it anyway, so its answer is awaited (not aborted) and the photo deleted
-   * again; left there, it would hold one of the request's places until the sweep two days later.
+   * The uploads (by their choice's stopper) the visitor cancelled once all their bytes had gone
+   * up, in one try or another: the server may store such a photo anyway, so its answer is awaited
+   * (not aborted) and the photo deleted again; left there, it would hold one of the request's
+   * places until the sweep two days later. Until then it counts against the five (settling).
    */
-  const discarded = useRef<AbortController | null>(null);
+  const discarded = useRef(new Set<AbortController>());
+  const [settling, setSettling] = useState(0);
+  /** Whether the photo on its way up has had all its bytes sent, in any try. */
+  const wentUp = useRef(false);
   useEffect(() => {
     if (uploading === null && refocus.current) {
       refocus.current = false;
@@ -51,7 +55,7 @@ export default function DetailsStep({
   }, [uploading]);
 
   const addPhotos = async (files: File[]) => {
-    let count = draft.photos.length;
+    let count = draft.photos.length + settling;
     const stop = new AbortController();
     stopper.current = stop;
     for (const file of files) {
@@ -72,16 +76,21 @@ export default function DetailsStep({
         continue;
       }
       setUploading({ name: file.name, percent: 0 });
+      wentUp.current = false;
       const result = await uploadPhoto(file, requestKey, {
         // A discarded upload is off the screen: a photo chosen since may be showing its own.
         onProgress: (percent) => {
-          if (discarded.current !== stop) setUploading({ name: file.name, percent });
+          if (discarded.current.has(stop)) return;
+          if (percent >= 100) wentUp.current = true;
+          setUploading({ name: file.name, percent });
         },
         signal: stop.signal,
       });
-      if (discarded.current === stop) {
-        discarded.current = null;
-        if (result.ok && result.body.url) void deletePhoto(result.body.url);
+      if (discarded.current.has(stop)) {
+        discarded.current.delete(stop);
+        const stored = result.ok ? result.body.url : undefined;
+        if (stored) await deletePhoto(stored);
+        setSettling((n) => n - 1);
         break;
       }
       setUploading(null);
@@ -111,11 +120,14 @@ export default function DetailsStep({
 
   /** Cancel on the photo on its way up: stopped while it goes; once all of it has gone, discarded. */
   const cancelUpload = () => {
-    if (uploading && uploading.percent >= 100) {
-      discarded.current = stopper.current;
+    const stop = stopper.current;
+    if (!stop) return;
+    if (wentUp.current) {
+      discarded.current.add(stop);
+      setSettling((n) => n + 1);
       refocus.current = true;
       setUploading(null);
-    } else stopper.current?.abort();
+    } else stop.abort();
   };
 
   const removePhoto = async (url: string) => {
@@ -128,6 +140,8 @@ export default function DetailsStep({
   };
 
   const full = draft.photos.length >= MAX_PHOTOS;
+  /** No place for another photo: the five taken, a cancelled one the server may still hold included. */
+  const noRoom = draft.photos.length + settling >= MAX_PHOTOS;
   return (
     <>
       <label>
@@ -155,7 +169,7 @@ export default function DetailsStep({
       </p>
       <FieldMessage id="quote-description-error" text={errors.description} />
       <div className="photo-picker">
-        <label className={`photo-add${full || uploading ? ' disabled' : ''}`}>
+        <label className={`photo-add${noRoom || uploading ? ' disabled' : ''}`}>
           <span className="photo-add-title">Photos</span>{' '}
           <span className="muted">
             (optional, up to {MAX_PHOTOS}; JPEG, PNG or WebP, {MAX_MB} MB each)
@@ -173,7 +187,7 @@ export default function DetailsStep({
             className="visually-hidden"
             accept={PHOTO_TYPES.join(',')}
             multiple
-            disabled={full || uploading !== null}
+            disabled={noRoom || uploading !== null}
             onChange={(e) => {
               const input = e.currentTarget;
               void addPhotos(Array.from(input.files ?? [])).then(() => (input.value = ''));
