@@ -214,6 +214,38 @@ describe('a profile photo sent again with the same Idempotency-Key', () => {
     );
     expect(next.status).toBe(429);
   });
+
+  it('at the hourly limit, under a used key with another file, is refused and stores nothing', async () => {
+    const a = await contractor();
+    const address = '203.0.113.79';
+    for (let i = 0; i < UPLOADS_PER_IP_PER_HOUR - 1; i++) {
+      await checkRateLimit(sql, addressKey(address), 'upload:ip', UPLOADS_PER_IP_PER_HOUR, 60);
+    }
+    const key = randomUUID();
+    const first = await post(photos, '/api/contractor/photos', a.user, form({ file: PNG }), key, address);
+    expect(first.status).toBe(201);
+    const other = await post(photos, '/api/contractor/photos', a.user, form({ file: OTHER }), key, address);
+    expect(other.status).toBe(409);
+    expect(await images(a.business.id)).toHaveLength(1);
+  });
+
+  it('at the hourly limit, under a key whose first try was abandoned, is refused like a new upload', async () => {
+    const a = await contractor();
+    const address = '203.0.113.80';
+    for (let i = 0; i < UPLOADS_PER_IP_PER_HOUR - 1; i++) {
+      await checkRateLimit(sql, addressKey(address), 'upload:ip', UPLOADS_PER_IP_PER_HOUR, 60);
+    }
+    const key = randomUUID();
+    const send = () => post(photos, '/api/contractor/photos', a.user, form({ file: PNG }), key, address);
+    expect((await send()).status).toBe(201);
+    // As if that first try had died with its server three minutes ago, unanswered: its key is
+    // taken over by the next try, which is then a new upload, and the limit is spent.
+    await sql`
+      update request_keys set status = null, response_body = null, created_at = now() - interval '3 minutes'
+       where owner = ${a.user.id} and key = ${key}`;
+    expect((await send()).status).toBe(429);
+    expect(await images(a.business.id)).toHaveLength(1);
+  });
 });
 
 describe('a quote photo sent again with the same Idempotency-Key (an anonymous visitor)', () => {

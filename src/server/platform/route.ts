@@ -110,10 +110,17 @@ export function route<
               ...(options.bodyTypes ? { types: options.bodyTypes } : {}),
             })
           : undefined;
+        // A check unlessRepeat skipped for a resend is run after all if once() finds no first
+        // answer to give back (the first try failed and let its key go meanwhile).
+        let skipped: (() => Promise<void>) | null = null;
         const once = (form: FormData, run: () => Promise<Response>) =>
-          keyedOnce(options, context, user, form, run);
+          keyedOnce(options, context, user, form, async () => {
+            if (skipped) await skipped();
+            return run();
+          });
         const unlessRepeat = async (check: () => Promise<void>) => {
-          if (!(await isRepeat(options, context, user))) await check();
+          if (await isRepeat(options, context, user)) skipped = check;
+          else await check();
         };
         const input = { context, user, body, query, requestId, once, unlessRepeat } as RouteInput<A, B, Q>;
         // An upload's handler claims its key itself (once), after its checks: nothing of the body

@@ -17,10 +17,10 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 /**
  * Answers kept for a repeat: longer ones are not kept (the repeat is carried out again). The
  * longest keyed answer is the portfolio's full list after a job is added: 24 jobs of up to 1,120
- * characters, about 86 KB at three bytes a character (it was 64 KiB, and a resent job past that
- * was added twice).
+ * characters, at most 6 bytes a character in JSON (a control character is written \u00XX), about
+ * 165 KB (it was 64 KiB, and a resent job past that was added twice).
  */
-const MAX_KEPT_BYTES = 131_072;
+const MAX_KEPT_BYTES = 262_144;
 /** A first try still unfinished after this long died with its server: a repeat runs again. */
 const ABANDONED_AFTER_SECONDS = 120;
 
@@ -76,9 +76,9 @@ export async function formFingerprint(form: FormData): Promise<[string, string][
 }
 
 /**
- * Whether `key` was already claimed for this method and path (answered, or still running): the
- * request is a resend, which claimRequestKey will answer from the first try (or refuse if its
- * body differs). Read without the body, so an upload can tell before it is read.
+ * Whether `key` was already claimed for this method and path (answered, or still running and not
+ * abandoned): the request is a resend, which claimRequestKey will answer from the first try (or
+ * refuse if its body differs). Read without the body, so an upload can tell before it is read.
  */
 export async function requestKeySeen(
   sql: Sql,
@@ -86,7 +86,8 @@ export async function requestKeySeen(
 ): Promise<boolean> {
   const [row] = await sql`
     select 1 from request_keys
-     where owner = ${claim.owner} and key = ${claim.key} and method = ${claim.method} and path = ${claim.path}`;
+     where owner = ${claim.owner} and key = ${claim.key} and method = ${claim.method} and path = ${claim.path}
+       and (status is not null or created_at >= now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS}))`;
   return row !== undefined;
 }
 
