@@ -148,7 +148,8 @@ test('the inbox shows the quotes side by side, accepting shows the contact, and 
   const answer = `Thursday at 8 works. (${Date.now()})`;
   await messages.getByLabel('Message to the homeowner').fill(answer);
   await messages.getByRole('button', { name: 'Send message' }).click();
-  await expect(messages.getByText(answer)).toBeVisible();
+  // In the thread's list, not the box it was typed in (a textarea's text is what it holds): sent.
+  await expect(messages.getByRole('list').getByText(answer)).toBeVisible();
   await proContext.close();
 
   await page.reload();
