@@ -20,6 +20,7 @@ import {
   requestKeyOf,
   requestKeySeen,
   settleRequestKey,
+  type RequestKeyClaim,
 } from './security/request-keys.ts';
 
 /** Who may call an endpoint. The middleware guards /api/account, /api/contractor and /api/admin
@@ -153,19 +154,14 @@ async function keyedOnce<A extends Access, B extends Schema | undefined, Q exten
   body: unknown,
   run: () => Response | Promise<Response>,
 ): Promise<Response> {
-  const { request, url } = context;
-  if (request.method === 'GET' || request.method === 'HEAD' || options.keyed === false) return run();
   // A raw body (no schema) is not read here, so one could not be told from another: such writes
   // run as they come, but for an upload, whose handler passes the form it read (once).
   const upload = body instanceof FormData;
-  if (options.body === undefined && request.headers.has('content-type') && !upload) return run();
-  const key = requestKeyOf(request);
-  if (key === null) return run();
+  if (options.body === undefined && context.request.headers.has('content-type') && !upload) return run();
+  const target = keyTarget(options, context, user);
+  if (target === null) return run();
   const claimed = await claimRequestKey(db(), {
-    owner: user?.id ?? 'anonymous',
-    key,
-    method: request.method,
-    path: url.pathname + url.search,
+    ...target,
     body: upload ? await formFingerprint(body) : body,
   });
   if ('replay' in claimed) return claimed.replay;
@@ -184,19 +180,27 @@ async function keyedOnce<A extends Access, B extends Schema | undefined, Q exten
 /** Whether this write carries an Idempotency-Key already claimed for it (see keyedOnce). */
 async function isRepeat<A extends Access, B extends Schema | undefined, Q extends Schema | undefined>(
   options: RouteOptions<A, B, Q>,
-  { request, url }: APIContext,
+  context: APIContext,
   user: SessionUser | null | undefined,
 ): Promise<boolean> {
-  if (request.method === 'GET' || request.method === 'HEAD' || options.keyed === false) return false;
+  const target = keyTarget(options, context, user);
+  return target !== null && requestKeySeen(db(), target);
+}
+
+/**
+ * What a write's Idempotency-Key is claimed under: its user (or 'anonymous'), the key, the method
+ * and the path with its query. Null for a read, a route that opts out, or a request without a key
+ * (a malformed key is a 400).
+ */
+function keyTarget<A extends Access, B extends Schema | undefined, Q extends Schema | undefined>(
+  options: RouteOptions<A, B, Q>,
+  { request, url }: APIContext,
+  user: SessionUser | null | undefined,
+): (RequestKeyClaim & { method: string; path: string }) | null {
+  if (request.method === 'GET' || request.method === 'HEAD' || options.keyed === false) return null;
   const key = requestKeyOf(request);
-  if (key === null) return false;
-  const claim = {
-    owner: user?.id ?? 'anonymous',
-    key,
-    method: request.method,
-    path: url.pathname + url.search,
-  };
-  return requestKeySeen(db(), claim);
+  if (key === null) return null;
+  return { owner: user?.id ?? 'anonymous', key, method: request.method, path: url.pathname + url.search };
 }
 
 const isMultipart = (request: Request) =>
