@@ -47,6 +47,9 @@ const cont = (page: Page) => page.getByRole('button', { name: 'Continue' });
 
 /** What the browser would fire when it offers installation (Chromium's beforeinstallprompt). */
 async function offerInstall(page: Page): Promise<void> {
+  // The page's scripts listen from DOMContentLoaded on (module scripts run just before it); a page
+  // opened by a click may not be there yet when the test goes on.
+  await page.waitForLoadState('domcontentloaded');
   await page.evaluate(() => {
     const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
       prompt: () => Promise<void>;
