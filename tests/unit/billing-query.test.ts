@@ -6,7 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BILLING_TIMING } from '../../src/domain/billing-rules.ts';
 import { billingQuery, refreshBilling } from '../../src/islands/billing/billing-query.ts';
-import { ReadError } from '../../src/islands/shared/query.tsx';
+import { ReadError } from '../../src/islands/shared/read.ts';
 
 const URL = '/api/contractor/billing/summary';
 let start = 0;

@@ -6,7 +6,8 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BACK_ONLINE_EVENT } from '../../src/domain/app-chrome.ts';
-import { newQueryClient, read } from '../../src/islands/shared/query.tsx';
+import { newQueryClient } from '../../src/islands/shared/query.tsx';
+import { read } from '../../src/islands/shared/read.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -9,6 +9,7 @@ import ProfileTab from './ProfileTab.tsx';
 import SecurityTab from './SecurityTab.tsx';
 import type { ProfileData } from './types.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import { withQueries } from '../shared/query.tsx';
 
 interface Props {
   profile: ProfileData;
@@ -48,4 +49,4 @@ function ProfileSettings({ profile: initial, isContractor, notice }: Props) {
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(ProfileSettings);
+export default withBoundary(withQueries(ProfileSettings));

@@ -1,13 +1,14 @@
 // /reset-password?token=..: 'Verifying reset link...', then the invalid-link screen or the
 // new-password form. Success ends every session and signs this browser in and goes home; for an
 // account with a second factor it signs nobody in and offers the sign-in page.
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { firstIssue, newPasswordProblems, ZResetPassword } from '../../schemas/auth.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { NewPasswordFields } from '../shared/fields.tsx';
 import Toaster from '../shared/Toaster.tsx';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import { useRead, withQueries } from '../shared/query.tsx';
 
 /** The reset link's token, from the address bar. */
 const linkToken = () => new URLSearchParams(window.location.search).get('token') ?? '';
@@ -15,25 +16,22 @@ const linkToken = () => new URLSearchParams(window.location.search).get('token')
 type Stage = 'verifying' | 'invalid' | 'form' | 'done';
 
 function ResetPassword() {
-  const [stage, setStage] = useState<Stage>('verifying');
+  // The link is checked in the browser (the server's render says "Verifying").
+  const token = typeof window === 'undefined' ? null : linkToken();
+  const [check] = useRead<{ valid: boolean; email?: string }>(
+    `/api/auth/reset-password?token=${encodeURIComponent(token ?? '')}`,
+    token !== null,
+  );
+  const [submitted, setStage] = useState<Stage | null>(null);
+  const stage: Stage = submitted ?? (check.isPending ? 'verifying' : check.data?.valid ? 'form' : 'invalid');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** The account's address (the policy refuses a password holding its name). */
-  const [email, setEmail] = useState<string | undefined>(undefined);
+  const email = check.data?.email;
   /** Whether the reset signed this browser in (not for an account with a second factor). */
   const [signedIn, setSignedIn] = useState(true);
-
-  useEffect(() => {
-    void api<{ valid: boolean; email?: string }>(
-      'GET',
-      `/api/auth/reset-password?token=${encodeURIComponent(linkToken())}`,
-    ).then((a) => {
-      setEmail(a.ok ? a.body.email : undefined);
-      setStage(a.ok && a.body.valid ? 'form' : 'invalid');
-    });
-  }, []);
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -119,4 +117,4 @@ function ResetPassword() {
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(ResetPassword);
+export default withBoundary(withQueries(ResetPassword));

@@ -1,11 +1,12 @@
 // Account Settings, Security: the second factor (two-step sign-in), change the password (the
 // current one is required; other sessions end) and see and end the browsers signed in to this
 // account.
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { formatDateTime } from '../../domain/format.ts';
 import { firstIssue, newPasswordProblems, ZChangePassword } from '../../schemas/auth.ts';
 import { pushError, pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { useRead } from '../shared/query.tsx';
 import { NewPasswordFields, PasswordField } from '../shared/fields.tsx';
 import TwoStepSection from './second-factor/TwoStepSection.tsx';
 
@@ -30,21 +31,10 @@ export default function SecurityTab({ email }: { email: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sessions, setSessions] = useState<SessionRow[] | null>(null);
-
-  const loadSessions = () =>
-    api<{ sessions: SessionRow[] }>('GET', '/api/account/sessions').then((answer) =>
-      setSessions(answer.ok ? answer.body.sessions : []),
-    );
-  useEffect(() => {
-    let live = true;
-    void api<{ sessions: SessionRow[] }>('GET', '/api/account/sessions').then((answer) => {
-      if (live) setSessions(answer.ok ? answer.body.sessions : []);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const [read] = useRead<{ sessions: SessionRow[] }>('/api/account/sessions');
+  // None are listed when they could not be read.
+  const sessions = read.isError ? [] : (read.data?.sessions ?? null);
+  const loadSessions = () => read.refetch();
 
   const change = async (event: SyntheticEvent) => {
     event.preventDefault();

@@ -1,7 +1,8 @@
 // The admin payment-test page: tabs Overview (the admin leads summary, a test run, the test
 // recipients: src/islands/admin/payment-test/Overview), Test Leads, Distributions, Transactions and
 // Test Results (payment-test/lists), each list 5 or 10 rows.
-import { useEffect, useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import {
   PAYMENT_TEST_LIST_SIZES,
   PAYMENT_TEST_MESSAGES,
@@ -10,7 +11,8 @@ import {
   type PaymentTestTab,
 } from '../../domain/payment-test.ts';
 import type { PaymentTestState, TestRun } from '../../schemas/admin-payment-test.ts';
-import { api, UNEXPECTED } from '../shared/api.ts';
+import { withQueries } from '../shared/query.tsx';
+import { read } from '../shared/read.ts';
 import Tabs from '../shared/Tabs.tsx';
 import { RunsTable, TestDistributions, TestLeads, TestTransactions } from './payment-test/lists.tsx';
 import Overview, { type Option } from './payment-test/Overview.tsx';
@@ -47,28 +49,21 @@ function Panel(props: { state: PaymentTestState; tab: PaymentTestTab; limit: num
   );
 }
 
-export default function PaymentTest(props: { services: Option[]; areas: Option[] }) {
+function PaymentTest(props: { services: Option[]; areas: Option[] }) {
   const limitId = useId();
   const [limit, setLimit] = useState<PaymentTestListSize>(5);
   const [tab, setTab] = useState<PaymentTestTab>('overview');
-  const [state, setState] = useState<PaymentTestState | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const url = `/api/admin/payment-test?limit=${limit}`;
+  // The lists as last read stay while another number of rows is read.
+  const lists = useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => read<PaymentTestState>(url, signal),
+    placeholderData: keepPreviousData,
+  });
+  const state = lists.data ?? null;
+  const loadError = lists.isError ? lists.error.message : null;
   const [message, setMessage] = useState<string | null>(null);
   const [lastRun, setLastRun] = useState<TestRun | null>(null);
-  /** Bumped after each write: the lists are read again. */
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    void api<PaymentTestState>('GET', `/api/admin/payment-test?limit=${limit}`).then((answer) => {
-      if (!live) return;
-      setLoadError(answer.ok ? null : (answer.body.error ?? UNEXPECTED));
-      if (answer.ok) setState(answer.body);
-    });
-    return () => {
-      live = false;
-    };
-  }, [limit, version]);
 
   return (
     <div>
@@ -98,7 +93,7 @@ export default function PaymentTest(props: { services: Option[]; areas: Option[]
             services={props.services}
             areas={props.areas}
             onMessage={setMessage}
-            onChanged={() => setVersion((v) => v + 1)}
+            onChanged={() => void lists.refetch()}
             lastRun={lastRun}
             onRun={setLastRun}
           />
@@ -109,3 +104,6 @@ export default function PaymentTest(props: { services: Option[]; areas: Option[]
     </div>
   );
 }
+
+/** The island, with the lists read through the islands' data layer. */
+export default withQueries(PaymentTest);

@@ -2,7 +2,8 @@
 // article, and why), and the state of the latest publishes (queued, building, live, triggered,
 // failed with the log's tail); it polls while a run is queued or building. Reads and starts
 // publishes through /api/admin/publish.
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { formatDateTime, plural } from '../../domain/format.ts';
 import {
   PENDING_KIND_WORDS,
@@ -12,13 +13,23 @@ import {
   type PublishRunView,
   type PublishState,
 } from '../../schemas/publish.ts';
-import { api, UNEXPECTED, type ApiAnswer } from '../shared/api.ts';
+import { api, UNEXPECTED } from '../shared/api.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
+import { withQueries } from '../shared/query.tsx';
+import { read } from '../shared/read.ts';
 import AdminTable, { type Column } from './kit/AdminTable.tsx';
 import { ErrorAlert } from '../shared/notices.tsx';
 
 /** How often the panel asks while a build is under way. */
 const POLL_MS = 2000;
+
+const PUBLISH_URL = '/api/admin/publish';
+
+/** Whether the latest publish is queued or building. */
+function inProgress(state: PublishState | undefined): boolean {
+  const latest = state?.runs[0];
+  return latest !== undefined && PUBLISH_IN_PROGRESS.includes(latest.status);
+}
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
@@ -66,45 +77,26 @@ const CHANGE_COLUMNS: Column<PendingChange>[] = [
 
 function PublishPanel() {
   const id = useId();
-  const [state, setState] = useState<PublishState | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const panel = useQuery({
+    queryKey: [PUBLISH_URL],
+    queryFn: ({ signal }) => read<PublishState>(PUBLISH_URL, signal),
+    // Asked again every 2 s while the latest publish is queued or building.
+    refetchInterval: (query) => (inProgress(query.state.data) ? POLL_MS : false),
+  });
+  const state = panel.data ?? null;
+  const [publishError, setPublishError] = useState<string | null>(null);
+  // The read's failure while it lasts, else the last Publish press's.
+  const error = panel.isError ? panel.error.message : publishError;
   const [busy, setBusy] = useState(false);
-
-  const show = useCallback((answer: ApiAnswer<PublishState>) => {
-    if (answer.ok) {
-      setState(answer.body);
-      setError(null);
-    } else {
-      setError(answer.body.error ?? UNEXPECTED);
-    }
-  }, []);
-  const load = useCallback(() => api<PublishState>('GET', '/api/admin/publish').then(show), [show]);
-
-  useEffect(() => {
-    let live = true;
-    void api<PublishState>('GET', '/api/admin/publish').then((answer) => {
-      if (live) show(answer);
-    });
-    return () => {
-      live = false;
-    };
-  }, [show]);
-
   const latest = state?.runs[0] ?? null;
-  const inProgress = latest !== null && PUBLISH_IN_PROGRESS.includes(latest.status);
-
-  useEffect(() => {
-    if (!inProgress) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [inProgress, load]);
 
   const publish = async () => {
     setBusy(true);
-    const answer = await api<PublishRunView>('POST', '/api/admin/publish');
+    const answer = await api<PublishRunView>('POST', PUBLISH_URL);
     setBusy(false);
-    if (!answer.ok) return setError(answer.body.error ?? UNEXPECTED);
-    await load();
+    if (!answer.ok) return setPublishError(answer.body.error ?? UNEXPECTED);
+    setPublishError(null);
+    await panel.refetch();
   };
 
   const changes = state?.changes ?? [];
@@ -174,4 +166,4 @@ function PublishPanel() {
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(PublishPanel);
+export default withBoundary(withQueries(PublishPanel));

@@ -1,6 +1,6 @@
 // The revenue-validation page: our ledger against the gateway's charges for a period of days
 // (default the last 30), with every mismatch listed, or the clean result.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   GATEWAY_STATUS_WORDS,
   MISMATCH_LABELS,
@@ -9,7 +9,7 @@ import {
 } from '../../domain/admin-payments-rules.ts';
 import { formatDateTime, formatDay, formatMoney, plural, wordFor } from '../../domain/format.ts';
 import type { RevenueMismatch, RevenueReport } from '../../schemas/admin-payments.ts';
-import { api, UNEXPECTED } from '../shared/api.ts';
+import { useRead, withQueries } from '../shared/query.tsx';
 import AdminTable, { type Column } from './kit/AdminTable.tsx';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatMoney(cents));
@@ -39,31 +39,21 @@ const COLUMNS: Column<RevenueMismatch>[] = [
   },
 ];
 
-export default function RevenueValidation() {
+function RevenueValidation() {
   const ids = { from: useId(), to: useId() };
   const [draft, setDraft] = useState({ from: '', to: '' });
   const [period, setPeriod] = useState({ from: '', to: '' });
-  const [report, setReport] = useState<RevenueReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const query = new URLSearchParams(Object.entries(period).filter(([, v]) => v !== '')).toString();
-  /** The period whose answer has come back: checking until it is the current one. */
-  const [answered, setAnswered] = useState<string | null>(null);
-  const loading = answered !== query;
-
-  useEffect(() => {
-    let live = true;
-    void api<RevenueReport>('GET', `/api/admin/revenue-validation?${query}`).then((answer) => {
-      if (!live) return;
-      setAnswered(query);
-      if (!answer.ok) return setError(answer.body.error ?? UNEXPECTED);
-      setError(null);
-      setReport(answer.body);
-      setDraft({ from: answer.body.from, to: answer.body.to });
-    });
-    return () => {
-      live = false;
-    };
-  }, [query]);
+  const [checked] = useRead<RevenueReport>(`/api/admin/revenue-validation?${query}`);
+  const error = checked.isError ? checked.error.message : null;
+  /** Checking until the current period's answer has come back. */
+  const loading = checked.isPending;
+  // The last report the server gave (kept beside a refusal); its period fills the dates.
+  const [report, setReport] = useState<RevenueReport | null>(null);
+  if (checked.data && checked.data !== report) {
+    setReport(checked.data);
+    setDraft({ from: checked.data.from, to: checked.data.to });
+  }
 
   const check = (event: { preventDefault: () => void }) => {
     event.preventDefault();
@@ -123,3 +113,6 @@ export default function RevenueValidation() {
     </div>
   );
 }
+
+/** The island, with the report read through the islands' data layer. */
+export default withQueries(RevenueValidation);

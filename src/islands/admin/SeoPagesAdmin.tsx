@@ -10,13 +10,13 @@ import type {
   AdminSeoPageSummaryPage,
   SeoPageArticles,
 } from '../../schemas/admin-content.ts';
-import { api, UNEXPECTED } from '../shared/api.ts';
 import type { Column } from './kit/AdminTable.tsx';
 import KeysetTable from './kit/KeysetTable.tsx';
 import SearchForm from './kit/SearchForm.tsx';
 import SeoPageEditor from './seo/SeoPageEditor.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
+import { failureText, read } from '../shared/read.ts';
 
 function SeoPagesAdmin() {
   const [q, setQ] = useState('');
@@ -30,12 +30,9 @@ function SeoPagesAdmin() {
 
   const open = async (summary: AdminSeoPageSummary) => {
     setError(null);
-    const answer = await api<{ page: AdminSeoPage; related: SeoPageArticles }>(
-      'GET',
+    await read<{ page: AdminSeoPage; related: SeoPageArticles }>(
       `/api/admin/content/seo-pages/${summary.slug}`,
-    );
-    if (!answer.ok) return setError(answer.body.error ?? UNEXPECTED);
-    setEditing(answer.body);
+    ).then(setEditing, (failure: unknown) => setError(failureText(failure)));
   };
 
   if (editing) {

@@ -3,7 +3,7 @@
 // error, timeout or 5xx tried again up to 3 times (0.5 s, 1 s, 2 s apart). A 4xx is final.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { BILLING_TIMING } from '../../domain/billing-rules.ts';
-import { read, ReadError } from '../shared/query.tsx';
+import { read, ReadError } from '../shared/read.ts';
 
 const BILLING_KEY = 'billing';
 

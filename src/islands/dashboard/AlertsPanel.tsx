@@ -7,6 +7,7 @@ import { ALERT_MESSAGES as M } from '../../domain/alert-rules.ts';
 import { formatDateTime } from '../../domain/format.ts';
 import type { PushDevice, PushDevicesState } from '../../schemas/alerts.ts';
 import { api } from '../shared/api.ts';
+import { useRead } from '../shared/query.tsx';
 import {
   currentPushEndpoint,
   pushSupported,
@@ -22,8 +23,9 @@ const noChanges = () => () => {};
 /** `onMore`: where the Leads tab's card leads to the Alerts tab (texts, quiet hours, each kind). */
 export function AlertsPanel(props: { onMore?: () => void }) {
   const id = useId();
-  const [state, setState] = useState<PushDevicesState | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [devicesRead, setState] = useRead<PushDevicesState>('/api/contractor/alerts/devices');
+  const state = devicesRead.data ?? null;
+  const loadFailed = devicesRead.isError;
   const [here, setHere] = useState<string | null>(null);
   // Known only in the browser: the server's render and the first client render say no.
   const canPush = useSyncExternalStore(noChanges, pushSupported, () => false);
@@ -32,11 +34,6 @@ export function AlertsPanel(props: { onMore?: () => void }) {
 
   useEffect(() => {
     let live = true;
-    void api<PushDevicesState>('GET', '/api/contractor/alerts/devices').then((answer) => {
-      if (!live) return;
-      if (!answer.ok) return setLoadFailed(true);
-      setState(answer.body);
-    });
     void currentPushEndpoint().then((endpoint) => {
       if (live) setHere(endpoint);
     });

@@ -1,29 +1,17 @@
 // The dashboard's Alerts tab: the devices that ring (the same card as the Leads tab's), the number
 // texts go to, and what each kind of alert comes by, with quiet hours and the texts a day. Phone
 // first: one column of cards, the device card on top; two columns on a desk.
-import { useEffect, useState } from 'react';
 import type { AlertSettings } from '../../schemas/alerts.ts';
-import { api } from '../shared/api.ts';
+import { useRead } from '../shared/query.tsx';
 import { AlertChoices } from './AlertChoices.tsx';
 import { AlertsPanel } from './AlertsPanel.tsx';
 import { TextAlerts } from './TextAlerts.tsx';
 import { ErrorAlert } from '../shared/notices.tsx';
 
 export function AlertsTab() {
-  const [settings, setSettings] = useState<AlertSettings | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    void api<AlertSettings>('GET', '/api/contractor/alerts/settings').then((answer) => {
-      if (!live) return;
-      if (answer.ok) setSettings(answer.body);
-      else setFailed(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const [read, setSettings] = useRead<AlertSettings>('/api/contractor/alerts/settings');
+  const settings = read.data ?? null;
+  const failed = read.isError;
 
   return (
     <div className="alerts-tab">

@@ -1,10 +1,11 @@
 // The Analytics tab: popular services and recent activity (GET /api/contractor/insights), then the
 // last 30 days of each metric (GET /api/contractor/analytics). The charts and their table come
 // in a chunk of their own (AnalyticsChart), loaded once the data are here.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_LOAD_FAILED } from '../../domain/analytics-rules.ts';
 import type { AnalyticsSeries, DashboardInsights } from '../../schemas/analytics.ts';
-import { api } from '../shared/api.ts';
+import { read, ReadError } from '../shared/read.ts';
 import { Insights } from './Insights.tsx';
 import type { DashboardBusiness } from './types.ts';
 import '../../styles/dashboard-parts.css';
@@ -17,40 +18,24 @@ interface Loaded {
   insights: DashboardInsights;
 }
 
-/** Both answers, or null when either could not be loaded. */
-async function fetchAnalytics(): Promise<Loaded | null> {
+/** Both answers; a ReadError when either could not be read (or the series is not one). */
+async function fetchAnalytics(signal: AbortSignal): Promise<Loaded> {
   const [series, insights] = await Promise.all([
-    api<AnalyticsSeries>('GET', `/api/contractor/analytics?days=${ANALYTICS_DEFAULT_DAYS}`),
-    api<DashboardInsights>('GET', '/api/contractor/insights'),
+    read<AnalyticsSeries>(`/api/contractor/analytics?days=${ANALYTICS_DEFAULT_DAYS}`, signal),
+    read<DashboardInsights>('/api/contractor/insights', signal),
   ]);
-  if (!series.ok || !Array.isArray(series.body.dates) || !insights.ok) return null;
-  return {
-    series: { dates: series.body.dates, series: series.body.series },
-    insights: insights.body,
-  };
+  if (!Array.isArray(series.dates)) throw new ReadError(ANALYTICS_LOAD_FAILED, 200);
+  return { series: { dates: series.dates, series: series.series }, insights };
 }
 
 export function AnalyticsPanel({ business }: { business: DashboardBusiness }) {
-  const [data, setData] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    void fetchAnalytics().then((answer) => {
-      if (!live) return;
-      if (answer) setData(answer);
-      else setFailed(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [business.id]);
-  const retry = async () => {
-    setFailed(false);
-    const answer = await fetchAnalytics();
-    if (answer) setData(answer);
-    else setFailed(true);
-  };
+  const analytics = useQuery({
+    queryKey: ['analytics', business.id],
+    queryFn: ({ signal }) => fetchAnalytics(signal),
+  });
+  const data = analytics.data;
+  // Try again shows "Loading analytics…" while it reads.
+  const failed = analytics.isError && !analytics.isFetching;
 
   const loading = <p className="muted">Loading analytics…</p>;
   return (
@@ -59,7 +44,7 @@ export function AnalyticsPanel({ business }: { business: DashboardBusiness }) {
       {failed ? (
         <>
           <ErrorAlert>{ANALYTICS_LOAD_FAILED}</ErrorAlert>
-          <button type="button" className="btn secondary" onClick={() => void retry()}>
+          <button type="button" className="btn secondary" onClick={() => void analytics.refetch()}>
             Try again
           </button>
         </>

@@ -1,7 +1,7 @@
 // The Payments tab's Away section: a vacation or an emergency, from a first to a last day (Dayton
 // time). While away no lead is sent to the contractor and its response clock stops; it can end
 // the away time at once. Phone first: the state and its one action on top, then the form.
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { daytonDay } from '../../domain/dayton-time.ts';
 import { formatDay } from '../../domain/format.ts';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../domain/response-clock.ts';
 import { ZAwayInput, type AwayPeriod, type AwayState } from '../../schemas/away.ts';
 import { api } from '../shared/api.ts';
+import { useRead } from '../shared/query.tsx';
 import Field from './Field.tsx';
 import { ErrorAlert } from '../shared/notices.tsx';
 
@@ -22,8 +23,9 @@ const today = () => daytonDay(new Date());
 
 export function AwayCard() {
   const id = useId();
-  const [state, setState] = useState<AwayState | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [away, setState] = useRead<AwayState>('/api/contractor/away');
+  const state = away.data ?? null;
+  const loadFailed = away.isError;
   const [firstDay, setFirstDay] = useState(today);
   const [lastDay, setLastDay] = useState('');
   const [reason, setReason] = useState<AwayReason>('vacation');
@@ -31,18 +33,6 @@ export function AwayCard() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const statusLine = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    void api<AwayState>('GET', '/api/contractor/away').then((answer) => {
-      if (!live) return;
-      if (answer.ok) setState(answer.body);
-      else setLoadFailed(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const save = async (event: SyntheticEvent) => {
     event.preventDefault();

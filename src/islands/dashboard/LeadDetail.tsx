@@ -11,7 +11,8 @@ import { LEAD_PRICE_CENTS } from '../../domain/quote-rules.ts';
 import type { LeadDetail } from '../../schemas/dashboard.ts';
 import { pushError, pushToast, pushUndo } from '../../stores/toasts.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
-import { api, UNEXPECTED, type ApiAnswer } from '../shared/api.ts';
+import { api, UNEXPECTED } from '../shared/api.ts';
+import { useRead } from '../shared/query.tsx';
 import CommunicationItem from './CommunicationItem.tsx';
 import LeadCreditForm from './LeadCreditForm.tsx';
 import LeadMessages from './LeadMessages.tsx';
@@ -27,10 +28,6 @@ import {
 import ResponseForm from './ResponseForm.tsx';
 import type { ChosenTemplate } from './TemplatesDialog.tsx';
 
-function fetchDetail(id: string): Promise<ApiAnswer<LeadDetail>> {
-  return api<LeadDetail>('GET', `/api/contractor/leads/${id}`);
-}
-
 type FocusTarget = 'heading' | 'stage' | { communication: string };
 
 export default function LeadDetailView(props: {
@@ -41,8 +38,9 @@ export default function LeadDetailView(props: {
   onBack: () => void;
   onChanged: () => void;
 }) {
-  const [detail, setDetail] = useState<LeadDetail | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [read] = useRead<LeadDetail>(`/api/contractor/leads/${props.distributionId}`);
+  const detail = read.data ?? null;
+  const failed = read.isError;
   const [busy, setBusy] = useState(false);
   const [confirmReject, setConfirmReject] = useState(false);
   const [quoteRequest, setQuoteRequest] = useState(props.startQuote ? 1 : 0);
@@ -50,25 +48,15 @@ export default function LeadDetailView(props: {
   const stageLine = useRef<HTMLParagraphElement>(null);
   const focusNext = useRef<FocusTarget | null>(props.startQuote ? null : 'heading');
 
-  const apply = (answer: ApiAnswer<LeadDetail>) => {
-    if (answer.ok) setDetail(answer.body);
-    else setFailed(true);
-  };
+  /** The lead read again after a change; `focus`: where the focus goes once it is drawn. */
   const load = async (focus: FocusTarget | null = null) => {
     focusNext.current = focus;
-    apply(await fetchDetail(props.distributionId));
+    await read.refetch();
   };
 
-  useEffect(() => {
-    let live = true;
-    void fetchDetail(props.distributionId).then((answer) => {
-      if (live) apply(answer);
-    });
-    return () => {
-      live = false;
-    };
-  }, [props.distributionId]);
-  // Focus where the last action's result is, once it is drawn.
+  // Focus where the last action's result is, once it is drawn (each read, even one that changed
+  // nothing, since the focus was asked for).
+  const drawnAt = read.dataUpdatedAt;
   useEffect(() => {
     const target = focusNext.current;
     if (!detail || !target) return;
@@ -76,7 +64,7 @@ export default function LeadDetailView(props: {
     if (target === 'heading') heading.current?.focus();
     else if (target === 'stage') stageLine.current?.focus();
     else document.getElementById(`communication-${target.communication}`)?.focus();
-  }, [detail]);
+  }, [detail, drawnAt]);
 
   const undo = async (from: LeadStage, to: LeadStage) => {
     const answer = await api('POST', `/api/contractor/leads/${props.distributionId}/undo-stage`, {

@@ -7,8 +7,7 @@ import { plural } from '../../domain/format.ts';
 import { DASHBOARD_MESSAGES } from '../../domain/dashboard-rules.ts';
 import { LEAD_STAGE_LABELS, LEAD_STAGES, type LeadStage } from '../../domain/lead-stages.ts';
 import type { DashboardStats, LeadPage } from '../../schemas/dashboard.ts';
-import { api } from '../shared/api.ts';
-import { read } from '../shared/query.tsx';
+import { read } from '../shared/read.ts';
 import LeadCard from './LeadCard.tsx';
 import LeadDetailView from './LeadDetail.tsx';
 import type { ChosenTemplate } from './TemplatesDialog.tsx';
@@ -78,8 +77,9 @@ export default function LeadsTab(props: {
 
   const changed = async () => {
     reload();
-    const answer = await api<DashboardStats>('GET', '/api/contractor/stats');
-    if (answer.ok) props.onStatsChanged(answer.body);
+    // The figures on top follow the change; they stay as they were if they could not be read.
+    const stats = await read<DashboardStats>('/api/contractor/stats').catch(() => null);
+    if (stats) props.onStatsChanged(stats);
   };
 
   if (open) {

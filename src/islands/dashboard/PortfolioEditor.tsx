@@ -9,6 +9,7 @@ import type { PortfolioAnswer, PortfolioItem } from '../../schemas/portfolio.ts'
 import { pushError, pushToast } from '../../stores/toasts.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import { useRead } from '../shared/query.tsx';
 import PortfolioItemForm from './PortfolioItemForm.tsx';
 import { ErrorAlert } from '../shared/notices.tsx';
 
@@ -16,24 +17,15 @@ type Editing = { kind: 'add' } | { kind: 'edit'; id: string } | null;
 
 export default function PortfolioEditor(props: { businessName: string; onChanged: () => void }) {
   const id = useId();
-  const [items, setItems] = useState<PortfolioItem[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [portfolio, putPortfolio] = useRead<PortfolioAnswer>('/api/contractor/portfolio');
+  const items = portfolio.data?.items ?? null;
+  const failed = portfolio.isError;
+  const setItems = (next: PortfolioItem[]) => putPortfolio({ items: next });
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<PortfolioItem | null>(null);
   const [busy, setBusy] = useState(false);
   const focusNext = useRef<string | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    void api<PortfolioAnswer>('GET', '/api/contractor/portfolio').then((answer) => {
-      if (!live) return;
-      if (answer.ok) setItems(answer.body.items);
-      else setFailed(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
   // Focus where the change is, once it is drawn.
   useEffect(() => {
     if (!focusNext.current) return;

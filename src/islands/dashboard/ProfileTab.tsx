@@ -2,10 +2,10 @@
 // the details (ProfileDetailsForm, PUT /api/contractor/profile), the photos (ProfilePhotos,
 // /api/contractor/photos) and the portfolio (PortfolioEditor, /api/contractor/portfolio). A saved
 // change publishes itself within a few minutes (issue 28), and the tab says so.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PROFILE_MESSAGES as M } from '../../domain/profile-rules.ts';
 import type { BusinessProfileData } from '../../schemas/business.ts';
-import { api } from '../shared/api.ts';
+import { useRead } from '../shared/query.tsx';
 import PortfolioEditor from './PortfolioEditor.tsx';
 import ProfileDetailsForm from './ProfileDetailsForm.tsx';
 import ProfilePhotos from './ProfilePhotos.tsx';
@@ -14,38 +14,18 @@ import '../../styles/dashboard-parts.css';
 import { ErrorAlert } from '../shared/notices.tsx';
 
 export function ProfileTab({ business }: { business: DashboardBusiness }) {
-  const [profile, setProfile] = useState<BusinessProfileData | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [read, setProfile] = useRead<BusinessProfileData>('/api/contractor/profile');
+  const profile = read.data ?? null;
+  // Try again shows "Loading profile…" while it reads.
+  const loadFailed = read.isError && !read.isFetching;
   const [saved, setSaved] = useState(false);
-
-  const show = (answer: Awaited<ReturnType<typeof api<BusinessProfileData>>>) => {
-    if (!answer.ok) {
-      setLoadFailed(true);
-      return;
-    }
-    setProfile(answer.body);
-  };
-  const load = () => api<BusinessProfileData>('GET', '/api/contractor/profile');
-  useEffect(() => {
-    let live = true;
-    void load().then((answer) => {
-      if (live) show(answer);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  const retry = async () => {
-    setLoadFailed(false);
-    show(await load());
-  };
 
   if (loadFailed) {
     return (
       <section aria-labelledby="profile-h" className="dashboard-part">
         <h2 id="profile-h">Business Profile</h2>
         <ErrorAlert>{M.loadFailed}</ErrorAlert>
-        <button type="button" className="btn secondary" onClick={() => void retry()}>
+        <button type="button" className="btn secondary" onClick={() => void read.refetch()}>
           Try again
         </button>
       </section>
@@ -91,9 +71,7 @@ export function ProfileTab({ business }: { business: DashboardBusiness }) {
       <PortfolioEditor
         businessName={business.name}
         onChanged={() =>
-          setProfile(
-            (current) => current && { ...current, unpublishedChanges: current.unpublishedChanges + 1 },
-          )
+          setProfile((current) => ({ ...current, unpublishedChanges: current.unpublishedChanges + 1 }))
         }
       />
     </section>

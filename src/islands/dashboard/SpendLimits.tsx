@@ -9,6 +9,7 @@ import {
 } from '../../schemas/spend-limits.ts';
 import { formatMoney } from '../../domain/format.ts';
 import { api } from '../shared/api.ts';
+import { useRead } from '../shared/query.tsx';
 import { ErrorAlert } from '../shared/notices.tsx';
 
 interface Form {
@@ -31,25 +32,19 @@ const numberOrNull = (text: string): number | string | null =>
 
 export function SpendLimits() {
   const id = useId();
-  const [state, setState] = useState<SpendLimitsState | null>(null);
+  const [limits, putLimits] = useRead<SpendLimitsState>('/api/contractor/limits');
+  const state = limits.data ?? null;
   const [form, setForm] = useState<Form | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [formFrom, setFormFrom] = useState<SpendLimitsState | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ kind: 'saved' | 'failed'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    void api<SpendLimitsState>('GET', '/api/contractor/limits').then((answer) => {
-      if (!live) return;
-      if (!answer.ok) return setLoadFailed(true);
-      setState(answer.body);
-      setForm(formOf(answer.body));
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  // The form starts from the limits as read, and from the limits as saved after each save.
+  if (state !== formFrom) {
+    setFormFrom(state);
+    if (state) setForm(formOf(state));
+  }
 
   // Sent here by the readiness banner (#lead-limits): the limits come into view once they are drawn.
   const loaded = state !== null;
@@ -58,7 +53,7 @@ export function SpendLimits() {
       document.getElementById('lead-limits')?.scrollIntoView({ block: 'start' });
   }, [loaded]);
 
-  if (loadFailed) {
+  if (limits.isError) {
     return (
       <section aria-labelledby={`${id}-h`} className="card spend-limits">
         <h3 id={`${id}-h`}>Lead limits</h3>
@@ -103,8 +98,7 @@ export function SpendLimits() {
       setStatus({ kind: 'failed', text: answer.body.error ?? M.failed });
       return;
     }
-    setState(answer.body);
-    setForm(formOf(answer.body));
+    putLimits(answer.body);
     setStatus({ kind: 'saved', text: M.saved });
   };
 

@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { displayName } from '../../domain/format.ts';
 import type { RecentRequest } from '../../schemas/quote.ts';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
-import { read, withQueries } from '../shared/query.tsx';
+import { withQueries } from '../shared/query.tsx';
+import { read } from '../shared/read.ts';
 
 function RecentRequests() {
   const recent = useQuery({

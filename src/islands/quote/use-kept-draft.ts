@@ -3,7 +3,7 @@
 // link fills in what it names once per tab (prefill.ts: ?service=, ?zip=, and ?contractor= from a
 // profile, whose name is fetched); signed-in users get their e-mail.
 import { startTransition, useEffect, useState } from 'react';
-import { api } from '../shared/api.ts';
+import { read } from '../shared/read.ts';
 import { EMPTY_DRAFT, loadDraft, saveDraft, type QuoteDraft, type SavedDraft } from './draft.ts';
 import { applyLink, fetchTarget, linkApplied, markLinkApplied, readLink } from './prefill.ts';
 import type { ServiceChoice } from './step-types.ts';
@@ -40,10 +40,14 @@ export function useKeptDraft(services: ServiceChoice[]) {
       setReady(true);
     });
     if (/(?:^|; )signed_in=1/.test(document.cookie)) {
-      void api<{ user: { email: string } | null }>('GET', '/api/auth/session').then((a) => {
-        const email = a.body.user?.email;
-        if (email) setDraft((d) => (d.email ? d : { ...d, email }));
-      });
+      // The signed-in homeowner's address fills an empty E-mail; without it the field stays empty.
+      void read<{ user: { email: string } | null }>('/api/auth/session').then(
+        (a) => {
+          const email = a.user?.email;
+          if (email) setDraft((d) => (d.email ? d : { ...d, email }));
+        },
+        () => undefined,
+      );
     }
   }, [services]);
 

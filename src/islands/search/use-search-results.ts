@@ -9,7 +9,7 @@ import { paramsFromState, type SearchState } from './search-url.ts';
 import type { SearchResult } from '../../schemas/search.ts';
 import { pushError } from '../../stores/toasts.ts';
 import { api } from '../shared/api.ts';
-import { ReadError } from '../shared/query.tsx';
+import { ReadError } from '../shared/read.ts';
 import type { Point } from './locate.ts';
 
 const SEARCH_FAILED = 'Failed to search contractors';

@@ -6,28 +6,40 @@
 // (the offline banner's back-online event or the browser's own 'online'). Each island is its own
 // React root with its own client (`withQueries`): a page rendered on the server shares nothing
 // between visitors.
-import { onlineManager, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
-import { useState, type ComponentType } from 'react';
+import {
+  onlineManager,
+  QueryClient,
+  QueryClientProvider,
+  useQuery,
+  useQueryClient,
+  type Query,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { useCallback, useState, type ComponentType } from 'react';
 import { BACK_ONLINE_EVENT } from '../../domain/app-chrome.ts';
-import { api, UNEXPECTED } from './api.ts';
+import { read, ReadError } from './read.ts';
 
-/** A read that did not come back ok: the server's words (or UNEXPECTED) and its status. */
-export class ReadError extends Error {
-  /** The answer's HTTP status; 0 when the network failed (no answer at all). */
-  readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = 'ReadError';
-    this.status = status;
-  }
+/**
+ * One GET of `url` as a query keyed by the URL itself (nothing while `enabled` is false), and the
+ * setter a write calls with the server's new state, so what is shown is the answer it gave.
+ */
+export function useRead<T>(url: string, enabled = true): [UseQueryResult<T>, Put<T>] {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: [url], queryFn: ({ signal }) => read<T>(url, signal), enabled });
+  const put = useCallback<Put<T>>(
+    (state) =>
+      client.setQueryData<T>([url], (current) => {
+        // The states read are JSON objects, never functions: a function is a change to apply.
+        if (typeof state !== 'function') return state;
+        return current === undefined ? current : (state as (current: T) => T)(current);
+      }),
+    [client, url],
+  );
+  return [query, put];
 }
 
-/** GET `url` as JSON through api(); an answer that is not ok is thrown as a ReadError. */
-export async function read<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const answer = await api<T>('GET', url, undefined, signal ? { signal } : {});
-  if (!answer.ok) throw new ReadError(answer.body.error ?? UNEXPECTED, answer.status);
-  return answer.body;
-}
+/** Sets what a read shows: the new state, or a change to the state it shows (nothing if none). */
+type Put<T> = (state: T | ((current: T) => T)) => void;
 
 /** True for an error of a read the network failed: it is read again once the connection is back. */
 function failedForNetwork(error: unknown): boolean {

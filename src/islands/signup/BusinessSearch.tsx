@@ -9,7 +9,7 @@ import {
   type PlacePrefill,
   type SignupSearchHit,
 } from '../../schemas/contractor-signup.ts';
-import { api } from '../shared/api.ts';
+import { read } from '../shared/read.ts';
 import { ErrorAlert } from '../shared/notices.tsx';
 
 type Listing = Extract<SignupSearchHit, { source: 'listing' }>;
@@ -30,33 +30,31 @@ export default function BusinessSearch({ onListing, onPlace }: Props) {
     const q = query.trim();
     if (q.length < SEARCH_MIN) return;
     setBusy(true);
-    const answer = await api<{ results: SignupSearchHit[] }>(
-      'GET',
+    const answer = await read<{ results: SignupSearchHit[] }>(
       `/api/contractor-signup/search?q=${encodeURIComponent(q)}`,
-    );
+    ).catch(() => null);
     setBusy(false);
-    if (!answer.ok || !Array.isArray(answer.body.results)) {
+    if (!answer || !Array.isArray(answer.results)) {
       setResults(null);
       setError(SIGNUP_MESSAGES.searchError);
       return;
     }
     setError(null);
-    setResults(answer.body.results);
+    setResults(answer.results);
   };
 
   const choosePlace = async (placeId: string) => {
     setBusy(true);
-    const answer = await api<{ place: PlacePrefill }>(
-      'GET',
+    const answer = await read<{ place: PlacePrefill }>(
       `/api/contractor-signup/place?placeId=${encodeURIComponent(placeId)}`,
-    );
+    ).catch(() => null);
     setBusy(false);
-    if (!answer.ok) {
+    if (!answer) {
       setError(SIGNUP_MESSAGES.searchError);
       return;
     }
     setError(null);
-    onPlace(answer.body.place);
+    onPlace(answer.place);
   };
 
   return (

@@ -1,9 +1,10 @@
 // Account Settings, Security: the second factor. An authenticator app (set up, set up anew,
 // remove), passkeys (added, listed, removed) and the recovery codes the first factor brings
 // (made again on request, shown once).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { pushError, pushToast } from '../../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
+import { useRead } from '../../shared/query.tsx';
 import { useReauth } from '../../shared/reauth.tsx';
 import PasskeyList, { type PasskeyRow } from './PasskeyList.tsx';
 import RecoveryCodes from './RecoveryCodes.tsx';
@@ -17,24 +18,13 @@ interface Status {
 }
 
 export default function TwoStepSection() {
-  const [status, setStatus] = useState<Status | null>(null);
+  const [read] = useRead<Status>('/api/account/second-factor');
+  const status = read.data ?? null;
   const [codes, setCodes] = useState<string[] | null>(null);
   const [replacing, setReplacing] = useState(false);
   const reauth = useReauth();
 
-  const load = () =>
-    api<Status>('GET', '/api/account/second-factor').then((answer) => {
-      if (answer.ok) setStatus(answer.body);
-    });
-  useEffect(() => {
-    let live = true;
-    void api<Status>('GET', '/api/account/second-factor').then((answer) => {
-      if (live && answer.ok) setStatus(answer.body);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const load = () => read.refetch();
 
   const changed = (recoveryCodes: string[] | null) => {
     setReplacing(false);

@@ -3,7 +3,7 @@
 // the cursor the last one gave. One hook for every paged admin list. A list the network failed is
 // read again once the connection is back (the query layer's rule: ../../shared/query.tsx).
 import { keepPreviousData, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { read } from '../../shared/query.tsx';
+import { read } from '../../shared/read.ts';
 
 export interface KeysetList<T> {
   rows: T[];

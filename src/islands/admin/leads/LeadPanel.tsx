@@ -22,6 +22,7 @@ import type {
   AdminLeadResendResult,
 } from '../../../schemas/admin-leads.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
+import { useRead } from '../../shared/query.tsx';
 import AdminTable, { type Column } from '../kit/AdminTable.tsx';
 import { Address } from '../kit/facts.tsx';
 import { StatusLine } from '../../shared/notices.tsx';
@@ -81,24 +82,14 @@ export default function LeadPanel(props: {
 }) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [lead, setLead] = useState<AdminLeadDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [read, put] = useRead<{ lead: AdminLeadDetail }>(`/api/admin/leads/${props.id}`);
+  const lead = read.data?.lead ?? null;
+  const error = read.isError ? read.error.message : null;
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** The current click's key: kept until the server gives a definite answer. */
   const resendKey = useRef<string | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    void api<{ lead: AdminLeadDetail }>('GET', `/api/admin/leads/${props.id}`).then((answer) => {
-      if (!live) return;
-      if (!answer.ok) return setError(answer.body.error ?? UNEXPECTED);
-      setLead(answer.body.lead);
-    });
-    return () => {
-      live = false;
-    };
-  }, [props.id]);
   // Opened below the list: focus moves to its heading once it has loaded.
   const loaded = lead !== null;
   useEffect(() => {
@@ -118,7 +109,7 @@ export default function LeadPanel(props: {
     resendKey.current = null;
     if (!answer.ok) return setMessage(answer.body.error ?? UNEXPECTED);
     const result = answer.body;
-    setLead(result.lead);
+    put({ lead: result.lead });
     props.onChange(result.lead);
     const declined = result.declined.length ? ` Declined on the way: ${result.declined.join(', ')}.` : '';
     setMessage(

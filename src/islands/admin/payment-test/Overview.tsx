@@ -5,6 +5,7 @@ import { LISTING_WORDS, formatMoney, wordFor } from '../../../domain/format.ts';
 import { PAYMENT_TEST_MESSAGES } from '../../../domain/payment-test.ts';
 import type { PaymentTestState, TestRecipient, TestRun } from '../../../schemas/admin-payment-test.ts';
 import { api, UNEXPECTED } from '../../shared/api.ts';
+import { failureText, read } from '../../shared/read.ts';
 import AdminTable, { type Column } from '../kit/AdminTable.tsx';
 import { RunsTable } from './lists.tsx';
 
@@ -80,12 +81,11 @@ export default function Overview(props: {
   const search = async (event: FormEvent) => {
     event.preventDefault();
     onMessage(null);
-    const answer = await api<{ businesses: TestRecipient[] }>(
-      'GET',
-      `/api/admin/payment-test/recipients?q=${encodeURIComponent(query)}`,
+    const url = `/api/admin/payment-test/recipients?q=${encodeURIComponent(query)}`;
+    await read<{ businesses: TestRecipient[] }>(url).then(
+      (answer) => setFound(answer.businesses),
+      (error: unknown) => onMessage(failureText(error)),
     );
-    if (!answer.ok) return onMessage(answer.body.error ?? UNEXPECTED);
-    setFound(answer.body.businesses);
   };
 
   const changeRecipient = async (business: TestRecipient, receives: boolean) => {
