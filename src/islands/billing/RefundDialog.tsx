@@ -5,16 +5,18 @@
 // which takes the focus; the outcome is said in the dialog before it is closed.
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { BILLING_MESSAGES as B } from '../../domain/billing-rules.ts';
-import {
-  CREDIT_NOTE_MAX,
-  CREDIT_REASONS,
-  CREDIT_RULES_PATH,
-  type CreditReason,
-} from '../../domain/credit-rules.ts';
+import { CREDIT_RULES_PATH } from '../../domain/credit-rules.ts';
 import { formatDate, formatMoney } from '../../domain/format.ts';
 import type { BillingTransaction } from '../../schemas/billing.ts';
-import { ZLeadCreditRequest, type LeadCredit } from '../../schemas/lead-credit.ts';
+import type { LeadCredit } from '../../schemas/lead-credit.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import {
+  checkCredit,
+  CreditFields,
+  EMPTY_CREDIT,
+  focusCreditError,
+  type CreditErrors,
+} from '../shared/credit-fields.tsx';
 import { ErrorAlert } from '../shared/notices.tsx';
 
 export default function RefundDialog(props: {
@@ -26,10 +28,9 @@ export default function RefundDialog(props: {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
-  const [reason, setReason] = useState<CreditReason | ''>('');
-  const [note, setNote] = useState('');
+  const [draft, setDraft] = useState(EMPTY_CREDIT);
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ reason?: string; note?: string; form?: string }>({});
+  const [errors, setErrors] = useState<CreditErrors & { form?: string }>({});
   const [outcome, setOutcome] = useState<LeadCredit | null>(null);
 
   useEffect(() => {
@@ -37,8 +38,7 @@ export default function RefundDialog(props: {
     if (!element) return;
     if (charge && !element.open) {
       opener.current = document.activeElement;
-      setReason('');
-      setNote('');
+      setDraft(EMPTY_CREDIT);
       setErrors({});
       setOutcome(null);
       element.showModal();
@@ -53,18 +53,10 @@ export default function RefundDialog(props: {
   const send = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (!charge?.distributionId) return;
-    const parsed = ZLeadCreditRequest.safeParse({
-      reason: reason || undefined,
-      ...(note.trim() ? { note } : {}),
-    });
-    if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'note' ? 'note' : 'reason';
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      document.getElementById(found.reason ? `${id}-reason-0` : `${id}-note`)?.focus();
+    const checked = checkCredit(draft);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusCreditError(id, checked.errors);
       return;
     }
     setErrors({});
@@ -72,7 +64,7 @@ export default function RefundDialog(props: {
     const answer = await api<LeadCredit>(
       'POST',
       `/api/contractor/leads/${charge.distributionId}/credit`,
-      parsed.data,
+      checked.request,
     );
     setBusy(false);
     if (!answer.ok) {
@@ -122,43 +114,13 @@ export default function RefundDialog(props: {
               How lead credits work
             </a>
           </p>
-          <fieldset aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
-            <legend>Why should this charge be refunded?</legend>
-            {CREDIT_REASONS.map((r, i) => (
-              <label key={r.value} className="choice">
-                <input
-                  id={`${id}-reason-${i}`}
-                  type="radio"
-                  name={`${id}-reason`}
-                  value={r.value}
-                  checked={reason === r.value}
-                  aria-invalid={errors.reason ? true : undefined}
-                  onChange={() => setReason(r.value)}
-                />
-                {r.label}
-              </label>
-            ))}
-            {errors.reason && (
-              <p id={`${id}-reason-error`} className="error" role="alert">
-                {errors.reason}
-              </p>
-            )}
-          </fieldset>
-          <label htmlFor={`${id}-note`}>Note{reason === 'other' ? '' : ' (optional)'}</label>
-          <textarea
-            id={`${id}-note`}
-            value={note}
-            rows={3}
-            maxLength={CREDIT_NOTE_MAX}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? `${id}-note-error` : undefined}
-            onChange={(e) => setNote(e.target.value)}
+          <CreditFields
+            id={id}
+            legend="Why should this charge be refunded?"
+            draft={draft}
+            onDraft={setDraft}
+            errors={errors}
           />
-          {errors.note && (
-            <p id={`${id}-note-error`} className="error" role="alert">
-              {errors.note}
-            </p>
-          )}
           <ErrorAlert>{errors.form}</ErrorAlert>
           <div className="confirm-actions">
             <button type="button" className="btn secondary" onClick={close} disabled={busy}>

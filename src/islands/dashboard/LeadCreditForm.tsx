@@ -4,18 +4,23 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import {
   CREDIT_MESSAGES as M,
-  CREDIT_NOTE_MAX,
-  CREDIT_REASONS,
   CREDIT_RULES_PATH,
   CREDIT_WINDOW_DAYS,
   creditReasonLabel,
-  type CreditReason,
   type CreditStatus,
 } from '../../domain/credit-rules.ts';
 import { formatDate, formatMoney } from '../../domain/format.ts';
-import { ZLeadCreditRequest, type LeadCredit, type LeadCreditState } from '../../schemas/lead-credit.ts';
+import type { LeadCredit, LeadCreditState } from '../../schemas/lead-credit.ts';
 import { pushError } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
+import {
+  checkCredit,
+  CreditFields,
+  EMPTY_CREDIT,
+  focusCreditError,
+  type CreditErrors,
+} from '../shared/credit-fields.tsx';
+import { ErrorAlert } from '../shared/notices.tsx';
 
 const STATUS_TEXT: Record<CreditStatus, string> = {
   refunded: M.refunded,
@@ -50,9 +55,9 @@ export default function LeadCreditForm(props: {
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<CreditReason | ''>('');
-  const [note, setNote] = useState('');
+  const [draft, setDraft] = useState(EMPTY_CREDIT);
   const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<CreditErrors>({});
   const [error, setError] = useState<string | null>(null);
   const { credit, disputableUntil, disputable } = props.state;
 
@@ -69,20 +74,15 @@ export default function LeadCreditForm(props: {
 
   const send = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const parsed = ZLeadCreditRequest.safeParse({
-      reason: reason || undefined,
-      ...(note.trim() ? { note } : {}),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? M.reasonRequired);
-      return;
-    }
+    const checked = checkCredit(draft);
+    setErrors(checked.ok ? {} : checked.errors);
     setError(null);
+    if (!checked.ok) return focusCreditError(id, checked.errors);
     setBusy(true);
     const answer = await api<LeadCredit>(
       'POST',
       `/api/contractor/leads/${props.distributionId}/credit`,
-      parsed.data,
+      checked.request,
     );
     setBusy(false);
     if (!answer.ok) {
@@ -114,34 +114,8 @@ export default function LeadCreditForm(props: {
         number that does not work is also a report: when a second buyer of the lead reports it, every buyer is
         refunded at once. {rules}.
       </p>
-      <fieldset>
-        <legend>Reason</legend>
-        {CREDIT_REASONS.map((r) => (
-          <label key={r.value} className="choice">
-            <input
-              type="radio"
-              name={`${id}-reason`}
-              value={r.value}
-              checked={reason === r.value}
-              onChange={() => setReason(r.value)}
-            />
-            {r.label}
-          </label>
-        ))}
-      </fieldset>
-      <label htmlFor={`${id}-note`}>Note{reason === 'other' ? '' : ' (optional)'}</label>
-      <textarea
-        id={`${id}-note`}
-        value={note}
-        rows={3}
-        maxLength={CREDIT_NOTE_MAX}
-        onChange={(e) => setNote(e.target.value)}
-      />
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <CreditFields id={id} legend="Reason" draft={draft} onDraft={setDraft} errors={errors} />
+      <ErrorAlert>{error}</ErrorAlert>
       <button type="submit" className="btn" disabled={busy}>
         {busy ? 'Sending…' : 'Request a credit'}
       </button>{' '}
