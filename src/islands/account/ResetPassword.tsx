@@ -1,14 +1,14 @@
 // /reset-password?token=..: 'Verifying reset link...', then the invalid-link screen or the
 // new-password form. Success ends every session and signs this browser in and goes home; for an
 // account with a second factor it signs nobody in and offers the sign-in page.
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { firstIssue, newPasswordProblems, ZResetPassword } from '../../schemas/auth.ts';
 import { pushToast } from '../../stores/toasts.ts';
 import { api, UNEXPECTED } from '../shared/api.ts';
 import { NewPasswordFields } from '../shared/fields.tsx';
+import { read } from '../shared/read.ts';
 import Toaster from '../shared/Toaster.tsx';
 import { withBoundary } from '../shared/ErrorBoundary.tsx';
-import { useRead, withQueries } from '../shared/query.tsx';
 
 /** The reset link's token, from the address bar. */
 const linkToken = () => new URLSearchParams(window.location.search).get('token') ?? '';
@@ -16,22 +16,28 @@ const linkToken = () => new URLSearchParams(window.location.search).get('token')
 type Stage = 'verifying' | 'invalid' | 'form' | 'done';
 
 function ResetPassword() {
-  // The link is checked in the browser (the server's render says "Verifying").
-  const token = typeof window === 'undefined' ? null : linkToken();
-  const [check] = useRead<{ valid: boolean; email?: string }>(
-    `/api/auth/reset-password?token=${encodeURIComponent(token ?? '')}`,
-    token !== null,
-  );
-  const [submitted, setStage] = useState<Stage | null>(null);
-  const stage: Stage = submitted ?? (check.isPending ? 'verifying' : check.data?.valid ? 'form' : 'invalid');
+  const [stage, setStage] = useState<Stage>('verifying');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** The account's address (the policy refuses a password holding its name). */
-  const email = check.data?.email;
+  const [email, setEmail] = useState<string | undefined>(undefined);
   /** Whether the reset signed this browser in (not for an account with a second factor). */
   const [signedIn, setSignedIn] = useState(true);
+
+  // One read, once: the page carries no query client (its 10 KB would be for this one check).
+  useEffect(() => {
+    void read<{ valid: boolean; email?: string }>(
+      `/api/auth/reset-password?token=${encodeURIComponent(linkToken())}`,
+    ).then(
+      (a) => {
+        setEmail(a.email);
+        setStage(a.valid ? 'form' : 'invalid');
+      },
+      () => setStage('invalid'),
+    );
+  }, []);
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
@@ -117,4 +123,4 @@ function ResetPassword() {
 }
 
 /** The island, inside the error boundary every island root has. */
-export default withBoundary(withQueries(ResetPassword));
+export default withBoundary(ResetPassword);

@@ -1,7 +1,7 @@
 // The admin payment-test page: tabs Overview (the admin leads summary, a test run, the test
 // recipients: src/islands/admin/payment-test/Overview), Test Leads, Distributions, Transactions and
 // Test Results (payment-test/lists), each list 5 or 10 rows.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
   PAYMENT_TEST_LIST_SIZES,
@@ -54,13 +54,10 @@ function PaymentTest(props: { services: Option[]; areas: Option[] }) {
   const [limit, setLimit] = useState<PaymentTestListSize>(5);
   const [tab, setTab] = useState<PaymentTestTab>('overview');
   const url = `/api/admin/payment-test?limit=${limit}`;
-  // The lists as last read stay while another number of rows is read.
-  const lists = useQuery({
-    queryKey: [url],
-    queryFn: ({ signal }) => read<PaymentTestState>(url, signal),
-    placeholderData: keepPreviousData,
-  });
-  const state = lists.data ?? null;
+  const lists = useQuery({ queryKey: [url], queryFn: ({ signal }) => read<PaymentTestState>(url, signal) });
+  // The lists as last read stay while another number of rows is read, and beside its refusal.
+  const [state, setState] = useState<PaymentTestState | null>(null);
+  if (lists.data && lists.data !== state) setState(lists.data);
   const loadError = lists.isError ? lists.error.message : null;
   const [message, setMessage] = useState<string | null>(null);
   const [lastRun, setLastRun] = useState<TestRun | null>(null);

@@ -80,13 +80,17 @@ function PublishPanel() {
   const panel = useQuery({
     queryKey: [PUBLISH_URL],
     queryFn: ({ signal }) => read<PublishState>(PUBLISH_URL, signal),
-    // Asked again every 2 s while the latest publish is queued or building.
+    // Asked again every 2 s while the latest publish is queued or building, even in a tab behind.
     refetchInterval: (query) => (inProgress(query.state.data) ? POLL_MS : false),
+    refetchIntervalInBackground: true,
   });
   const state = panel.data ?? null;
-  const [publishError, setPublishError] = useState<string | null>(null);
-  // The read's failure while it lasts, else the last Publish press's.
-  const error = panel.isError ? panel.error.message : publishError;
+  const [publishError, setPublishError] = useState<{ text: string; at: number } | null>(null);
+  // The newest failure, the read's or a Publish press's; a read that worked since clears both.
+  const readError = panel.isError ? { text: panel.error.message, at: panel.errorUpdatedAt } : null;
+  const pressError = publishError && publishError.at > panel.dataUpdatedAt ? publishError : null;
+  const error =
+    readError && (!pressError || readError.at > pressError.at) ? readError.text : (pressError?.text ?? null);
   const [busy, setBusy] = useState(false);
   const latest = state?.runs[0] ?? null;
 
@@ -94,7 +98,7 @@ function PublishPanel() {
     setBusy(true);
     const answer = await api<PublishRunView>('POST', PUBLISH_URL);
     setBusy(false);
-    if (!answer.ok) return setPublishError(answer.body.error ?? UNEXPECTED);
+    if (!answer.ok) return setPublishError({ text: answer.body.error ?? UNEXPECTED, at: Date.now() });
     setPublishError(null);
     await panel.refetch();
   };

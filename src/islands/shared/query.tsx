@@ -22,10 +22,18 @@ import { read, ReadError } from './read.ts';
 /**
  * One GET of `url` as a query keyed by the URL itself (nothing while `enabled` is false), and the
  * setter a write calls with the server's new state, so what is shown is the answer it gave.
+ * What was read goes with the component that read it (`gcTime: 0`): a tab opened again reads
+ * afresh before it shows a form, as the islands always did, so no form starts from a copy the
+ * server has since changed, and no read still on its way can land on top of a write's answer.
  */
 export function useRead<T>(url: string, enabled = true): [UseQueryResult<T>, Put<T>] {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: [url], queryFn: ({ signal }) => read<T>(url, signal), enabled });
+  const query = useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => read<T>(url, signal),
+    enabled,
+    gcTime: 0,
+  });
   const put = useCallback<Put<T>>(
     (state) =>
       client.setQueryData<T>([url], (current) => {
