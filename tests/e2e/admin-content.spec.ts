@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createBusiness } from '../factories/index.ts';
 import { editSeoPageH1 } from '../helpers/admin-content.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -26,7 +26,7 @@ test('an admin hides a review with a reason; the activity log shows it; each tab
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   const name = `Content Spec Roofing ${Date.now().toString(36)}`;
   const author = `Reviewer ${Date.now().toString(36)}`;
   const { businessId, reviewId } = await withSiteDatabase(baseURL!, async (tx) => {
@@ -100,7 +100,7 @@ test("an admin edits an SEO page's H1, sees it in the preview and saves it (not 
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   const slug = 'gutters-bellbrook-ohio';
   const h1 = `Bellbrook Gutter Pros ${Date.now().toString(36)}`;
   try {

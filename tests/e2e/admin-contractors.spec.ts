@@ -7,7 +7,7 @@
 // project).
 import AxeBuilder from '@axe-core/playwright';
 import { createBusiness, createUser } from '../factories/index.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { DEMO_LICENCE } from '../../scripts/lib/seed-demo-contractors.ts';
@@ -18,7 +18,7 @@ test('an admin rejects a pending contractor with a reason; it is mailed and in t
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   const tag = Date.now().toString(36);
   const email = `pending-${tag}@example.com`;
   const { business, userId } = await withSiteDatabase(baseURL!, async (tx) => {

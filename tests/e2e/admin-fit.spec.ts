@@ -14,7 +14,7 @@ import type { Page } from '@playwright/test';
 import { formatPhone } from '../../src/domain/format.ts';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { openSeoPageEditor } from '../helpers/admin-content.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -72,7 +72,7 @@ for (const [width, height] of [
       baseURL,
     }) => {
       test.setTimeout(180_000);
-      await signInContext(context, baseURL!, 'admin@example.com');
+      await signInAs(context, 'admin', baseURL!);
       const failures: string[] = [];
       const check = async (name: string) => {
         const { page: pans, boxes } = await overflow(page);
@@ -128,7 +128,7 @@ test('approving asks first, stating what follows; the approval view shows the ap
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   const tag = Date.now().toString(36);
   const phone = `93755${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
   const { business, userId, email } = await withSiteDatabase(baseURL!, async (tx) => {
@@ -224,7 +224,7 @@ test('approving an unconfirmed claim asks first and says the listing changes han
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   const tag = Date.now().toString(36);
   const name = `Fit Claim Roofing ${tag}`;
   const email = `fit-claim-${tag}@example.com`;
@@ -265,7 +265,7 @@ test('approving an unconfirmed claim asks first and says the listing changes han
 });
 
 test('the Publish panel names the changes waiting for it', async ({ context, page, baseURL }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   const tag = Date.now().toString(36);
   const { business, requests } = await withSiteDatabase(baseURL!, async (tx) => {
     const made = await createBusiness(tx, { name: `Waiting Change Roofing ${tag}` });
@@ -301,7 +301,7 @@ test('related articles chosen for an SEO page appear in its preview, in order, a
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   /** A city-service page no other browser test reads. */
   const slug = 'painting-waynesville-ohio';
   const articles = await withSiteDatabase(

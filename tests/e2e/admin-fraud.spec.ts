@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { formatPhone } from '../../src/domain/format.ts';
 import { textSketch } from '../../src/domain/integrity-rules.ts';
 import { serviceWords } from '../../src/islands/admin/fraud/words.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -97,7 +97,7 @@ test('an admin sees a held request’s signals and releases it; blocks another a
   const released = await arrangeRing(`Released ${tag}`);
   const blocked = await arrangeRing(`Blocked ${tag}`);
   try {
-    await signInContext(page.context(), baseURL(), 'admin@example.com');
+    await signInAs(page, 'admin', baseURL());
     await page.goto('/admin/fraud');
     await expect(page.getByRole('heading', { level: 1, name: 'Fraud Queue' })).toBeVisible();
     await expect(

@@ -4,7 +4,7 @@
 // them; axe finds no violation. (Re-sending is tested through the API in
 // tests/integration/admin-leads.test.ts: here it would charge a demo contractor other tests count.)
 import AxeBuilder from '@axe-core/playwright';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -14,7 +14,7 @@ test('an admin opens a demo lead and sees why it qualified, its score rules and 
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   const lead = await withSiteDatabase(baseURL!, async (tx) => {
     const [row] = await tx<{ id: string; email: string; name: string; service: string; score: number }[]>`
       select l.id, l.email, l.name, l.project_type as service, l.lead_score as score from leads l

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createBusiness, giveCard } from '../factories/index.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -26,7 +26,7 @@ test('The payment-test page creates a test lead and shows its distributions and 
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   const tag = Date.now().toString(36);
   const name = `Payment Test Roofing ${tag}`;
   const business = await withSiteDatabase(baseURL!, async (tx) => {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -41,7 +41,7 @@ test('an admin declines a credit request with a reason and it leaves the queue',
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   const tag = randomUUID().slice(0, 8);
   const note = `Payments spec ${tag}: the homeowner never picked up.`;
   const { leadId, business } = await withSiteDatabase(baseURL!, async (tx) => {
@@ -105,7 +105,7 @@ test('revenue validation shows the clean result for a day whose charge and trans
   page,
   baseURL,
 }) => {
-  await signInContext(context, baseURL!, 'admin@example.com');
+  await signInAs(context, 'admin', baseURL!);
   const tag = randomUUID().slice(0, 8);
   const intent = `pi_sandbox_e2e_revenue_${tag}`;
   const key = `e2e-revenue-${tag}`;

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PLANS, prorationCents, type PlanId } from '../../src/domain/plans.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -18,7 +18,7 @@ const VIEWPORTS = [
 ] as const;
 
 async function openBilling(page: Page, path = '/contractor/billing'): Promise<void> {
-  await signInContext(page.context(), test.info().project.use.baseURL!, 'contractor@example.com');
+  await signInAs(page, 'contractor', test.info().project.use.baseURL!);
   await page.goto(path);
   await page.locator('astro-island:not([ssr])').first().waitFor();
   await expect(page.getByRole('region', { name: 'Billing summary' })).toBeVisible();
@@ -201,9 +201,9 @@ test('the monthly spend, conversion and response time read the same on dashboard
 }) => {
   test.setTimeout(120_000);
   const contractor = await browser.newContext();
-  await signInContext(contractor, baseURL!, 'contractor@example.com');
+  await signInAs(contractor, 'contractor', baseURL!);
   const admin = await browser.newContext();
-  await signInContext(admin, baseURL!, 'admin@example.com');
+  await signInAs(admin, 'admin', baseURL!);
   const [business] = await withSiteDatabase(
     baseURL!,
     (tx) => tx<{ name: string }[]>`

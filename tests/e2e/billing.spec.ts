@@ -15,6 +15,7 @@ import { requestQuote } from '../helpers/quote-request.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 import { uniquePhone } from '../factories/index.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 
 async function openBilling(page: Page, email = 'contractor@example.com'): Promise<void> {
   await signInContext(page.context(), test.info().project.use.baseURL!, email);
@@ -124,7 +125,7 @@ test('the demo contractor filters, pages and exports the transactions the table 
 });
 
 test("a receipt the gateway had nothing for says 'Receipt Not Available'", async ({ page }) => {
-  await signInContext(page.context(), test.info().project.use.baseURL!, 'contractor@example.com');
+  await signInAs(page, 'contractor', test.info().project.use.baseURL!);
   await page.goto('/contractor/billing?receipt=unavailable');
   await expect(page.getByText('Receipt Not Available', { exact: true })).toBeVisible();
   await expect(page.getByText('Receipt generation is not available for this transaction.')).toBeVisible();
@@ -175,7 +176,7 @@ test('contractor2 saves a card through the hosted-page stand-in, then receives t
     return row!;
   });
   try {
-    await signInContext(page.context(), baseURL!, 'contractor2@example.com');
+    await signInAs(page, 'contractor2', baseURL!);
     await page.goto('/dashboard?tab=payment-setup');
     await hydrated(page, 'Dashboard');
     await expect(page.getByText('Status: required')).toBeVisible();

@@ -6,7 +6,7 @@
 // publish, so the site the rest of the suite is served from stays as it is.
 import AxeBuilder from '@axe-core/playwright';
 import { createBusiness, createUser } from '../factories/index.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -84,7 +84,7 @@ test('a claimant confirms by a code mailed to the listing’s domain; an admin s
     await claimant.close();
 
     const adminContext = await browser.newContext();
-    await signInContext(adminContext, baseURL!, 'admin@example.com');
+    await signInAs(adminContext, 'admin', baseURL!);
     const admin = await adminContext.newPage();
     await admin.goto('/admin/contractors');
     const claims = admin.getByRole('region', { name: 'Listing claims' });
@@ -133,7 +133,7 @@ test('a claim nobody confirmed asks the admin for a second, explicit confirmatio
   });
   try {
     const adminContext = await browser.newContext();
-    await signInContext(adminContext, baseURL!, 'admin@example.com');
+    await signInAs(adminContext, 'admin', baseURL!);
     const admin = await adminContext.newPage();
     await admin.goto('/admin/contractors');
     const row = admin

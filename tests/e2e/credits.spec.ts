@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -90,7 +90,7 @@ test('a duplicate lead is credited at once and shows as refunded on the billing 
   test.setTimeout(90_000);
   const arranged = await arrangeDuplicate();
   try {
-    await signInContext(page.context(), baseURL(), 'contractor@example.com');
+    await signInAs(page, 'contractor', baseURL());
     await page.goto('/dashboard');
     await page.locator('astro-island:not([ssr])').first().waitFor();
     const lead = page.getByRole('article').filter({ hasText: 'the same request again' });
@@ -158,7 +158,7 @@ test('a failed lead charge raises the failed-payments banner, whose link fixes t
        order by b.created_at limit 1`;
   });
   try {
-    await signInContext(page.context(), baseURL(), 'contractor2@example.com');
+    await signInAs(page, 'contractor2', baseURL());
     await page.goto('/contractor/billing');
     await page.locator('astro-island:not([ssr])').first().waitFor();
     const banner = page.getByRole('alert').filter({ hasText: 'Some payment attempts have failed' });

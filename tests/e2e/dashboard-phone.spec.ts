@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { signInContext } from '../helpers/demo-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 
 const baseURL = () => test.info().project.use.baseURL!;
 const PHONE = { width: 390, height: 844 };
@@ -366,7 +367,7 @@ test('the mobile Account tab takes a signed-in contractor to Account Settings, n
   page,
 }) => {
   await page.setViewportSize(PHONE);
-  await signInContext(page.context(), baseURL(), 'contractor@example.com');
+  await signInAs(page, 'contractor', baseURL());
   await page.goto('/contractors');
   await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Account' }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -5,12 +5,12 @@
 // nobody); axe reports nothing on any of the dashboard's tabs.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { expect, test } from '../helpers/test.ts';
 
 /** Signed in with the run's shared session of the demo contractor, on the dashboard. */
 async function openDashboard(page: Page): Promise<void> {
-  await signInContext(page.context(), test.info().project.use.baseURL!, 'contractor@example.com');
+  await signInAs(page, 'contractor', test.info().project.use.baseURL!);
   await page.goto('/dashboard');
   await page.locator('astro-island:not([ssr])').first().waitFor();
 }

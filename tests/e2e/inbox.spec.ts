@@ -5,7 +5,7 @@
 // request's page. The request is made for this test in the site's database (the demo's own stay
 // as they are for the other tests); the second contractor is the demo's contractor2.
 import AxeBuilder from '@axe-core/playwright';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -81,7 +81,7 @@ test('the inbox shows the quotes side by side, accepting shows the contact, and 
 }) => {
   test.setTimeout(90_000);
   const made = await madeRequest(baseURL!);
-  await signInContext(page.context(), baseURL!, 'homeowner@example.com');
+  await signInAs(page, 'homeowner', baseURL!);
 
   // My requests lists it with where it stands; it opens the request.
   await page.goto('/profile/requests');
@@ -138,7 +138,7 @@ test('the inbox shows the quotes side by side, accepting shows the contact, and 
 
   // ...reaches it on the lead (the dashboard's lead view), and its answer comes back.
   const proContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await signInContext(proContext, baseURL!, 'contractor2@example.com');
+  await signInAs(proContext, 'contractor2', baseURL!);
   const proPage = await proContext.newPage();
   await proPage.goto(`/dashboard?lead=${made.pro.distributionId}`);
   const messages = proPage.getByRole('region', { name: 'Messages with the homeowner' });
@@ -169,7 +169,7 @@ test('the inbox shows the quotes side by side, accepting shows the contact, and 
 
 test('another homeowner and a wrong link see nothing of the request', async ({ page, baseURL }) => {
   const made = await madeRequest(baseURL!);
-  await signInContext(page.context(), baseURL!, 'contractor@example.com');
+  await signInAs(page, 'contractor', baseURL!);
   const response = await page.goto(`/profile/requests/${made.leadId}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Request not found' })).toBeVisible();

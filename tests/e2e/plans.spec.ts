@@ -6,7 +6,7 @@
 // the Transactions tab whose receipt opens the sandbox's receipt page.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -34,7 +34,7 @@ test('a plan change shows in Subscription, and Manage Payments opens the portal 
   context,
 }) => {
   test.setTimeout(60_000);
-  await signInContext(context, test.info().project.use.baseURL!, 'contractor@example.com');
+  await signInAs(context, 'contractor', test.info().project.use.baseURL!);
   await page.goto('/contractor/billing?tab=subscription');
   await page.locator('astro-island:not([ssr])').first().waitFor();
   const panel = page.getByRole('tabpanel');
@@ -78,7 +78,7 @@ test("the plan's paid month is a row of Transactions, with the sandbox's receipt
   context,
 }) => {
   test.setTimeout(60_000);
-  await signInContext(context, test.info().project.use.baseURL!, 'contractor@example.com');
+  await signInAs(context, 'contractor', test.info().project.use.baseURL!);
   await page.goto('/contractor/billing');
   await page.locator('astro-island:not([ssr])').first().waitFor();
   const row = page.getByRole('row').filter({ hasText: /Enhanced plan, [A-Z][a-z]{2} \d{1,2}/ });

@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createBusiness, createUser } from '../factories/index.ts';
 import { editSeoPageH1 } from '../helpers/admin-content.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -95,7 +95,7 @@ test('an admin approves a contractor and edits an SEO page, publishes, and both 
   expect(oldH1).toBeTruthy();
   expect(oldH1).not.toBe(newH1);
 
-  await signInContext(context, origin, 'admin@example.com');
+  await signInAs(context, 'admin', origin);
   await editSeoPageH1(page, SEO_SLUG, newH1);
   // Its related articles chosen, in an order of the admin's (issue 24): the second-named first.
   const picked = await withSiteDatabase(

@@ -10,7 +10,7 @@
 // real: the server's web-push, the HTTP request, the decryption.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { subscribeLocally } from '../helpers/push-browser.ts';
 import { startPushService, type PushService } from '../helpers/push-service.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
@@ -28,7 +28,7 @@ test.afterAll(async () => {
 
 async function openDashboard(page: Page) {
   const baseURL = test.info().project.use.baseURL!;
-  await signInContext(page.context(), baseURL, 'contractor@example.com');
+  await signInAs(page, 'contractor', baseURL);
   await page.context().grantPermissions(['notifications'], { origin: new URL(baseURL).origin });
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'Lead alerts' });

@@ -3,7 +3,7 @@
 // contractors; every step refuses invalid input with the spec's message; a reload keeps what was
 // typed.
 import { type Page } from '@playwright/test';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { expect, test } from '../helpers/test.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { saleSettled, textedCode } from '../helpers/quote-request.ts';
@@ -260,7 +260,7 @@ test('a signed-in homeowner finds the e-mail filled in, and the proven phone nee
   page,
   baseURL,
 }) => {
-  await signInContext(page.context(), baseURL!, 'homeowner@example.com');
+  await signInAs(page, 'homeowner', baseURL!);
   // A service of its own per try: a retry of the same request would be a duplicate.
   await openWizard(
     page,

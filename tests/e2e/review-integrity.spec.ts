@@ -13,7 +13,7 @@ import {
   createLink,
   createResponse,
 } from '../factories/contractor-side.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
@@ -139,7 +139,7 @@ test('a review sharing the business phone waits for moderation; the admin sees w
     await expect(page.getByRole('status')).toContainText('Our team checks it before it appears');
 
     const admin = await browser.newContext();
-    await signInContext(admin, baseURL!, 'admin@example.com');
+    await signInAs(admin, 'admin', baseURL!);
     const adminPage = await admin.newPage();
     await adminPage.goto('/admin/content?tab=reviews');
     await hydrated(adminPage, 'ReviewsAdmin');

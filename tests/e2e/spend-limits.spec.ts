@@ -4,11 +4,11 @@
 // other tests sell it leads.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { expect, test } from '../helpers/test.ts';
 
 async function openLimits(page: Page) {
-  await signInContext(page.context(), test.info().project.use.baseURL!, 'contractor@example.com');
+  await signInAs(page, 'contractor', test.info().project.use.baseURL!);
   await page.goto('/dashboard?tab=payments');
   const limits = page.getByRole('region', { name: 'Lead limits' });
   await expect(limits.getByRole('button', { name: 'Save limits' })).toBeVisible();
