@@ -4,12 +4,12 @@
 // and a test text. Keyboard only for the choices. contractor2's settings are removed afterwards.
 import AxeBuilder from '@axe-core/playwright';
 import { smsWelcomeText, SMS_TEST_TEXT } from '../../src/domain/alert-rules.ts';
-import { signInContext } from '../helpers/demo-session.ts';
+import { DEMO_ACCOUNTS, signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
-const EMAIL = 'contractor2@example.com';
+const EMAIL = DEMO_ACCOUNTS.contractor2;
 const PHONE = '9372284477';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -42,7 +42,7 @@ test.afterEach(forget);
 test('a number confirmed by a code, texts chosen for a new lead, quiet hours saved, a test text', async ({
   page,
 }) => {
-  await signInContext(page.context(), baseURL(), EMAIL);
+  await signInAs(page, 'contractor2', baseURL());
   await page.goto('/dashboard?tab=alerts');
   await hydrated(page, 'Dashboard');
   await expect(page.getByRole('tab', { name: 'Alerts' })).toHaveAttribute('aria-selected', 'true');

@@ -4,12 +4,12 @@
 // other browser tests that sell to contractor2 are not affected; one under way is the
 // integration tests' (tests/integration/response-clock.test.ts).
 import AxeBuilder from '@axe-core/playwright';
-import { signInContext } from '../helpers/demo-session.ts';
+import { DEMO_ACCOUNTS, signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 
-const EMAIL = 'contractor2@example.com';
+const EMAIL = DEMO_ACCOUNTS.contractor2;
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -38,7 +38,7 @@ test.afterEach(forget);
 test('away time set ahead, refused when it ends before it begins or runs too long, then cancelled', async ({
   page,
 }) => {
-  await signInContext(page.context(), baseURL(), EMAIL);
+  await signInAs(page, 'contractor2', baseURL());
   await page.goto('/dashboard?tab=payments');
   await hydrated(page, 'Dashboard');
   const card = page.getByRole('region', { name: 'Away' });

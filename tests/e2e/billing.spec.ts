@@ -9,7 +9,6 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { matchContractors } from '../../src/server/leads/requests/match-contractors.ts';
-import { signInContext } from '../helpers/demo-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { requestQuote } from '../helpers/quote-request.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
@@ -17,8 +16,8 @@ import { expect, test } from '../helpers/test.ts';
 import { uniquePhone } from '../factories/index.ts';
 import { signInAs } from '../helpers/e2e-session.ts';
 
-async function openBilling(page: Page, email = 'contractor@example.com'): Promise<void> {
-  await signInContext(page.context(), test.info().project.use.baseURL!, email);
+async function openBilling(page: Page, who: 'contractor' | 'contractor2' = 'contractor'): Promise<void> {
+  await signInAs(page, who, test.info().project.use.baseURL!);
   await page.goto('/contractor/billing');
   await page.locator('astro-island:not([ssr])').first().waitFor();
   await expect(page.getByRole('heading', { name: 'Billing Dashboard', level: 1 })).toBeVisible();
@@ -147,7 +146,7 @@ test('axe reports no violation on any tab of the billing page', async ({ page })
 });
 
 test('a contractor without a card or charges sees the empty states and no banner', async ({ page }) => {
-  await openBilling(page, 'contractor2@example.com');
+  await openBilling(page, 'contractor2');
   await expect(page.getByText('No transactions in this range.')).toBeVisible();
   await expect(page.getByText('Some payment attempts have failed')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Billing summary' })).toContainText('Nothing owed');

@@ -6,7 +6,6 @@
 // contractor with no card and its fixing action; the mobile Account tab of a signed-in contractor.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { signInContext } from '../helpers/demo-session.ts';
 import { withSiteDatabase } from '../helpers/site-database.ts';
 import { expect, test } from '../helpers/test.ts';
 import { signInAs } from '../helpers/e2e-session.ts';
@@ -15,8 +14,12 @@ const baseURL = () => test.info().project.use.baseURL!;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-async function openDashboard(page: Page, email = 'contractor@example.com', query = ''): Promise<void> {
-  await signInContext(page.context(), baseURL(), email);
+async function openDashboard(
+  page: Page,
+  who: 'contractor' | 'contractor2' = 'contractor',
+  query = '',
+): Promise<void> {
+  await signInAs(page, who, baseURL());
   await page.goto(`/dashboard${query}`);
   await page.locator('astro-island:not([ssr])').first().waitFor();
 }
@@ -276,7 +279,7 @@ const PNG = Buffer.from(
 test('portfolio: a job is added, edited, moved up and removed', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize(PHONE);
-  await openDashboard(page, 'contractor@example.com', '?tab=profile');
+  await openDashboard(page, 'contractor', '?tab=profile');
   const portfolio = page.getByRole('region', { name: 'Portfolio' });
   await expect(portfolio.getByRole('button', { name: 'Add a job' })).toBeVisible();
   const jobs = portfolio.getByRole('listitem');
@@ -345,7 +348,7 @@ test('a contractor without a card sees the readiness banner on the dashboard and
   page,
 }) => {
   await page.setViewportSize(PHONE);
-  await openDashboard(page, 'contractor2@example.com');
+  await openDashboard(page, 'contractor2');
   const banner = page.getByRole('region', { name: 'You are not getting leads' });
   await expect(banner).toContainText('No card on file, so no leads are sent to you.');
   const fix = banner.getByRole('link', { name: 'Add a card' });

@@ -2,7 +2,7 @@
 // dashboard (its leads and its Analytics tab) and billing as the demo contractor sees them, and the quote wizard's first step and
 // its code step. Refreshed by `npm run screens` whenever those screens change.
 import path from 'node:path';
-import { signInContext } from '../helpers/demo-session.ts';
+import { signInAs } from '../helpers/e2e-session.ts';
 import { hydrated } from '../helpers/islands.ts';
 import { expect, test } from '../helpers/test.ts';
 
@@ -12,7 +12,7 @@ const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, deviceScaleFactor: 1 });
 
 test('the contractor dashboard at 390 px', async ({ page, baseURL }) => {
-  await signInContext(page.context(), baseURL!, 'contractor@example.com');
+  await signInAs(page, 'contractor', baseURL!);
   await page.goto('/dashboard');
   await hydrated(page, 'Dashboard');
   await expect(page.getByText('Loading leads…')).toHaveCount(0, { timeout: 15_000 });
@@ -24,7 +24,7 @@ test('the contractor dashboard at 390 px', async ({ page, baseURL }) => {
 });
 
 test('billing at 390 px', async ({ page, baseURL }) => {
-  await signInContext(page.context(), baseURL!, 'contractor@example.com');
+  await signInAs(page, 'contractor', baseURL!);
   await page.goto('/contractor/billing');
   await hydrated(page, 'Billing');
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
