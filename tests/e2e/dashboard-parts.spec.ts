@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { PROFILE_MESSAGES } from '../../src/domain/profile-rules.ts';
 import { BEACON_PATH } from '../../src/domain/analytics-rules.ts';
 import { signInAs } from '../helpers/e2e-session.ts';
+import { hydrated } from '../helpers/islands.ts';
 import { expect, test } from '../helpers/test.ts';
 
 async function signInAsContractor(page: Page): Promise<void> {
@@ -17,6 +18,8 @@ async function openParts(page: Page, tab: 'profile' | 'payments' = 'profile'): P
     'aria-selected',
     'true',
   );
+  // The tabs are in the server's HTML: a click before the island hydrates would go unheard.
+  await hydrated(page, 'Dashboard');
   if (tab === 'profile') await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
 }
 
