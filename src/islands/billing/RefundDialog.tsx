@@ -9,14 +9,8 @@ import { CREDIT_RULES_PATH } from '../../domain/credit-rules.ts';
 import { formatDate, formatMoney } from '../../domain/format.ts';
 import type { BillingTransaction } from '../../schemas/billing.ts';
 import type { LeadCredit } from '../../schemas/lead-credit.ts';
-import { api, UNEXPECTED } from '../shared/api.ts';
-import {
-  checkCredit,
-  CreditFields,
-  EMPTY_CREDIT,
-  focusCreditError,
-  type CreditErrors,
-} from '../shared/credit-fields.tsx';
+import { UNEXPECTED } from '../shared/api.ts';
+import { CreditFields, useCreditRequest } from '../shared/credit-fields.tsx';
 import { ErrorAlert } from '../shared/notices.tsx';
 
 export default function RefundDialog(props: {
@@ -28,9 +22,9 @@ export default function RefundDialog(props: {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
-  const [draft, setDraft] = useState(EMPTY_CREDIT);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<CreditErrors & { form?: string }>({});
+  const credit = useCreditRequest(id);
+  const { busy, reset } = credit;
+  const [formError, setFormError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<LeadCredit | null>(null);
 
   useEffect(() => {
@@ -38,37 +32,26 @@ export default function RefundDialog(props: {
     if (!element) return;
     if (charge && !element.open) {
       opener.current = document.activeElement;
-      setDraft(EMPTY_CREDIT);
-      setErrors({});
+      reset();
+      setFormError(null);
       setOutcome(null);
       element.showModal();
     } else if (!charge && element.open) {
       element.close();
       if (opener.current instanceof HTMLElement) opener.current.focus();
     }
-  }, [charge]);
+  }, [charge, reset]);
 
   const close = () => onClose(outcome !== null);
 
   const send = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (!charge?.distributionId) return;
-    const checked = checkCredit(draft);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusCreditError(id, checked.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const answer = await api<LeadCredit>(
-      'POST',
-      `/api/contractor/leads/${charge.distributionId}/credit`,
-      checked.request,
-    );
-    setBusy(false);
+    setFormError(null);
+    const answer = await credit.send(charge.distributionId);
+    if (!answer) return;
     if (!answer.ok) {
-      setErrors({ form: answer.body.error ?? UNEXPECTED });
+      setFormError(answer.body.error ?? UNEXPECTED);
       return;
     }
     setOutcome(answer.body);
@@ -114,14 +97,8 @@ export default function RefundDialog(props: {
               How lead credits work
             </a>
           </p>
-          <CreditFields
-            id={id}
-            legend="Why should this charge be refunded?"
-            draft={draft}
-            onDraft={setDraft}
-            errors={errors}
-          />
-          <ErrorAlert>{errors.form}</ErrorAlert>
+          <CreditFields {...credit.fields} legend="Why should this charge be refunded?" />
+          <ErrorAlert>{formError}</ErrorAlert>
           <div className="confirm-actions">
             <button type="button" className="btn secondary" onClick={close} disabled={busy}>
               Cancel

@@ -12,14 +12,8 @@ import {
 import { formatDate, formatMoney } from '../../domain/format.ts';
 import type { LeadCredit, LeadCreditState } from '../../schemas/lead-credit.ts';
 import { pushError } from '../../stores/toasts.ts';
-import { api, UNEXPECTED } from '../shared/api.ts';
-import {
-  checkCredit,
-  CreditFields,
-  EMPTY_CREDIT,
-  focusCreditError,
-  type CreditErrors,
-} from '../shared/credit-fields.tsx';
+import { UNEXPECTED } from '../shared/api.ts';
+import { CreditFields, useCreditRequest } from '../shared/credit-fields.tsx';
 import { ErrorAlert } from '../shared/notices.tsx';
 
 const STATUS_TEXT: Record<CreditStatus, string> = {
@@ -55,9 +49,8 @@ export default function LeadCreditForm(props: {
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState(EMPTY_CREDIT);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<CreditErrors>({});
+  const request = useCreditRequest(id);
+  const busy = request.busy;
   const [error, setError] = useState<string | null>(null);
   const { credit, disputableUntil, disputable } = props.state;
 
@@ -74,17 +67,9 @@ export default function LeadCreditForm(props: {
 
   const send = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const checked = checkCredit(draft);
-    setErrors(checked.ok ? {} : checked.errors);
     setError(null);
-    if (!checked.ok) return focusCreditError(id, checked.errors);
-    setBusy(true);
-    const answer = await api<LeadCredit>(
-      'POST',
-      `/api/contractor/leads/${props.distributionId}/credit`,
-      checked.request,
-    );
-    setBusy(false);
+    const answer = await request.send(props.distributionId);
+    if (!answer) return;
     if (!answer.ok) {
       setError(answer.body.error ?? UNEXPECTED);
       pushError('Could not send the dispute', answer.body.error ?? UNEXPECTED);
@@ -114,7 +99,7 @@ export default function LeadCreditForm(props: {
         number that does not work is also a report: when a second buyer of the lead reports it, every buyer is
         refunded at once. {rules}.
       </p>
-      <CreditFields id={id} legend="Reason" draft={draft} onDraft={setDraft} errors={errors} />
+      <CreditFields {...request.fields} legend="Reason" />
       <ErrorAlert>{error}</ErrorAlert>
       <button type="submit" className="btn" disabled={busy}>
         {busy ? 'Sending…' : 'Request a credit'}

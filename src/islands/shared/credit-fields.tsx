@@ -1,9 +1,11 @@
 // A lead credit's fields, for the dashboard's dispute form and billing's refund dialog (the same
 // request: POST /api/contractor/leads/:id/credit): the reason (radios) and the note (required for
-// 'other'), each with its own error under it; `checkCredit` checks both against the endpoint's
-// schema, and `focusCreditError` puts the focus on the first field that is wrong.
+// 'other'), each with its own error under it; `useCreditRequest` keeps what is typed, checks it
+// against the endpoint's schema (the focus to the first field that is wrong) and sends it.
 import { CREDIT_NOTE_MAX, CREDIT_REASONS, type CreditReason } from '../../domain/credit-rules.ts';
-import { ZLeadCreditRequest, type TLeadCreditRequest } from '../../schemas/lead-credit.ts';
+import { useCallback, useState } from 'react';
+import { ZLeadCreditRequest, type LeadCredit, type TLeadCreditRequest } from '../../schemas/lead-credit.ts';
+import { api, type ApiAnswer } from './api.ts';
 
 export interface CreditDraft {
   reason: CreditReason | '';
@@ -11,10 +13,10 @@ export interface CreditDraft {
 }
 export type CreditErrors = { reason?: string; note?: string };
 
-export const EMPTY_CREDIT: CreditDraft = { reason: '', note: '' };
+const EMPTY_CREDIT: CreditDraft = { reason: '', note: '' };
 
 /** The request to send, or each field's first problem. */
-export function checkCredit(
+function checkCredit(
   draft: CreditDraft,
 ): { ok: true; request: TLeadCreditRequest } | { ok: false; errors: CreditErrors } {
   const parsed = ZLeadCreditRequest.safeParse({
@@ -29,8 +31,40 @@ export function checkCredit(
 }
 
 /** The focus to the first field in error: the first reason, or the note. */
-export function focusCreditError(id: string, errors: CreditErrors): void {
+function focusCreditError(id: string, errors: CreditErrors): void {
   document.getElementById(errors.reason ? `${id}-reason-0` : `${id}-note`)?.focus();
+}
+
+/**
+ * A credit form's state: what is typed, each field's error, whether it is on its way; `send`
+ * checks it and posts it for the lead, answering null when a field is wrong (said by the field).
+ * `id`: useId() of the form.
+ */
+export function useCreditRequest(id: string) {
+  const [draft, setDraft] = useState(EMPTY_CREDIT);
+  const [errors, setErrors] = useState<CreditErrors>({});
+  const [busy, setBusy] = useState(false);
+  const send = async (distributionId: string): Promise<ApiAnswer<LeadCredit> | null> => {
+    const checked = checkCredit(draft);
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) {
+      focusCreditError(id, checked.errors);
+      return null;
+    }
+    setBusy(true);
+    const answer = await api<LeadCredit>(
+      'POST',
+      `/api/contractor/leads/${distributionId}/credit`,
+      checked.request,
+    );
+    setBusy(false);
+    return answer;
+  };
+  const reset = useCallback(() => {
+    setDraft(EMPTY_CREDIT);
+    setErrors({});
+  }, []);
+  return { fields: { id, draft, onDraft: setDraft, errors }, busy, send, reset };
 }
 
 export function CreditFields(props: {
