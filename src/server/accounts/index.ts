@@ -51,7 +51,9 @@ export { getBusinessProfile } from './contractor/get-business-profile.ts';
 export {
   ownedBusiness,
   requireActiveBusiness,
+  requireActiveOwner,
   requireOwnedBusiness,
+  type BusinessOwner,
   type OwnedBusiness,
 } from './contractor/owned-business.ts';
 export { ownerSince } from './contractor/owner-since.ts';

@@ -3,7 +3,7 @@
 // profile's photo limit. DELETE ?url= unlists the photo and answers { images }; 404 if the
 // profile does not list it.
 import * as z from 'zod/mini';
-import { requireActiveBusiness, deleteBusinessPhoto, uploadBusinessPhoto } from '~/server/accounts';
+import { requireActiveOwner, deleteBusinessPhoto, uploadBusinessPhoto } from '~/server/accounts';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
 import { route } from '~/server/platform/route';
@@ -15,11 +15,10 @@ import { schedulePublish } from '~/server/platform/publish/publisher';
 export const prerender = false;
 
 export const POST = route({ auth: 'contractor' }, async ({ context, user, once, unlessRepeat }) => {
-  const business = await requireActiveBusiness(db(), user.id);
+  const owner = await requireActiveOwner(db(), user.id);
   await unlessRepeat(() => limitUploads(db(), requestMeta(context).ip));
   const form = await readUploadForm(context.request);
   return once(form, async () => {
-    const owner = { id: business.id, ownerId: user.id };
     const photos = await uploadBusinessPhoto(db(), uploadStore(), owner, await photoFileOfForm(form));
     schedulePublish(user.id);
     return Response.json(photos, { status: 201 });
@@ -29,8 +28,7 @@ export const POST = route({ auth: 'contractor' }, async ({ context, user, once, 
 const ZPhotoUrl = z.strictObject({ url: z.string().check(z.maxLength(500)) });
 
 export const DELETE = route({ auth: 'contractor', query: ZPhotoUrl }, async ({ user, query }) => {
-  const business = await requireActiveBusiness(db(), user.id);
-  const owner = { id: business.id, ownerId: user.id };
+  const owner = await requireActiveOwner(db(), user.id);
   const photos = await deleteBusinessPhoto(db(), uploadStore(), owner, query.url);
   schedulePublish(user.id);
   return Response.json(photos);

@@ -51,3 +51,15 @@ export async function requireActiveBusiness(sql: Sql, ownerId: string): Promise<
   if (business.status !== 'ACTIVE') throw new AppError('FORBIDDEN', AWAITING_APPROVAL_MESSAGE);
   return business;
 }
+
+/** Who may change a business's profile, photos and portfolio: its id and its owner's. */
+export interface BusinessOwner {
+  id: string;
+  ownerId: string;
+}
+
+/** The owner's ACTIVE business as the key its own profile writes take (as requireActiveBusiness). */
+export async function requireActiveOwner(sql: Sql, ownerId: string): Promise<BusinessOwner> {
+  const business = await requireActiveBusiness(sql, ownerId);
+  return { id: business.id, ownerId };
+}

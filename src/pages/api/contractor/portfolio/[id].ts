@@ -1,7 +1,7 @@
 // POST /api/contractor/portfolio/:id multipart {title, description, file?}: the item's text
 // saved, and its photo replaced when a file comes ({items}). DELETE: the item removed ({items}).
 // Another business's item, like an unknown one, is 404.
-import { requireActiveBusiness } from '~/server/accounts';
+import { requireActiveOwner } from '~/server/accounts';
 import { editPortfolioItem, portfolioOfForm, removePortfolioItem } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
@@ -14,12 +14,11 @@ import { schedulePublish } from '~/server/platform/publish/publisher';
 export const prerender = false;
 
 export const POST = route({ auth: 'contractor' }, async ({ context, user, once, unlessRepeat }) => {
-  const business = await requireActiveBusiness(db(), user.id);
+  const owner = await requireActiveOwner(db(), user.id);
   const form = await readUploadForm(context.request);
   const input = await portfolioOfForm(form);
   if (input.photo) await unlessRepeat(() => limitUploads(db(), requestMeta(context).ip));
   return once(form, async () => {
-    const owner = { id: business.id, ownerId: user.id };
     const items = await editPortfolioItem(db(), uploadStore(), owner, context.params['id'] ?? '', input);
     schedulePublish(user.id);
     return Response.json({ items });
@@ -27,8 +26,7 @@ export const POST = route({ auth: 'contractor' }, async ({ context, user, once, 
 });
 
 export const DELETE = route({ auth: 'contractor' }, async ({ context, user }) => {
-  const business = await requireActiveBusiness(db(), user.id);
-  const owner = { id: business.id, ownerId: user.id };
+  const owner = await requireActiveOwner(db(), user.id);
   const items = await removePortfolioItem(db(), uploadStore(), owner, context.params['id'] ?? '');
   schedulePublish(user.id);
   return Response.json({ items });

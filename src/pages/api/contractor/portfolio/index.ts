@@ -1,7 +1,7 @@
 // GET /api/contractor/portfolio: the caller's portfolio in its order ({items}). POST multipart
 // {title, description, file}: a job added last (201 {items}); 400 without a photo or past the
 // limit, 415 not a JPEG, PNG or WebP image, 413 past 10 MB.
-import { requireActiveBusiness } from '~/server/accounts';
+import { requireActiveBusiness, requireActiveOwner } from '~/server/accounts';
 import { addPortfolioItem, listPortfolio, portfolioOfForm } from '~/server/leads';
 import { db } from '~/server/platform/db/client';
 import { requestMeta } from '~/server/platform/http';
@@ -19,11 +19,10 @@ export const GET = route({ auth: 'contractor' }, async ({ user }) => {
 });
 
 export const POST = route({ auth: 'contractor' }, async ({ context, user, once, unlessRepeat }) => {
-  const business = await requireActiveBusiness(db(), user.id);
+  const owner = await requireActiveOwner(db(), user.id);
   await unlessRepeat(() => limitUploads(db(), requestMeta(context).ip));
   const form = await readUploadForm(context.request);
   return once(form, async () => {
-    const owner = { id: business.id, ownerId: user.id };
     const items = await addPortfolioItem(db(), uploadStore(), owner, await portfolioOfForm(form));
     schedulePublish(user.id);
     return Response.json({ items }, { status: 201 });
