@@ -35,11 +35,18 @@ export const SEO_PAGE_VIEW_SCRIPT = `(function (s) {
 /**
  * Shows a request's "Hear back first" card (the element just before the script) where it is
  * offered, while the page is still being read: shown later by its module script, it pushed the
- * contractors below it down (a layout shift, CLS 0.098). Without scripts it stays hidden.
+ * contractors below it down (a layout shift, CLS 0.098). Without scripts it stays hidden. A
+ * browser that cannot take notifications (the test of pushSupported() in
+ * src/islands/shared/push-subscription.ts) never shows its "Turn on" button, and reads why at once:
+ * hidden by the module script, the button was drawn and then taken away.
  */
 export const REQUEST_PUSH_SHOW_SCRIPT = `(function (s) {
   var card = s.previousElementSibling;
-  if (card && card.getAttribute('data-offer') === 'true') card.hidden = false;
+  if (!card || card.getAttribute('data-offer') !== 'true') return;
+  card.hidden = false;
+  if ('serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window) return;
+  card.querySelector('[data-push-on]').hidden = true;
+  card.querySelector('[data-push-status]').textContent = card.getAttribute('data-unsupported');
 })(document.currentScript);`;
 
 export const INLINE_SCRIPTS = [

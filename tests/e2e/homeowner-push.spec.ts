@@ -25,11 +25,9 @@ test.afterAll(async () => {
   await push.close();
 });
 
-test('notifications on for the request, a quote pushed instead of mailed, then off; keyboard only', async ({
-  page,
-}) => {
-  const email = `push-${Date.now()}@example.com`;
-  const { token, distributionId, leadId } = await withSiteDatabase(baseURL(), async (sql) => {
+/** A request of its own, sold to the demo contractor, with its private link's token. */
+async function soldRequest(email: string) {
+  return withSiteDatabase(baseURL(), async (sql) => {
     const [pro] = await sql<{ id: string; service_id: string }[]>`
       select b.id, (select service_id from business_services where business_id = b.id limit 1) as service_id
         from businesses b join users u on u.id = b.owner_id where u.email = 'contractor@example.com'`;
@@ -51,6 +49,13 @@ test('notifications on for the request, a quote pushed instead of mailed, then o
       leadId: lead!.id,
     };
   });
+}
+
+test('notifications on for the request, a quote pushed instead of mailed, then off; keyboard only', async ({
+  page,
+}) => {
+  const email = `push-${Date.now()}@example.com`;
+  const { token, distributionId, leadId } = await soldRequest(email);
   const subscription = push.subscribe();
   await subscribeLocally(page.context(), subscription);
   await page.context().grantPermissions(['notifications'], { origin: new URL(baseURL()).origin });
@@ -133,4 +138,25 @@ test('notifications on for the request, a quote pushed instead of mailed, then o
     sql`select id from push_subscriptions where lead_id = ${leadId}`.then((rows) => rows.length),
   );
   expect(left).toBe(0);
+});
+
+test('a browser that cannot take notifications never shows "Turn on": the page says why at once', async ({
+  page,
+}) => {
+  const { token } = await soldRequest(`push-none-${Date.now()}@example.com`);
+  await page.addInitScript(() => {
+    delete (window as { PushManager?: unknown }).PushManager;
+  });
+  // The page's own inline script alone (its module script held back): nothing is drawn to be
+  // taken away later.
+  await page.route('**/_astro/RequestPush.astro_astro_type_script_*', (route) => route.abort());
+  await page.goto(`/quote-request/responses?token=${token}`);
+  const card = page.getByRole('region', { name: 'Hear back first' });
+  await expect(card).toContainText(M.unsupported);
+  await expect(card.getByRole('button', { name: M.turnOn })).toBeHidden();
+  // With the module script running, the same.
+  await page.unroute('**/_astro/RequestPush.astro_astro_type_script_*');
+  await page.reload();
+  await expect(card).toContainText(M.unsupported);
+  await expect(card.getByRole('button', { name: M.turnOn })).toBeHidden();
 });
