@@ -12,6 +12,7 @@ import KeysetTable from './kit/KeysetTable.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
 import { StatusLine } from '../shared/notices.tsx';
+import RowButton from './kit/RowButton.tsx';
 
 const STATUS_LABEL: Record<AdminArticle['status'], string> = {
   draft: 'Draft',
@@ -79,23 +80,16 @@ function ArticlesAdmin() {
       kind: 'actions',
       cell: (a) => (
         <div className="admin-actions">
-          <button
-            type="button"
-            className="btn secondary"
-            aria-label={`Edit “${a.title}”`}
-            onClick={() => setEditing(a)}
-          >
+          <RowButton name={`Edit “${a.title}”`} onPress={() => setEditing(a)}>
             Edit
-          </button>
-          <button
-            type="button"
-            className="btn secondary"
+          </RowButton>
+          <RowButton
+            name={`${a.status === 'published' ? 'Unpublish' : 'Publish'} “${a.title}”`}
             disabled={busy === a.id}
-            aria-label={`${a.status === 'published' ? 'Unpublish' : 'Publish'} “${a.title}”`}
-            onClick={() => void publish(a, a.status !== 'published')}
+            onPress={() => void publish(a, a.status !== 'published')}
           >
             {a.status === 'published' ? 'Unpublish' : 'Publish'}
-          </button>
+          </RowButton>
         </div>
       ),
     },

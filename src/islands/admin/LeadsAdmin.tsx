@@ -15,6 +15,7 @@ import KeysetTable from './kit/KeysetTable.tsx';
 import LeadPanel from './leads/LeadPanel.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
+import RowButton from './kit/RowButton.tsx';
 
 interface Filters {
   qualification: string;
@@ -82,14 +83,12 @@ function LeadsAdmin(props: { initialLead?: string | null }) {
       label: 'Details',
       kind: 'actions',
       cell: (lead) => (
-        <button
-          type="button"
-          className="btn secondary"
-          aria-label={`Open the ${displayName(lead.service)} lead from ${lead.name}`}
-          onClick={() => setOpenId(lead.id)}
+        <RowButton
+          name={`Open the ${displayName(lead.service)} lead from ${lead.name}`}
+          onPress={() => setOpenId(lead.id)}
         >
           Open
-        </button>
+        </RowButton>
       ),
     },
   ];

@@ -19,6 +19,7 @@ import SearchForm from './kit/SearchForm.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
 import { StatusLine } from '../shared/notices.tsx';
+import RowButton from './kit/RowButton.tsx';
 
 function ReviewsAdmin() {
   const showId = useId();
@@ -83,17 +84,15 @@ function ReviewsAdmin() {
   };
 
   const hideButton = (review: AdminReview) => (
-    <button
-      type="button"
-      className="btn secondary"
-      aria-label={`Hide the review by ${review.authorName} of ${review.businessName}`}
-      onClick={() => {
+    <RowButton
+      name={`Hide the review by ${review.authorName} of ${review.businessName}`}
+      onPress={() => {
         setHiding(review.id);
         setFormError(null);
       }}
     >
       Hide
-    </button>
+    </RowButton>
   );
 
   const actions = (review: AdminReview) =>
@@ -113,15 +112,13 @@ function ReviewsAdmin() {
         {hideButton(review)}
       </div>
     ) : review.status === 'hidden' ? (
-      <button
-        type="button"
-        className="btn secondary"
+      <RowButton
+        name={`Show the review by ${review.authorName} of ${review.businessName}`}
         disabled={busy === review.id}
-        aria-label={`Show the review by ${review.authorName} of ${review.businessName}`}
-        onClick={() => void change(review, { hidden: false })}
+        onPress={() => void change(review, { hidden: false })}
       >
         Show
-      </button>
+      </RowButton>
     ) : hiding === review.id ? (
       <ReasonForm
         label={`Reason for hiding the review by ${review.authorName}`}

@@ -17,6 +17,7 @@ import SeoPageEditor from './seo/SeoPageEditor.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
 import { failureText, read } from '../shared/read.ts';
+import RowButton from './kit/RowButton.tsx';
 
 function SeoPagesAdmin() {
   const [q, setQ] = useState('');
@@ -86,14 +87,9 @@ function SeoPagesAdmin() {
       label: 'Actions',
       kind: 'actions',
       cell: (p) => (
-        <button
-          type="button"
-          className="btn secondary"
-          aria-label={`Edit /${p.slug}`}
-          onClick={() => void open(p)}
-        >
+        <RowButton name={`Edit /${p.slug}`} onPress={() => void open(p)}>
           Edit
-        </button>
+        </RowButton>
       ),
     },
   ];

@@ -14,6 +14,7 @@ import SearchForm from './kit/SearchForm.tsx';
 import { useKeysetList } from './kit/use-keyset-list.ts';
 import { withQueries } from '../shared/query.tsx';
 import { StatusLine } from '../shared/notices.tsx';
+import RowButton from './kit/RowButton.tsx';
 
 const ROLE_LABEL: Record<GrantableRole, string> = { contractor: 'Contractor', admin: 'Admin' };
 
@@ -67,12 +68,10 @@ function UsersAdmin(props: { selfId: string }) {
         );
       })}
       {user.id !== props.selfId && (
-        <button
-          type="button"
-          className="btn secondary"
+        <RowButton
+          name={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`}
           disabled={busy === user.id}
-          aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.email}`}
-          onClick={() =>
+          onPress={() =>
             void update(
               user,
               'status',
@@ -82,7 +81,7 @@ function UsersAdmin(props: { selfId: string }) {
           }
         >
           {user.disabled ? 'Enable' : 'Disable'}
-        </button>
+        </RowButton>
       )}
     </div>
   );

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import type { AdminLicence, TLicenceCheck } from '../../../schemas/admin.ts';
 import { LicenceForm, licenceText } from './forms.tsx';
+import RowButton from '../kit/RowButton.tsx';
 
 export default function LicenceCheck(props: {
   name: string;
@@ -37,14 +38,12 @@ export default function LicenceCheck(props: {
           <span className="chip warn">Licence not checked</span>
         </p>
       )}
-      <button
-        type="button"
-        className="btn secondary"
-        aria-label={`${props.licence ? 'Change' : 'Record'} licence check of ${props.name}`}
-        onClick={() => setOpen(true)}
+      <RowButton
+        name={`${props.licence ? 'Change' : 'Record'} licence check of ${props.name}`}
+        onPress={() => setOpen(true)}
       >
         {props.licence ? 'Change licence check' : 'Record licence check'}
-      </button>
+      </RowButton>
     </>
   );
 }

@@ -10,6 +10,7 @@ import SearchForm from '../kit/SearchForm.tsx';
 import { useKeysetList } from '../kit/use-keyset-list.ts';
 import { useAdminPost } from './forms.tsx';
 import LicenceCheck from './LicenceCheck.tsx';
+import RowButton from '../kit/RowButton.tsx';
 
 const PATH = '/api/admin/contractors';
 
@@ -60,12 +61,10 @@ export default function ListedContractors(props: { onMessage: (message: string |
       cell: (b) => (
         <div className="admin-actions">
           {b.status === 'ACTIVE' && (
-            <button
-              type="button"
-              className="btn secondary"
+            <RowButton
+              name={`${b.featured ? 'Unfeature' : 'Feature'} ${b.name}`}
               disabled={busy === b.id}
-              aria-label={`${b.featured ? 'Unfeature' : 'Feature'} ${b.name}`}
-              onClick={() =>
+              onPress={() =>
                 void change(
                   b,
                   'featured',
@@ -75,14 +74,12 @@ export default function ListedContractors(props: { onMessage: (message: string |
               }
             >
               {b.featured ? 'Unfeature' : 'Feature'}
-            </button>
+            </RowButton>
           )}
-          <button
-            type="button"
-            className="btn secondary"
+          <RowButton
+            name={`${b.status === 'SUSPENDED' ? 'Reinstate' : 'Suspend'} ${b.name}`}
             disabled={busy === b.id}
-            aria-label={`${b.status === 'SUSPENDED' ? 'Reinstate' : 'Suspend'} ${b.name}`}
-            onClick={() =>
+            onPress={() =>
               void change(
                 b,
                 'status',
@@ -94,7 +91,7 @@ export default function ListedContractors(props: { onMessage: (message: string |
             }
           >
             {b.status === 'SUSPENDED' ? 'Reinstate' : 'Suspend'}
-          </button>
+          </RowButton>
         </div>
       ),
     },

@@ -17,6 +17,7 @@ import { REJECTION_REASON_MAX } from '../../../domain/admin-rules.ts';
 import ReasonForm from '../kit/ReasonForm.tsx';
 import { useAdminPost } from './forms.tsx';
 import LicenceCheck from './LicenceCheck.tsx';
+import RowButton from '../kit/RowButton.tsx';
 
 const QUERY = { list: 'claims' };
 
@@ -195,14 +196,12 @@ export default function ListingClaims(props: { onMessage: (message: string | nul
             >
               Approve
             </button>
-            <button
-              type="button"
-              className="btn secondary"
-              aria-label={`Reject claim to ${c.businessName} by ${c.claimantEmail}`}
-              onClick={() => setRejecting(c.id)}
+            <RowButton
+              name={`Reject claim to ${c.businessName} by ${c.claimantEmail}`}
+              onPress={() => setRejecting(c.id)}
             >
               Reject
-            </button>
+            </RowButton>
           </div>
         ),
     },

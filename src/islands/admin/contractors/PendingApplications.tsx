@@ -17,6 +17,7 @@ import { REJECTION_REASON_MAX } from '../../../domain/admin-rules.ts';
 import ReasonForm from '../kit/ReasonForm.tsx';
 import { licenceText, useAdminPost } from './forms.tsx';
 import LicenceCheck from './LicenceCheck.tsx';
+import RowButton from '../kit/RowButton.tsx';
 
 const PATH = '/api/admin/contractors';
 const QUERY = { list: 'pending' };
@@ -203,14 +204,9 @@ export default function PendingApplications(props: { onMessage: (message: string
             >
               Approve
             </button>
-            <button
-              type="button"
-              className="btn secondary"
-              aria-label={`Reject ${b.name}`}
-              onClick={() => setRejecting(b.id)}
-            >
+            <RowButton name={`Reject ${b.name}`} onPress={() => setRejecting(b.id)}>
               Reject
-            </button>
+            </RowButton>
           </div>
         ),
     },

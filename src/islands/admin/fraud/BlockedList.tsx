@@ -9,6 +9,7 @@ import KeysetTable from '../kit/KeysetTable.tsx';
 import { useKeysetList } from '../kit/use-keyset-list.ts';
 import { FRAUD_PATH } from './LeadList.tsx';
 import { blockedName, blockedValue } from './words.ts';
+import RowButton from '../kit/RowButton.tsx';
 
 export default function BlockedList(props: { onMessage: (message: string) => void }) {
   const list = useKeysetList(FRAUD_PATH, { list: 'blocked' }, (page: FraudQueuePage) => page.blocks);
@@ -55,15 +56,13 @@ export default function BlockedList(props: { onMessage: (message: string) => voi
       label: 'Action',
       kind: 'actions',
       cell: (b) => (
-        <button
-          type="button"
-          className="btn secondary"
+        <RowButton
+          name={`Release ${blockedName(b)}`}
           disabled={busy === b.id}
-          aria-label={`Release ${blockedName(b)}`}
-          onClick={() => void release(b)}
+          onPress={() => void release(b)}
         >
           Release
-        </button>
+        </RowButton>
       ),
     },
   ];

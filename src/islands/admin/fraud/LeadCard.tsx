@@ -8,6 +8,7 @@ import type { FraudLead } from '../../../schemas/admin-fraud.ts';
 import { Address, Email, Phone } from '../kit/facts.tsx';
 import ReasonForm from '../kit/ReasonForm.tsx';
 import { requestTitle } from './words.ts';
+import RowButton from '../kit/RowButton.tsx';
 
 const Time = (props: { at: string }) => <time dateTime={props.at}>{formatDateTime(props.at)}</time>;
 
@@ -142,15 +143,9 @@ export default function LeadCard(props: {
               </button>
             )}
             {canBlock && (
-              <button
-                type="button"
-                className="btn secondary"
-                disabled={props.busy}
-                aria-label={`Block the ${title}`}
-                onClick={props.onBlock}
-              >
+              <RowButton name={`Block the ${title}`} disabled={props.busy} onPress={props.onBlock}>
                 Block
-              </button>
+              </RowButton>
             )}
           </div>
         )

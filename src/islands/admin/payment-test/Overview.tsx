@@ -8,6 +8,7 @@ import { api, UNEXPECTED } from '../../shared/api.ts';
 import { failureText, read } from '../../shared/read.ts';
 import AdminTable, { type Column } from '../kit/AdminTable.tsx';
 import { RunsTable } from './lists.tsx';
+import RowButton from '../kit/RowButton.tsx';
 
 type FormEvent = { preventDefault: () => void };
 export interface Option {
@@ -117,15 +118,13 @@ export default function Overview(props: {
       label: 'Actions',
       kind: 'actions',
       cell: (b) => (
-        <button
-          type="button"
-          className="btn secondary"
+        <RowButton
+          name={`Remove ${b.name} from the test recipients`}
           disabled={busy}
-          aria-label={`Remove ${b.name} from the test recipients`}
-          onClick={() => void changeRecipient(b, false)}
+          onPress={() => void changeRecipient(b, false)}
         >
           Remove
-        </button>
+        </RowButton>
       ),
     },
   ];
@@ -202,15 +201,13 @@ export default function Overview(props: {
             {found.map((b) => (
               <li key={b.id}>
                 {b.name} {b.hasCard ? '(card on file)' : '(no card on file)'}{' '}
-                <button
-                  type="button"
-                  className="btn secondary"
+                <RowButton
+                  name={`Add ${b.name} to the test recipients`}
                   disabled={busy}
-                  aria-label={`Add ${b.name} to the test recipients`}
-                  onClick={() => void changeRecipient(b, true)}
+                  onPress={() => void changeRecipient(b, true)}
                 >
                   Add
-                </button>
+                </RowButton>
               </li>
             ))}
           </ul>

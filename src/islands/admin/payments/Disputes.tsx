@@ -17,6 +17,7 @@ import KeysetTable from '../kit/KeysetTable.tsx';
 import ReasonForm from '../kit/ReasonForm.tsx';
 import { useKeysetList } from '../kit/use-keyset-list.ts';
 import { StatusLine } from '../../shared/notices.tsx';
+import RowButton from '../kit/RowButton.tsx';
 
 type Action = 'grant' | 'decline';
 
@@ -115,14 +116,12 @@ export default function Disputes() {
             >
               Grant
             </button>
-            <button
-              type="button"
-              className="btn secondary"
-              aria-label={`Decline credit to ${c.businessName} for the ${displayName(c.projectType)} lead`}
-              onClick={() => setOpen({ id: c.id, action: 'decline' })}
+            <RowButton
+              name={`Decline credit to ${c.businessName} for the ${displayName(c.projectType)} lead`}
+              onPress={() => setOpen({ id: c.id, action: 'decline' })}
             >
               Decline
-            </button>
+            </RowButton>
           </div>
         ),
     },

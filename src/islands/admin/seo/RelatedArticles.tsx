@@ -3,6 +3,7 @@
 // them first, in this order; with none chosen it shows the latest articles of its service and city.
 import { useId, useState } from 'react';
 import type { AdminRelatedArticle } from '../../../schemas/admin-content.ts';
+import RowButton from '../kit/RowButton.tsx';
 
 export default function RelatedArticles(props: {
   /** The chosen articles' ids, in order (the draft: saved with "Save related articles"). */
@@ -46,32 +47,19 @@ export default function RelatedArticles(props: {
                   )}
                 </span>
                 <span className="admin-actions">
-                  <button
-                    type="button"
-                    className="btn secondary"
-                    disabled={i === 0}
-                    aria-label={`Move “${title}” up`}
-                    onClick={() => move(i, -1)}
-                  >
+                  <RowButton name={`Move “${title}” up`} disabled={i === 0} onPress={() => move(i, -1)}>
                     Up
-                  </button>
-                  <button
-                    type="button"
-                    className="btn secondary"
+                  </RowButton>
+                  <RowButton
+                    name={`Move “${title}” down`}
                     disabled={i === ids.length - 1}
-                    aria-label={`Move “${title}” down`}
-                    onClick={() => move(i, 1)}
+                    onPress={() => move(i, 1)}
                   >
                     Down
-                  </button>
-                  <button
-                    type="button"
-                    className="btn secondary"
-                    aria-label={`Remove “${title}”`}
-                    onClick={() => onChange(ids.filter((x) => x !== id))}
-                  >
+                  </RowButton>
+                  <RowButton name={`Remove “${title}”`} onPress={() => onChange(ids.filter((x) => x !== id))}>
                     Remove
-                  </button>
+                  </RowButton>
                 </span>
               </li>
             );
