@@ -48,13 +48,11 @@ function UsersAdmin(props: { selfId: string }) {
         const has = user.roles.includes(role);
         if (has && role === 'admin' && user.id === props.selfId) return null;
         return (
-          <button
+          <RowButton
             key={role}
-            type="button"
-            className="btn secondary"
+            name={`${has ? 'Revoke' : 'Grant'} ${ROLE_LABEL[role]} role for ${user.email}`}
             disabled={busy === user.id}
-            aria-label={`${has ? 'Revoke' : 'Grant'} ${ROLE_LABEL[role]} role for ${user.email}`}
-            onClick={() =>
+            onPress={() =>
               void update(
                 user,
                 'roles',
@@ -64,7 +62,7 @@ function UsersAdmin(props: { selfId: string }) {
             }
           >
             {has ? 'Revoke' : 'Grant'} {ROLE_LABEL[role]}
-          </button>
+          </RowButton>
         );
       })}
       {user.id !== props.selfId && (

@@ -53,7 +53,6 @@ export {
   requireActiveBusiness,
   requireActiveOwner,
   requireOwnedBusiness,
-  type BusinessOwner,
   type OwnedBusiness,
 } from './contractor/owned-business.ts';
 export { ownerSince } from './contractor/owner-since.ts';

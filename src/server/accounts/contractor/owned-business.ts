@@ -53,7 +53,7 @@ export async function requireActiveBusiness(sql: Sql, ownerId: string): Promise<
 }
 
 /** Who may change a business's profile, photos and portfolio: its id and its owner's. */
-export interface BusinessOwner {
+interface BusinessOwner {
   id: string;
   ownerId: string;
 }
