@@ -6,8 +6,9 @@ import { createHmac } from 'node:crypto';
 import { addressKey } from '../../../domain/client-address.ts';
 import type { Sql } from '../../platform/db/client.ts';
 
-/** Whether a published article has this id, and whether this view raised its count. */
-export interface ArticleView {
+/** Whether the page viewed exists (a published article, a city-service page), and whether this
+ * view raised its count. */
+export interface CountedView {
   found: boolean;
   counted: boolean;
 }
@@ -17,9 +18,9 @@ export async function recordArticleView(
   sql: Sql,
   articleId: string,
   clientAddress: string | null,
-): Promise<ArticleView> {
+): Promise<CountedView> {
   const { day, client } = await dailyClient(sql, clientAddress);
-  const [row] = await sql<ArticleView[]>`
+  const [row] = await sql<CountedView[]>`
     with article as (select id from articles where id = ${articleId} and status = 'published'),
     mark as (
       insert into article_view_marks (article_id, day, client)

@@ -4,22 +4,16 @@
 // only when the mark is new, so concurrent views never lose or double an increment. A slug that
 // is not one of the generated pages (a service in a service area) is not counted.
 import type { Sql } from '../../platform/db/client.ts';
-import { dailyClient } from './article-views.ts';
-
-/** Whether the slug is a city-service page, and whether this view raised its count. */
-export interface SeoPageView {
-  found: boolean;
-  counted: boolean;
-}
+import { dailyClient, type CountedView } from './article-views.ts';
 
 /** `clientAddress` null (the adapter could not say) counts as one shared unknown client. */
 export async function recordSeoPageView(
   sql: Sql,
   slug: string,
   clientAddress: string | null,
-): Promise<SeoPageView> {
+): Promise<CountedView> {
   const { day, client } = await dailyClient(sql, clientAddress);
-  const [row] = await sql<SeoPageView[]>`
+  const [row] = await sql<CountedView[]>`
     with page as (
       select ${slug}::text as slug
        where exists (select 1 from services s cross join service_areas a
