@@ -144,11 +144,22 @@ export async function islandsBench(): Promise<Measurement[]> {
       );
       framework += bytes;
       if (pathname === '/') {
+        // The app chrome (offline banner, install offer, service worker: issue 16) is on every page
+        // and has its own line; the budget of 3 KB is for what the home page adds to it.
+        const isChrome = ([f]: [string, number]) => /app-?chrome/i.test(f);
+        const own = other.filter((s) => !isChrome(s));
+        const chrome = other.filter(isChrome);
         results.push({
           name: "Home page's own scripts (search suggestions, account menu), gzip",
-          value: other.reduce((sum, [, gz]) => sum + gz, 0) / 1024,
+          value: own.reduce((sum, [, gz]) => sum + gz, 0) / 1024,
           unit: 'KB',
-          note: `${other.map(([f]) => f).join(', ')}; no framework; budget 3 KB`,
+          note: `${own.map(([f]) => f).join(', ')}; no framework; budget 3 KB`,
+        });
+        results.push({
+          name: "The app chrome's scripts, on every page, gzip",
+          value: chrome.reduce((sum, [, gz]) => sum + gz, 0) / 1024,
+          unit: 'KB',
+          note: `${chrome.map(([f]) => f).join(', ')}; no framework`,
         });
       }
     }
